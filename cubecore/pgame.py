@@ -1,0 +1,1107 @@
+"""The continuous game of Keeler and Spencer (the P-game), simulated with the cube.
+
+In a continuous game the winning chance ``p`` of player A moves like Brownian motion
+on [0, 1], absorbed at 0 (B wins) and 1 (A wins) [KS69] section 1. Cube decisions
+under threshold strategies happen only when ``p`` reaches a threshold, and by the
+[KS69] lemma the walk started at ``x`` between ``lo < x < hi`` reaches ``hi`` first
+with probability ``(x - lo) / (hi - lo)`` (eq. (2)). So a whole game is the
+embedded chain of threshold hits, simulated exactly and vectorized over games by
+:func:`simulate_games`; :func:`simulate_games_fine` walks the indicator step by step
+(slow; a check). :func:`exact_equity` and :func:`theoretical_cube_distribution` give
+the same quantities in closed form.
+
+All values are in points for an initial stake of 1 (``K = 1``); winning chances are
+the deciding player's own.
+
+References
+----------
+.. [KS69] E. Keeler and J. Spencer, "Proper raising points in a generalization of
+   backgammon", RAND P-4078, May 1969; section 1 (the lemma, eqs. (1)-(2)) and
+   section 2 (the 80% point, eqs. (3)-(5)).
+.. [RULES] "Backgammon: Doubling cube" (``doubling_cube_rules.txt``).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from statistics import NormalDist
+
+import numpy as np
+import pandas as pd
+from numpy.typing import ArrayLike, NDArray
+
+from cubecore._validate import array_in_range, real_in_range, whole_number
+from cubecore.rules import OPENING_TIE_PROBABILITY, Rules
+
+__all__ = [
+    "DOUBLING_POINT",
+    "GAME_COLUMNS",
+    "OPTIMAL",
+    "OPTIMAL_BEAVER_POINT",
+    "TAKE_POINT",
+    "DoublingPrice",
+    "PointsEstimate",
+    "TakeCheck",
+    "Thresholds",
+    "cube_value_distribution",
+    "doubling_price",
+    "doubling_price_curve",
+    "exact_equity",
+    "mean_points",
+    "measure_throughput",
+    "p_game_path",
+    "simulate_games",
+    "simulate_games_fine",
+    "take_check",
+    "theoretical_cube_distribution",
+]
+
+DOUBLING_POINT = 0.8
+"""Optimal doubling point of the continuous game, [KS69] eq. (5)."""
+
+TAKE_POINT = 1 - DOUBLING_POINT
+"""Optimal take point (take iff own chance >= 20%), [KS69] section 2."""
+
+OPTIMAL_BEAVER_POINT = 0.4
+"""Taker's chance above which a beaver gains, continuous game with optimal play.
+
+Owning the cube at chance ``c`` is worth ``c / 0.8 - (1 - c / 0.8) = 2.5 c - 1`` per
+unit (the lemma with the owner's redouble at 80% worth +1); a beaver doubles that
+stake, so it pays iff ``2.5 c - 1 > 0``, i.e. ``c > 0.4``. By the same value the
+doubler gains by a raccoon iff ``c < 0.4``, so against an optimal beaver a raccoon
+never pays.
+"""
+
+GAME_COLUMNS: tuple[str, ...] = (
+    "game",
+    "automatic_doubles",
+    "doubles",
+    "beavers",
+    "raccoons",
+    "cube_value",
+    "winner",
+    "ending",
+    "points_a",
+)
+"""Columns of the per-game DataFrame of :func:`simulate_games`."""
+
+_CENTER, _OWNER_A, _OWNER_B = 0, 1, 2
+_TAKE, _DROP, _BEAVER, _RACCOON = 0, 1, 2, 3
+_TAIL_TOLERANCE = 1e-15
+_DIVERGENCE_TOLERANCE = 1e-9  # 1 - m_A m_B q_A q_B below this: no expectation
+_DECISION_TOLERANCE = 1e-12  # a chance within 1e-12 of a threshold has reached it
+_MAX_CHAIN_EVENTS = 20_000
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """Threshold strategies of both players in the continuous game.
+
+    Every threshold is the deciding player's own winning chance.
+
+    Parameters
+    ----------
+    double_a, double_b : float
+        A (B) offers the initial double (cube centred) as soon as his chance reaches
+        this value; 1 means never. Must satisfy ``double_a + double_b > 1`` (else both
+        would double at once).
+    redouble_a, redouble_b : float or None
+        A (B) redoubles, owning the cube, as soon as his chance reaches this value;
+        None: the same as his doubling point. Must satisfy
+        ``redouble_a + redouble_b > 1`` (else redoubles would never stop).
+    take_a, take_b : float
+        Takes a double iff his chance >= this value (0 always takes).
+    beaver_a, beaver_b : float or None
+        Beavers (takes and redoubles at once) iff his chance >= this value and the
+        rules allow beavers; None never beavers. A beaver is a take.
+    raccoon_a, raccoon_b : float or None
+        After a beaver, the doubler raccoons iff his chance >= this value and the
+        rules allow raccoons; None never.
+    """
+
+    double_a: float = DOUBLING_POINT
+    double_b: float = DOUBLING_POINT
+    redouble_a: float | None = None
+    redouble_b: float | None = None
+    take_a: float = TAKE_POINT
+    take_b: float = TAKE_POINT
+    beaver_a: float | None = None
+    beaver_b: float | None = None
+    raccoon_a: float | None = None
+    raccoon_b: float | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("double_a", "double_b"):
+            real_in_range(name, getattr(self, name), 0.0, 1.0, low_open=True)
+        for name in ("redouble_a", "redouble_b"):
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, getattr(self, name.removeprefix("re")))
+            real_in_range(name, getattr(self, name), 0.0, 1.0, low_open=True)
+        for name in ("take_a", "take_b"):
+            real_in_range(name, getattr(self, name), 0.0, 1.0)
+        for name in ("beaver_a", "beaver_b", "raccoon_a", "raccoon_b"):
+            if getattr(self, name) is not None:
+                real_in_range(name, getattr(self, name), 0.0, 1.0)
+        if self.double_a + self.double_b <= 1:
+            raise ValueError("double_a + double_b must exceed 1 (else both double at once)")
+        if self.redouble_a + self.redouble_b <= 1:
+            raise ValueError("redouble_a + redouble_b must exceed 1 (else redoubles never stop)")
+
+
+OPTIMAL = Thresholds()
+"""Optimal play without beavers: double at 80%, take at 20%, [KS69] section 2."""
+
+
+@dataclass(frozen=True)
+class PointsEstimate:
+    """A Monte Carlo mean with its normal-approximation confidence interval."""
+
+    mean: float
+    std_error: float
+    low: float
+    high: float
+    n_games: int
+    confidence: float
+
+
+@dataclass(frozen=True)
+class TakeCheck:
+    """Taker's value of taking vs dropping a double at ``double_point`` (K = 1)."""
+
+    double_point: float
+    drop_value: float
+    take_value_exact: float
+    take_estimate: PointsEstimate
+
+
+@dataclass(frozen=True)
+class DoublingPrice:
+    """What A's doubling point costs against an optimal opponent (K = 1)."""
+
+    double_point: float
+    beavers: bool
+    equity_exact: float
+    equity_optimal: float
+    loss_exact: float
+    estimate: PointsEstimate
+
+
+# --------------------------------------------------------------------------- paths
+
+
+def _lattice_index(name: str, value: float, n: int) -> int:
+    """``value * n`` as an int, or raise if ``value`` is off the lattice of step 1/n."""
+    index = round(value * n)
+    if abs(value * n - index) > 1e-9 * max(1, n):
+        raise ValueError(f"{name} must be a multiple of step_size (1/{n})")
+    return index
+
+
+def _lattice_size(step_size: float) -> int:
+    step_size = real_in_range("step_size", step_size, 0.0, 0.5, low_open=True)
+    n = round(1 / step_size)
+    if abs(n * step_size - 1) > 1e-9:
+        raise ValueError("step_size must be 1/n for a whole number n >= 2")
+    return n
+
+
+def p_game_path(
+    start: float = 0.5, steps: int = 10_000, step_size: float = 0.01, seed: int = 0
+) -> pd.DataFrame:
+    """A random walk of the P-game indicator, absorbed at 0 and 1, for display.
+
+    A simple symmetric walk of step ``h = step_size`` on the lattice ``{0, h, ..., 1}``:
+    its hitting probabilities are exactly those of the [KS69] lemma eq. (2), and with
+    time ``t = k h^2`` it converges to the Brownian motion of [KS69] section 1.
+
+    Parameters
+    ----------
+    start : float
+        Starting winning chance of A, a multiple of ``step_size`` in [0, 1].
+    steps : int
+        Maximum number of steps (the path stops earlier when absorbed).
+    step_size : float
+        ``1/n`` for a whole number ``n >= 2``.
+    seed : int
+        Seed of the numpy Generator.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``step``, ``time`` (``step * h**2``) and ``p``.
+
+    Notes
+    -----
+    ``start`` equal to 0 or 1 is already absorbed: the path has one row.
+
+    Examples
+    --------
+    From 1/2 the expected absorption time is ``x (1 - x) = 1/4``:
+
+    >>> path = p_game_path(0.5, steps=100_000, step_size=0.05, seed=1)
+    >>> float(path["p"].iloc[-1]) in (0.0, 1.0)
+    True
+    """
+    n = _lattice_size(step_size)
+    start = real_in_range("start", start, 0.0, 1.0)
+    steps = whole_number("steps", steps, 1)
+    position = _lattice_index("start", start, n)
+    rng = np.random.default_rng(whole_number("seed", seed))
+    walk = position + np.concatenate(([0], np.cumsum(rng.choice((-1, 1), size=steps))))
+    absorbed = np.flatnonzero((walk <= 0) | (walk >= n))
+    stop = int(absorbed[0]) if absorbed.size else steps
+    walk = walk[: stop + 1]
+    step = np.arange(walk.size)
+    return pd.DataFrame({"step": step, "time": step * step_size**2, "p": walk / n})
+
+
+# ------------------------------------------------------------------ decision rules
+
+
+def _check_rules(rules: Rules) -> Rules:
+    if not isinstance(rules, Rules):
+        raise ValueError("rules must be a Rules instance")
+    if not rules.money_play:
+        raise ValueError("rules: the continuous-game simulation is money play (match_length None)")
+    return rules
+
+
+def _response(
+    taker_chance: NDArray[np.float64] | float,
+    take: float,
+    beaver: float | None,
+    raccoon: float | None,
+    rules: Rules,
+) -> NDArray[np.int64]:
+    """Response code to a double: drop, take, beaver, or beaver answered by a raccoon.
+
+    ``taker_chance`` is the taker's chance at the double; the doubler has the rest.
+    """
+    chance = np.asarray(taker_chance, dtype=float)
+    code = np.where(chance >= take - _DECISION_TOLERANCE, _TAKE, _DROP)
+    if rules.beavers and beaver is not None:
+        beavered = chance >= beaver - _DECISION_TOLERANCE
+        code = np.where(beavered, _BEAVER, code)
+        if rules.raccoons and raccoon is not None:
+            doubler_races = 1 - chance >= raccoon - _DECISION_TOLERANCE
+            code = np.where(beavered & doubler_races, _RACCOON, code)
+    return code
+
+
+_EXTRA_DOUBLINGS = np.array([1, 0, 2, 3])  # log2 of the stake factor per response code
+
+
+def _murphy_exponents(rules: Rules, rng: np.random.Generator, n: int) -> NDArray[np.int64]:
+    """Automatic doubles per game: opening ties, each with chance 1/6, up to the cap."""
+    if not rules.murphy:
+        return np.zeros(n, dtype=np.int64)
+    ties = rng.geometric(1 - OPENING_TIE_PROBABILITY, size=n) - 1
+    if rules.murphy_cap is not None:
+        ties = np.minimum(ties, rules.murphy_cap)
+    return ties.astype(np.int64)
+
+
+def _murphy_distribution(rules: Rules) -> dict[int, float]:
+    """P(k automatic doubles): (1/6)^k (5/6), the cap taking the tail mass."""
+    if not rules.murphy:
+        return {0: 1.0}
+    q = OPENING_TIE_PROBABILITY
+    cap = rules.murphy_cap
+    probabilities: dict[int, float] = {}
+    k = 0
+    while True:
+        if cap is not None and k == cap:
+            probabilities[k] = q**k
+            return probabilities
+        probabilities[k] = q**k * (1 - q)
+        if q ** (k + 1) < _TAIL_TOLERANCE:
+            return probabilities
+        k += 1
+
+
+class _Tally:
+    """Per-game arrays shared by the chain and the fine-walk simulators."""
+
+    def __init__(self, n: int, rules: Rules, rng: np.random.Generator) -> None:
+        self.automatic = _murphy_exponents(rules, rng, n)
+        self.exponent = self.automatic.copy()
+        self.doubles = np.zeros(n, dtype=np.int64)
+        self.beavers = np.zeros(n, dtype=np.int64)
+        self.raccoons = np.zeros(n, dtype=np.int64)
+        self.owner = np.full(n, _CENTER, dtype=np.int64)
+        self.winner = np.zeros(n, dtype=np.int64)  # +1 A, -1 B, 0 undecided
+        self.dropped = np.zeros(n, dtype=bool)
+
+    def double(self, games: NDArray[np.int64], doubler_a: bool, code: NDArray[np.int64]) -> None:
+        """Apply the responses ``code`` to doubles by A (or B) in ``games``."""
+        self.doubles[games] += 1
+        drop = code == _DROP
+        self.winner[games[drop]] = 1 if doubler_a else -1
+        self.dropped[games[drop]] = True
+        kept = games[~drop]
+        kept_code = code[~drop]
+        self.exponent[kept] += _EXTRA_DOUBLINGS[kept_code]
+        self.beavers[kept] += kept_code >= _BEAVER
+        self.raccoons[kept] += kept_code == _RACCOON
+        self.owner[kept] = _OWNER_B if doubler_a else _OWNER_A
+
+    def frame(self) -> pd.DataFrame:
+        n = self.winner.size
+        value = np.ldexp(1.0, self.exponent)
+        return pd.DataFrame(
+            {
+                "game": np.arange(n),
+                "automatic_doubles": self.automatic,
+                "doubles": self.doubles,
+                "beavers": self.beavers,
+                "raccoons": self.raccoons,
+                "cube_value": value,
+                "winner": np.where(self.winner > 0, "A", "B"),
+                "ending": np.where(self.dropped, "drop", "played_out"),
+                "points_a": self.winner * value,
+            }
+        )
+
+
+def _stopping_points(thresholds: Thresholds, scale: float = 1.0) -> tuple[float, ...]:
+    """A's and B's stopping points in A's chance: (up_centre, lo_centre, up_own, lo_own).
+
+    ``up`` is where A doubles (``scale`` = A wins if he never does), ``lo`` where B
+    doubles (0 = B wins if he never does); ``scale`` is 1, or ``n`` on a lattice.
+    """
+    t = thresholds
+    return (
+        t.double_a * scale,
+        (1 - t.double_b) * scale,
+        t.redouble_a * scale,
+        (1 - t.redouble_b) * scale,
+    )
+
+
+def _bounds(
+    owner: NDArray[np.int64], points: tuple[float, ...], top: float = 1.0
+) -> tuple[NDArray, NDArray]:
+    """Next upper and lower stopping points of each game given the cube owner.
+
+    A can double when the cube is centred or his, B likewise; ``top`` is A's win.
+    """
+    up_centre, lo_centre, up_own, lo_own = points
+    upper = np.where(owner == _OWNER_B, top, np.where(owner == _OWNER_A, up_own, up_centre))
+    lower = np.where(owner == _OWNER_A, 0, np.where(owner == _OWNER_B, lo_own, lo_centre))
+    return upper, lower
+
+
+def _validate_simulation(
+    n_games: int, thresholds: Thresholds, rules: Rules, start: float, seed: int
+) -> tuple[int, Thresholds, Rules, float, np.random.Generator]:
+    n_games = whole_number("n_games", n_games, 1)
+    if not isinstance(thresholds, Thresholds):
+        raise ValueError("thresholds must be a Thresholds instance")
+    rules = _check_rules(rules)
+    start = real_in_range("start", start, 0.0, 1.0, low_open=True, high_open=True)
+    rng = np.random.default_rng(whole_number("seed", seed))
+    return n_games, thresholds, rules, start, rng
+
+
+def _decide(
+    tally: _Tally,
+    games: NDArray[np.int64],
+    p: NDArray[np.float64],
+    at_upper: NDArray[np.bool_],
+    thresholds: Thresholds,
+    rules: Rules,
+) -> None:
+    """Settle games whose walk stopped at ``p`` (upper or lower stopping point)."""
+    win_a = at_upper & (p >= 1)
+    win_b = ~at_upper & (p <= 0)
+    tally.winner[games[win_a]] = 1
+    tally.winner[games[win_b]] = -1
+    double_a = at_upper & ~win_a
+    double_b = ~at_upper & ~win_b
+    if np.any(double_a):
+        t = thresholds
+        code = _response(1 - p[double_a], t.take_b, t.beaver_b, t.raccoon_a, rules)
+        tally.double(games[double_a], True, code)
+    if np.any(double_b):
+        t = thresholds
+        code = _response(p[double_b], t.take_a, t.beaver_a, t.raccoon_b, rules)
+        tally.double(games[double_b], False, code)
+
+
+def simulate_games(
+    n_games: int,
+    thresholds: Thresholds = OPTIMAL,
+    rules: Rules | None = None,
+    start: float = 0.5,
+    seed: int = 0,
+) -> pd.DataFrame:
+    """Whole continuous games with the cube under threshold strategies.
+
+    Simulates the embedded chain of threshold hits, exact for Brownian motion by the
+    [KS69] lemma eq. (2): from ``x`` with the next stopping points ``lo < x < hi``
+    the walk stops at ``hi`` with probability ``(x - lo) / (hi - lo)``. Vectorized
+    over games; one uniform draw per game per cube event.
+
+    Parameters
+    ----------
+    n_games : int
+        Number of games.
+    thresholds : Thresholds
+        Both players' strategies.
+    rules : Rules, optional
+        Money-play rules: beavers, raccoons and the Murphy rule (with its cap) act;
+        Jacoby does not (the continuous game has no gammons). Default ``Rules()``.
+    start : float
+        A's winning chance at the start, in (0, 1).
+    seed : int
+        Seed of the numpy Generator: same seed, identical DataFrame.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per game, columns :data:`GAME_COLUMNS`: automatic doubles, doubles
+        offered, beavers, raccoons, final ``cube_value`` (the stake settled, also for
+        a dropped double), ``winner`` (``"A"``/``"B"``), ``ending`` (``"drop"`` or
+        ``"played_out"``) and ``points_a`` (A's signed result).
+
+    Notes
+    -----
+    If ``start`` is at or beyond a player's doubling point he doubles at once, at
+    ``start``; afterwards doubles happen exactly at the doubling points. The
+    Murphy rule doubles the initial stake once per opening tie (chance 1/6 each),
+    up to ``murphy_cap``. Decisions at a double use the taker's chance there.
+
+    Examples
+    --------
+    Optimal play (double at 80%, take at 20%) is fair from 1/2:
+
+    >>> games = simulate_games(200_000, seed=1)
+    >>> abs(mean_points(games).mean) < 0.02
+    True
+    """
+    rules = Rules() if rules is None else rules
+    n, thresholds, rules, start, rng = _validate_simulation(n_games, thresholds, rules, start, seed)
+    points = _stopping_points(thresholds)
+    tally = _Tally(n, rules, rng)
+    p = np.full(n, start)
+    active = np.arange(n)
+    for _ in range(_MAX_CHAIN_EVENTS):
+        if active.size == 0:
+            break
+        x = p[active]
+        upper, lower = _bounds(tally.owner[active], points)
+        inside = (x < upper) & (x > lower)
+        gap = np.where(inside, upper - lower, 1.0)
+        uniform = rng.random(active.size)
+        at_upper = np.where(inside, uniform * gap < x - lower, x >= upper)  # [KS69] eq. (2)
+        stop = np.where(inside, np.where(at_upper, upper, lower), x)
+        p[active] = stop
+        _decide(tally, active, stop, at_upper, thresholds, rules)
+        active = active[tally.winner[active] == 0]
+    else:  # pragma: no cover - probability below 1e-300 for any valid thresholds
+        raise RuntimeError("simulation did not finish")
+    return tally.frame()
+
+
+def simulate_games_fine(
+    n_games: int,
+    thresholds: Thresholds = OPTIMAL,
+    rules: Rules | None = None,
+    start: float = 0.5,
+    step_size: float = 0.05,
+    seed: int = 0,
+) -> pd.DataFrame:
+    """The same games as :func:`simulate_games`, walking the indicator step by step.
+
+    A simple symmetric walk of step ``h`` on the lattice ``{0, h, ..., 1}``; all
+    thresholds and ``start`` must lie on the lattice (a discrete harmonic function
+    is linear, so the hitting probabilities are exactly the [KS69] lemma's and the
+    two simulators agree in distribution). Slow: about ``x(1-x)/h^2`` steps per
+    game; for checking the chain.
+
+    Parameters
+    ----------
+    n_games, thresholds, rules, start, seed
+        As for :func:`simulate_games`.
+    step_size : float
+        ``1/n`` for a whole number ``n >= 2``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        As :func:`simulate_games`.
+
+    Examples
+    --------
+    B drops A's doubles at 80% when he takes only at 30% or more:
+
+    >>> games = simulate_games_fine(2_000, Thresholds(take_b=0.3), step_size=0.05, seed=3)
+    >>> sorted(set(games["ending"]))
+    ['drop', 'played_out']
+    """
+    rules = Rules() if rules is None else rules
+    n_games, thresholds, rules, start, rng = _validate_simulation(
+        n_games, thresholds, rules, start, seed
+    )
+    n = _lattice_size(step_size)
+    for name in ("double_a", "double_b", "redouble_a", "redouble_b"):
+        _lattice_index(name, getattr(thresholds, name), n)
+    points = tuple(round(point) for point in _stopping_points(thresholds, n))
+    position = np.full(n_games, _lattice_index("start", start, n), dtype=np.int64)
+    tally = _Tally(n_games, rules, rng)
+    active = np.arange(n_games)
+    while active.size:
+        x = position[active]
+        upper, lower = _bounds(tally.owner[active], points, top=n)
+        hit = (x >= upper) | (x <= lower)
+        if np.any(hit):
+            games = active[hit]
+            _decide(tally, games, x[hit] / n, x[hit] >= upper[hit], thresholds, rules)
+            still = tally.winner[active] == 0
+            active, x, hit = active[still], x[still], hit[still]
+        moving = active[~hit]
+        position[moving] += rng.choice((-1, 1), size=moving.size)
+    return tally.frame()
+
+
+# ------------------------------------------------------------------------ summaries
+
+
+def cube_value_distribution(games: pd.DataFrame) -> pd.DataFrame:
+    """Distribution of the final cube value in simulated games.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``cube_value``, ``games``, ``fraction`` and ``std_error`` (binomial
+        ``sqrt(f (1 - f) / n)``), sorted by value.
+
+    Examples
+    --------
+    >>> games = simulate_games(1_000, seed=0)
+    >>> float(cube_value_distribution(games)["fraction"].sum())
+    1.0
+    """
+    _check_games(games)
+    counts = games["cube_value"].value_counts().sort_index()
+    n = len(games)
+    fraction = counts.to_numpy() / n
+    return pd.DataFrame(
+        {
+            "cube_value": counts.index.to_numpy(dtype=float),
+            "games": counts.to_numpy(),
+            "fraction": fraction,
+            "std_error": np.sqrt(fraction * (1 - fraction) / n),
+        }
+    )
+
+
+def _check_games(games: pd.DataFrame) -> None:
+    if not isinstance(games, pd.DataFrame) or not set(GAME_COLUMNS) <= set(games.columns):
+        raise ValueError("games must be a DataFrame from simulate_games")
+    if len(games) == 0:
+        raise ValueError("games must hold at least one game")
+
+
+def mean_points(games: pd.DataFrame, confidence: float = 0.95) -> PointsEstimate:
+    r"""A's mean points per game with a normal-approximation confidence interval.
+
+    :math:`\bar{x} \pm z_{(1+c)/2}\, s / \sqrt{n}`.
+
+    Notes
+    -----
+    At 80%/20% play the stake has tail :math:`P(V \ge 2^k) \propto 4^{-k}`, so the
+    points have infinite variance; the mean is finite and the self-normalized
+    mean is still asymptotically normal (the stake is in the domain of attraction
+    of the normal law), so the interval holds asymptotically but converges slowly.
+    With beavers and raccoons the mean itself can fail to exist; then see
+    :func:`exact_equity` (NaN). One game gives a zero-width interval.
+
+    Examples
+    --------
+    >>> estimate = mean_points(simulate_games(100_000, seed=2))
+    >>> estimate.low < 0 < estimate.high
+    True
+    """
+    _check_games(games)
+    confidence = real_in_range("confidence", confidence, 0.0, 1.0, low_open=True, high_open=True)
+    return _estimate(games["points_a"].to_numpy(dtype=float), confidence)
+
+
+def _estimate(values: NDArray[np.float64], confidence: float = 0.95) -> PointsEstimate:
+    n = values.size
+    mean = float(values.mean())
+    std_error = float(values.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
+    z = NormalDist().inv_cdf((1 + confidence) / 2)
+    return PointsEstimate(
+        mean, std_error, mean - z * std_error, mean + z * std_error, n, confidence
+    )
+
+
+# -------------------------------------------------------------------------- theory
+
+
+class _Profile:
+    """Deterministic cube decisions and the values of a threshold profile (theory).
+
+    Values are A's equity per unit of stake. ``g_a``/``g_b`` are the values as A
+    (B) redoubles at his redoubling point, solved from two linear equations.
+    """
+
+    def __init__(self, thresholds: Thresholds, rules: Rules) -> None:
+        if not isinstance(thresholds, Thresholds):
+            raise ValueError("thresholds must be a Thresholds instance")
+        self.thresholds = thresholds
+        self.rules = _check_rules(rules)
+        self.up_centre, self.lo_centre, self.up_own, self.lo_own = _stopping_points(thresholds)
+        self.g_a, self.g_b = self._redouble_values()
+
+    def response_to_a(self, p: float) -> int:
+        """B's response when A doubles at A's chance ``p``."""
+        t = self.thresholds
+        return int(_response(1 - p, t.take_b, t.beaver_b, t.raccoon_a, self.rules))
+
+    def response_to_b(self, p: float) -> int:
+        """A's response when B doubles at A's chance ``p``."""
+        t = self.thresholds
+        return int(_response(p, t.take_a, t.beaver_a, t.raccoon_b, self.rules))
+
+    def _redouble_values(self) -> tuple[float, float]:
+        up, lo = self.up_own, self.lo_own
+        a_fixed = up >= 1 or self.response_to_a(up) == _DROP  # A wins (or B drops) at u: +1
+        b_fixed = lo <= 0 or self.response_to_b(lo) == _DROP  # B wins (or A drops) at l: -1
+        m_a = 0 if a_fixed else _stake_factor(self.response_to_a(up))
+        m_b = 0 if b_fixed else _stake_factor(self.response_to_b(lo))
+        q_b, q_a = (1 - up) / (1 - lo), lo / up  # chances of the next redouble, [KS69] (2)
+        # g_A = m_A [(1 - q_B) + q_B g_B];  g_B = m_B [q_A g_A - (1 - q_A)]
+        if a_fixed and b_fixed:
+            return 1.0, -1.0
+        if a_fixed:
+            return 1.0, m_b * (q_a - (1 - q_a))
+        if b_fixed:
+            return m_a * ((1 - q_b) - q_b), -1.0
+        det = 1 - m_a * m_b * q_b * q_a
+        if det <= _DIVERGENCE_TOLERANCE:  # the stake grows faster than games end
+            return math.nan, math.nan
+        g_a = (m_a * (1 - q_b) - m_a * m_b * q_b * (1 - q_a)) / det
+        return g_a, m_b * (q_a * g_a - (1 - q_a))
+
+    def owned_by_a(self, x: float) -> float:
+        """Value with the cube on A's side at ``x`` (A redoubles at ``up_own``)."""
+        if x >= self.up_own:  # immediate redouble
+            return self.a_doubles_at(x)
+        return x / self.up_own * self.g_a - (1 - x / self.up_own)
+
+    def owned_by_b(self, x: float) -> float:
+        """Value with the cube on B's side at ``x`` (B redoubles at ``lo_own``)."""
+        if x <= self.lo_own:  # immediate redouble
+            return self.b_doubles_at(x)
+        lo = self.lo_own
+        return (x - lo) / (1 - lo) + (1 - x) / (1 - lo) * self.g_b
+
+    def a_doubles_at(self, x: float) -> float:
+        """Value as A doubles at ``x`` (A wins if ``x >= 1``)."""
+        if x >= 1:
+            return 1.0
+        code = self.response_to_a(x)
+        return 1.0 if code == _DROP else _stake_factor(code) * self.owned_by_b(x)
+
+    def b_doubles_at(self, x: float) -> float:
+        """Value as B doubles at ``x`` (B wins if ``x <= 0``)."""
+        if x <= 0:
+            return -1.0
+        code = self.response_to_b(x)
+        return -1.0 if code == _DROP else _stake_factor(code) * self.owned_by_a(x)
+
+    def centred(self, x: float) -> float:
+        """Value with the cube centred at ``x``."""
+        up, lo = self.up_centre, self.lo_centre
+        if x >= up:
+            return self.a_doubles_at(x)
+        if x <= lo:
+            return self.b_doubles_at(x)
+        to_up = (x - lo) / (up - lo)  # [KS69] eq. (2)
+        return to_up * self.a_doubles_at(up) + (1 - to_up) * self.b_doubles_at(lo)
+
+
+def _stake_factor(code: int) -> int:
+    return 2 ** int(_EXTRA_DOUBLINGS[code])
+
+
+def _murphy_mean_stake(rules: Rules) -> float:
+    """E[2^k] over the automatic doubles k (5/4 uncapped)."""
+    if not rules.murphy:
+        return 1.0
+    q = OPENING_TIE_PROBABILITY
+    if rules.murphy_cap is None:
+        return (1 - q) / (1 - 2 * q)
+    cap = rules.murphy_cap
+    return sum((2 * q) ** k * (1 - q) for k in range(cap)) + (2 * q) ** cap
+
+
+def exact_equity(
+    thresholds: Thresholds = OPTIMAL, rules: Rules | None = None, start: float = 0.5
+) -> float:
+    r"""A's exact expected points per game under threshold strategies (initial stake 1).
+
+    With ``u`` = A's redoubling point and ``l`` = 1 - B's, the [KS69] lemma gives, per
+    unit of stake, ``E_A(x) = (x/u) g_A - (1 - x/u)`` with the cube on A's side,
+    ``E_B(x) = (x - l)/(1 - l) + (1 - x)/(1 - l) g_B`` on B's side, and with the
+    cube centred ``(x - l')/(u' - l') G_A(u') + (u' - x)/(u' - l') G_B(l')`` with
+    the initial doubling points ``u', l'``. A double is worth ``+1`` if dropped and
+    ``m E_B`` (``m E_A``) if taken, ``m`` = 2, 4 after a beaver, 8 after a raccoon;
+    at the redoubling points this gives two linear equations in ``g_A, g_B``
+    ([KS69] eqs. (1)-(3) generalized).
+
+    Parameters
+    ----------
+    thresholds : Thresholds
+        Both players' strategies.
+    rules : Rules, optional
+        Money-play rules (beavers, raccoons, Murphy). Default ``Rules()``.
+    start : float
+        A's winning chance at the start, in (0, 1).
+
+    Returns
+    -------
+    float
+        A's expected points; NaN when the expectation does not exist.
+
+    Notes
+    -----
+    If both sides take redoubles, the stake grows by ``m_A m_B`` per round trip,
+    which happens with probability ``q_A q_B`` (``q_B = (1-u)/(1-l)``,
+    ``q_A = l/u``); when ``m_A m_B q_A q_B >= 1`` (within 1e-9, so that decimal
+    thresholds such as 1 - 0.8 are not misread) the series diverges and NaN is
+    returned: e.g. A redoubling at 50% against B's 80% (``4 q_A q_B = 1``), or any
+    beavered redouble at or below 60%. A chance at or beyond a doubling point means
+    an immediate double there. The Murphy rule multiplies by
+    ``E[2^k] = (5/6) / (1 - 2/6) = 5/4`` uncapped.
+
+    Examples
+    --------
+    [KS69] section 2: at 80% the taker is indifferent, so a double at 80% is worth
+    exactly what a drop is, +1:
+
+    >>> round(exact_equity(start=0.8), 12)
+    1.0
+    """
+    rules = Rules() if rules is None else rules
+    start = real_in_range("start", start, 0.0, 1.0, low_open=True, high_open=True)
+    return _Profile(thresholds, rules).centred(start) * _murphy_mean_stake(rules)
+
+
+def theoretical_cube_distribution(
+    thresholds: Thresholds = OPTIMAL, rules: Rules | None = None, start: float = 0.5
+) -> pd.DataFrame:
+    """Exact distribution of the final cube value under threshold strategies.
+
+    By the [KS69] lemma the first cube event is A's double with probability
+    ``(x - l)/(u - l)``; after an accepted double by A at ``p`` (``u`` or the
+    start) B redoubles before the game ends with probability ``(1 - p)/(1 - l)``,
+    and after B's at ``l`` A redoubles with probability ``l/u``. At 80%/20% both are
+    1/4: the stake passes 4 with probability 1/16 of the games whose first double
+    is taken, which is why "the game is rarely redoubled beyond four times the
+    original stake" [RULES].
+
+    Parameters
+    ----------
+    thresholds, rules, start
+        As for :func:`exact_equity`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``cube_value`` and ``probability``. The chain is followed until less
+        than 1e-15 of the probability is still in play; that mass is left out and
+        reported in ``attrs["tail_probability"]``.
+
+    Notes
+    -----
+    A dropped double settles at the undoubled stake. Decisions at a threshold are
+    deterministic, so the only randomness is the order of threshold hits (and the
+    Murphy ties, each with probability 1/6).
+
+    Examples
+    --------
+    Optimal play from 1/2: the first double (at 80% or 20%) always comes and is
+    taken, and it is redoubled with probability 1/4 [KS69] section 2, so the cube
+    ends at 2 with probability 3/4:
+
+    >>> dist = theoretical_cube_distribution()
+    >>> round(float(dist.loc[dist.cube_value == 2, "probability"].iloc[0]), 12)
+    0.75
+    """
+    rules = Rules() if rules is None else rules
+    start = real_in_range("start", start, 0.0, 1.0, low_open=True, high_open=True)
+    d = _Profile(thresholds, rules)
+    final: dict[int, float] = {}
+    # pending[(side, exponent)] = probability that ``side`` ("A"/"B") is about to
+    # double at his point (or the game ends there if he never doubles).
+    pending: dict[tuple[str, int, float], float] = {}
+    for k, weight in _murphy_distribution(rules).items():
+        for side, point, prob in _first_events(d, start):
+            key = (side, k, point)
+            pending[key] = pending.get(key, 0.0) + weight * prob
+    for _ in range(_MAX_CHAIN_EVENTS):
+        if not pending:
+            break
+        following: dict[tuple[str, int, float], float] = {}
+        for (side, k, point), mass in pending.items():
+            for next_key, prob in _transition(d, side, k, point, final, mass):
+                following[next_key] = following.get(next_key, 0.0) + mass * prob
+        pending = following
+        if sum(pending.values()) < _TAIL_TOLERANCE:
+            break
+    else:  # pragma: no cover - each event ends the game with chance >= 1 - q > 0
+        raise RuntimeError("distribution did not converge")
+    tail = sum(pending.values())
+    exponents = sorted(final)
+    frame = pd.DataFrame(
+        {
+            "cube_value": np.ldexp(1.0, np.array(exponents, dtype=np.int64)),
+            "probability": [final[k] for k in exponents],
+        }
+    )
+    frame.attrs["tail_probability"] = tail
+    return frame
+
+
+def _first_events(d: _Profile, x: float) -> list[tuple[str, float, float]]:
+    """(side, point, probability) of the first stop from the centred cube at ``x``."""
+    up, lo = d.up_centre, d.lo_centre
+    if x >= up:
+        return [("A", x, 1.0)]
+    if x <= lo:
+        return [("B", x, 1.0)]
+    to_up = (x - lo) / (up - lo)  # [KS69] eq. (2)
+    return [("A", up, to_up), ("B", lo, 1 - to_up)]
+
+
+def _transition(
+    d: _Profile, side: str, k: int, point: float, final: dict[int, float], mass: float
+) -> list[tuple[tuple[str, int, float], float]]:
+    """Settle a stop of ``side`` at ``point``; return the next stops with probabilities.
+
+    A stop of A at 1 (of B at 0) is a win; otherwise it is a double.
+    """
+    game_ends = point >= 1 if side == "A" else point <= 0
+    if game_ends:
+        final[k] = final.get(k, 0.0) + mass
+        return []
+    code = d.response_to_a(point) if side == "A" else d.response_to_b(point)
+    if code == _DROP:
+        final[k] = final.get(k, 0.0) + mass
+        return []
+    k += int(_EXTRA_DOUBLINGS[code])
+    if side == "A":  # B owns at ``point``: B redoubles at l before A wins at 1
+        lo = d.lo_own
+        if point <= lo:
+            return [(("B", k, point), 1.0)]
+        redouble = (1 - point) / (1 - lo)  # [KS69] eq. (2)
+        return [(("B", k, lo), redouble), (("A", k, 1.0), 1 - redouble)]
+    up = d.up_own  # A owns at ``point``: A redoubles at u before B wins at 0
+    if point >= up:
+        return [(("A", k, point), 1.0)]
+    redouble = point / up  # [KS69] eq. (2)
+    return [(("A", k, up), redouble), (("B", k, 0.0), 1 - redouble)]
+
+
+# ---------------------------------------------------------------- KS69 section 1
+
+
+def take_check(
+    double_point: float = DOUBLING_POINT, n_games: int = 200_000, seed: int = 0
+) -> TakeCheck:
+    """The taker's value of taking vs dropping a double at ``double_point``, K = 1.
+
+    B is doubled when A's chance is ``d``; dropping is worth -1. Taking, with both
+    sides optimal afterwards (B redoubles at his 80%, A takes at 20%), is worth
+    ``-2 E_B(d) = 3 - 5 d`` by the [KS69] lemma: B redoubles (worth +1 to him,
+    A being indifferent there) with probability ``(1 - d)/0.8`` and loses 2 otherwise
+    ([KS69] eq. (3) with ``alpha = d``). Equal to -1 exactly at ``d = 0.8`` (eq. (5)).
+
+    Parameters
+    ----------
+    double_point : float
+        A's chance when he doubles, in [0.2, 1) (B can take and own the cube).
+    n_games : int
+        Monte Carlo games for the estimate.
+    seed : int
+        Seed.
+
+    Returns
+    -------
+    TakeCheck
+        ``drop_value`` (-1), ``take_value_exact`` and the Monte Carlo estimate.
+
+    Notes
+    -----
+    ``d <= 0.2`` is excluded: B would redouble at once. The Monte Carlo plays out the
+    game from ``d`` with the cube at 2 on B's side (A takes B's redoubles at 20%,
+    the indifference point, so the estimate includes their variance).
+
+    Examples
+    --------
+    [KS69] eq. (5): at 80% taking is worth -K, like dropping.
+
+    >>> check = take_check(0.8, n_games=20_000, seed=0)
+    >>> check.take_value_exact, check.drop_value
+    (-1.0, -1.0)
+    """
+    d = _double_point(double_point, high_open=True)
+    n_games = whole_number("n_games", n_games, 2)
+    exact = 3 - 5 * d
+    games = _play_from_owned_b(d, n_games, whole_number("seed", seed))
+    estimate = _estimate(-2 * games, 0.95)
+    return TakeCheck(d, -1.0, float(round(exact, 15)), estimate)
+
+
+def _double_point(value: float, *, high_open: bool) -> float:
+    """``value`` checked to lie above the take point 0.2 (and below or at 1)."""
+    d = real_in_range("double_point", value, 0.0, 1.0, high_open=high_open)
+    if d <= TAKE_POINT + _DECISION_TOLERANCE:  # B would redouble at once
+        right = ")" if high_open else "]"
+        raise ValueError(f"double_point must lie in (0.2, 1{right}")
+    return d
+
+
+def _play_from_owned_b(x: float, n: int, seed: int) -> NDArray[np.float64]:
+    """A's points per unit from ``x`` with the cube on B's side, both optimal."""
+    rng = np.random.default_rng(seed)
+    tally = _Tally(n, Rules(), rng)
+    tally.owner[:] = _OWNER_B
+    points = _stopping_points(OPTIMAL)
+    p = np.full(n, x)
+    active = np.arange(n)
+    while active.size:
+        x_now = p[active]
+        upper, lower = _bounds(tally.owner[active], points)
+        at_upper = rng.random(active.size) * (upper - lower) < x_now - lower  # [KS69] eq. (2)
+        stop = np.where(at_upper, upper, lower)
+        p[active] = stop
+        _decide(tally, active, stop, at_upper, OPTIMAL, Rules())
+        active = active[tally.winner[active] == 0]
+    return tally.winner * np.ldexp(1.0, tally.exponent)
+
+
+def doubling_price(
+    double_point: float,
+    *,
+    beavers: bool = False,
+    start: float = 0.5,
+    n_games: int = 200_000,
+    seed: int = 0,
+) -> DoublingPrice:
+    """What A loses by offering his initial double at ``double_point`` instead of 80%.
+
+    A doubles the centred cube at ``double_point`` (at once if ``start`` is already
+    there) and plays optimally afterwards (redoubles at 80%); B plays optimally:
+    doubles at 80%, takes at 20% and, when ``beavers`` is allowed, beavers iff his
+    chance is at least 40% (:data:`OPTIMAL_BEAVER_POINT`). The loss is A's equity
+    with optimal play (0 from 1/2) minus his equity with this initial double, both
+    exact by :func:`exact_equity`; the Monte Carlo estimates the latter.
+
+    Parameters
+    ----------
+    double_point : float
+        A's initial doubling point, in (0.2, 1] (1: never doubles).
+    beavers : bool
+        Whether beavers are allowed.
+    start : float
+        A's chance at the start.
+    n_games, seed
+        Monte Carlo size and seed.
+
+    Returns
+    -------
+    DoublingPrice
+        ``equity_exact``, ``equity_optimal``, ``loss_exact`` and the estimate.
+
+    Notes
+    -----
+    Taken at ``d``, the double leaves B owning a cube worth ``2.5 (1 - d) - 1`` per
+    unit to him; doubling at ``d`` instead of holding therefore costs A, measured
+    when his chance is ``d``, ``(0.8 - d)/0.6`` per unit when B takes and
+    ``(2.6 - 4 d)/0.6`` when B beavers (``d <= 0.6``), e.g. 0.5 and 1 at 50%. Only the initial
+    double deviates: if A redoubled early too, the stake could grow faster than
+    games end and the expectation would not exist (see :func:`exact_equity`).
+    Above 80% B drops; waiting costs A the games that fall back to B's 20% first.
+
+    Examples
+    --------
+    Doubling at 80% from 1/2 is optimal, so it costs nothing:
+
+    >>> price = doubling_price(0.8, n_games=1_000)
+    >>> round(price.loss_exact, 12)
+    0.0
+    """
+    d = _double_point(double_point, high_open=False)
+    if not isinstance(beavers, bool):
+        raise ValueError("beavers must be True or False")
+    rules = Rules(beavers=beavers)
+    thresholds = _price_thresholds(d, beavers)
+    equity = exact_equity(thresholds, rules, start)
+    equity_optimal = exact_equity(_price_thresholds(DOUBLING_POINT, beavers), rules, start)
+    games = simulate_games(n_games, thresholds, rules, start, seed)
+    return DoublingPrice(
+        d, beavers, equity, equity_optimal, equity_optimal - equity, mean_points(games)
+    )
+
+
+def _price_thresholds(double_point: float, beavers: bool) -> Thresholds:
+    beaver = OPTIMAL_BEAVER_POINT if beavers else None
+    return Thresholds(double_a=double_point, redouble_a=DOUBLING_POINT, beaver_b=beaver)
+
+
+def doubling_price_curve(double_points: ArrayLike, start: float = 0.5) -> pd.DataFrame:
+    """Exact price of A's initial doubling point, with and without beavers.
+
+    The exact part of :func:`doubling_price` over many doubling points (no
+    simulation).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``double_point``, ``beavers``, ``equity`` and ``loss`` (vs 80%).
+
+    Examples
+    --------
+    Doubling at 50% from 1/2: B takes and owns a cube worth ``2.5 * 0.5 - 1 = 0.25``
+    per unit to him, so A's equity is ``-2 * 0.25 = -0.5``; with beavers B beavers
+    (his chance 50% >= 40%) and A's equity is ``-4 * 0.25 = -1``:
+
+    >>> curve = doubling_price_curve([0.5])
+    >>> curve["equity"].round(12).tolist()
+    [-0.5, -1.0]
+    """
+    points = array_in_range("double_points", double_points, 0.0, 1.0).ravel()
+    if np.any(points <= TAKE_POINT + _DECISION_TOLERANCE):
+        raise ValueError("double_points must lie in (0.2, 1]")
+    start = real_in_range("start", start, 0.0, 1.0, low_open=True, high_open=True)
+    rows = []
+    for beavers in (False, True):
+        rules = Rules(beavers=beavers)
+        base = exact_equity(_price_thresholds(DOUBLING_POINT, beavers), rules, start)
+        for d in points:
+            equity = exact_equity(_price_thresholds(float(d), beavers), rules, start)
+            rows.append((float(d), beavers, equity, base - equity))
+    return pd.DataFrame(rows, columns=["double_point", "beavers", "equity", "loss"])
+
+
+def measure_throughput(
+    n_games: int = 1_000_000, thresholds: Thresholds = OPTIMAL, seed: int = 0
+) -> float:
+    """Games per second of :func:`simulate_games` on this machine (wall clock).
+
+    Examples
+    --------
+    >>> measure_throughput(10_000) > 0
+    True
+    """
+    n_games = whole_number("n_games", n_games, 1)
+    begin = time.perf_counter()
+    simulate_games(n_games, thresholds, Rules(), 0.5, seed)
+    return n_games / (time.perf_counter() - begin)

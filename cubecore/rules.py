@@ -1,0 +1,739 @@
+"""The rules of the doubling cube as an immutable state machine.
+
+A :class:`Rules` value fixes the rule set (money or match play; beavers, raccoons,
+the Murphy rule with its cap, the Jacoby, Crawford and Holland rules), a
+:class:`CubeState` records everything the cube rules look at, and
+:func:`apply` steps from one state to the next, recording which rule applied.
+Illegal steps raise :class:`IllegalCubeAction` naming the rule that forbids them.
+
+Conventions
+-----------
+* The two players are ``"A"`` and ``"B"`` (in the source's example A is White and
+  B is Black). The cube owner is ``"center"``, ``"A"`` or ``"B"``.
+* The checker play itself is abstracted away: a turn is either a cube action
+  (``"double"``) or a roll that is played (``"roll"``), or a roll that ends the game
+  by bearing off (``"win_single"``, ``"win_gammon"``, ``"win_backgammon"``, won by
+  the player on roll).
+* ``value`` is the stake of the game in points (1 at the start, 2, 4, ... past 64);
+  :func:`cube_face` says which face the physical cube shows.
+
+References
+----------
+.. [RULES] "Backgammon: Doubling cube" (``doubling_cube_rules.txt``), the rules text
+   this module implements paragraph by paragraph.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from cubecore._validate import choice, finite_array, whole_number
+
+__all__ = [
+    "ACTIONS",
+    "CUBE_FACES",
+    "OPENING_TIE_PROBABILITY",
+    "PLAYERS",
+    "WALKTHROUGH_PRESETS",
+    "CubeEvent",
+    "CubeState",
+    "IllegalCubeAction",
+    "Rules",
+    "WalkthroughPreset",
+    "apply",
+    "cube_face",
+    "illegal_reasons",
+    "initial_state",
+    "legal_actions",
+    "replay",
+]
+
+PLAYERS: tuple[str, str] = ("A", "B")
+"""The two sides. In [RULES]' beaver example A is White and B is Black."""
+
+CUBE_FACES: tuple[int, ...] = (2, 4, 8, 16, 32, 64)
+"""The faces of a standard doubling cube, [RULES] paragraph 1."""
+
+OPENING_TIE_PROBABILITY = 1 / 6
+"""Chance that both players roll the same opening number (6 of 36 rolls)."""
+
+ACTIONS: tuple[str, ...] = (
+    "automatic_double",  # opening tie under the Murphy rule: cube doubles, stays centred
+    "opening_tie",  # opening tie with no automatic double: both roll again
+    "opening_won_A",  # A wins the opening roll and plays it (A's first roll)
+    "opening_won_B",
+    "double",  # the player on roll offers a double before rolling
+    "take",
+    "drop",
+    "beaver",  # the taker takes and at once redoubles, keeping the cube
+    "raccoon",  # the doubler answers a beaver by doubling again; taker keeps the cube
+    "roll",  # the player on roll rolls and plays; the turn passes
+    "win_single",  # the player on roll rolls and bears off: a single game
+    "win_gammon",
+    "win_backgammon",
+    "next_game",  # start the next game (match play and money sessions)
+)
+"""The fixed vocabulary of actions understood by :func:`apply`."""
+
+_WIN_MULTIPLIER = {"win_single": 1, "win_gammon": 2, "win_backgammon": 3}
+_OWNERS = ("center", *PLAYERS)
+_PHASES = ("opening", "turn", "offer", "beavered", "game_over", "match_over")
+_HOLLAND_ROLLS = 2  # [RULES] Holland: "at least two rolls have been played by each side"
+
+
+class IllegalCubeAction(ValueError):
+    """An action the rules forbid in the given state; the message names the rule."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A rule set for the doubling cube, [RULES].
+
+    Parameters
+    ----------
+    beavers, raccoons : bool
+        Allow a beaver (the taker redoubles at once, keeping the cube) and a
+        raccoon (the doubler answers a beaver by doubling again). Money play only;
+        raccoons need beavers.
+    murphy : bool
+        Murphy (automatic double) rule: each opening tie doubles the centred cube.
+    murphy_cap : int or None
+        Maximum number of automatic doubles in a game (None: unlimited). Only with
+        ``murphy``.
+    jacoby : bool
+        Jacoby rule: gammons and backgammons count as single games unless the cube
+        has been offered and accepted. Money play only.
+    crawford, holland : bool
+        Crawford rule (no cube in the game after a player first reaches match point)
+        and Holland rule (after the Crawford game, no double until each side has
+        played two rolls). Match play only; Holland needs Crawford.
+    match_length : int or None
+        Points needed to win the match; None is money play.
+
+    Raises
+    ------
+    ValueError
+        For a combination [RULES] rules out (e.g. Jacoby in match play).
+    """
+
+    beavers: bool = False
+    raccoons: bool = False
+    murphy: bool = False
+    murphy_cap: int | None = None
+    jacoby: bool = False
+    crawford: bool = False
+    holland: bool = False
+    match_length: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("beavers", "raccoons", "murphy", "jacoby", "crawford", "holland"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be True or False")
+        if self.match_length is not None:
+            object.__setattr__(
+                self, "match_length", whole_number("match_length", self.match_length, 1)
+            )
+        if self.murphy_cap is not None:
+            if not self.murphy:
+                raise ValueError("murphy_cap needs murphy=True (the cap limits automatic doubles)")
+            object.__setattr__(self, "murphy_cap", whole_number("murphy_cap", self.murphy_cap, 1))
+        money = self.match_length is None
+        if self.jacoby and not money:
+            raise ValueError("jacoby: the Jacoby rule is used in money play, not in match play")
+        if self.beavers and not money:
+            raise ValueError("beavers: beavers are allowed in money play only")
+        if self.raccoons and not money:
+            raise ValueError("raccoons: raccoons are allowed in money play only")
+        if self.raccoons and not self.beavers:
+            raise ValueError("raccoons: a raccoon answers a beaver, so raccoons need beavers=True")
+        if self.crawford and money:
+            raise ValueError("crawford: the Crawford rule needs match play (set match_length)")
+        if self.holland and not self.crawford:
+            raise ValueError("holland: the Holland rule applies only with the Crawford rule")
+
+    @property
+    def money_play(self) -> bool:
+        """True for money play (no match length)."""
+        return self.match_length is None
+
+
+@dataclass(frozen=True)
+class CubeEvent:
+    """One step of a game's cube history: who did what, under which rule."""
+
+    action: str
+    actor: str
+    rule: str
+    note: str
+    value: int
+    owner: str
+
+
+@dataclass(frozen=True)
+class CubeState:
+    """Everything the cube rules look at, immutable.
+
+    Attributes
+    ----------
+    value : int
+        Stake of the current game in points (``1 * 2**k``).
+    owner : str
+        ``"center"``, ``"A"`` or ``"B"``.
+    automatic_doubles : int
+        Murphy automatic doubles in this game so far.
+    phase : str
+        ``"opening"`` (rolling for the first move), ``"turn"`` (``turn`` may double
+        or roll), ``"offer"`` (a double is waiting for ``turn``'s opponent),
+        ``"beavered"`` (the doubler, on roll, may raccoon or roll),
+        ``"game_over"`` or ``"match_over"``.
+    turn : str or None
+        The player on roll (None during the opening roll-off).
+    doubler : str or None
+        Who offered the pending double (phases ``"offer"`` and ``"beavered"``).
+    rolls_a, rolls_b : int
+        Rolls played by each side in this game (the opening roll counts for its winner).
+    score_a, score_b : int
+        Points won so far in the match (or money session).
+    crawford_game, post_crawford : bool
+        This game is the Crawford game / the Crawford game has been played.
+    winner, ending : str or None
+        After a game: who won and how (``"drop"``, ``"single"``, ``"gammon"``,
+        ``"backgammon"``). ``points`` is what the game paid.
+    history : tuple of CubeEvent
+        The events of the current game.
+    """
+
+    value: int = 1
+    owner: str = "center"
+    automatic_doubles: int = 0
+    phase: str = "opening"
+    turn: str | None = None
+    doubler: str | None = None
+    rolls_a: int = 0
+    rolls_b: int = 0
+    score_a: int = 0
+    score_b: int = 0
+    crawford_game: bool = False
+    post_crawford: bool = False
+    winner: str | None = None
+    ending: str | None = None
+    points: int = 0
+    history: tuple[CubeEvent, ...] = field(default=(), compare=True)
+
+    @property
+    def face(self) -> int:
+        """The face the physical cube shows, see :func:`cube_face`."""
+        return int(cube_face(self.value))
+
+    @property
+    def game_over(self) -> bool:
+        """True once the current game is decided."""
+        return self.phase in ("game_over", "match_over")
+
+
+def _other(player: str) -> str:
+    return "B" if player == "A" else "A"
+
+
+def cube_face(value: ArrayLike) -> int | NDArray[np.int64]:
+    r"""Face of the physical doubling cube for a stake of ``value`` points.
+
+    A stake :math:`v = 2^k` shows the face :math:`2^{((k - 1) \bmod 6) + 1}`, i.e. the
+    six faces 2, 4, ..., 64 in cyclic order [RULES] paragraph 1.
+
+    Parameters
+    ----------
+    value : int or array_like
+        Stake, a power of two >= 1.
+
+    Returns
+    -------
+    int or ndarray
+        The face shown.
+
+    Notes
+    -----
+    ``value == 1`` (cube centred on 1) shows 64, as [RULES] prescribes; this is the
+    same cyclic rule with :math:`k = 0`. Stakes go on past 64 ([RULES]: "the stakes
+    may rise to 128, 256, and so on"): at 128 the cube shows 2 again, at 256 it shows
+    4, at 4096 it shows 64, so past 64 the face no longer tells the stake and it
+    must be recorded separately (``CubeState.value`` does).
+
+    Examples
+    --------
+    Centred on 1 the cube shows 64 ([RULES] paragraph 1):
+
+    >>> cube_face(1), cube_face(8), cube_face(128)
+    (64, 8, 2)
+    """
+    array = finite_array("value", value)
+    exponent = np.log2(np.where(array >= 1, array, 1.0))
+    if np.any(array < 1) or np.any(exponent != np.round(exponent)):
+        raise ValueError("value must be a power of two >= 1 (1, 2, 4, ...)")
+    k = np.round(exponent).astype(np.int64)
+    face = 2 ** ((k - 1) % 6 + 1)
+    if face.ndim == 0:
+        return int(face)
+    return face
+
+
+def initial_state(
+    rules: Rules,
+    score_a: int = 0,
+    score_b: int = 0,
+    *,
+    crawford_game: bool = False,
+    post_crawford: bool = False,
+) -> CubeState:
+    """The state at the start of a game: cube centred on 1, opening roll pending.
+
+    Parameters
+    ----------
+    rules : Rules
+        The rule set (used to validate the score and Crawford flags).
+    score_a, score_b : int
+        Match score before this game (each below ``match_length``).
+    crawford_game, post_crawford : bool
+        Mark this game as the Crawford game (needs the Crawford rule and a player one
+        point short of the match) or as a post-Crawford game.
+
+    Examples
+    --------
+    >>> state = initial_state(Rules())
+    >>> state.value, state.face, state.owner
+    (1, 64, 'center')
+    """
+    if not isinstance(rules, Rules):
+        raise ValueError("rules must be a Rules instance")
+    high = None if rules.money_play else rules.match_length - 1
+    score_a = whole_number("score_a", score_a, 0, high)
+    score_b = whole_number("score_b", score_b, 0, high)
+    if crawford_game and post_crawford:
+        raise ValueError("crawford_game and post_crawford cannot both be True")
+    if (crawford_game or post_crawford) and not rules.crawford:
+        raise ValueError("crawford_game/post_crawford need the Crawford rule (crawford=True)")
+    if crawford_game and high not in (score_a, score_b):
+        raise ValueError("crawford_game needs a player one point short of match_length")
+    return CubeState(
+        score_a=score_a,
+        score_b=score_b,
+        crawford_game=crawford_game,
+        post_crawford=post_crawford,
+    )
+
+
+def _murphy_available(state: CubeState, rules: Rules) -> str | None:
+    """Reason an automatic double is unavailable on an opening tie, or None."""
+    if not rules.murphy:
+        return "Murphy rule not in force: an opening tie is simply rolled again"
+    if state.crawford_game:
+        return "Crawford rule: the cube is not used in the Crawford game (no automatic doubles)"
+    if rules.murphy_cap is not None and state.automatic_doubles >= rules.murphy_cap:
+        return (
+            f"Murphy cap reached: at most {rules.murphy_cap} automatic double(s) "
+            "agreed; the tie is rolled again"
+        )
+    return None
+
+
+def _double_forbidden(state: CubeState, rules: Rules) -> str | None:
+    """Reason the player on roll may not double now, or None if he may."""
+    player = state.turn
+    if state.crawford_game:
+        return "Crawford rule: no doubling in the Crawford game"
+    if state.owner not in ("center", player):
+        return (
+            f"only the cube owner may redouble: the cube belongs to {state.owner}, "
+            "who last accepted a double"
+        )
+    if rules.holland and state.post_crawford and min(state.rolls_a, state.rolls_b) < _HOLLAND_ROLLS:
+        return (
+            "Holland rule: after the Crawford game no double until each side has "
+            f"played two rolls (A has played {state.rolls_a}, B {state.rolls_b})"
+        )
+    return None
+
+
+def _reason_illegal(state: CubeState, action: str, rules: Rules) -> str | None:
+    """Why ``action`` is illegal in ``state`` under ``rules``; None if it is legal."""
+    phase = state.phase
+    if action == "next_game":
+        if phase == "game_over":
+            return None
+        if phase == "match_over":
+            return "the match is over"
+        return "the current game is not over"
+    if phase == "match_over":
+        return "the match is over"
+    if phase == "game_over":
+        return "the game is over: start the next game"
+    if action in ("automatic_double", "opening_tie", "opening_won_A", "opening_won_B"):
+        if phase != "opening":
+            return "only during the opening roll"
+        murphy = _murphy_available(state, rules)
+        if action == "automatic_double":
+            return murphy
+        if action == "opening_tie" and murphy is None:
+            return "Murphy rule: an opening tie doubles the cube automatically"
+        return None
+    if phase == "opening":
+        return "the opening roll comes first"
+    if action in ("take", "drop", "beaver"):
+        if phase != "offer":
+            return "no double is pending"
+        if action == "beaver":
+            if not rules.money_play:
+                return "beavers are not allowed in match play"
+            if not rules.beavers:
+                return "beavers are not allowed under these rules"
+        return None
+    if action == "raccoon":
+        if not rules.money_play:
+            return "raccoons are not allowed in match play"
+        if not rules.raccoons:
+            return "raccoons are not allowed under these rules"
+        if phase != "beavered":
+            return "a raccoon only answers a beaver, before any dice are rolled"
+        return None
+    if phase == "offer":
+        return "a double is pending: the opponent must take or drop"
+    if action == "double":
+        if phase == "beavered":
+            return "only the cube owner may redouble: the beaver gave the cube to the taker"
+        return _double_forbidden(state, rules)
+    if action in ("roll", *_WIN_MULTIPLIER):
+        return None
+    return "unknown action"
+
+
+def legal_actions(state: CubeState, rules: Rules) -> tuple[str, ...]:
+    """The actions of :data:`ACTIONS` that are legal in ``state`` under ``rules``.
+
+    Examples
+    --------
+    [RULES]: with the cube centred either player may double before rolling.
+
+    >>> rules = Rules()
+    >>> state = apply(initial_state(rules), "opening_won_A", rules)
+    >>> legal_actions(state, rules)
+    ('double', 'roll', 'win_single', 'win_gammon', 'win_backgammon')
+    """
+    return tuple(action for action in ACTIONS if _reason_illegal(state, action, rules) is None)
+
+
+def illegal_reasons(state: CubeState, rules: Rules) -> dict[str, str]:
+    """For each illegal action of :data:`ACTIONS`, the rule that forbids it.
+
+    Examples
+    --------
+    >>> rules = Rules(match_length=5, crawford=True)
+    >>> state = initial_state(rules, 4, 2, crawford_game=True)
+    >>> state = apply(state, "opening_won_B", rules)
+    >>> illegal_reasons(state, rules)["double"]
+    'Crawford rule: no doubling in the Crawford game'
+    """
+    reasons = {action: _reason_illegal(state, action, rules) for action in ACTIONS}
+    return {action: reason for action, reason in reasons.items() if reason is not None}
+
+
+def _event(state: CubeState, action: str, actor: str, rule: str, note: str) -> CubeEvent:
+    return CubeEvent(action, actor, rule, note, state.value, state.owner)
+
+
+def _after_roll(state: CubeState, player: str) -> dict[str, int | str]:
+    rolls = {"rolls_a": state.rolls_a + 1} if player == "A" else {"rolls_b": state.rolls_b + 1}
+    return {**rolls, "turn": _other(player), "phase": "turn", "doubler": None}
+
+
+def _finish(state: CubeState, rules: Rules, winner: str, points: int, ending: str) -> CubeState:
+    score_a = state.score_a + (points if winner == "A" else 0)
+    score_b = state.score_b + (points if winner == "B" else 0)
+    over = not rules.money_play and max(score_a, score_b) >= rules.match_length
+    return replace(
+        state,
+        phase="match_over" if over else "game_over",
+        winner=winner,
+        ending=ending,
+        points=points,
+        score_a=score_a,
+        score_b=score_b,
+        doubler=None,
+    )
+
+
+def _next_game(state: CubeState, rules: Rules) -> tuple[CubeState, str, str]:
+    crawford_game = False
+    post_crawford = state.post_crawford or state.crawford_game
+    rule, note = "new game", "cube centred on 1 (64 showing)"
+    if rules.crawford and not post_crawford:
+        match_point = rules.match_length - 1
+        if match_point in (state.score_a, state.score_b):
+            crawford_game = True
+            rule = "Crawford rule"
+            note = "a player has first reached one point short of the match: no cube this game"
+    if post_crawford and rules.crawford:
+        rule = "Crawford rule"
+        note = "post-Crawford game: normal use of the cube resumes"
+        if rules.holland:
+            rule = "Holland rule"
+            note += ", but no double until each side has played two rolls"
+    new = replace(
+        initial_state(rules),
+        score_a=state.score_a,
+        score_b=state.score_b,
+        crawford_game=crawford_game,
+        post_crawford=post_crawford,
+    )
+    return new, rule, note
+
+
+def apply(state: CubeState, action: str, rules: Rules) -> CubeState:
+    """The state after ``action``, with the applied rule appended to ``history``.
+
+    Parameters
+    ----------
+    state : CubeState
+        Current state (not modified).
+    action : str
+        One of :data:`ACTIONS`; the actor is implied by the state (the player on
+        roll, or the one answering a double).
+    rules : Rules
+        The rule set.
+
+    Returns
+    -------
+    CubeState
+        The new state.
+
+    Raises
+    ------
+    IllegalCubeAction
+        If the rules forbid ``action`` here; the message names the rule.
+    ValueError
+        If ``action`` is not in :data:`ACTIONS`.
+
+    Notes
+    -----
+    Transitions, all from [RULES]:
+
+    * ``double``: before rolling, with the cube centred or owned ("the right to
+      re-double belongs exclusively to the player who last accepted a double");
+      the opponent then ``take`` s (stake doubles, cube to the taker), ``drop`` s
+      (the doubler wins the current stake) or ``beaver`` s (money play: take and
+      redouble at once, keeping the cube; stake x4).
+    * ``raccoon``: after a beaver, before any dice are rolled, the doubler doubles
+      again (stake x8 of the original); the taker keeps the cube.
+    * Murphy: each opening tie doubles the centred cube up to the agreed cap; an
+      in-game double then doubles the current value (4 -> 8).
+    * Jacoby (money play): a gammon or backgammon counts single while the cube is
+      centred (never offered and accepted; automatic doubles do not count).
+    * Crawford: the game after a player first reaches one point short of the
+      match has no cube; Holland: after it, no double until each side has played
+      two rolls.
+
+    Examples
+    --------
+    [RULES]' example: White (A) doubles to 2, Black (B) beavers to 4, White
+    raccoons to 8 and Black keeps the cube.
+
+    >>> rules = Rules(beavers=True, raccoons=True)
+    >>> state = initial_state(rules)
+    >>> for action in ("opening_won_B", "double", "beaver", "raccoon"):
+    ...     state = apply(state, action, rules)
+    >>> state.value, state.owner
+    (8, 'B')
+    """
+    if not isinstance(state, CubeState):
+        raise ValueError("state must be a CubeState")
+    if not isinstance(rules, Rules):
+        raise ValueError("rules must be a Rules instance")
+    choice("action", action, ACTIONS)
+    reason = _reason_illegal(state, action, rules)
+    if reason is not None:
+        raise IllegalCubeAction(f"{action!r} is illegal: {reason}")
+
+    player = state.turn
+    if action == "next_game":
+        new, rule, note = _next_game(state, rules)
+        return replace(new, history=(_event(new, action, "-", rule, note),))
+    if action == "automatic_double":
+        new = replace(state, value=state.value * 2, automatic_doubles=state.automatic_doubles + 1)
+        cap = "" if rules.murphy_cap is None else f" (cap {rules.murphy_cap})"
+        note = f"opening tie: automatic double {new.automatic_doubles}{cap}; cube stays centred"
+        rule, actor = "Murphy rule", "-"
+    elif action == "opening_tie":
+        new, rule, actor = state, "opening roll", "-"
+        note = "opening tie rolled again, cube unchanged: " + str(_murphy_available(state, rules))
+    elif action in ("opening_won_A", "opening_won_B"):
+        winner = action[-1]
+        new = replace(state, **_after_roll(state, winner))
+        rule, actor, note = "opening roll", winner, f"{winner} wins the opening roll and plays it"
+    elif action == "double":
+        new = replace(state, phase="offer", doubler=player)
+        rule, actor = "doubling", player
+        note = f"{player} offers to play for {2 * state.value} points before rolling"
+        if state.owner == player:
+            rule = "redouble by the cube owner"
+        elif state.automatic_doubles:
+            rule = "Murphy rule"
+            note += " (a double of the face value after the automatic doubles)"
+        if rules.holland and state.post_crawford:
+            rule = "Holland rule"
+            note += " (each side has played two rolls since the Crawford game)"
+    elif action == "take":
+        taker = _other(state.doubler)
+        new = replace(state, value=state.value * 2, owner=taker, phase="turn", doubler=None)
+        rule, actor = "take", taker
+        note = f"{taker} takes: stakes {new.value}, cube on {taker}'s side (only he may redouble)"
+    elif action == "beaver":
+        taker = _other(state.doubler)
+        new = replace(state, value=state.value * 4, owner=taker, phase="beavered")
+        rule, actor = "beaver", taker
+        note = f"{taker} takes and beavers to {new.value}, keeping the cube"
+    elif action == "raccoon":
+        new = replace(state, value=state.value * 2, phase="turn", doubler=None)
+        rule, actor = "raccoon", state.doubler
+        note = f"{state.doubler} raccoons to {new.value}; {state.owner} keeps the cube"
+    elif action == "drop":
+        taker = _other(state.doubler)
+        new = _finish(state, rules, state.doubler, state.value, "drop")
+        rule, actor = "drop", taker
+        note = f"{taker} drops and pays {state.value} point(s)"
+    elif action == "roll":
+        new = replace(state, **_after_roll(state, player))
+        rule, actor, note = "roll", player, f"{player} rolls and plays"
+    else:  # a win by the player on roll
+        kind = action.removeprefix("win_")
+        multiplier = _WIN_MULTIPLIER[action]
+        rule = "scoring"
+        if rules.jacoby and multiplier > 1 and state.owner == "center":
+            multiplier, rule = 1, "Jacoby rule"
+            note = f"{kind} counts as a single game: the cube was never offered and accepted; "
+        else:
+            note = ""
+        points = state.value * multiplier
+        new = _finish(state, rules, player, points, kind)
+        actor = player
+        note += f"{player} bears off and wins {points} point(s)"
+        if new.phase == "match_over":
+            note += f" and the match {new.score_a}-{new.score_b}"
+    event = _event(new, action, actor, rule, note)
+    return replace(new, history=(*state.history, event))
+
+
+def replay(
+    actions: Iterable[str], rules: Rules, start: CubeState | None = None
+) -> tuple[CubeState, ...]:
+    """All states visited when ``actions`` are applied in turn (``start`` first).
+
+    Examples
+    --------
+    >>> states = replay(["automatic_double", "automatic_double"], Rules(murphy=True))
+    >>> [state.value for state in states]
+    [1, 2, 4]
+    """
+    state = initial_state(rules) if start is None else start
+    states = [state]
+    for action in actions:
+        state = apply(state, action, rules)
+        states.append(state)
+    return tuple(states)
+
+
+@dataclass(frozen=True)
+class WalkthroughPreset:
+    """A walkthrough as data: rules, starting score and the actions to step through."""
+
+    title: str
+    description: str
+    rules: Rules
+    actions: tuple[str, ...]
+    score_a: int = 0
+    score_b: int = 0
+
+    def start(self) -> CubeState:
+        """The preset's starting state."""
+        return initial_state(self.rules, self.score_a, self.score_b)
+
+    def states(self) -> tuple[CubeState, ...]:
+        """Every state of the walkthrough, the start first."""
+        return replay(self.actions, self.rules, self.start())
+
+
+WALKTHROUGH_PRESETS: dict[str, WalkthroughPreset] = {
+    "beaver_raccoon": WalkthroughPreset(
+        title="Beaver and raccoon (the source's example)",
+        description=(
+            "White (A) doubles Black (B) to 2; Black takes and beavers to 4; White raccoons "
+            "to 8 and Black keeps the cube. The luck changes and the cube comes back at 16: "
+            "White drops and pays 8 [RULES]."
+        ),
+        rules=Rules(beavers=True, raccoons=True),
+        actions=(
+            "opening_won_B",
+            "double",
+            "beaver",
+            "raccoon",
+            "roll",
+            "double",
+            "drop",
+        ),
+    ),
+    "murphy_cap": WalkthroughPreset(
+        title="Murphy rule with a cap of two",
+        description=(
+            "Two opening ties double the centred cube to 4; the cap is reached, so a third "
+            "tie is simply rolled again. The first in-game double is then for 8 points "
+            "[RULES]; a gammon pays 16."
+        ),
+        rules=Rules(murphy=True, murphy_cap=2),
+        actions=(
+            "automatic_double",
+            "automatic_double",
+            "opening_tie",
+            "opening_won_A",
+            "double",
+            "take",
+            "roll",
+            "roll",
+            "win_gammon",
+        ),
+    ),
+    "crawford_holland": WalkthroughPreset(
+        title="Crawford game, then post-Crawford play under the Holland rule",
+        description=(
+            "5-point match at 3-2: A wins a single game and first reaches 4, one point "
+            "short, so the next game is the Crawford game (the cube is dead). B wins it "
+            "(4-3). In the post-Crawford game the Holland rule keeps B from doubling until "
+            "each side has played two rolls; then B doubles, A takes and B wins 2 points "
+            "and the match."
+        ),
+        rules=Rules(match_length=5, crawford=True, holland=True),
+        actions=(
+            "opening_won_A",
+            "roll",
+            "win_single",
+            "next_game",
+            "opening_won_B",
+            "roll",
+            "win_single",
+            "next_game",
+            "opening_won_B",
+            "roll",
+            "roll",
+            "roll",
+            "double",
+            "take",
+            "roll",
+            "roll",
+            "win_single",
+        ),
+        score_a=3,
+        score_b=2,
+    ),
+}
+"""Walkthrough presets for the cube-rules page, all from [RULES]."""
