@@ -1,0 +1,41 @@
+"""Cube Theory Lab: entry point and router."""
+
+import streamlit as st
+
+from ui.pages import PAGES
+from ui.settings import PRESENT
+
+st.set_page_config(
+    page_title="Cube Theory Lab",
+    page_icon=":material/casino:",
+    layout="wide",
+    initial_sidebar_state="expanded",
+)
+
+sections: dict[str, list] = {}
+for spec in PAGES:
+    sections.setdefault(spec.section, []).append(
+        st.Page(
+            spec.file,
+            title=spec.title,
+            url_path=spec.url_path,
+            icon=spec.icon,
+            default=spec.default,
+        )
+    )
+navigation = st.navigation(sections)
+
+present = st.sidebar.container().toggle(
+    PRESENT.label,
+    value=PRESENT.default if PRESENT.key not in st.session_state else None,
+    key=PRESENT.key,
+    bind="query-params",
+    help=PRESENT.help,
+)
+if present:
+    st.html(
+        "<style>html{font-size:24px !important}"
+        " [data-testid='stSidebar']{min-width:22rem}"
+        " [data-testid='stMetricValue']{font-size:2.4rem}</style>"
+    )
+navigation.run()

@@ -1,0 +1,17 @@
+"""Pure compute package of Cube Theory Lab: the mathematics of the doubling cube.
+
+One module per source model; nothing here imports streamlit or plotly (a test
+enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figures.
+
+- :mod:`cubecore.janowski`: Janowski's cube life index (dead/live interpolation).
+- :mod:`cubecore.keeler_spencer`: Keeler & Spencer (1969), raising points.
+- :mod:`cubecore.race`: Zadeh & Kobliska (1977), the race model, exact cube strategy.
+- :mod:`cubecore.giveup`: Woolsey's "Doubling Theory", give-up points.
+- :mod:`cubecore.rules`: the rules of the doubling cube as a state machine.
+- :mod:`cubecore.pgame`: the continuous game (P-game) simulated under cube strategies.
+- :mod:`cubecore.match`: match equity and take points at every score.
+"""
+
+from cubecore import giveup, janowski, keeler_spencer, match, pgame, race, rules
+
+__all__ = ["giveup", "janowski", "keeler_spencer", "match", "pgame", "race", "rules"]

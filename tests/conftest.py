@@ -1,0 +1,67 @@
+"""Shared fixtures: AppTest factory with clean caches; the browser-test server and browser."""
+
+from pathlib import Path
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = str(ROOT / "app.py")
+
+
+@pytest.fixture(autouse=True)
+def _clear_streamlit_caches():
+    st.cache_data.clear()
+    st.cache_resource.clear()
+    yield
+
+
+@pytest.fixture
+def open_page():
+    """Open ``page`` (a file under pages/) with the given query parameters."""
+
+    def _open(page: str, **params) -> AppTest:
+        at = AppTest.from_file(APP, default_timeout=60)
+        for key, value in params.items():
+            at.query_params[key] = value
+        at.run()
+        at.switch_page(page).run()
+        return at
+
+    return _open
+
+
+@pytest.fixture(scope="session")
+def server():
+    """A real `streamlit run app.py` on a free localhost port (one per test session)."""
+    from tests.browser import ARTIFACTS, streamlit_server
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    with streamlit_server() as base:
+        yield base
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium driven by Playwright; a missing browser fails, never skips."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser import CHROMIUM_ARGS, chromium_path
+
+    executable = chromium_path()
+    if executable is None:
+        pytest.fail("Debian's chromium is not installed: run scripts/ensure-chromium.sh")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh browser context and page, 1400x1000."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    yield page
+    context.close()

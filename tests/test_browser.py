@@ -1,0 +1,62 @@
+"""Browser tests of the app shell and the Janowski page.
+
+Playwright drives Debian's Chromium against a real `streamlit run` (fixtures in conftest).
+
+A missing browser fails these tests (in CI and locally): they never skip silently.
+Screenshots are kept in test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cubecore import janowski
+from tests.browser import ARTIFACTS, metric_value
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+
+def test_janowski_shared_link_slider_and_navigation(server, page):
+    from playwright.sync_api import expect
+
+    page.goto(f"{server}/janowski?x=0.68&W=1.25")
+    take = janowski.cube_points(0.68, 1.25, 1.0).take_point
+    expect(metric_value(page, "Take (taker's P)")).to_have_text(f"{take:.4f}", timeout=30000)
+    chart = page.locator('[data-testid="stPlotlyChart"]').first
+    expect(chart).to_be_visible()
+    expect(chart.locator(".annotation-text", has_text="take")).to_have_count(1)
+    before = chart.locator(".annotation-text").all_text_contents()
+
+    slider = page.get_by_role("slider", name=re.compile("Cube life x \\(doubler\\)"))
+    slider.focus()
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    take_after = janowski.cube_points(0.71, 1.25, 1.0).take_point
+    expect(metric_value(page, "Take (taker's P)")).to_have_text(f"{take_after:.4f}")
+    expect(page).to_have_url(re.compile(r"x=0\.71\b"))
+    assert "W=1.25" in page.url
+    after = chart.locator(".annotation-text").all_text_contents()
+    assert after != before
+    page.screenshot(path=str(ARTIFACTS / "janowski.png"))
+
+    page.get_by_role("link", name=re.compile("Home")).click()
+    expect(page).to_have_url(re.compile(r":\d+/$"))  # the default page is served at /
+    page.get_by_role("link", name=re.compile("Janowski: cube life")).first.click()
+    expect(metric_value(page, "Take (taker's P)")).to_have_text(f"{take_after:.4f}")
+    expect(page).to_have_url(re.compile(r"x=0\.71\b"))
+
+
+def test_bad_link_notice_and_presenter_mode(server, page):
+    from playwright.sync_api import expect
+
+    page.goto(f"{server}/janowski?x=abc&present=true")
+    notice = page.locator('[data-testid="stAlert"]', has_text="ignored")
+    expect(notice).to_contain_text("abc", timeout=30000)
+    expect(notice).to_contain_text("using 0.7")
+    page.wait_for_function(
+        "getComputedStyle(document.documentElement).fontSize === '24px'", timeout=10000
+    )
+    expect(page.get_by_role("switch", name="Presenter mode")).to_be_checked()
+    page.screenshot(path=str(ARTIFACTS / "janowski-presenter.png"))

@@ -1,0 +1,114 @@
+"""AppTests of the Janowski page."""
+
+import json
+import re
+
+import pytest
+
+from cubecore import janowski
+
+PAGE = "pages/janowski.py"
+
+
+def chart_specs(at):
+    return [json.loads(element.proto.spec) for element in at.get("plotly_chart")]
+
+
+def metric(at, label):
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def test_link_seeds_the_controls(open_page):
+    at = open_page(PAGE, x="0.68", W="1.25", L="1.2", P="0.75", cube="owned")
+    assert not at.exception
+    assert at.slider(key="x").value == 0.68
+    assert at.slider(key="W").value == 1.25
+    assert at.selectbox(key="cube").value == "owned"
+    assert at.slider(key="x").proto.query_param_key == "x"
+    points = janowski.cube_points(0.68, 1.25, 1.2)
+    assert metric(at, "Take (taker's P)") == f"{points.take_point:.4f}"
+    assert metric(at, "Cash") == f"{points.cash_point:.4f}"
+    assert not at.warning
+
+
+@pytest.mark.parametrize(
+    ("key", "raw"),
+    [
+        ("x", "abc"),
+        ("x", "7"),
+        ("W", "-1"),
+        ("x", "nan"),
+        ("x", "1e309"),
+        ("x", "9" * 400),
+        ("x", "\N{GREEK SMALL LETTER ALPHA}\N{SNOWMAN}"),
+        ("cube", "<img src=x onerror=alert(1)>"),
+        ("jacoby", "1"),
+    ],
+)
+def test_bad_link_shows_a_notice_and_the_value_used(open_page, key, raw):
+    at = open_page(PAGE, **{key: raw})
+    assert not at.exception
+    notices = [w.value for w in at.warning]
+    assert len(notices) == 1
+    assert f"**{key}**" in notices[0] and "ignored" in notices[0] and "using" in notices[0]
+    assert not re.search(r"(?<!\\)[<\[`]", notices[0])  # every markup character escaped
+    # the control fell back to its default
+    defaults = {"x": 0.7, "W": 1.0, "cube": "center", "jacoby": False}
+    widget = {"cube": at.selectbox, "jacoby": at.toggle}.get(key, at.slider)
+    assert widget(key=key).value == defaults[key]
+
+
+def test_moving_a_slider_changes_the_chart_and_numbers(open_page):
+    at = open_page(PAGE)
+    before = chart_specs(at)[0]
+    take_before = metric(at, "Take (taker's P)")
+    at.slider(key="x").set_value(0.2).run()
+    after = chart_specs(at)[0]
+    assert before["data"][0]["y"] != after["data"][0]["y"]
+    assert metric(at, "Take (taker's P)") != take_before
+    assert metric(at, "Take (taker's P)") == f"{janowski.cube_points(0.2).take_point:.4f}"
+
+
+def test_presets_set_the_controls(open_page):
+    at = open_page(PAGE)
+    at.button(key="preset:Live cube (20/80)").click().run()
+    assert at.slider(key="x").value == 1.0
+    assert metric(at, "Take (taker's P)") == "0.2000"
+    assert metric(at, "Cash") == "0.8000"
+    at.button(key="preset:Dead cube").click().run()
+    assert metric(at, "Take (taker's P)") == "0.2500"
+    at.button(key="preset:Typical: x=0.68, gammons").click().run()
+    assert at.selectbox(key="cube").value == "all"
+    assert len(chart_specs(at)[0]["data"]) > 3
+    assert not at.exception
+
+
+def test_decision_at_p(open_page):
+    at = open_page(PAGE, x="1", P="0.7")
+    assert metric(at, "Verdict") == "no double; take"
+    assert metric(at, "No double") == "+0.6667"
+    at = open_page(PAGE, x="0", P="0.79")
+    assert metric(at, "Verdict") == "double/pass; pass"
+
+
+def test_two_indexes_and_jacoby(open_page):
+    at = open_page(PAGE, two="true", x="0.5", xt="1")
+    assert metric(at, "Actual pass point (taker's x)") == "0.8000"
+    expected = janowski.two_index_points(0.5, 1.0).perceived_cash_point
+    assert metric(at, "Perceived cash point (doubler's x)") == f"{expected:.4f}"
+    at = open_page(PAGE, jacoby="true", W="1.5")
+    assert metric(at, "Too good, centred") == "never"
+    assert at.info
+
+
+def test_share_link_and_csv(open_page):
+    at = open_page(PAGE, x="0.68", W="1.25")
+    link = at.sidebar.expander[0].code[0].value
+    assert link.endswith("/janowski?x=0.68&W=1.25")
+    assert at.get("download_button")
+
+
+def test_presenter_mode_enlarges_chart_fonts(open_page):
+    normal = chart_specs(open_page(PAGE))[0]["layout"]["font"]["size"]
+    large = chart_specs(open_page(PAGE, present="true"))[0]["layout"]["font"]["size"]
+    assert large > normal

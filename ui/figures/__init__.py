@@ -1,0 +1,1 @@
+"""Pure plotly figure builders (dicts), one module per page. No streamlit here."""

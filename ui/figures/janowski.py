@@ -1,0 +1,152 @@
+"""Figures of the Janowski page, built as plotly dicts."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from ui.style import COLORS, Figure, base_layout, line, vertical_marker
+
+_CUBE_NAMES = {"center": "cube centred", "owned": "cube owned", "opponent": "opponent owns"}
+
+#: Decision points drawn on the equity chart: field -> (label, colour).
+POINT_MARKERS = {
+    "take_point": ("take", COLORS["take"]),
+    "initial_double_point": ("double", COLORS["double"]),
+    "redouble_point": ("redouble", COLORS["redouble"]),
+    "cash_point": ("cash", COLORS["cash"]),
+    "too_good_center": ("too good", COLORS["too_good"]),
+}
+
+
+def equity_figure(
+    curves: pd.DataFrame,
+    cubes: tuple[str, ...],
+    points: dict[str, float],
+    p_now: float,
+    *,
+    show_original: bool = False,
+    present: bool = False,
+) -> Figure:
+    """Cubeful equity against P for the chosen cube positions, dead/live for reference."""
+    traces = []
+    for cube in cubes:
+        traces.append(
+            line(
+                curves["p"],
+                curves[cube],
+                f"model, {_CUBE_NAMES[cube]}",
+                COLORS[cube],
+                present=present,
+            )
+        )
+        if not present:
+            traces.append(
+                line(
+                    curves["p"],
+                    curves[f"live_{cube}"],
+                    f"live, {_CUBE_NAMES[cube]}",
+                    COLORS[cube],
+                    present=present,
+                    dash="dot",
+                )
+            )
+    traces.append(
+        line(curves["p"], curves["dead"], "dead cube", COLORS["dead"], dash="dash", present=present)
+    )
+    if show_original:
+        traces.append(
+            line(
+                curves["p"],
+                curves["janowski_1993"],
+                "Janowski 1993, centred",
+                COLORS["live"],
+                dash="dashdot",
+                present=present,
+            )
+        )
+    shapes, notes = [], []
+    for field, (label, color) in POINT_MARKERS.items():
+        value = points[field]
+        if 0.0 < value < 1.0:
+            shape, note = vertical_marker(value, label, color, present=present)
+            shapes.append(shape)
+            notes.append(note)
+    now = curves.iloc[(curves["p"] - p_now).abs().argmin()]
+    traces.append(
+        {
+            "type": "scatter",
+            "mode": "markers",
+            "name": f"P = {p_now:.3f}",
+            "x": [p_now] * len(cubes),
+            "y": [float(now[c]) for c in cubes],
+            "marker": {"color": COLORS["marker"], "size": 14 if present else 9, "symbol": "x"},
+        }
+    )
+    layout = base_layout(
+        "Cubeful equity (per unit of the current cube)",
+        "winning probability P",
+        "equity",
+        present=present,
+    )
+    layout.update(shapes=shapes, annotations=notes)
+    return {"data": traces, "layout": layout}
+
+
+def points_vs_x_figure(sweep: pd.DataFrame, x_now: float, *, present: bool = False) -> Figure:
+    """How each decision point moves as the cube comes alive (x from 0 to 1)."""
+    series = {
+        "take_point": ("take (taker's P)", COLORS["take"]),
+        "beaver_point": ("beaver (taker's P)", COLORS["beaver"]),
+        "raccoon_point": ("raccoon", COLORS["raccoon"]),
+        "initial_double_point": ("initial double", COLORS["double"]),
+        "redouble_point": ("redouble", COLORS["redouble"]),
+        "cash_point": ("cash", COLORS["cash"]),
+    }
+    traces = [
+        line(sweep["x"], sweep[field], label, color, present=present)
+        for field, (label, color) in series.items()
+    ]
+    layout = base_layout(
+        "Decision points against cube life x", "cube life x", "winning probability", present=present
+    )
+    shape, note = vertical_marker(x_now, "x", COLORS["marker"], present=present)
+    layout.update(shapes=[shape], annotations=[note])
+    return {"data": traces, "layout": layout}
+
+
+def two_index_figure(frame: pd.DataFrame, x_taker: float, *, present: bool = False) -> Figure:
+    """Perceived and actual cash points against the taker's cube life."""
+    traces = [
+        line(
+            frame["x_taker"],
+            frame["perceived_cash_point"],
+            "doubler's perceived cash point",
+            COLORS["double"],
+            present=present,
+            dash="dash",
+        ),
+        line(
+            frame["x_taker"],
+            frame["actual_cash_point"],
+            "taker's actual pass point",
+            COLORS["cash"],
+            present=present,
+        ),
+        line(
+            frame["x_taker"],
+            frame["initial_double_point"],
+            "initial double point",
+            COLORS["redouble"],
+            present=present,
+            dash="dot",
+        ),
+    ]
+    layout = base_layout(
+        "Two cube-life indexes: where the cash points part",
+        "taker's cube life x",
+        "doubler's winning probability",
+        present=present,
+    )
+    shape, note = vertical_marker(x_taker, "taker's x", COLORS["marker"], present=present)
+    layout.update(shapes=[shape], annotations=[note])
+    return {"data": traces, "layout": layout}

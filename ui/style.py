@@ -1,0 +1,99 @@
+"""One chart style for the whole app: plotly figures built as plain dicts.
+
+Figures are dicts (cheap to build and to serialise; ``st.plotly_chart`` takes
+them). Colours come from the Streamlit theme when ``theme="streamlit"``; here we
+only fix what must be the same on every chart: the palette for cube positions and
+decision points, fonts, margins, and the presenter-mode sizes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Figure = dict[str, Any]
+
+#: One colour per meaning, used on every page.
+COLORS = {
+    "center": "#1f77b4",
+    "owned": "#2ca02c",
+    "opponent": "#d62728",
+    "dead": "#7f7f7f",
+    "live": "#9467bd",
+    "take": "#d62728",
+    "cash": "#2ca02c",
+    "double": "#ff7f0e",
+    "redouble": "#8c564b",
+    "beaver": "#e377c2",
+    "raccoon": "#17becf",
+    "too_good": "#bcbd22",
+    "marker": "#111111",
+}
+
+_FONT_SIZE = {False: 13, True: 22}
+_LINE_WIDTH = {False: 2, True: 4}
+
+
+def line_width(present: bool) -> int:
+    """Trace line width: thicker in presenter mode."""
+    return _LINE_WIDTH[present]
+
+
+def base_layout(title: str, x_title: str, y_title: str, *, present: bool = False) -> dict:
+    """The layout every chart starts from."""
+    size = _FONT_SIZE[present]
+    return {
+        "title": {"text": title, "font": {"size": size + 3}},
+        "font": {"size": size},
+        "xaxis": {"title": {"text": x_title}, "zeroline": False, "showgrid": not present},
+        "yaxis": {"title": {"text": y_title}, "zeroline": True, "showgrid": not present},
+        "legend": {"orientation": "h", "y": -0.2, "font": {"size": size}},
+        "margin": {"l": 60, "r": 20, "t": 60, "b": 40},
+        "hovermode": "x unified" if not present else "closest",
+    }
+
+
+def line(x, y, name: str, color: str, *, present: bool = False, dash: str = "solid") -> dict:
+    """A line trace with the house colours."""
+    return {
+        "type": "scatter",
+        "mode": "lines",
+        "x": list(map(float, x)),
+        "y": list(map(float, y)),
+        "name": name,
+        "line": {"color": color, "width": line_width(present), "dash": dash},
+    }
+
+
+def vertical_marker(x: float, label: str, color: str, *, present: bool = False) -> list[dict]:
+    """A labelled vertical line: a shape plus its annotation (for decision points)."""
+    size = _FONT_SIZE[present] - 2
+    shape = {
+        "type": "line",
+        "x0": x,
+        "x1": x,
+        "y0": 0,
+        "y1": 1,
+        "yref": "paper",
+        "line": {"color": color, "width": 1.5, "dash": "dot"},
+    }
+    note = {
+        "x": x,
+        "y": 1.0,
+        "yref": "paper",
+        "text": f"{label} {x:.3f}",
+        "showarrow": False,
+        "textangle": -90,
+        "xanchor": "right",
+        "yanchor": "top",
+        "font": {"size": size, "color": color},
+    }
+    return [shape, note]
+
+
+def plotly_config(filename: str) -> dict:
+    """Chart toolbar: PNG download at presentation resolution, no plotly logo."""
+    return {
+        "displaylogo": False,
+        "toImageButtonOptions": {"format": "png", "filename": filename, "scale": 2},
+        "modeBarButtonsToRemove": ["lasso2d", "select2d"],
+    }

@@ -1,0 +1,110 @@
+"""Shared widgets: URL-bound controls from specs, presets, charts, tables, formulas."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pandas as pd
+import streamlit as st
+
+from ui import urlstate
+from ui.settings import APP_CONTROLS, PRESENT, Control
+from ui.style import Figure, plotly_config
+
+
+def presenter_mode() -> bool:
+    """Whether the app-wide presenter flag (``?present=true``) is on."""
+    return bool(st.session_state.get(PRESENT.key, PRESENT.default))
+
+
+def control(spec: Control, where=st.sidebar, *, disabled: bool = False):
+    """Create the widget for ``spec``, bound to the URL under its key."""
+    common = {"key": spec.key, "bind": "query-params", "help": spec.help or None}
+    if spec.key not in st.session_state:
+        common["value" if spec.kind != "select" else "index"] = (
+            spec.options.index(spec.default) if spec.kind == "select" else spec.default
+        )
+    if spec.kind == "bool":
+        return where.toggle(spec.label, disabled=disabled, **common)
+    if spec.kind == "select":
+        return where.selectbox(spec.label, spec.options, disabled=disabled, **common)
+    if spec.kind == "int":
+        return where.slider(
+            spec.label,
+            int(spec.low),
+            int(spec.high),
+            step=int(spec.step),
+            disabled=disabled,
+            **common,
+        )
+    return where.slider(
+        spec.label,
+        float(spec.low),
+        float(spec.high),
+        step=float(spec.step),
+        disabled=disabled,
+        **common,
+    )
+
+
+def page_controls(
+    page_path: str, controls: tuple[Control, ...], where=st.sidebar
+) -> dict[str, object]:
+    """Check the link, create every control, report ignored values, offer the share link.
+
+    Returns the controls' values by key. This is the one way pages read their state.
+    """
+    link = urlstate.read_link()
+    values = {spec.key: control(spec, where) for spec in controls}
+    # Check each new link once per page and session; keep its notices while it stands.
+    checked = st.session_state.setdefault("_link_checks", {})
+    signature = tuple(sorted((key, tuple(vals)) for key, vals in link.items()))
+    if checked.get(page_path, (None,))[0] != signature:
+        used = {**values, **{c.key: st.session_state.get(c.key, c.default) for c in APP_CONTROLS}}
+        checked[page_path] = (signature, urlstate.find_problems(link, controls, used))
+    urlstate.show_notices(checked[page_path][1], controls)
+    with where.expander("Share this view", icon=":material/share:"):
+        st.code(urlstate.share_link(page_path, controls, values), language=None, wrap_lines=True)
+    return values
+
+
+def _apply_preset(values: Mapping[str, object]) -> None:
+    for key, value in values.items():
+        st.session_state[key] = value
+
+
+def preset_buttons(presets: Mapping[str, Mapping[str, object]], where=st) -> None:
+    """One button per preset; a click sets the controls (and so the link)."""
+    columns = where.columns(len(presets))
+    for column, (label, values) in zip(columns, presets.items(), strict=True):
+        column.button(
+            label,
+            key=f"preset:{label}",
+            on_click=_apply_preset,
+            args=(dict(values),),
+            width="stretch",
+        )
+
+
+def chart(figure: Figure, filename: str, *, key: str | None = None) -> None:
+    """Render a plotly figure dict with the house toolbar (PNG download)."""
+    st.plotly_chart(figure, config=plotly_config(filename), theme="streamlit", key=key)
+
+
+def table_with_download(frame: pd.DataFrame, filename: str, *, label: str = "Download CSV"):
+    """Show a table and a CSV download of exactly what is shown."""
+    st.dataframe(frame, hide_index=True)
+    st.download_button(
+        label,
+        frame.to_csv(index=False).encode(),
+        file_name=filename,
+        mime="text/csv",
+        icon=":material/download:",
+        key=f"csv:{filename}",
+    )
+
+
+def formula(latex: str, source: str) -> None:
+    """A formula with its source and equation number underneath."""
+    st.latex(latex)
+    st.caption(source)
