@@ -11,13 +11,19 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class PageSpec:
-    """One page: its file, title, URL path (without slash), icon and section."""
+    """One page: its file, title, URL path (without slash), icon and section.
+
+    ``settings`` names the page's module under ``ui.settings`` (its ``CONTROLS``
+    tuple and ``PRESETS`` dict), so that tests and benchmarks can reach every
+    page's controls.
+    """
 
     file: str
     title: str
     url_path: str
     icon: str
     section: str
+    settings: str | None = None
     default: bool = False
 
 
@@ -30,5 +36,52 @@ PAGES = (
         "Overview",
         default=True,
     ),
-    PageSpec("pages/janowski.py", "Janowski: cube life", "janowski", ":material/tune:", "Models"),
+    PageSpec(
+        "pages/janowski.py",
+        "Janowski: cube life",
+        "janowski",
+        ":material/tune:",
+        "Models",
+        settings="janowski",
+    ),
+    PageSpec(
+        "pages/keeler_spencer.py",
+        "Keeler-Spencer: raising points",
+        "keeler-spencer",
+        ":material/trending_up:",
+        "Models",
+        settings="keeler_spencer",
+    ),
+    PageSpec(
+        "pages/race.py",
+        "Zadeh-Kobliska: the race",
+        "race",
+        ":material/sprint:",
+        "Models",
+        settings="race",
+    ),
+    PageSpec(
+        "pages/giveup.py",
+        "Woolsey: give-up points",
+        "give-up",
+        ":material/flag:",
+        "Models",
+        settings="giveup",
+    ),
+    PageSpec(
+        "pages/rules.py",
+        "Cube rules",
+        "rules",
+        ":material/gavel:",
+        "Rules & match play",
+        settings="rules",
+    ),
+    PageSpec(
+        "pages/match.py",
+        "Match play",
+        "match",
+        ":material/emoji_events:",
+        "Rules & match play",
+        settings="match",
+    ),
 )

@@ -64,8 +64,13 @@ def line(x, y, name: str, color: str, *, present: bool = False, dash: str = "sol
     }
 
 
-def vertical_marker(x: float, label: str, color: str, *, present: bool = False) -> list[dict]:
-    """A labelled vertical line: a shape plus its annotation (for decision points)."""
+def vertical_marker(
+    x: float, label: str, color: str, *, present: bool = False, level: int = 0
+) -> list[dict]:
+    """A labelled vertical line: a shape plus its annotation (for decision points).
+
+    ``level`` staggers the labels of nearby markers (0 at the top, 1 lower, ...).
+    """
     size = _FONT_SIZE[present] - 2
     shape = {
         "type": "line",
@@ -78,7 +83,7 @@ def vertical_marker(x: float, label: str, color: str, *, present: bool = False) 
     }
     note = {
         "x": x,
-        "y": 1.0,
+        "y": 1.0 - 0.22 * level,
         "yref": "paper",
         "text": f"{label} {x:.3f}",
         "showarrow": False,

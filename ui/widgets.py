@@ -48,14 +48,22 @@ def control(spec: Control, where=st.sidebar, *, disabled: bool = False):
 
 
 def page_controls(
-    page_path: str, controls: tuple[Control, ...], where=st.sidebar
+    page_path: str,
+    controls: tuple[Control, ...],
+    where=st.sidebar,
+    *,
+    placement: Mapping[str, object] | None = None,
 ) -> dict[str, object]:
     """Check the link, create every control, report ignored values, offer the share link.
 
-    Returns the controls' values by key. This is the one way pages read their state.
+    Call it once per page with all of the page's controls: the link check needs the
+    whole set (anything else in the link is reported as unknown). ``placement`` maps
+    a control key to the container it goes in (a tab, a column); the others go in
+    ``where``. Returns the controls' values by key: the one way pages read their state.
     """
+    placement = placement or {}
     link = urlstate.read_link()
-    values = {spec.key: control(spec, where) for spec in controls}
+    values = {spec.key: control(spec, placement.get(spec.key, where)) for spec in controls}
     # Check each new link once per page and session; keep its notices while it stands.
     checked = st.session_state.setdefault("_link_checks", {})
     signature = tuple(sorted((key, tuple(vals)) for key, vals in link.items()))

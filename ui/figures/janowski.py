@@ -65,10 +65,10 @@ def equity_figure(
             )
         )
     shapes, notes = [], []
-    for field, (label, color) in POINT_MARKERS.items():
+    for level, (field, (label, color)) in enumerate(POINT_MARKERS.items()):
         value = points[field]
         if 0.0 < value < 1.0:
-            shape, note = vertical_marker(value, label, color, present=present)
+            shape, note = vertical_marker(value, label, color, present=present, level=level % 3)
             shapes.append(shape)
             notes.append(note)
     now = curves.iloc[(curves["p"] - p_now).abs().argmin()]
