@@ -10,8 +10,9 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 - :mod:`cubecore.rules`: the rules of the doubling cube as a state machine.
 - :mod:`cubecore.pgame`: the continuous game (P-game) simulated under cube strategies.
 - :mod:`cubecore.match`: match equity and take points at every score.
+- :mod:`cubecore.atlas`: the four money-play models on one scale, and their mappings.
 """
 
-from cubecore import giveup, janowski, keeler_spencer, match, pgame, race, rules
+from cubecore import atlas, giveup, janowski, keeler_spencer, match, pgame, race, rules
 
-__all__ = ["giveup", "janowski", "keeler_spencer", "match", "pgame", "race", "rules"]
+__all__ = ["atlas", "giveup", "janowski", "keeler_spencer", "match", "pgame", "race", "rules"]

@@ -1,0 +1,224 @@
+"""Content of the home page: overview cards, atlas alignment, glossary and about."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from cubecore import atlas
+
+#: One card per source: what it assumes, what it answers, when to use it, and a
+#: link to its page with the preset that shows its headline result.
+OVERVIEW = (
+    {
+        "page": "pages/keeler_spencer.py",
+        "title": "Keeler & Spencer (1969): the continuous game",
+        "assumes": "The winning chance moves continuously (no jumps); no gammons.",
+        "answers": "Double and cash at 80%, take down to 20%; raising points when the raises "
+        "are limited or not alternating; raise potentials.",
+        "use": "The ideal: every other model measures how far a real game is from it.",
+        "link": "The 80% point",
+        "query": {},
+    },
+    {
+        "page": "pages/race.py",
+        "title": "Zadeh & Kobliska (1977): the race",
+        "assumes": "A pure race: counts fall by the dice totals; no gammons.",
+        "answers": "Winning chances, effective doubling points DA/DB, and (here, exactly) the "
+        "optimal cube strategy at every pair of counts.",
+        "use": "Races and any position whose jumps you can describe by DA and DB.",
+        "link": "Exact cube actions at 40 v 43",
+        "query": {},
+    },
+    {
+        "page": "pages/giveup.py",
+        "title": "Woolsey: give-up points",
+        "assumes": "The cube owner's access is worth 'winning' at a give-up point g (.86), "
+        "g_c (.835) with the cube centred; no gammons.",
+        "answers": "Modified equities, doubling at .391 and redoubling at .420 in cubeless "
+        "equity, and the cost of doubling over next-roll equities.",
+        "use": "Estimating a real double from the equities after the next exchange.",
+        "link": "The essay's table",
+        "query": {},
+    },
+    {
+        "page": "pages/janowski.py",
+        "title": "Janowski: the cube life index",
+        "assumes": "Equity is a mix x of the live and the dead cube; gammons via W and L.",
+        "answers": "Take, cash, double, redouble, beaver, raccoon and too-good points for any "
+        "cube life and gammon rates.",
+        "use": "Money play with gammons: the model engines use.",
+        "link": "Typical x = 0.68 with gammons",
+        "query": {"x": "0.68", "W": "1.25", "L": "1.2", "cube": "all"},
+    },
+    {
+        "page": "pages/rules.py",
+        "title": "The rules of the cube",
+        "assumes": "Beaver, raccoon, Murphy, Jacoby, Crawford, Holland as commonly played.",
+        "answers": "What is legal when, what each rule does to the stakes and to the theory.",
+        "use": "Checking a ruling; seeing why Jacoby pushes a favourite to double.",
+        "link": "Beaver and raccoon, step by step",
+        "query": {},
+    },
+    {
+        "page": "pages/match.py",
+        "title": "Match play",
+        "assumes": "A stated match equity model (continuous game, gammon rate, cube efficiency).",
+        "answers": "Match equity, take points at every score and cube level, Crawford, "
+        "post-Crawford and Holland in numbers.",
+        "use": "'What is my take point at this score?'",
+        "link": "Take points at 4-away/2-away",
+        "query": {},
+    },
+)
+
+GLOSSARY = (
+    (
+        "Take point",
+        "The lowest winning chance at which accepting a double beats passing.",
+        "pages/janowski.py",
+    ),
+    (
+        "Cash point",
+        "The doubler's winning chance at which the opponent starts to pass.",
+        "pages/janowski.py",
+    ),
+    (
+        "Market, market loser",
+        "A sequence after which the doubler would no longer be taken: "
+        "doubling now rather than after it 'keeps the market'.",
+        "pages/giveup.py",
+    ),
+    ("Too good", "So strong that playing on for a gammon beats cashing.", "pages/janowski.py"),
+    ("Beaver", "The taker immediately redoubles, keeping the cube (money play).", "pages/rules.py"),
+    (
+        "Raccoon",
+        "After a beaver, the original doubler doubles again; the taker keeps the cube.",
+        "pages/rules.py",
+    ),
+    (
+        "Recube vig",
+        "The value to the taker of owning the cube: why he can take below 25%.",
+        "pages/keeler_spencer.py",
+    ),
+    (
+        "Cube life (x)",
+        "Janowski's index: 0 is a dead cube, 1 a perfectly live one.",
+        "pages/janowski.py",
+    ),
+    (
+        "Effective doubling point",
+        "Zadeh-Kobliska's DA/DB: where a discontinuous game effectively ends for each side.",
+        "pages/race.py",
+    ),
+    (
+        "Give-up point",
+        "Woolsey's g: the winning chance at which the cube owner is deemed to win.",
+        "pages/giveup.py",
+    ),
+    ("Crawford", "No doubling in the game after a player first reaches 1-away.", "pages/match.py"),
+    (
+        "Holland",
+        "After the Crawford game, no double until each side has rolled twice.",
+        "pages/match.py",
+    ),
+    (
+        "Jacoby",
+        "Money play: gammons count only once the cube has been turned.",
+        "pages/janowski.py",
+    ),
+    ("Murphy", "Automatic doubles on opening ties, possibly capped.", "pages/rules.py"),
+)
+
+SOURCES = (
+    "E. Keeler and J. Spencer, *Proper Raising Points in a Generalization of Backgammon*, "
+    "The RAND Corporation, P-4078, May 1969.",
+    "N. Zadeh and G. Kobliska, *On Optimal Doubling in Backgammon*, Management Science "
+    "23(8):853-858, April 1977.",
+    "K. Woolsey, *Doubling Theory* (essay; give-up points .86 and .835).",
+    "*Janowski model revisited*, blog post, 28 March 2012; after R. Janowski, *Take-Points "
+    "in Money Games* (1993).",
+    "Rules of the doubling cube: beaver, raccoon, Murphy, Jacoby, Crawford, Holland "
+    "(shared/seeds/doubling_cube_rules.txt).",
+)
+
+EXACT_VS_APPROXIMATE = (
+    "**Exact** (closed forms, exact recursions, exact rationals in tests): Keeler-Spencer "
+    "raising points and raise potentials; the race model's winning chances and its optimal "
+    "cube strategy (dynamic programming over all counts to 375); the give-up transforms and "
+    "their doubling points; Janowski's equities and decision points; the match equity "
+    "recursion of the stated model.",
+    "**Approximate by design of the source**: Janowski's x, the give-up points and DA/DB are "
+    "models of a real game; the match table is generated from a stated model, not measured "
+    "from play; the race model ignores wastage and gammons.",
+    "**Monte Carlo** (seeded, with confidence intervals): the continuous-game simulations; "
+    "each is checked against its exact value.",
+)
+
+
+def overview_cards() -> None:
+    """One bordered card per source, with the link to its headline."""
+    columns = st.columns(3)
+    for index, card in enumerate(OVERVIEW):
+        with columns[index % 3].container(border=True):
+            st.markdown(f"**{card['title']}**")
+            st.caption(f"Assumes: {card['assumes']}")
+            st.write(card["answers"])
+            st.caption(f"Use it for: {card['use']}")
+            st.page_link(
+                card["page"],
+                label=card["link"],
+                icon=":material/arrow_forward:",
+                query_params=card["query"],
+            )
+
+
+def _align(source: str, value: float, center_give_up: float | None = None) -> None:
+    settings = atlas.equivalent_settings(source, value, center_give_up)
+    st.session_state.update(
+        x=round(settings.x, 4),
+        g=round(settings.give_up, 4),
+        gc=round(settings.center_give_up, 4),
+        da=round(settings.da, 4),
+        db=round(settings.db, 4),
+    )
+
+
+def alignment_buttons(values: dict) -> None:
+    """Buttons that move every model to the settings equivalent to one of them."""
+    left, middle, right = st.columns(3)
+    left.button(
+        "Align all to g",
+        on_click=_align,
+        args=("give_up", values["g"]),
+        help="DA = g, DB = 1 - g, x = 4(1/g - 1), g_c with the same x",
+        width="stretch",
+    )
+    middle.button(
+        "Align all to x",
+        on_click=_align,
+        args=("x", values["x"]),
+        help="g = 1/(1 + x/4), DA = g, DB = 1 - g, g_c with the same x",
+        width="stretch",
+    )
+    right.button(
+        "Align all to DA",
+        on_click=_align,
+        args=("da", values["da"]),
+        help="g = DA, DB = 1 - DA, x = 4(1/DA - 1)",
+        width="stretch",
+    )
+
+
+def glossary() -> None:
+    """The cube vocabulary, each term with a link to where it appears."""
+    for term, meaning, page in GLOSSARY:
+        left, right = st.columns([3, 1])
+        left.markdown(f"**{term}**: {meaning}")
+        right.page_link(page, label="see it", icon=":material/arrow_forward:")
+
+
+def about() -> None:
+    """Sources with full citations, and what is exact versus approximate."""
+    st.markdown("\n".join(f"- {source}" for source in SOURCES))
+    for paragraph in EXACT_VS_APPROXIMATE:
+        st.markdown(paragraph)
