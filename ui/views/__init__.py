@@ -1,0 +1,1 @@
+"""Per-section rendering functions of the multi-section pages (UI layer)."""
