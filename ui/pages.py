@@ -34,6 +34,7 @@ PAGES = (
         "home",
         ":material/home:",
         "Overview",
+        settings="home",
         default=True,
     ),
     PageSpec(
