@@ -3,7 +3,10 @@
 import streamlit as st
 
 from ui.pages import PAGES
+from ui.router import ensure_navigation
 from ui.settings import PRESENT
+
+ensure_navigation()  # a fresh process starts in legacy pages/ mode: leave it before rendering
 
 st.set_page_config(
     page_title="Cube Theory Lab",

@@ -26,10 +26,10 @@ v = widgets.page_controls("", settings.CONTROLS, where=st.sidebar)  # home is se
 with atlas_tab:
     widgets.preset_buttons(settings.PRESETS)
     views.alignment_buttons(v)
-    curves, points = cached.atlas_tables(v["x"], v["da"], v["db"], v["g"], v["gc"])
+    curves, points = cached.atlas_tables(v["ax"], v["ada"], v["adb"], v["ag"], v["agc"])
     chart_column, map_column = st.columns([3, 2] if not present else [1, 0.001])
     with chart_column:
-        widgets.chart(figures.atlas_figure(curves, v["cube"], present=present), "atlas")
+        widgets.chart(figures.atlas_figure(curves, v["acube"], present=present), "atlas")
     if not present:
         with map_column:
             widgets.formula(
@@ -41,14 +41,14 @@ with atlas_tab:
                 r"x_c = \frac{3}{2}\left(\frac{1}{2g_c - 1} - 1\right)",
                 "give-up points as Janowski cube life, linear region, W = L = 1",
             )
-    x_owned, x_opponent = atlas.cube_life_from_effective_points(v["da"], v["db"])
-    race_x = cached.race_cube_life().loc[v["pips"]]
+    x_owned, x_opponent = atlas.cube_life_from_effective_points(v["ada"], v["adb"])
+    race_x = cached.race_cube_life().loc[v["apips"]]
     a, b, c, d = st.columns(4)
-    a.metric("x from g (cube turned)", f"{giveup.cube_life_from_give_up(v['g'], 'owned'):.4f}")
-    b.metric("x from g_c (centred)", f"{giveup.cube_life_from_give_up(v['gc'], 'center'):.4f}")
+    a.metric("x from g (cube turned)", f"{giveup.cube_life_from_give_up(v['ag'], 'owned'):.4f}")
+    b.metric("x from g_c (centred)", f"{giveup.cube_life_from_give_up(v['agc'], 'center'):.4f}")
     c.metric("x from DA / from DB", f"{x_owned:.3f} / {x_opponent:.3f}")
     d.metric(
-        f"x implied by the race at {v['pips']} pips",
+        f"x implied by the race at {v['apips']} pips",
         f"{race_x['center']:.4f}",
         help="Exact race model, even race, cube centred: (E - E_dead)/(E_live - E_dead)",
     )

@@ -60,3 +60,35 @@ def test_unknown_and_repeated_parameters_are_reported(open_page):
     assert "unknown link parameter" in notices and "foo" in notices
     assert "given more than once" in notices
     assert not at.exception
+
+
+def test_control_keys_are_unique_across_the_app():
+    # Streamlit shares widget state between pages by key: a key used on two pages leaks
+    # one page's value into the other. Every URL key is therefore unique app-wide.
+    import importlib
+
+    from ui.settings import APP_CONTROLS
+
+    keys = [c.key for c in APP_CONTROLS]
+    for spec in PAGES:
+        if spec.settings:
+            keys += [
+                c.key for c in importlib.import_module(f"ui.settings.{spec.settings}").CONTROLS
+            ]
+    duplicated = sorted({key for key in keys if keys.count(key) > 1})
+    assert duplicated == []
+
+
+@pytest.mark.parametrize("spec", [s for s in PAGES if s.settings], ids=lambda s: s.url_path)
+def test_presets_only_set_valid_values_of_the_pages_own_controls(spec):
+    import importlib
+
+    module = importlib.import_module(f"ui.settings.{spec.settings}")
+    controls = {control.key: control for control in module.CONTROLS}
+    assert module.PRESETS, "every page offers presets"
+    for label, values in module.PRESETS.items():
+        assert set(values) <= set(controls), label
+        for key, value in values.items():
+            parsed, reason = controls[key].parse(controls[key].format(value))
+            assert reason is None, (label, key, reason)
+            assert parsed == pytest.approx(value) if isinstance(value, float) else parsed == value

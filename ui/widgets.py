@@ -65,11 +65,22 @@ def page_controls(
     link = urlstate.read_link()
     values = {spec.key: control(spec, placement.get(spec.key, where)) for spec in controls}
     # Check each new link once per page and session; keep its notices while it stands.
+    # Streamlit itself deletes an unusable value from the URL after the first run: a
+    # notice stays until the user changes that control.
     checked = st.session_state.setdefault("_link_checks", {})
     signature = tuple(sorted((key, tuple(vals)) for key, vals in link.items()))
-    if checked.get(page_path, (None,))[0] != signature:
-        used = {**values, **{c.key: st.session_state.get(c.key, c.default) for c in APP_CONTROLS}}
-        checked[page_path] = (signature, urlstate.find_problems(link, controls, used))
+    used = {**values, **{c.key: st.session_state.get(c.key, c.default) for c in APP_CONTROLS}}
+    previous_signature, previous_problems, previous_used = checked.get(page_path, (None, [], {}))
+    if previous_signature != signature:
+        kept = [
+            problem
+            for problem in previous_problems
+            if problem.key
+            and problem.key not in link
+            and used.get(problem.key) == previous_used.get(problem.key)
+        ]
+        fresh = urlstate.find_problems(link, controls, used)
+        checked[page_path] = (signature, kept + fresh, used)
     urlstate.show_notices(checked[page_path][1], controls)
     with where.expander("Share this view", icon=":material/share:"):
         st.code(urlstate.share_link(page_path, controls, values), language=None, wrap_lines=True)

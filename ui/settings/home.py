@@ -1,18 +1,19 @@
-"""Controls of the home page (the model atlas)."""
+"""Controls of the home page (the model atlas). Keys start with "a" (atlas): keys are
+unique across the app, because Streamlit shares widget state between pages by key."""
 
 from ui.settings import Control
 
 CUBE = Control(
-    "cube",
+    "acube",
     "Cube position",
     "select",
     "center",
     options=("center", "owned", "opponent"),
     help="Seen from the player whose winning chance is on the x axis.",
 )
-X = Control("x", "Janowski cube life x", "float", 0.65, 0.0, 1.0, 0.01)
+X = Control("ax", "Janowski cube life x", "float", 0.65, 0.0, 1.0, 0.01)
 GIVE_UP = Control(
-    "g",
+    "ag",
     "Give-up point g (cube turned)",
     "float",
     0.86,
@@ -22,7 +23,7 @@ GIVE_UP = Control(
     help="Woolsey's give-up point after the cube is turned (essay: .86).",
 )
 CENTER_GIVE_UP = Control(
-    "gc",
+    "agc",
     "Give-up point g_c (cube centred)",
     "float",
     0.835,
@@ -32,7 +33,7 @@ CENTER_GIVE_UP = Control(
     help="Woolsey's give-up point with the cube centred (.835).",
 )
 DA = Control(
-    "da",
+    "ada",
     "Effective doubling point DA",
     "float",
     0.86,
@@ -42,7 +43,7 @@ DA = Control(
     help="Zadeh-Kobliska: the doubler 'wins' at DA (0.8 in the continuous game).",
 )
 DB = Control(
-    "db",
+    "adb",
     "Effective doubling point DB",
     "float",
     0.14,
@@ -52,7 +53,7 @@ DB = Control(
     help="Zadeh-Kobliska: the opponent 'wins' at DB (0.2 in the continuous game).",
 )
 PIPS = Control(
-    "pips",
+    "apips",
     "Race pip count (even race)",
     "int",
     40,
@@ -65,6 +66,12 @@ PIPS = Control(
 CONTROLS = (CUBE, X, GIVE_UP, CENTER_GIVE_UP, DA, DB, PIPS)
 
 PRESETS = {
-    "Essay defaults (g .86, g_c .835)": {"g": 0.86, "gc": 0.835, "da": 0.86, "db": 0.14, "x": 0.65},
-    "Continuous game (all at 80/20)": {"g": 0.8, "gc": 0.8, "da": 0.8, "db": 0.2, "x": 1.0},
+    "Essay defaults (g .86, g_c .835)": {
+        "ag": 0.86,
+        "agc": 0.835,
+        "ada": 0.86,
+        "adb": 0.14,
+        "ax": 0.65,
+    },
+    "Continuous game (all at 80/20)": {"ag": 0.8, "agc": 0.8, "ada": 0.8, "adb": 0.2, "ax": 1.0},
 }

@@ -175,11 +175,11 @@ def overview_cards() -> None:
 def _align(source: str, value: float, center_give_up: float | None = None) -> None:
     settings = atlas.equivalent_settings(source, value, center_give_up)
     st.session_state.update(
-        x=round(settings.x, 4),
-        g=round(settings.give_up, 4),
-        gc=round(settings.center_give_up, 4),
-        da=round(settings.da, 4),
-        db=round(settings.db, 4),
+        ax=round(settings.x, 4),
+        ag=round(settings.give_up, 4),
+        agc=round(settings.center_give_up, 4),
+        ada=round(settings.da, 4),
+        adb=round(settings.db, 4),
     )
 
 
@@ -189,21 +189,21 @@ def alignment_buttons(values: dict) -> None:
     left.button(
         "Align all to g",
         on_click=_align,
-        args=("give_up", values["g"]),
+        args=("give_up", values["ag"]),
         help="DA = g, DB = 1 - g, x = 4(1/g - 1), g_c with the same x",
         width="stretch",
     )
     middle.button(
         "Align all to x",
         on_click=_align,
-        args=("x", values["x"]),
+        args=("x", values["ax"]),
         help="g = 1/(1 + x/4), DA = g, DB = 1 - g, g_c with the same x",
         width="stretch",
     )
     right.button(
         "Align all to DA",
         on_click=_align,
-        args=("da", values["da"]),
+        args=("da", values["ada"]),
         help="g = DA, DB = 1 - DA, x = 4(1/DA - 1)",
         width="stretch",
     )
