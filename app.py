@@ -36,9 +36,10 @@ present = st.sidebar.container().toggle(
     help=PRESENT.help,
 )
 if present:
+    # A projector: large type everywhere, the sidebar folded away (it opens on demand).
+    st.set_page_config(initial_sidebar_state="collapsed")
     st.html(
         "<style>html{font-size:24px !important}"
-        " [data-testid='stSidebar']{min-width:22rem}"
         " [data-testid='stMetricValue']{font-size:2.4rem}</style>"
     )
 navigation.run()

@@ -20,7 +20,7 @@ st.caption(
 present = widgets.presenter_mode()
 overview, atlas_tab, glossary_tab, about_tab = st.tabs(["Overview", "Atlas", "Glossary", "About"])
 with overview:
-    views.overview_cards()
+    views.overview_cards(present)
 
 v = widgets.page_controls("", settings.CONTROLS, where=st.sidebar)  # home is served at /
 with atlas_tab:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal
 
 import pandas as pd
 import streamlit as st
@@ -37,11 +38,13 @@ def control(spec: Control, where=st.sidebar, *, disabled: bool = False):
             disabled=disabled,
             **common,
         )
+    decimals = max(0, -Decimal(str(spec.step)).normalize().as_tuple().exponent)
     return where.slider(
         spec.label,
         float(spec.low),
         float(spec.high),
         step=float(spec.step),
+        format=f"%.{decimals}f",
         disabled=disabled,
         **common,
     )

@@ -155,11 +155,12 @@ EXACT_VS_APPROXIMATE = (
 )
 
 
-def overview_cards() -> None:
+def overview_cards(present: bool = False) -> None:
     """One bordered card per source, with the link to its headline."""
-    columns = st.columns(3)
+    per_row = 2 if present else 3
+    columns = st.columns(per_row)
     for index, card in enumerate(OVERVIEW):
-        with columns[index % 3].container(border=True):
+        with columns[index % per_row].container(border=True):
             st.markdown(f"**{card['title']}**")
             st.caption(f"Assumes: {card['assumes']}")
             st.write(card["answers"])
