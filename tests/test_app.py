@@ -15,6 +15,8 @@ def test_every_page_file_is_registered():
     files = {str(path.relative_to(ROOT)) for path in (ROOT / "pages").glob("*.py")}
     assert files == {spec.file for spec in PAGES}
     assert len({spec.url_path for spec in PAGES}) == len(PAGES)
+    # legacy pages/ mode (a fresh server's first run) knows pages by file name only
+    assert all(spec.url_path == Path(spec.file).stem for spec in PAGES)
     assert sum(spec.default for spec in PAGES) == 1
 
 
@@ -23,6 +25,8 @@ def test_every_registered_page_loads(open_page, spec):
     at = open_page(spec.file)
     assert not at.exception
     assert at.title, f"{spec.file} shows no title"
+    # the page itself ran, not the home page in its place
+    assert (at.title[0].value == "Cube Theory Lab") == (spec.file == "pages/home.py")
 
 
 @pytest.mark.parametrize("spec", PAGES, ids=lambda spec: spec.url_path)

@@ -16,6 +16,11 @@ class PageSpec:
     ``settings`` names the page's module under ``ui.settings`` (its ``CONTROLS``
     tuple and ``PRESETS`` dict), so that tests and benchmarks can reach every
     page's controls.
+
+    ``url_path`` is the file's stem: the very first run of a fresh server is in
+    Streamlit's legacy ``pages/`` mode, which knows a page only by its file name;
+    with the same name, :func:`ui.router.ensure_navigation` lands on the page the
+    link asked for.
     """
 
     file: str
@@ -48,7 +53,7 @@ PAGES = (
     PageSpec(
         "pages/keeler_spencer.py",
         "Keeler-Spencer: raising points",
-        "keeler-spencer",
+        "keeler_spencer",
         ":material/trending_up:",
         "Models",
         settings="keeler_spencer",
@@ -64,7 +69,7 @@ PAGES = (
     PageSpec(
         "pages/giveup.py",
         "Woolsey: give-up points",
-        "give-up",
+        "giveup",
         ":material/flag:",
         "Models",
         settings="giveup",

@@ -12,6 +12,8 @@ from ui import urlstate
 from ui.settings import APP_CONTROLS, PRESENT, Control
 from ui.style import Figure, plotly_config
 
+_PENDING_LINK = "_link_before_tabs"
+
 
 def presenter_mode() -> bool:
     """Whether the app-wide presenter flag (``?present=true``) is on."""
@@ -65,8 +67,16 @@ def page_controls(
     ``where``. Returns the controls' values by key: the one way pages read their state.
     """
     placement = placement or {}
-    link = urlstate.read_link()
-    values = {spec.key: control(spec, placement.get(spec.key, where)) for spec in controls}
+    # section_tabs ran first and kept the link as it was before st.tabs consumed it
+    link = st.session_state.pop(_PENDING_LINK, None) or urlstate.read_link()
+    values = {
+        spec.key: (
+            st.session_state.get(spec.key, spec.default)  # created by section_tabs
+            if spec.kind == "tabs"
+            else control(spec, placement.get(spec.key, where))
+        )
+        for spec in controls
+    }
     # Check each new link once per page and session; keep its notices while it stands.
     # Streamlit itself deletes an unusable value from the URL after the first run: a
     # notice stays until the user changes that control.
@@ -88,6 +98,17 @@ def page_controls(
     with where.expander("Share this view", icon=":material/share:"):
         st.code(urlstate.share_link(page_path, controls, values), language=None, wrap_lines=True)
     return values
+
+
+def section_tabs(spec: Control) -> list:
+    """The page's sections as tabs, the open one bound to the URL under ``spec.key``.
+
+    Bound tabs run lazily: only the open tab has ``.open`` true, so a page renders
+    the expensive content of one section per run (``if tab.open: ...``). Call it
+    before :func:`page_controls`, which checks the link's value for this key too.
+    """
+    st.session_state[_PENDING_LINK] = urlstate.read_link()
+    return st.tabs(list(spec.options), key=spec.key, bind="query-params", default=spec.default)
 
 
 def _apply_preset(values: Mapping[str, object]) -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 __all__ = ["APP_CONTROLS", "PRESENT", "Control"]
 
-_KINDS = ("float", "int", "select", "bool")
+_KINDS = ("float", "int", "select", "bool", "tabs")
 #: A decimal number as a link may spell it (no hex, no digit separators, no "inf").
 _NUMBER = re.compile(r"^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$")
 
@@ -30,8 +30,10 @@ class Control:
         Short stable key: the widget key and the query-parameter name.
     label : str
         Widget label.
-    kind : {"float", "int", "select", "bool"}
-        Float or integer slider, a choice among ``options``, or a toggle.
+    kind : {"float", "int", "select", "bool", "tabs"}
+        Float or integer slider, a choice among ``options``, a toggle, or the
+        page's section tabs (``options`` are the tab labels; see
+        :func:`ui.widgets.section_tabs`).
     default : float | int | str | bool
         Value used when the link does not give a valid one.
     low, high, step : float
@@ -55,7 +57,7 @@ class Control:
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:
             raise ValueError(f"kind must be one of {_KINDS}")
-        if self.kind == "select" and self.default not in self.options:
+        if self.kind in ("select", "tabs") and self.default not in self.options:
             raise ValueError(f"default of {self.key} must be one of its options")
         if self.kind in ("float", "int") and not self.low <= self.default <= self.high:
             raise ValueError(f"default of {self.key} must lie in [{self.low}, {self.high}]")
@@ -70,7 +72,7 @@ class Control:
             if raw.lower() in ("true", "false"):
                 return raw.lower() == "true", None
             return None, "not true or false"
-        if self.kind == "select":
+        if self.kind in ("select", "tabs"):
             if raw in self.options:
                 return raw, None
             return None, "not one of " + ", ".join(self.options)
