@@ -1,0 +1,197 @@
+"""AppTests of the give-up-point page (Woolsey, "Doubling Theory")."""
+
+import json
+import re
+
+import numpy as np
+import pytest
+
+from cubecore import giveup, race
+
+PAGE = "pages/giveup.py"
+G, GC = giveup.ESSAY_OWN_GIVE_UP, giveup.ESSAY_CENTER_GIVE_UP
+
+
+def test_the_page_itself_is_tested(open_page):
+    assert open_page(PAGE).title[0].value == "Woolsey: give-up points"
+
+
+def chart(at, title_start):
+    """The plotly spec whose title starts with ``title_start``."""
+    specs = [json.loads(element.proto.spec) for element in at.get("plotly_chart")]
+    return next(s for s in specs if s["layout"]["title"]["text"].startswith(title_start))
+
+
+def metric(at, label):
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def infos(at):
+    return " ".join(i.value for i in at.info)
+
+
+def test_essay_defaults_reproduce_the_essay(open_page):
+    at = open_page(PAGE)
+    assert not at.exception
+    assert not at.warning
+    assert metric(at, "Give-up point g (cube turned)") == "0.8600"  # [KW] .215 -> .86
+    assert metric(at, "Initial double point") == "0.39083"  # exactly 469/1200
+    assert metric(at, "Redouble point") == "0.42000"
+    assert metric(at, "Market-losing equity") == "0.57000"
+    assert metric(at, "Cost at e' = .200 (doubled too early)") == "0.15897"
+    table = at.dataframe[0].value
+    printed = np.array([row[1:] for row in giveup.ESSAY_TABLE_PRINTED])
+    shown = table[["printed e0", "printed e1", "printed e2"]].to_numpy(dtype=float)
+    np.testing.assert_array_equal(shown, printed)
+    exact = table[["e0", "e1", "e2"]].to_numpy(dtype=float)
+    np.testing.assert_allclose(exact, printed, atol=5e-4)  # three printed decimals
+    assert (table["check"] == "every printed cell is the exact value rounded").all()
+    # every quoted deviation is on the page with its reason
+    for name, (printed_value, reason) in giveup.ESSAY_QUOTED_DEVIATIONS.items():
+        assert name in infos(at) and f"{printed_value:.3f}" in infos(at)
+        assert reason[:40] in infos(at)
+    quoted = at.dataframe[1].value.set_index("number")
+    assert quoted.loc["redouble_cost", "exact"] == pytest.approx(22 / 86, abs=1e-5)
+    assert not quoted.loc["initial_double_point", "agrees"]
+
+
+def test_link_seeds_the_controls_and_numbers_match_cubecore(open_page):
+    at = open_page(
+        PAGE,
+        **{"from": "g", "wg": "0.9", "wgc": "0.85", "r1": "0.5", "act": "owned"},
+        eq="0.3",
+        sd="0.25",
+        pr="60",
+        po="70",
+    )
+    assert not at.exception
+    assert not at.warning
+    assert at.selectbox(key="from").value == "g"
+    assert at.slider(key="wg").value == 0.9
+    assert at.slider(key="wg").proto.query_param_key == "wg"
+    assert at.slider(key="pr").value == 60
+    assert metric(at, "Give-up point g (cube turned)") == "0.9000"
+    assert metric(at, "Initial double point") == f"{giveup.initial_double_point(0.9, 0.85):.5f}"
+    assert metric(at, "Redouble point") == f"{giveup.redouble_point(0.9):.5f}"
+    net = giveup.volatility_doubling_gain(0.3, 0.25, "owned", 0.9, 0.85)
+    assert metric(at, "Net gain of doubling now") == f"{net:+.5f}"
+    verdict = giveup.race_doubling_verdict(60, 70, "owned", 0.9, 0.85)
+    assert metric(at, "Net gain (1296 sequences)") == f"{verdict.net_gain:+.5f}"
+    assert metric(at, "Give-up model says") == verdict.action
+    assert metric(at, "Exact race strategy says") == race.race_cube_equities(60, 70, "owned").action
+    assert metric(at, "Janowski x from g") == f"{giveup.cube_life_from_give_up(0.9):.4f}"
+    row = at.dataframe[0].value.iloc[0]
+    assert row["e0"] == pytest.approx(giveup.modified_equity(0.5, "center", 0.9, 0.85), abs=1e-5)
+    assert row["printed e0"] is None or np.isnan(row["printed e0"])
+    assert row["check"] == "not a row of the essay"
+    # an essay row under another g: the print does not apply
+    assert at.dataframe[0].value.iloc[1]["check"].startswith("printed for the essay's g")
+    link = at.sidebar.expander[0].code[0].value
+    assert "wg=0.9" in link and "from=g" in link and "pr=60" in link
+
+
+def test_min_take_sets_the_give_up_point(open_page):
+    at = open_page(PAGE, T="0.2")
+    assert metric(at, "Give-up point g (cube turned)") == "0.8000"
+    assert metric(at, "Redouble point") == "0.60000"  # 3 - 3g at the Keeler-Spencer limit
+    assert any("g = 4T = **0.8000**" in m.value for m in at.markdown)
+    # the direct slider is ignored while g is set from T
+    at = open_page(PAGE, T="0.2", wg="0.95")
+    assert metric(at, "Give-up point g (cube turned)") == "0.8000"
+
+
+@pytest.mark.parametrize(
+    ("key", "raw"),
+    [
+        ("T", "abc"),
+        ("T", "0.3"),
+        ("T", "nan"),
+        ("T", "1e309"),
+        ("wg", "abc"),
+        ("wg", "0.2"),
+        ("wg", "nan"),
+        ("wg", "1e309"),
+        ("pr", "2.5"),
+        ("act", "<img src=x onerror=alert(1)>"),
+    ],
+)
+def test_bad_link_shows_one_notice_and_uses_the_default(open_page, key, raw):
+    at = open_page(PAGE, **{key: raw})
+    assert not at.exception
+    notices = [w.value for w in at.warning]
+    assert len(notices) == 1
+    assert f"**{key}**" in notices[0] and "ignored" in notices[0] and "using" in notices[0]
+    assert not re.search(r"(?<!\\)[<\[`]", notices[0])
+    widget = (at.selectbox if key == "act" else at.slider)(key=key)
+    # the notice names the value actually used: the default, except that Streamlit's
+    # integer slider truncates an off-grid "2.5" to 2 (and the notice says so)
+    expected = {"T": 0.215, "wg": 0.86, "pr": 2, "act": "center"}[key]
+    assert widget.value == expected
+    shown = expected if isinstance(expected, str) else f"{expected:.10g}"
+    assert notices[0].replace("\\", "").endswith(f"using {shown}.")
+    assert metric(at, "Initial double point") == "0.39083"
+
+
+def test_presets_set_the_controls(open_page):
+    at = open_page(PAGE, wgc="0.9", r2="0.1")
+    at.button(key="preset:Keeler-Spencer limit: g = g_c = .8").click().run()
+    assert at.selectbox(key="from").value == "g"
+    assert at.slider(key="wg").value == 0.8 and at.slider(key="wgc").value == 0.8
+    for label in ("Initial double point", "Redouble point", "Market-losing equity"):
+        assert metric(at, label) == "0.60000"  # the continuous 80 % point, e = .6
+    assert metric(at, "Janowski x from g") == "1.0000"
+    assert metric(at, "Janowski x from g_c") == "1.0000"
+    at.button(key="preset:Dead cube: g = g_c = 1").click().run()
+    assert metric(at, "Initial double point") == "0.00000"
+    assert metric(at, "Market-losing equity") == "0.50000"  # dead-cube take point .25
+    assert metric(at, "Janowski x from g") == "0.0000"
+    at.button(key="preset:Essay: T = 21.5 %, g_c = .835").click().run()
+    assert at.selectbox(key="from").value == "T"
+    assert at.slider(key="wgc").value == GC and at.slider(key="r2").value == 0.39
+    assert metric(at, "Initial double point") == "0.39083"
+    assert not at.exception
+
+
+def test_moving_controls_changes_charts_and_numbers(open_page):
+    at = open_page(PAGE)
+    before = chart(at, "Volatility model")
+    gain_before = chart(at, "Gain of doubling now")
+    at.slider(key="sd").set_value(0.3).run()
+    after = chart(at, "Volatility model")
+    assert before["data"][0]["y"] != after["data"][0]["y"]
+    net = giveup.volatility_doubling_gain(0.45, 0.3, "center", G, GC)
+    assert metric(at, "Net gain of doubling now") == f"{net:+.5f}"
+    assert metric(at, "Verdict (volatility model)") == ("double/take" if net > 0 else "no double")
+    at.slider(key="wgc").set_value(0.8).run()
+    assert chart(at, "Gain of doubling now")["data"][0]["y"] != gain_before["data"][0]["y"]
+    assert metric(at, "Initial double point") == f"{giveup.initial_double_point(G, 0.8):.5f}"
+
+
+def test_impossible_spread_is_an_error_message(open_page):
+    at = open_page(PAGE, eq="0.9", sd="0.5")
+    assert not at.exception
+    assert len(at.error) == 1 and "volatility" in at.error[0].value
+
+
+def test_verdicts_that_differ_are_explained(open_page):
+    at = open_page(PAGE, pr="10", po="32")
+    verdict = giveup.race_doubling_verdict(10, 32)
+    assert metric(at, "Give-up model says") == verdict.action == "double/pass"
+    assert metric(at, "Exact race strategy says") == verdict.optimal_action == "no double"
+    assert metric(at, "Same verdict") == "no"
+    assert "cannot lose" in infos(at)
+
+
+def test_mapping_breaks_below_the_live_cube(open_page):
+    at = open_page(PAGE, **{"from": "g", "wg": "0.7"})
+    assert not at.exception
+    assert metric(at, "Janowski x from g") == f"{giveup.cube_life_from_give_up(0.7):.4f}"
+    assert metric(at, "g_c with the same x as g") == "none"
+    assert "implies x > 1" in infos(at)
+    assert "No Janowski comparison" in infos(at)
+
+
+def test_presenter_mode_enlarges_chart_fonts(open_page):
+    normal = chart(open_page(PAGE), "Modified winning")["layout"]["font"]["size"]
+    large = chart(open_page(PAGE, present="true"), "Modified winning")["layout"]["font"]["size"]
+    assert large > normal
