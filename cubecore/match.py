@@ -127,6 +127,7 @@ __all__ = [
     "match_equity_table",
     "post_crawford_equity",
     "take_point",
+    "take_point_table",
 ]
 
 #: Largest away-score of the table (the issue asks for 25-away each).
@@ -730,7 +731,14 @@ def take_point(
         raise ValueError("cube_owner 'center' requires cube_value = 1")
     g, x = _check_model(gammon_rate, cube_efficiency)
     h = g if opp_gammon_rate is None else real_in_range("opp_gammon_rate", opp_gammon_rate, 0, 1)
-    table, craw, post, _ = _tables(max(a, b), g, x)
+    return _take_point(a, b, c, owner, g, h, x, _tables(max(a, b), g, x))
+
+
+def _take_point(
+    a: int, b: int, c: int, owner: str, g: float, h: float, x: float, tables: tuple
+) -> TakePoint:
+    """:func:`take_point` on validated arguments, with the tables (size >= max(a, b)) given."""
+    table, craw, post, _ = tables
     phase = "post" if min(a, b) == 1 else "pre"
     mwc = _next_mwc_factory(table, craw, post, phase)
 
@@ -762,6 +770,49 @@ def take_point(
         doubling_point=float(1.0 - last),
         cash_point=float(1.0 - model),
     )
+
+
+def take_point_table(
+    max_away: int = MAX_AWAY,
+    cube_value: int = 1,
+    cube_owner: str = "center",
+    gammon_rate: float = DEFAULT_GAMMON_RATE,
+    opp_gammon_rate: float | None = None,
+    cube_efficiency: float = DEFAULT_CUBE_EFFICIENCY,
+    away: int | None = None,
+) -> pd.DataFrame:
+    """:func:`take_point` at every score ``1..max_away`` each, as a tidy table.
+
+    One row per score: ``away`` (the taker's points to go), ``opp_away`` (the
+    doubler's), and the fields ``dead``, ``dead_gammon``, ``live``, ``model``,
+    ``doubling_point`` and ``cash_point`` of :class:`TakePoint`, the cube doubled
+    from ``cube_value`` to ``2 cube_value`` at every score. Parameters as in
+    :func:`take_point`, plus ``max_away`` (1..25) and ``away``: when given, only
+    that taker's row (his score fixed, the doubler's ``1..max_away``). The values
+    equal :func:`take_point`'s exactly; the table is solved once for all scores.
+
+    Examples
+    --------
+    >>> table = take_point_table(2, gammon_rate=0.0)
+    >>> float(table.query("away == 2 and opp_away == 2")["dead"].iloc[0])
+    0.25
+    """
+    n = whole_number("max_away", max_away, 1, MAX_AWAY)
+    rows_wanted = range(1, n + 1) if away is None else [whole_number("away", away, 1, n)]
+    c = _power_of_two("cube_value", cube_value, 64)
+    owner = choice("cube_owner", cube_owner, CUBE_OWNERS)
+    if owner == "center" and c != 1:
+        raise ValueError("cube_owner 'center' requires cube_value = 1")
+    g, x = _check_model(gammon_rate, cube_efficiency)
+    h = g if opp_gammon_rate is None else real_in_range("opp_gammon_rate", opp_gammon_rate, 0, 1)
+    tables = _tables(n, g, x)  # one solve; each score reads its own corner of it
+    fields = ("dead", "dead_gammon", "live", "model", "doubling_point", "cash_point")
+    rows = []
+    for a in rows_wanted:
+        for b in range(1, n + 1):
+            tp = _take_point(a, b, c, owner, g, h, x, tables)
+            rows.append((a, b, *(getattr(tp, field) for field in fields)))
+    return pd.DataFrame(rows, columns=["away", "opp_away", *fields])
 
 
 # ----------------------------------------------------------------------------------

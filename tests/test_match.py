@@ -451,3 +451,29 @@ def test_classic_scores():
         assert 1 <= away <= 25 and 1 <= opp_away <= 25
         assert phase in ("pre-Crawford", "Crawford", "post-Crawford")
         assert (phase == "pre-Crawford") == (min(away, opp_away) > 1)
+
+
+# ----------------------------------------------------------------------------------
+# take_point_table
+# ----------------------------------------------------------------------------------
+def test_take_point_table():
+    table = match.take_point_table(6, cube_value=2, cube_owner="opponent", gammon_rate=0.2)
+    assert len(table) == 36
+    assert list(table.columns[:2]) == ["away", "opp_away"]
+    for a, b in [(1, 1), (3, 5), (6, 2), (6, 6)]:
+        row = table[(table["away"] == a) & (table["opp_away"] == b)].iloc[0]
+        tp = take_point(a, b, 2, "opponent", gammon_rate=0.2)
+        for field in ("dead", "dead_gammon", "live", "model", "cash_point"):
+            assert row[field] == getattr(tp, field)
+    # one taker's row, from the 25-away table: still exactly take_point's values
+    row = match.take_point_table(25, gammon_rate=0.3, cube_efficiency=0.6, away=5)
+    assert list(row["opp_away"]) == list(range(1, 26)) and set(row["away"]) == {5}
+    for b in (1, 2, 9, 25):
+        tp = take_point(5, b, gammon_rate=0.3, cube_efficiency=0.6)
+        assert row.iloc[b - 1]["model"] == tp.model and row.iloc[b - 1]["live"] == tp.live
+    with pytest.raises(ValueError, match="max_away"):
+        match.take_point_table(0)
+    with pytest.raises(ValueError, match="away"):
+        match.take_point_table(4, away=5)
+    with pytest.raises(ValueError, match="cube_owner"):
+        match.take_point_table(3, cube_value=2, cube_owner="center")

@@ -67,7 +67,7 @@ OVERVIEW = (
         "post-Crawford and Holland in numbers.",
         "use": "'What is my take point at this score?'",
         "link": "Take points at 4-away/2-away",
-        "query": {},
+        "query": {"part": "takes", "away": "4", "opp": "2"},
     },
 )
 

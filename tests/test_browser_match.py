@@ -1,0 +1,53 @@
+"""Browser tests of the match-play page (Playwright, Debian's Chromium; fixtures in conftest)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cubecore import match
+from tests.browser import ARTIFACTS, metric_value
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+
+def test_match_shared_link_slider_and_screenshot(server, page):
+    from playwright.sync_api import expect
+
+    page.goto(f"{server}/match?part=takes&away=4&opp=2&G=0.2")
+    tp = match.take_point(4, 2, gammon_rate=0.2)
+    expect(metric_value(page, "Take point, model")).to_have_text(f"{tp.model:.4f}", timeout=30000)
+    expect(metric_value(page, "Take point, dead cube")).to_have_text(f"{tp.dead:.4f}")
+    title = page.locator('[data-testid="stPlotlyChart"] .gtitle', has_text="Your take point")
+    expect(title).to_have_text(re.compile("4-away"), timeout=30000)
+
+    slider = page.get_by_role("slider", name=re.compile("You: points to go"))
+    slider.focus()
+    for _ in range(2):
+        page.keyboard.press("ArrowRight")
+    after = match.take_point(6, 2, gammon_rate=0.2)
+    expect(metric_value(page, "Take point, model")).to_have_text(f"{after.model:.4f}")
+    expect(page).to_have_url(re.compile(r"away=6\b"))
+    assert "G=0.2" in page.url and "part=takes" in page.url
+    expect(title).to_have_text(re.compile("6-away"), timeout=15000)
+    page.screenshot(path=str(ARTIFACTS / "match.png"))
+
+
+def test_match_heatmaps_and_rules_render(server, page):
+    from playwright.sync_api import expect
+
+    page.goto(f"{server}/match?part=heatmaps&away=1&opp=5")
+    charts = page.locator('[data-testid="stPlotlyChart"]')
+    expect(charts).to_have_count(2, timeout=30000)
+    expect(charts.first.locator(".gtitle")).to_have_text(re.compile("Match equity"), timeout=30000)
+    expect(charts.nth(1).locator(".gtitle")).to_have_text(re.compile("take point"), timeout=30000)
+    page.screenshot(path=str(ARTIFACTS / "match-heatmaps.png"))
+
+    page.goto(f"{server}/match?part=rules&away=1&opp=4")
+    crawford = match.crawford_equity(4)
+    expect(metric_value(page, "Leader in the Crawford game")).to_have_text(
+        f"{crawford:.4f}", timeout=30000
+    )
+    expect(metric_value(page, "Leader's answer to the double")).to_have_text("drop")
+    page.screenshot(path=str(ARTIFACTS / "match-rules.png"))
