@@ -343,6 +343,18 @@ def _win(x: NDArray, y: NDArray) -> NDArray[np.float64]:
     return roller_wins / (roller_wins + opponent_wins)
 
 
+def _win_grid(x: NDArray, y: NDArray) -> NDArray[np.float64]:
+    """:func:`_win` on the grid ``x`` (rows) by ``y`` (columns), by matrix products.
+
+    Same sums as :func:`_win` (``a = P[x] S[y]^T``, ``b = S[x, 1:] P[y, :-1]^T``),
+    a few hundred times faster than gathering one row pair per cell.
+    """
+    table, tail = _bearoff_table(), _bearoff_tail()
+    roller_wins = table[x] @ tail[y].T
+    opponent_wins = tail[x][:, 1:] @ table[y][:, :-1].T
+    return roller_wins / (roller_wins + opponent_wins)
+
+
 def race_win_probability(on_roll: ArrayLike, opponent: ArrayLike) -> NDArray[np.float64]:
     """Cubeless chance that the player on roll wins the race ([ZK77]_, p. 3).
 
@@ -739,7 +751,7 @@ def cube_action_map(cube: str, max_count: int = 100, min_count: int = 1) -> pd.D
             "on_roll": x,
             "opponent": y,
             "offset": y - x,
-            "cubeless_win": _win(x, y),
+            "cubeless_win": _win_grid(counts, counts).ravel(),  # ij order, as x and y
             "no_double": values["no_double"],
             "double_take": values["double_take"],
             "double_pass": values["double_pass"],

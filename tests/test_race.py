@@ -343,6 +343,20 @@ def test_cube_action_map():
         race.cube_action_map("center", 10, 11)
 
 
+def test_cube_action_map_cubeless_win():
+    # the map's grid computation (matrix products) against the exact recursion
+    m = race.cube_action_map("center", 30)
+    expected = [float_win(int(x), int(y)) for x, y in zip(m.on_roll, m.opponent, strict=True)]
+    assert_allclose(m["cubeless_win"], expected, rtol=0, atol=1e-12)
+    big = race.cube_action_map("opponent", 375, 360)
+    assert_allclose(
+        big["cubeless_win"],
+        race.race_win_probability(big.on_roll, big.opponent),
+        rtol=0,
+        atol=1e-14,
+    )
+
+
 def test_race_thresholds():
     # [ZK77] Table 3 read with floor(take) and ceil(double/redouble); the differences are
     # the paper's simulation (10,000 games per entry, real boards below 12 pips)

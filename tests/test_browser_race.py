@@ -1,0 +1,52 @@
+"""Browser tests of the race page: a shared link, a slider move, every section on screen.
+
+Playwright drives Debian's Chromium against a real `streamlit run` (fixtures in conftest).
+Screenshots are kept in test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cubecore import race
+from tests.browser import ARTIFACTS, metric_value
+from ui.settings.race import SECTIONS
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+
+def test_race_shared_link_and_slider(server, page):
+    from playwright.sync_api import expect
+
+    page.goto(f"{server}/race?rsec=exact-strategy&rx=70&ry=77&rcube=owned")
+    before = race.race_cube_equities(70, 77, "owned")
+    expect(metric_value(page, "No double")).to_have_text(f"{before.no_double:+.4f}", timeout=30000)
+    expect(metric_value(page, "Action")).to_have_text(before.action)
+    action_map = page.locator('[data-testid="stPlotlyChart"]').first
+    expect(action_map.locator(".legendtext", has_text="70 v 77")).to_have_count(1)
+
+    slider = page.get_by_role("slider", name=re.compile("Your count"))
+    slider.focus()
+    page.keyboard.press("ArrowRight")
+    after = race.race_cube_equities(71, 77, "owned")
+    expect(metric_value(page, "No double")).to_have_text(f"{after.no_double:+.4f}")
+    expect(page).to_have_url(re.compile(r"rx=71\b"))
+    assert "ry=77" in page.url and "rcube=owned" in page.url
+    expect(action_map.locator(".legendtext", has_text="71 v 77")).to_have_count(1)
+    page.wait_for_timeout(500)  # let the last chart finish its transition
+    page.screenshot(path=str(ARTIFACTS / "race.png"))
+
+
+def test_race_sections_render(server, page):
+    from playwright.sync_api import expect
+
+    for key, heading in SECTIONS.items():
+        page.goto(f"{server}/race?rsec={key}")
+        expect(page.get_by_role("heading", name=heading)).to_be_visible(timeout=30000)
+        charts = page.locator('[data-testid="stPlotlyChart"]')
+        expect(charts.first).to_be_visible(timeout=30000)
+        expect(page.locator('[data-testid="stException"]')).to_have_count(0)
+        page.wait_for_timeout(800)
+        page.screenshot(path=str(ARTIFACTS / f"race-{key}.png"))
