@@ -15,7 +15,7 @@ st.caption(f"Source: {views.SOURCE}. Money play without gammons; equities per un
 present = widgets.presenter_mode()
 widgets.preset_buttons(settings.PRESETS)
 
-tabs = st.tabs(views.SECTION_TITLES)
+tabs = widgets.section_tabs(settings.SECTION)
 layout = views.make_layout(tabs, tuple(row.key for row in settings.ROWS))
 v = widgets.page_controls("giveup", settings.CONTROLS, placement=layout.placement)
 
@@ -24,15 +24,20 @@ g_c = round(v["wgc"], 10)
 rows = tuple(round(v[row.key], 10) for row in settings.ROWS)
 cube, equity, volatility = v["act"], round(v["eq"], 10), round(v["sd"], 10)
 
-with tabs[0]:
-    views.transform_section(v["from"], v["T"], g, g_c, present=present)
-with tabs[1]:
-    views.table_section(rows, g, g_c, present=present)
-with layout.gain:
-    views.gain_panel(cube, equity, volatility, g, g_c, present=present)
-with layout.volatility:
-    views.volatility_section(cube, equity, volatility, g, g_c, present=present)
-with layout.race:
-    views.race_section(v["pr"], v["po"], cube, g, g_c, present=present)
-with tabs[3]:
-    views.equivalence_section(g, g_c, present=present)
+# Bound tabs are lazy: only the open section is computed and rendered.
+if tabs[0].open:
+    with tabs[0]:
+        views.transform_section(v["from"], v["T"], g, g_c, present=present)
+if tabs[1].open:
+    with tabs[1]:
+        views.table_section(rows, g, g_c, present=present)
+if tabs[2].open:
+    with layout.gain:
+        views.gain_panel(cube, equity, volatility, g, g_c, present=present)
+    with layout.volatility:
+        views.volatility_section(cube, equity, volatility, g, g_c, present=present)
+    with layout.race:
+        views.race_section(v["pr"], v["po"], cube, g, g_c, present=present)
+if tabs[3].open:
+    with tabs[3]:
+        views.equivalence_section(g, g_c, present=present)

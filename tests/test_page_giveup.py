@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from cubecore import giveup, race
+from ui.settings import giveup as settings
 
 PAGE = "pages/giveup.py"
 G, GC = giveup.ESSAY_OWN_GIVE_UP, giveup.ESSAY_CENTER_GIVE_UP
@@ -14,6 +15,15 @@ G, GC = giveup.ESSAY_OWN_GIVE_UP, giveup.ESSAY_CENTER_GIVE_UP
 
 def test_the_page_itself_is_tested(open_page):
     assert open_page(PAGE).title[0].value == "Woolsey: give-up points"
+
+
+SECTIONS = settings.SECTION.options
+
+
+def in_section(at, number):
+    """Open section ``number`` (1-4): bound tabs run only the open section."""
+    at.session_state[settings.SECTION.key] = SECTIONS[number - 1]
+    return at.run()
 
 
 def chart(at, title_start):
@@ -35,10 +45,12 @@ def test_essay_defaults_reproduce_the_essay(open_page):
     assert not at.exception
     assert not at.warning
     assert metric(at, "Give-up point g (cube turned)") == "0.8600"  # [KW] .215 -> .86
+    in_section(at, 3)
+    assert metric(at, "Cost at e' = .200 (doubled too early)") == "0.15897"
+    in_section(at, 2)
     assert metric(at, "Initial double point") == "0.39083"  # exactly 469/1200
     assert metric(at, "Redouble point") == "0.42000"
     assert metric(at, "Market-losing equity") == "0.57000"
-    assert metric(at, "Cost at e' = .200 (doubled too early)") == "0.15897"
     table = at.dataframe[0].value
     printed = np.array([row[1:] for row in giveup.ESSAY_TABLE_PRINTED])
     shown = table[["printed e0", "printed e1", "printed e2"]].to_numpy(dtype=float)
@@ -71,30 +83,34 @@ def test_link_seeds_the_controls_and_numbers_match_cubecore(open_page):
     assert at.slider(key="wg").proto.query_param_key == "wg"
     assert at.slider(key="pr").value == 60
     assert metric(at, "Give-up point g (cube turned)") == "0.9000"
+    link = at.sidebar.expander[0].code[0].value
+    assert "wg=0.9" in link and "from=g" in link and "pr=60" in link
+    in_section(at, 2)
     assert metric(at, "Initial double point") == f"{giveup.initial_double_point(0.9, 0.85):.5f}"
     assert metric(at, "Redouble point") == f"{giveup.redouble_point(0.9):.5f}"
-    net = giveup.volatility_doubling_gain(0.3, 0.25, "owned", 0.9, 0.85)
-    assert metric(at, "Net gain of doubling now") == f"{net:+.5f}"
-    verdict = giveup.race_doubling_verdict(60, 70, "owned", 0.9, 0.85)
-    assert metric(at, "Net gain (1296 sequences)") == f"{verdict.net_gain:+.5f}"
-    assert metric(at, "Give-up model says") == verdict.action
-    assert metric(at, "Exact race strategy says") == race.race_cube_equities(60, 70, "owned").action
-    assert metric(at, "Janowski x from g") == f"{giveup.cube_life_from_give_up(0.9):.4f}"
     row = at.dataframe[0].value.iloc[0]
     assert row["e0"] == pytest.approx(giveup.modified_equity(0.5, "center", 0.9, 0.85), abs=1e-5)
     assert row["printed e0"] is None or np.isnan(row["printed e0"])
     assert row["check"] == "not a row of the essay"
     # an essay row under another g: the print does not apply
     assert at.dataframe[0].value.iloc[1]["check"].startswith("printed for the essay's g")
-    link = at.sidebar.expander[0].code[0].value
-    assert "wg=0.9" in link and "from=g" in link and "pr=60" in link
+    in_section(at, 3)
+    net = giveup.volatility_doubling_gain(0.3, 0.25, "owned", 0.9, 0.85)
+    assert metric(at, "Net gain of doubling now") == f"{net:+.5f}"
+    verdict = giveup.race_doubling_verdict(60, 70, "owned", 0.9, 0.85)
+    assert metric(at, "Net gain (1296 sequences)") == f"{verdict.net_gain:+.5f}"
+    assert metric(at, "Give-up model says") == verdict.action
+    assert metric(at, "Exact race strategy says") == race.race_cube_equities(60, 70, "owned").action
+    in_section(at, 4)
+    assert metric(at, "Janowski x from g") == f"{giveup.cube_life_from_give_up(0.9):.4f}"
 
 
 def test_min_take_sets_the_give_up_point(open_page):
     at = open_page(PAGE, T="0.2")
     assert metric(at, "Give-up point g (cube turned)") == "0.8000"
-    assert metric(at, "Redouble point") == "0.60000"  # 3 - 3g at the Keeler-Spencer limit
     assert any("g = 4T = **0.8000**" in m.value for m in at.markdown)
+    in_section(at, 2)
+    assert metric(at, "Redouble point") == "0.60000"  # 3 - 3g at the Keeler-Spencer limit
     # the direct slider is ignored while g is set from T
     at = open_page(PAGE, T="0.2", wg="0.95")
     assert metric(at, "Give-up point g (cube turned)") == "0.8000"
@@ -129,31 +145,35 @@ def test_bad_link_shows_one_notice_and_uses_the_default(open_page, key, raw):
     assert widget.value == expected
     shown = expected if isinstance(expected, str) else f"{expected:.10g}"
     assert notices[0].replace("\\", "").endswith(f"using {shown}.")
+    in_section(at, 2)
     assert metric(at, "Initial double point") == "0.39083"
 
 
 def test_presets_set_the_controls(open_page):
-    at = open_page(PAGE, wgc="0.9", r2="0.1")
+    at = in_section(open_page(PAGE, wgc="0.9", r2="0.1"), 2)
     at.button(key="preset:Keeler-Spencer limit: g = g_c = .8").click().run()
     assert at.selectbox(key="from").value == "g"
     assert at.slider(key="wg").value == 0.8 and at.slider(key="wgc").value == 0.8
     for label in ("Initial double point", "Redouble point", "Market-losing equity"):
         assert metric(at, label) == "0.60000"  # the continuous 80 % point, e = .6
+    in_section(at, 4)
     assert metric(at, "Janowski x from g") == "1.0000"
     assert metric(at, "Janowski x from g_c") == "1.0000"
     at.button(key="preset:Dead cube: g = g_c = 1").click().run()
+    assert metric(at, "Janowski x from g") == "0.0000"
+    in_section(at, 2)
     assert metric(at, "Initial double point") == "0.00000"
     assert metric(at, "Market-losing equity") == "0.50000"  # dead-cube take point .25
-    assert metric(at, "Janowski x from g") == "0.0000"
     at.button(key="preset:Essay: T = 21.5 %, g_c = .835").click().run()
     assert at.selectbox(key="from").value == "T"
     assert at.slider(key="wgc").value == GC and at.slider(key="r2").value == 0.39
+    in_section(at, 2)
     assert metric(at, "Initial double point") == "0.39083"
     assert not at.exception
 
 
 def test_moving_controls_changes_charts_and_numbers(open_page):
-    at = open_page(PAGE)
+    at = in_section(open_page(PAGE), 3)
     before = chart(at, "Volatility model")
     gain_before = chart(at, "Gain of doubling now")
     at.slider(key="sd").set_value(0.3).run()
@@ -164,17 +184,18 @@ def test_moving_controls_changes_charts_and_numbers(open_page):
     assert metric(at, "Verdict (volatility model)") == ("double/take" if net > 0 else "no double")
     at.slider(key="wgc").set_value(0.8).run()
     assert chart(at, "Gain of doubling now")["data"][0]["y"] != gain_before["data"][0]["y"]
+    in_section(at, 2)
     assert metric(at, "Initial double point") == f"{giveup.initial_double_point(G, 0.8):.5f}"
 
 
 def test_impossible_spread_is_an_error_message(open_page):
-    at = open_page(PAGE, eq="0.9", sd="0.5")
+    at = in_section(open_page(PAGE, eq="0.9", sd="0.5"), 3)
     assert not at.exception
     assert len(at.error) == 1 and "volatility" in at.error[0].value
 
 
 def test_verdicts_that_differ_are_explained(open_page):
-    at = open_page(PAGE, pr="10", po="32")
+    at = in_section(open_page(PAGE, pr="10", po="32"), 3)
     verdict = giveup.race_doubling_verdict(10, 32)
     assert metric(at, "Give-up model says") == verdict.action == "double/pass"
     assert metric(at, "Exact race strategy says") == verdict.optimal_action == "no double"
@@ -183,7 +204,7 @@ def test_verdicts_that_differ_are_explained(open_page):
 
 
 def test_mapping_breaks_below_the_live_cube(open_page):
-    at = open_page(PAGE, **{"from": "g", "wg": "0.7"})
+    at = in_section(open_page(PAGE, **{"from": "g", "wg": "0.7"}), 4)
     assert not at.exception
     assert metric(at, "Janowski x from g") == f"{giveup.cube_life_from_give_up(0.7):.4f}"
     assert metric(at, "g_c with the same x as g") == "none"

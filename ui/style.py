@@ -46,8 +46,8 @@ def base_layout(title: str, x_title: str, y_title: str, *, present: bool = False
         "font": {"size": size},
         "xaxis": {"title": {"text": x_title}, "zeroline": False, "showgrid": not present},
         "yaxis": {"title": {"text": y_title}, "zeroline": True, "showgrid": not present},
-        "legend": {"orientation": "h", "y": -0.2, "font": {"size": size}},
-        "margin": {"l": 60, "r": 20, "t": 60, "b": 40},
+        "legend": {"orientation": "h", "y": -0.32 if present else -0.2, "font": {"size": size}},
+        "margin": {"l": 60, "r": 20, "t": 60, "b": 90 if present else 40},
         "hovermode": "x unified" if not present else "closest",
     }
 

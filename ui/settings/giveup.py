@@ -105,7 +105,22 @@ ON_ROLL = Control(
 )
 OPPONENT = Control("po", "Race: pip count of the opponent", "int", 110, 1, 200, 1)
 
+#: The page's sections, as tabs bound to the URL (only the open one is computed).
+SECTION = Control(
+    "wsec",
+    "Section",
+    "tabs",
+    "1 · The transform",
+    options=(
+        "1 · The transform",
+        "2 · The essay's table",
+        "3 · The cost of doubling",
+        "4 · Equivalences",
+    ),
+)
+
 CONTROLS = (
+    SECTION,
     G_SOURCE,
     MIN_TAKE,
     OWN_GIVE_UP,

@@ -14,12 +14,6 @@ from ui.figures import giveup as figures
 SOURCE = 'K. Woolsey, "Doubling Theory" (shared/seeds/doubling_theory_give_up_points.txt)'
 #: Short citation under formulas (the full source is in the page caption).
 CITE = 'Woolsey, "Doubling Theory"'
-SECTION_TITLES = (
-    "1 · The transform",
-    "2 · The essay's table",
-    "3 · The cost of doubling",
-    "4 · Equivalences",
-)
 #: Quoted doubling points: essay name -> (metric label, field of ``doubling_points``).
 _QUOTED_POINTS = {
     "initial_double_point": ("Initial double point", "initial_double"),

@@ -27,7 +27,7 @@ OVERVIEW = (
         "optimal cube strategy at every pair of counts.",
         "use": "Races and any position whose jumps you can describe by DA and DB.",
         "link": "Exact cube actions at 40 v 43",
-        "query": {},
+        "query": {"rsec": "exact-strategy", "rx": "40", "ry": "43"},
     },
     {
         "page": "pages/giveup.py",
@@ -38,7 +38,7 @@ OVERVIEW = (
         "equity, and the cost of doubling over next-roll equities.",
         "use": "Estimating a real double from the equities after the next exchange.",
         "link": "The essay's table",
-        "query": {},
+        "query": {"wsec": "2 · The essay's table"},
     },
     {
         "page": "pages/janowski.py",
