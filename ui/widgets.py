@@ -78,22 +78,26 @@ def page_controls(
         for spec in controls
     }
     # Check each new link once per page and session; keep its notices while it stands.
-    # Streamlit itself deletes an unusable value from the URL after the first run: a
-    # notice stays until the user changes that control.
+    # Only parameters whose raw value is new are checked again: the browser rewrites
+    # the URL after every change (dropping defaults, adding moved controls), and a
+    # value Streamlit deleted stays reported until the user changes that control.
     checked = st.session_state.setdefault("_link_checks", {})
     signature = tuple(sorted((key, tuple(vals)) for key, vals in link.items()))
     used = {**values, **{c.key: st.session_state.get(c.key, c.default) for c in APP_CONTROLS}}
     previous_signature, previous_problems, previous_used = checked.get(page_path, (None, [], {}))
     if previous_signature != signature:
+        previous_link = dict(previous_signature or ())
+        changed = {key: vals for key, vals in link.items() if previous_link.get(key) != tuple(vals)}
         kept = [
             problem
             for problem in previous_problems
             if problem.key
-            and problem.key not in link
+            and problem.key not in changed
             and used.get(problem.key) == previous_used.get(problem.key)
         ]
-        fresh = urlstate.find_problems(link, controls, used)
-        checked[page_path] = (signature, kept + fresh, used)
+        fresh = [p for p in urlstate.find_problems(changed, controls, used) if p.key]
+        unknown = [p for p in urlstate.find_problems(link, controls, used) if not p.key]
+        checked[page_path] = (signature, kept + fresh + unknown, used)
     urlstate.show_notices(checked[page_path][1], controls)
     with where.expander("Share this view", icon=":material/share:"):
         st.code(urlstate.share_link(page_path, controls, values), language=None, wrap_lines=True)
