@@ -45,12 +45,15 @@ __all__ = [
     "PointsEstimate",
     "TakeCheck",
     "Thresholds",
+    "compare_cube_distribution",
     "cube_value_distribution",
     "doubling_price",
     "doubling_price_curve",
     "exact_equity",
     "mean_points",
     "measure_throughput",
+    "murphy_mean_stake",
+    "murphy_stake_distribution",
     "p_game_path",
     "simulate_games",
     "simulate_games_fine",
@@ -598,6 +601,50 @@ def cube_value_distribution(games: pd.DataFrame) -> pd.DataFrame:
     )
 
 
+def compare_cube_distribution(games: pd.DataFrame, theory: pd.DataFrame) -> pd.DataFrame:
+    """Simulated final cube values beside the theoretical distribution.
+
+    Parameters
+    ----------
+    games : pandas.DataFrame
+        Per-game results from :func:`simulate_games` (or the fine walk).
+    theory : pandas.DataFrame
+        From :func:`theoretical_cube_distribution` for the same strategies.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per cube value seen in either: ``cube_value``, ``games``,
+        ``fraction``, ``probability``, ``std_error`` (binomial, under the theory:
+        ``sqrt(p (1 - p) / n)``) and ``z`` (``(fraction - probability) / std_error``,
+        NaN where the theory gives 0 or 1).
+
+    Examples
+    --------
+    >>> games = simulate_games(20_000, seed=0)
+    >>> table = compare_cube_distribution(games, theoretical_cube_distribution())
+    >>> bool(table["z"].abs().max() < 4)
+    True
+    """
+    _check_games(games)
+    if not isinstance(theory, pd.DataFrame) or not {"cube_value", "probability"} <= set(
+        theory.columns
+    ):
+        raise ValueError("theory must be a DataFrame from theoretical_cube_distribution")
+    n = len(games)
+    simulated = cube_value_distribution(games)[["cube_value", "games", "fraction"]]
+    table = simulated.merge(theory[["cube_value", "probability"]], on="cube_value", how="outer")
+    table = table.fillna({"games": 0, "fraction": 0.0, "probability": 0.0})
+    table["games"] = table["games"].astype(np.int64)
+    p = table["probability"].to_numpy()
+    std_error = np.sqrt(p * (1 - p) / n)
+    table["std_error"] = std_error
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z = (table["fraction"].to_numpy() - p) / std_error
+    table["z"] = np.where(std_error > 0, z, np.nan)
+    return table.sort_values("cube_value", ignore_index=True)
+
+
 def _check_games(games: pd.DataFrame) -> None:
     if not isinstance(games, pd.DataFrame) or not set(GAME_COLUMNS) <= set(games.columns):
         raise ValueError("games must be a DataFrame from simulate_games")
@@ -739,6 +786,64 @@ def _murphy_mean_stake(rules: Rules) -> float:
         return (1 - q) / (1 - 2 * q)
     cap = rules.murphy_cap
     return sum((2 * q) ** k * (1 - q) for k in range(cap)) + (2 * q) ** cap
+
+
+def murphy_stake_distribution(rules: Rules | None = None) -> pd.DataFrame:
+    """Distribution of the stake at the start of play under the Murphy rule.
+
+    Each opening tie (chance 1/6) doubles the centred cube, up to the agreed cap
+    [RULES]: ``P(k) = (1/6)^k (5/6)`` for ``k`` below the cap, and the cap takes the
+    remaining ``(1/6)^cap``.
+
+    Parameters
+    ----------
+    rules : Rules, optional
+        The rule set; without the Murphy rule the stake is 1 for sure.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``automatic_doubles``, ``stake`` (``2**k``) and ``probability``; an
+        uncapped rule is followed until the tail is below 1e-15.
+
+    Examples
+    --------
+    >>> dist = murphy_stake_distribution(Rules(murphy=True, murphy_cap=1))
+    >>> dist["probability"].round(6).tolist()
+    [0.833333, 0.166667]
+    """
+    rules = _check_rules(Rules() if rules is None else rules)
+    probabilities = _murphy_distribution(rules)
+    k = np.array(sorted(probabilities), dtype=np.int64)
+    return pd.DataFrame(
+        {
+            "automatic_doubles": k,
+            "stake": np.ldexp(1.0, k),
+            "probability": [probabilities[int(i)] for i in k],
+        }
+    )
+
+
+def murphy_mean_stake(rules: Rules | None = None) -> float:
+    """Expected starting stake ``E[2^k]`` under the Murphy rule (5/4 uncapped).
+
+    Every cube decision scales with the stake, so the Murphy rule multiplies the
+    expected result of any strategy by this factor and changes no decision.
+
+    Notes
+    -----
+    Uncapped, ``E[2^k] = sum (2/6)^k (5/6) = (5/6) / (1 - 2/6) = 5/4``; with cap
+    ``c``, ``sum_{k<c} (2/6)^k (5/6) + (2/6)^c``.
+
+    Examples
+    --------
+    >>> murphy_mean_stake(Rules(murphy=True))
+    1.25
+    >>> murphy_mean_stake(Rules())
+    1.0
+    """
+    rules = _check_rules(Rules() if rules is None else rules)
+    return float(round(_murphy_mean_stake(rules), 15))
 
 
 def exact_equity(

@@ -21,12 +21,15 @@ from cubecore.pgame import (
     OPTIMAL_BEAVER_POINT,
     PointsEstimate,
     Thresholds,
+    compare_cube_distribution,
     cube_value_distribution,
     doubling_price,
     doubling_price_curve,
     exact_equity,
     mean_points,
     measure_throughput,
+    murphy_mean_stake,
+    murphy_stake_distribution,
     p_game_path,
     simulate_games,
     simulate_games_fine,
@@ -387,3 +390,41 @@ def test_doubling_price_curve():
 def test_measure_throughput():
     # The issue asks for at least 100,000 games per second.
     assert measure_throughput(300_000) >= 100_000
+
+
+def test_murphy_stake_distribution():
+    # [RULES]: each opening tie (6 of 36 rolls) doubles the centred cube, up to the cap.
+    capped = murphy_stake_distribution(Rules(murphy=True, murphy_cap=2))
+    assert capped["automatic_doubles"].tolist() == [0, 1, 2]
+    assert capped["stake"].tolist() == [1.0, 2.0, 4.0]
+    np.testing.assert_allclose(capped["probability"], [5 / 6, 5 / 36, 1 / 36], rtol=1e-15)
+    uncapped = murphy_stake_distribution(Rules(murphy=True))
+    assert uncapped["probability"].sum() == pytest.approx(1.0, abs=1e-14)
+    assert murphy_stake_distribution(Rules())["probability"].tolist() == [1.0]
+    with pytest.raises(ValueError, match="money play"):
+        murphy_stake_distribution(Rules(match_length=5))
+
+
+def test_murphy_mean_stake():
+    # E[2^k] = (5/6) / (1 - 2/6) = 5/4 uncapped; cap 1: 5/6 + 2/6 = 7/6.
+    assert murphy_mean_stake(Rules(murphy=True)) == 1.25
+    assert murphy_mean_stake(Rules(murphy=True, murphy_cap=1)) == pytest.approx(7 / 6, rel=1e-15)
+    assert murphy_mean_stake() == 1.0
+    dist = murphy_stake_distribution(Rules(murphy=True, murphy_cap=3))
+    expected = float((dist["stake"] * dist["probability"]).sum())
+    assert murphy_mean_stake(Rules(murphy=True, murphy_cap=3)) == pytest.approx(expected, rel=1e-14)
+
+
+def test_compare_cube_distribution():
+    games = simulate_games(50_000, seed=4)
+    theory = theoretical_cube_distribution()
+    table = compare_cube_distribution(games, theory)
+    assert table["games"].sum() == 50_000
+    assert set(theory["cube_value"]) <= set(table["cube_value"])
+    row = table.loc[table["cube_value"] == 2.0].iloc[0]
+    assert row["probability"] == pytest.approx(0.75)
+    assert row["std_error"] == pytest.approx(np.sqrt(0.75 * 0.25 / 50_000))
+    assert row["z"] == pytest.approx((row["fraction"] - 0.75) / row["std_error"])
+    assert np.nanmax(np.abs(table["z"])) < _Z_TOLERANCE
+    with pytest.raises(ValueError, match="theory"):
+        compare_cube_distribution(games, pd.DataFrame({"x": [1]}))

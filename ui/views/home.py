@@ -57,7 +57,7 @@ OVERVIEW = (
         "answers": "What is legal when, what each rule does to the stakes and to the theory.",
         "use": "Checking a ruling; seeing why Jacoby pushes a favourite to double.",
         "link": "Beaver and raccoon, step by step",
-        "query": {},
+        "query": {"step": "4"},
     },
     {
         "page": "pages/match.py",

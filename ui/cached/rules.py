@@ -1,0 +1,264 @@
+"""Cached compute for the cube-rules page: walkthrough states, money-rule curves, simulation."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from cubecore import janowski, pgame
+from cubecore import rules as cube_rules
+
+_P_GRID = np.linspace(0.0, 1.0, 401)
+#: Doubling points of the price-of-early-doubling curve (exact, cheap).
+_PRICE_GRID = np.round(np.arange(0.25, 1.0001, 0.01), 2)
+#: Murphy caps tabulated in the theory section (None: no cap).
+MURPHY_CAPS = (1, 2, 3, 4, None)
+#: Stakes compared in the Murphy chart: 0, 1 and 2 automatic doubles.
+MURPHY_STAKES = (1, 2, 4)
+#: The fine walk is slow (about x(1-x)/h^2 steps per game): its sample is capped.
+WALK_GAMES_LIMIT = 100_000
+WALK_STEP = 0.05
+#: The source's claim: "rarely redoubled beyond four times the original stake".
+RARE_STAKE = 4
+
+
+# ------------------------------------------------------------------ walkthrough
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def walkthrough_events(walk: str) -> pd.DataFrame:
+    """Every event of a walkthrough preset: one row per step, the start as step 0."""
+    preset = cube_rules.WALKTHROUGH_PRESETS[walk]
+    rows = []
+    for step, state in enumerate(preset.states()):
+        event = state.history[-1] if step else None
+        rows.append(
+            {
+                "step": step,
+                "action": event.action if event else "start",
+                "by": event.actor if event else "-",
+                "rule": event.rule if event else "setup",
+                "what happened": event.note if event else "cube centred on 1 (64 showing)",
+                "stakes": state.value,
+                "cube face": state.face,
+                "owner": state.owner,
+                "score": f"{state.score_a}-{state.score_b}",
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _to_act(state: cube_rules.CubeState) -> str:
+    if state.phase == "opening":
+        return "both (opening roll)"
+    if state.phase == "offer":
+        return "B" if state.doubler == "A" else "A"
+    if state.phase == "beavered":
+        return str(state.doubler)
+    if state.game_over:
+        return "-"
+    return str(state.turn)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def walkthrough_state(walk: str, step: int) -> dict[str, object]:
+    """The state after ``step`` events: cube, owner, legal actions and what forbids the rest."""
+    preset = cube_rules.WALKTHROUGH_PRESETS[walk]
+    states = preset.states()
+    step = min(step, len(states) - 1)
+    state = states[step]
+    game = "money game" if preset.rules.money_play else f"{preset.rules.match_length}-point match"
+    if state.crawford_game:
+        game += ", Crawford game"
+    elif state.post_crawford:
+        game += ", post-Crawford"
+    return {
+        "step": step,
+        "last_step": len(states) - 1,
+        "title": preset.title,
+        "description": preset.description,
+        "money_play": preset.rules.money_play,
+        "rules": dataclasses.asdict(preset.rules),
+        "stakes": state.value,
+        "face": state.face,
+        "owner": state.owner,
+        "to_act": _to_act(state),
+        "phase": state.phase,
+        "game": game,
+        "score": f"{state.score_a}-{state.score_b}",
+        "rolls": (state.rolls_a, state.rolls_b),
+        "automatic_doubles": state.automatic_doubles,
+        "legal": cube_rules.legal_actions(state, preset.rules),
+        "forbidden": cube_rules.illegal_reasons(state, preset.rules),
+        "next_action": preset.actions[step] if step < len(preset.actions) else None,
+        "rule": state.history[-1].rule if state.history and step else None,
+        "note": state.history[-1].note if state.history and step else None,
+    }
+
+
+# ----------------------------------------------------------------------- theory
+
+
+@st.cache_data(max_entries=512, show_spinner=False)
+def cube_points(x: float, W: float, L: float, jacoby: bool) -> dict[str, float]:
+    """Janowski decision points as a plain dict."""
+    return dataclasses.asdict(janowski.cube_points(x, W, L, jacoby=jacoby))
+
+
+@st.cache_data(max_entries=512, show_spinner=False)
+def decision(P: float, x: float, W: float, L: float, jacoby: bool) -> dict[str, object]:
+    """The centred-cube decision at ``P`` as a plain dict."""
+    return dataclasses.asdict(janowski.cube_decision(P, x, "center", W, L, jacoby=jacoby))
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def money_rule_curves(x: float, W: float, L: float) -> pd.DataFrame:
+    """Equities on a P grid for the Jacoby, beaver/raccoon and Murphy charts.
+
+    Per unit of the cube before the action: holding a centred cube with and without
+    the Jacoby rule, doubling (``min(2 E_opponent, 1)``), the taker's take and
+    beaver (``2 E_owned``, ``4 E_owned``), the doubler's answers to a beaver
+    (``4 E_opponent``, ``8 E_opponent``), and the gain from doubling at stakes 1, 2, 4.
+    """
+    p = _P_GRID
+    owned = janowski.cubeful_equity(p, x, "owned", W, L)
+    opponent = janowski.cubeful_equity(p, x, "opponent", W, L)
+    double = np.minimum(2.0 * opponent, 1.0)
+    center = janowski.cubeful_equity(p, x, "center", W, L)
+    frame = {
+        "p": p,
+        "hold": center,
+        "hold_jacoby": janowski.cubeful_equity(p, x, "center", W, L, jacoby=True),
+        "double": double,
+        "drop": np.full_like(p, -1.0),
+        "take": 2.0 * owned,
+        "beaver": 4.0 * owned,
+        "accept_beaver": 4.0 * opponent,
+        "raccoon": 8.0 * opponent,
+        "gain_per_unit": double - center,
+    }
+    for stake in MURPHY_STAKES:
+        frame[f"gain_stake_{stake}"] = stake * (double - center)
+    return pd.DataFrame(frame)
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def murphy_table() -> pd.DataFrame:
+    """Expected starting stake and chance of a doubled start for each Murphy cap."""
+    rows = []
+    for cap in MURPHY_CAPS:
+        rules = cube_rules.Rules(murphy=True, murphy_cap=cap)
+        dist = pgame.murphy_stake_distribution(rules)
+        rows.append(
+            {
+                "cap": "none" if cap is None else str(cap),
+                "mean starting stake": pgame.murphy_mean_stake(rules),
+                "P(start above 1)": float(dist.loc[dist["stake"] > 1, "probability"].sum()),
+                "P(start at 4 or more)": float(dist.loc[dist["stake"] >= 4, "probability"].sum()),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+# ------------------------------------------------------------------- simulation
+
+
+def _rule_set(beavers: bool, raccoons: bool, murphy: bool, cap: int) -> cube_rules.Rules:
+    return cube_rules.Rules(
+        beavers=beavers,
+        raccoons=raccoons,
+        murphy=murphy,
+        murphy_cap=(cap or None) if murphy else None,
+    )
+
+
+def _thresholds(
+    da: float, ar: float, db: float, take: float, beaver: float, raccoon: float
+) -> pgame.Thresholds:
+    return pgame.Thresholds(
+        double_a=da,
+        redouble_a=ar,
+        double_b=db,
+        take_a=take,
+        take_b=take,
+        beaver_a=beaver,
+        beaver_b=beaver,
+        raccoon_a=raccoon,
+        raccoon_b=raccoon,
+    )
+
+
+@st.cache_data(max_entries=64, show_spinner="Simulating...")
+def simulation(
+    model: str,
+    rule_flags: tuple[bool, bool, bool, int],
+    strategy: tuple[float, float, float, float, float, float],
+    start: float,
+    n_games: int,
+    seed: int,
+) -> dict[str, object]:
+    """Simulate, and compare with the theory: cube-value table, points, throughput.
+
+    ``rule_flags`` is (beavers, raccoons, murphy, cap) and ``strategy`` is (A's
+    doubling and redoubling points, B's doubling point, take, beaver, raccoon points).
+    Raises ``ValueError`` with cubecore's message for an impossible combination.
+    """
+    rules = _rule_set(*rule_flags)
+    thresholds = _thresholds(*strategy)
+    if model == "walk":
+        n_games = min(n_games, WALK_GAMES_LIMIT)
+    begin = time.perf_counter()
+    if model == "walk":
+        games = pgame.simulate_games_fine(n_games, thresholds, rules, start, WALK_STEP, seed)
+    else:
+        games = pgame.simulate_games(n_games, thresholds, rules, start, seed)
+    seconds = time.perf_counter() - begin
+    theory = pgame.theoretical_cube_distribution(thresholds, rules, start)
+    table = pgame.compare_cube_distribution(games, theory)
+    above = table["cube_value"] > RARE_STAKE
+    return {
+        "n_games": n_games,
+        "seconds": seconds,
+        "games_per_second": n_games / seconds,
+        "table": table,
+        "estimate": dataclasses.asdict(pgame.mean_points(games)),
+        "exact_equity": pgame.exact_equity(thresholds, rules, start),
+        "above_simulated": float(table.loc[above, "fraction"].sum()),
+        "above_theory": float(table.loc[above, "probability"].sum()),
+        "above_games": int(table.loc[above, "games"].sum()),
+        "beavers_seen": int(games["beavers"].sum()),
+        "raccoons_seen": int(games["raccoons"].sum()),
+        "drops": int((games["ending"] == "drop").sum()),
+    }
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def price_curve(start: float) -> pd.DataFrame:
+    """Exact cost of A's initial doubling point against optimal play, with and without beavers."""
+    return pgame.doubling_price_curve(_PRICE_GRID, start)
+
+
+@st.cache_data(max_entries=64, show_spinner="Simulating...")
+def price_estimates(double_point: float, start: float, n_games: int, seed: int) -> pd.DataFrame:
+    """Exact and Monte Carlo cost of doubling at ``double_point``, with and without beavers."""
+    rows = []
+    for beavers in (False, True):
+        price = pgame.doubling_price(
+            double_point, beavers=beavers, start=start, n_games=n_games, seed=seed
+        )
+        estimate = price.estimate
+        rows.append(
+            {
+                "beavers": "allowed" if beavers else "not allowed",
+                "A's equity, exact": price.equity_exact,
+                "A's equity, simulated": estimate.mean,
+                "95% CI low": estimate.low,
+                "95% CI high": estimate.high,
+                "loss vs doubling at 80%": price.loss_exact,
+            }
+        )
+    return pd.DataFrame(rows)
