@@ -71,6 +71,7 @@ __all__ = [
     "limited_doubling_point",
     "limited_doubling_points",
     "normal_raising_point",
+    "path_cube_actions",
     "raising_points",
     "raising_points_table",
     "raising_tree",
@@ -95,6 +96,8 @@ _TAIL_RELATIVE_TOLERANCE = 2.0**-60
 _MAX_SERIES_DOUBLINGS = 30
 
 _METHODS = ("recursion", "closed_form")
+#: A chance within this of a threshold has reached it (lattice paths hit 0.8 exactly).
+_PATH_TOLERANCE = 1e-12
 _POINTS = ("alpha", "beta")
 
 
@@ -715,6 +718,83 @@ def limited_doubling_point(n: int) -> float:
     """
     count = whole_number("n", n, 0)
     return float(Fraction(4, 5) + Fraction((-1) ** count, 5 * 4**count))
+
+
+def path_cube_actions(
+    p_values: ArrayLike, double_point: float = ALTERNATING_DOUBLING_POINT
+) -> pd.DataFrame:
+    r"""The cube actions along one path of the P-game: A doubles at ``double_point``, B at 80%.
+
+    The cube starts centred with stakes 1. Whenever the player who may double
+    (the cube is centred or his) sees his own winning chance reach his doubling
+    point, he doubles: A at ``p >= double_point``, B at ``p <= 1 - 0.8``
+    ([KS69] section 2, eq. (5)). The doubled player takes iff his own chance
+    is at least 20% (the optimal take point; exactly 20% is the indifference of
+    eq. (3)) and otherwise drops, ending the game. The game also ends when the
+    indicator reaches 1 (A wins) or 0 (B wins), [KS69] section 1.
+
+    Parameters
+    ----------
+    p_values : array_like
+        A's winning chance along the path, each in [0, 1] (e.g. the ``p``
+        column of :func:`cubecore.pgame.p_game_path`).
+    double_point : float
+        A's doubling point, in (0.2, 1] (1: A never doubles).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per event, in order: ``step`` (index into ``p_values``),
+        ``p``, ``player`` ("A" or "B"), ``action`` ("doubles", "takes",
+        "drops", "wins"), ``stakes`` after the event, ``owner`` of the cube
+        after it ("centre", "A", "B") and ``points_a`` (A's points when the
+        game ends on this event, else NaN). Empty when the path ends before
+        any event.
+
+    Notes
+    -----
+    Degenerate cases: with ``double_point > 0.8`` B drops A's double (his
+    chance is below 20%); a chance within 1e-12 of a threshold counts as
+    having reached it (lattice paths hit 0.8 and 0.2 exactly).
+
+    Examples
+    --------
+    A path that climbs from 1/2 to 1: A doubles at 80%, B takes, A wins 2.
+
+    >>> path_cube_actions([0.5, 0.8, 1.0])[["player", "action", "stakes"]].values.tolist()
+    [['A', 'doubles', 2.0], ['B', 'takes', 2.0], ['A', 'wins', 2.0]]
+    """
+    chances = np.atleast_1d(array_in_range("p_values", p_values, 0.0, 1.0))
+    if chances.ndim != 1:
+        raise ValueError("p_values must be a 1-D sequence of chances in [0, 1]")
+    double_a = real_in_range("double_point", double_point, 0.0, 1.0)
+    if double_a <= 1.0 - ALTERNATING_DOUBLING_POINT + _PATH_TOLERANCE:
+        raise ValueError("double_point must lie in (0.2, 1]")
+    take_chance = 1.0 - ALTERNATING_DOUBLING_POINT  # the optimal take point, 20%
+    double_b = 1.0 - ALTERNATING_DOUBLING_POINT  # B doubles when A's chance falls to 20%
+    rows: list[tuple] = []
+    stakes, owner = 1.0, "centre"
+    for step, p in enumerate(chances.tolist()):
+        if p >= 1.0 - _PATH_TOLERANCE:
+            rows.append((step, p, "A", "wins", stakes, owner, stakes))
+            break
+        if p <= _PATH_TOLERANCE:
+            rows.append((step, p, "B", "wins", stakes, owner, -stakes))
+            break
+        if owner != "B" and double_a < 1.0 and p >= double_a - _PATH_TOLERANCE:
+            doubler, taker, taker_chance, sign = "A", "B", 1.0 - p, 1.0
+        elif owner != "A" and p <= double_b + _PATH_TOLERANCE:
+            doubler, taker, taker_chance, sign = "B", "A", p, -1.0
+        else:
+            continue
+        rows.append((step, p, doubler, "doubles", 2.0 * stakes, owner, math.nan))
+        if taker_chance < take_chance - _PATH_TOLERANCE:
+            rows.append((step, p, taker, "drops", stakes, owner, sign * stakes))
+            break
+        stakes, owner = 2.0 * stakes, taker
+        rows.append((step, p, taker, "takes", stakes, owner, math.nan))
+    columns = ["step", "p", "player", "action", "stakes", "owner", "points_a"]
+    return pd.DataFrame(rows, columns=columns)
 
 
 def limited_doubling_points(n_max: int = 10) -> pd.DataFrame:

@@ -648,3 +648,60 @@ def test_published_tables():
         np.testing.assert_array_equal(cells, -cells.T)
     assert len(ks.TABLE_V_PRINTED) == 93
     assert ks.TABLE_V_PRINTED["b"].is_monotonic_increasing
+
+
+# ---------------------------------------------------------------------------
+# path_cube_actions: the cube along one P-game path (section 2)
+# ---------------------------------------------------------------------------
+
+
+def test_path_cube_actions_example():
+    # [KS69] section 2: A doubles at 80%, B (20%) takes, A wins the doubled stakes.
+    events = ks.path_cube_actions([0.5, 0.8, 1.0])
+    assert events[["player", "action", "stakes"]].values.tolist() == [
+        ["A", "doubles", 2.0],
+        ["B", "takes", 2.0],
+        ["A", "wins", 2.0],
+    ]
+    assert events["points_a"].iloc[-1] == 2.0
+
+
+def test_path_cube_actions_drop_and_redouble():
+    # Above 80% B's chance is below the 20% take point: he drops.
+    dropped = ks.path_cube_actions([0.5, 0.9, 0.95], double_point=0.9)
+    assert dropped["action"].tolist() == ["doubles", "drops"]
+    assert dropped["points_a"].iloc[-1] == 1.0
+    # B redoubles at A's 20% after taking; A takes (20% is his take point).
+    events = ks.path_cube_actions([0.5, 0.8, 0.5, 0.2, 0.0])
+    assert events["action"].tolist() == ["doubles", "takes", "doubles", "takes", "wins"]
+    assert events["stakes"].tolist() == [2.0, 2.0, 4.0, 4.0, 4.0]
+    assert events["owner"].iloc[-1] == "A"
+    assert events["points_a"].iloc[-1] == -4.0
+
+
+def test_path_cube_actions_on_seeded_paths():
+    from cubecore import pgame
+
+    for seed in range(20):
+        path = pgame.p_game_path(0.5, steps=200_000, step_size=0.05, seed=seed)
+        events = ks.path_cube_actions(path["p"], double_point=0.8)
+        last = events.iloc[-1]
+        assert last["action"] == "wins"  # optimal play: every double is taken
+        assert last["points_a"] == (last["stakes"] if path["p"].iloc[-1] == 1 else -last["stakes"])
+        doublers = events.loc[events["action"] == "doubles", "player"].tolist()
+        assert all(x != y for x, y in itertools.pairwise(doublers))  # doubles alternate
+        assert set(np.log2(events["stakes"])) <= set(range(64))
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "name"),
+    [
+        ({"p_values": [0.5, 1.2]}, "p_values"),
+        ({"p_values": [0.5, math.nan]}, "p_values"),
+        ({"p_values": [0.5], "double_point": 0.2}, "double_point"),
+        ({"p_values": [0.5], "double_point": math.nan}, "double_point"),
+    ],
+)
+def test_path_cube_actions_rejects_bad_arguments(kwargs, name):
+    with pytest.raises(ValueError, match=name):
+        ks.path_cube_actions(**kwargs)

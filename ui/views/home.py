@@ -16,8 +16,8 @@ OVERVIEW = (
         "answers": "Double and cash at 80%, take down to 20%; raising points when the raises "
         "are limited or not alternating; raise potentials.",
         "use": "The ideal: every other model measures how far a real game is from it.",
-        "link": "The 80% point",
-        "query": {},
+        "link": "The 80% point, checked by simulation",
+        "query": {"sec": "1 · The continuous game", "d": "0.8"},
     },
     {
         "page": "pages/race.py",
