@@ -1,0 +1,59 @@
+"""Browser test of the home page: each overview link opens its page in its preset state."""
+
+from __future__ import annotations
+
+import importlib
+import re
+from urllib.parse import quote
+
+import pytest
+
+from tests.browser import ARTIFACTS
+from ui.pages import PAGES
+from ui.views.home import OVERVIEW
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
+
+TITLES = {
+    "pages/janowski.py": "Janowski: the cube life index",
+    "pages/keeler_spencer.py": "Keeler-Spencer: proper raising points",
+    "pages/race.py": "Zadeh-Kobliska: the race",
+    "pages/giveup.py": "Woolsey: give-up points",
+    "pages/rules.py": "The cube rules: played out and priced",
+    "pages/match.py": "Match play: match equity, take points, Crawford and Holland",
+}
+
+
+def non_default_params(card) -> dict[str, str]:
+    """The preset's parameters the browser keeps in the address bar (not the defaults)."""
+    spec = next(s for s in PAGES if s.file == card["page"])
+    controls = {c.key: c for c in importlib.import_module(f"ui.settings.{spec.settings}").CONTROLS}
+    return {
+        key: raw
+        for key, raw in card["query"].items()
+        if controls[key].parse(raw)[0] != controls[key].default
+    }
+
+
+def test_each_overview_link_opens_its_page_in_the_preset_state(server, page):
+    from playwright.sync_api import expect
+
+    page.goto(server)
+    expect(page.get_by_role("heading", name="Cube Theory Lab")).to_be_visible(timeout=90000)
+    page.screenshot(path=str(ARTIFACTS / "home.png"))
+    for card in OVERVIEW:
+        page.goto(server)
+        link = page.get_by_role("link", name=card["link"])
+        expect(link).to_be_visible(timeout=60000)
+        link.click()
+        spec = next(s for s in PAGES if s.file == card["page"])
+        expect(page).to_have_url(re.compile(rf"/{spec.url_path}(\?|$)"), timeout=60000)
+        heading = page.get_by_role("heading", name=TITLES[card["page"]])
+        expect(heading).to_be_visible(timeout=60000)
+        for key, raw in non_default_params(card).items():
+            parts = quote(raw, safe="").split("%20")  # a space may come back as "+"
+            encoded = "(%20|\\+)".join(re.escape(part) for part in parts)
+            expect(page).to_have_url(re.compile(rf"[?&]{re.escape(key)}={encoded}(&|$)"))
+        # the link state took: no notice about an ignored value
+        expect(page.locator('[data-testid="stAlert"]', has_text="ignored")).to_have_count(0)
+        page.screenshot(path=str(ARTIFACTS / f"home-link-{spec.url_path}.png"))
