@@ -1,0 +1,49 @@
+"""Every chart on every page and section is a valid plotly figure.
+
+``ui.widgets.chart`` skips plotly's validation at run time (it costs ~20 ms per
+chart per rerun), so this test validates what each page actually sends.
+"""
+
+import importlib
+import json
+
+import plotly.graph_objects as go
+import pytest
+
+from ui.pages import PAGES
+
+#: The control that chooses a page's section (pages without one render everything).
+SECTION_KEYS = {
+    "keeler_spencer": "sec",
+    "giveup": "wsec",
+    "race": "rsec",
+    "rules": "view",
+    "match": "part",
+}
+
+
+def sections(spec):
+    key = SECTION_KEYS.get(spec.settings)
+    if key is None:
+        return [None]
+    controls = importlib.import_module(f"ui.settings.{spec.settings}").CONTROLS
+    control = next(c for c in controls if c.key == key)
+    return [(key, option) for option in control.options]
+
+
+CASES = [(spec, section) for spec in PAGES for section in sections(spec)]
+
+
+@pytest.mark.parametrize(
+    ("spec", "section"), CASES, ids=[f"{s.url_path}-{sec[1] if sec else 'all'}" for s, sec in CASES]
+)
+def test_every_chart_is_a_valid_plotly_figure(open_page, spec, section):
+    at = open_page(spec.file, present="false")
+    if section is not None:
+        at.session_state[section[0]] = section[1]
+        at.run()
+    assert not at.exception
+    charts = at.get("plotly_chart")
+    assert charts, "every section shows at least one chart"
+    for element in charts:
+        go.Figure(json.loads(element.proto.spec))  # raises on any invalid property
