@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8501
 
-.PHONY: run test lint bench load clean
+.PHONY: run test bench load soak scale clean
 
 run:
 	scripts/ensure-venv.sh requirements.txt
@@ -19,6 +19,18 @@ test:
 bench:
 	scripts/ensure-venv.sh requirements-dev.txt
 	$(PY) -m bench
+
+load:
+	scripts/ensure-venv.sh requirements-dev.txt
+	$(PY) -m bench load --sessions 30 --seconds 60
+
+soak:
+	scripts/ensure-venv.sh requirements-dev.txt
+	$(PY) -m bench soak --sessions 30 --seconds 300
+
+scale:
+	scripts/ensure-venv.sh requirements-dev.txt
+	$(PY) -m bench scale --sessions 10 15 20 --seconds 30 --think 3
 
 clean:
 	rm -rf test-artifacts .pytest_cache .ruff_cache .hypothesis

@@ -1,16 +1,15 @@
-"""Helpers for the real-browser tests: a `streamlit run` server and Debian's Chromium."""
+"""Helpers for the real-browser tests: a `streamlit run` server and Debian's Chromium.
+
+The server comes from :mod:`bench.server`, which the load tests use too."""
 
 from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
+
+from bench.server import streamlit_servers
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -35,59 +34,11 @@ def chromium_path() -> str | None:
     return "/usr/bin/chromium" if os.access("/usr/bin/chromium", os.X_OK) else None
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @contextmanager
-def streamlit_server(timeout: float = 60.0):
+def streamlit_server():
     """Start `streamlit run app.py` on a free localhost port; yield its base URL."""
-    port = free_port()
-    log = (ARTIFACTS / f"streamlit-{port}.log").open("w") if ARTIFACTS.exists() else None
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            "app.py",
-            "--server.address",
-            "127.0.0.1",
-            "--server.port",
-            str(port),
-            "--server.headless",
-            "true",
-            "--browser.gatherUsageStats",
-            "false",
-        ],
-        cwd=ROOT,
-        stdout=log or subprocess.DEVNULL,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as answer:
-                    if answer.read() == b"ok":
-                        break
-            except OSError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("streamlit did not become healthy")
-            time.sleep(0.2)
-        yield base
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        if log:
-            log.close()
+    with streamlit_servers(1, log_dir=ARTIFACTS if ARTIFACTS.exists() else None) as servers:
+        yield servers[0][0]
 
 
 def metric_value(page, label: str):

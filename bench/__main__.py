@@ -1,0 +1,141 @@
+"""``python -m bench``: page and kernel benchmarks, load test, soak and scale-out.
+
+Subcommands (default: ``all`` = pages + kernels):
+
+- ``pages``: script time of every registered page vs the baseline page (AppTest).
+- ``kernels``: absolute cold times of the compute kernels.
+- ``load --sessions 30 --seconds 60``: concurrent websocket sessions against a
+  ``streamlit run`` this command starts on 127.0.0.1 (or ``--url`` of a running
+  local server, ``--pid`` for its memory).
+- ``soak --seconds 300``: the load test for longer, with server memory over time.
+- ``caches``: every ``st.cache_data``/``st.cache_resource`` in ui/cached/ and its bound.
+- ``scale``: 1 and 2 app processes behind nginx (deploy/nginx.conf.template), the
+  load test at increasing session counts through the proxy.
+
+Every command is bounded in time, stops by itself and touches only 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from bench import machine
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _pages(args) -> None:
+    from bench.pages import measure_pages, pages_table
+
+    timings = measure_pages(args.repeats, args.warm, args.moves, args.cold_caches)
+    print("### Page script time (AppTest, in-process; medians)\n")
+    print(pages_table(timings))
+    for t in timings:
+        for text in t.exceptions[:3]:
+            print(f"- {t.target}: {text[:200]}")
+    print()
+
+
+def _kernels(args) -> None:
+    from bench.kernels import kernels_table, measure_kernels
+
+    print("### Compute kernels (cold: lru caches cleared before each call)\n")
+    print(kernels_table(measure_kernels(args.kernel_repeats)))
+    print()
+
+
+def _load(args, title: str) -> None:
+    from bench.load import (
+        cache_memory,
+        load_table,
+        per_page_table,
+        print_errors,
+        rss_timeline,
+        run_load,
+        warm_up,
+    )
+    from bench.server import streamlit_servers
+    from bench.stats import markdown_table, ms
+
+    def report(result) -> None:
+        print(f"### {title}\n")
+        print(load_table([result], "1" if not args.url else args.url))
+        print("\nPer page (moves and switches):\n")
+        print(per_page_table(result))
+        print("\nServer memory over time:\n")
+        print(rss_timeline(result, every=args.rss_every))
+        print_errors(result)
+
+    def first_visits(base: str) -> None:
+        first = warm_up(base)
+        print("### Warm-up: first visit of each page on a fresh server (one session)\n")
+        print(markdown_table(["page", "first run"], [[f"/{p}", ms(t)] for p, t in first.items()]))
+        print()
+
+    if args.url:
+        report(run_load(args.url, args.pid or [], args.sessions, args.seconds, args.think))
+        return
+    log_dir = ROOT / "test-artifacts" if (ROOT / "test-artifacts").exists() else None
+    with streamlit_servers(1, log_dir=log_dir) as servers:
+        base, pid = servers[0]
+        if not args.no_warm_up:
+            first_visits(base)
+        report(run_load(base, [pid], args.sessions, args.seconds, args.think))
+        print("\nCache memory at the end (/_stcore/metrics):\n")
+        print(cache_memory(base))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command")
+    for name in ("all", "pages", "kernels"):
+        p = sub.add_parser(name)
+        p.add_argument("--repeats", type=int, default=3, help="fresh processes per page")
+        p.add_argument("--warm", type=int, default=10, help="warm reruns per process")
+        p.add_argument("--moves", type=int, default=10, help="control moves per process")
+        p.add_argument("--cold-caches", type=int, default=2, help="cold-cache runs per process")
+        p.add_argument("--kernel-repeats", type=int, default=3)
+    for name, seconds in (("load", 60.0), ("soak", 300.0)):
+        p = sub.add_parser(name)
+        p.add_argument("--sessions", type=int, default=30)
+        p.add_argument("--seconds", type=float, default=seconds)
+        p.add_argument("--think", type=float, default=1.0, help="mean think time per session (s)")
+        p.add_argument("--url", help="a running local server instead of starting one")
+        p.add_argument("--pid", type=int, action="append", help="server pid(s) for memory")
+        p.add_argument("--no-warm-up", action="store_true", help="skip the first-visit pass")
+        p.add_argument("--rss-every", type=float, default=10.0 if name == "load" else 30.0)
+    sub.add_parser("caches")
+    p = sub.add_parser("scale")
+    p.add_argument("--processes", type=int, nargs="+", default=[1, 2])
+    p.add_argument("--sessions", type=int, nargs="+", default=[10, 20, 30, 45, 60])
+    p.add_argument("--seconds", type=float, default=30.0)
+    p.add_argument("--think", type=float, default=1.0)
+    args = parser.parse_args(argv)
+    command = args.command or "all"
+    if command == "all" and args.command is None:
+        args = parser.parse_args(["all", *(argv or sys.argv[1:])])
+    sys.path.insert(0, str(ROOT))
+    print(f"Cube Theory Lab benchmarks: {machine.describe()}\n")
+    if command in ("all", "pages"):
+        _pages(args)
+    if command in ("all", "kernels"):
+        _kernels(args)
+    if command == "caches":
+        from bench.caches import caches_table
+
+        print("### Streamlit caches in ui/cached/\n")
+        print(caches_table())
+    if command == "load":
+        _load(args, f"Load: {args.sessions} sessions, {args.seconds:.0f} s, think {args.think} s")
+    if command == "soak":
+        _load(args, f"Soak: {args.sessions} sessions, {args.seconds:.0f} s, think {args.think} s")
+    if command == "scale":
+        from bench.scale import run_scale
+
+        run_scale(args.processes, args.sessions, args.seconds, args.think)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,282 @@
+"""Load test and soak: N concurrent websocket sessions moving controls on random pages.
+
+Every session opens a random registered page (all sessions at once, like a class
+opening the teacher's link), then until the time is up: waits a think time,
+moves one random control (a rerun), and now and then switches to another random
+page. Latency is from sending the rerun to ``script_finished``. An ``exception``
+element, a compile error, a timeout or a dropped connection counts as an error.
+Server memory is VmRSS of every server process, sampled every second.
+
+Bounded: ``seconds`` caps the run (sessions stop after their current rerun, and
+a rerun waits at most ``rerun_timeout``); targets are 127.0.0.1 only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import re
+import sys
+import time
+import uuid
+from dataclasses import dataclass, field
+from urllib.parse import urlparse
+
+from bench.server import rss_mib
+from bench.stats import markdown_table, median, ms, percentile
+
+P95_TARGET_SECONDS = 1.0
+RSS_TARGET_MIB = 400.0
+_LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
+
+
+@dataclass
+class LoadResult:
+    sessions: int
+    seconds: float
+    think: float
+    latencies: dict[str, list[float]] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+    rss: list[tuple[float, float]] = field(default_factory=list)  # (t, total MiB)
+    reruns: int = 0
+    by_page: dict[str, list[float]] = field(default_factory=dict)  # moves and switches
+    peak_per_process: float = 0.0  # MiB, the largest single server process
+
+    def all_latencies(self) -> list[float]:
+        return [v for kind in ("move", "switch") for v in self.latencies.get(kind, [])]
+
+    @property
+    def p95(self) -> float:
+        return percentile(self.all_latencies(), 95)
+
+
+def _check_local(base: str) -> None:
+    host = urlparse(base).hostname
+    if host not in _LOCAL_HOSTS:
+        raise ValueError(f"load only targets 127.0.0.1, not {host}")
+
+
+def _page_paths() -> list[str]:
+    from ui.pages import PAGES
+
+    return [page.url_path for page in PAGES]
+
+
+async def _one_session(
+    index: int,
+    base: str,
+    pages: list[str],
+    stop_at: float,
+    think: float,
+    result: LoadResult,
+    rerun_timeout: float,
+    sticky: bool,
+) -> None:
+    from bench.wsclient import Session
+
+    rng = random.Random(index)
+    cookie = uuid.uuid4().hex if sticky else None
+    try:
+        async with Session(base, rng, cookie=cookie) as session:
+            page = rng.choice(pages)
+            run = await session.open(page, timeout=rerun_timeout)
+            _record(result, "open", run, index, page)
+            while time.monotonic() < stop_at:
+                await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+                if time.monotonic() >= stop_at:
+                    break
+                if rng.random() < 0.15 or not session.widgets:
+                    page = rng.choice(pages)
+                    run = await session.switch(page, timeout=rerun_timeout)
+                    kind = "switch"
+                else:
+                    run = await session.move(timeout=rerun_timeout)
+                    kind = "move"
+                if run is not None:
+                    _record(result, kind, run, index, page)
+    except Exception as error:  # a dropped connection is an error of the run, not a crash
+        result.errors.append(f"session {index}: {type(error).__name__}: {error}")
+
+
+def _record(result: LoadResult, kind: str, run, index: int, page: str) -> None:
+    result.latencies.setdefault(kind, []).append(run.seconds)
+    if kind != "open":
+        result.by_page.setdefault(page, []).append(run.seconds)
+    result.reruns += 1
+    where = f"session {index}, /{page}, {kind}"
+    if run.timed_out:
+        result.errors.append(f"{where}: timed out")
+    if getattr(run, "wrong_page", False):
+        result.errors.append(f"{where}: landed on another page")
+    if run.compile_error:
+        result.errors.append(f"{where}: compile error")
+    result.errors += [f"{where}: {text[:200]}" for text in run.exceptions]
+
+
+async def _sample_rss(pids: list[int], result: LoadResult, stop: asyncio.Event) -> None:
+    start = time.monotonic()
+    while not stop.is_set():
+        sizes = [rss_mib(pid) for pid in pids]
+        result.rss.append((time.monotonic() - start, sum(sizes)))
+        result.peak_per_process = max([result.peak_per_process, *(v for v in sizes if v == v)])
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), 1.0)
+
+
+async def _run(
+    base: str,
+    pids: list[int],
+    sessions: int,
+    seconds: float,
+    think: float,
+    rerun_timeout: float,
+    sticky: bool,
+) -> LoadResult:
+    result = LoadResult(sessions, seconds, think)
+    pages = _page_paths()
+    stop = asyncio.Event()
+    sampler = asyncio.create_task(_sample_rss(pids, result, stop))
+    stop_at = time.monotonic() + seconds
+    tasks = [
+        _one_session(i, base, pages, stop_at, think, result, rerun_timeout, sticky)
+        for i in range(sessions)
+    ]
+    try:
+        await asyncio.wait_for(asyncio.gather(*tasks), seconds + 2 * rerun_timeout + 30)
+    except TimeoutError:
+        result.errors.append("run did not stop in time")
+    stop.set()
+    await sampler
+    return result
+
+
+async def _warm_up(base: str, timeout: float) -> dict[str, float]:
+    """Visit every page once in one session (the teacher opening the app first)."""
+    from bench.wsclient import Session
+
+    first: dict[str, float] = {}
+    async with Session(base, random.Random(0), cookie=uuid.uuid4().hex) as session:
+        for page in _page_paths():
+            run = await session.open(page, timeout=timeout)
+            first[page] = run.seconds
+    return first
+
+
+def warm_up(base: str, timeout: float = 60.0) -> dict[str, float]:
+    """First-visit time of every page on ``base`` (a fresh server: imports, tables, caches)."""
+    _check_local(base)
+    return asyncio.run(_warm_up(base, timeout))
+
+
+def run_load(
+    base: str,
+    pids: list[int],
+    sessions: int = 30,
+    seconds: float = 60.0,
+    think: float = 1.0,
+    rerun_timeout: float = 30.0,
+    sticky: bool = False,
+) -> LoadResult:
+    """Run the load test against ``base`` (a loopback URL) and sample ``pids``' memory."""
+    _check_local(base)
+    if sessions < 1 or sessions > 500 or seconds <= 0 or seconds > 3600:
+        raise ValueError("sessions must be in 1..500 and seconds in (0, 3600]")
+    return asyncio.run(_run(base, pids, sessions, seconds, think, rerun_timeout, sticky))
+
+
+def load_table(results: list[LoadResult], label: str = "") -> str:
+    rows = []
+    for r in results:
+        lat = r.all_latencies()
+        opens = r.latencies.get("open", [])
+        rss = [v for _, v in r.rss if v == v]
+        met = r.p95 <= P95_TARGET_SECONDS and not r.errors
+        verdict = "ok" if met and r.peak_per_process <= RSS_TARGET_MIB else "MISS"
+        rows.append(
+            [
+                label,
+                r.sessions,
+                f"{r.seconds:.0f} s",
+                f"{r.think:.1f} s",
+                len(lat),
+                f"{len(lat) / r.seconds:.1f}/s",
+                ms(median(lat)),
+                ms(r.p95),
+                ms(max(lat, default=float("nan"))),
+                f"{ms(median(opens))} / {ms(percentile(opens, 95))}",
+                len(r.errors),
+                f"{rss[0]:.0f} / {max(rss):.0f} / {rss[-1]:.0f}" if rss else "-",
+                verdict,
+            ]
+        )
+    header = [
+        "servers",
+        "sessions",
+        "run",
+        "think",
+        "reruns",
+        "rate",
+        "p50",
+        "p95",
+        "max",
+        "first load p50 / p95",
+        "errors",
+        "RSS MiB (all servers) start / peak / end",
+        f"p95 <= {P95_TARGET_SECONDS:g} s, 0 errors, RSS <= {RSS_TARGET_MIB:.0f} MiB per process",
+    ]
+    return markdown_table(header, rows)
+
+
+def per_page_table(result: LoadResult) -> str:
+    """Latency of moves and page switches per page (the page the rerun landed on)."""
+    rows = []
+    for page, values in sorted(result.by_page.items()):
+        errors = sum(1 for line in result.errors if f"/{page}," in line)
+        rows.append(
+            [f"/{page}", len(values), ms(median(values)), ms(percentile(values, 95)), errors]
+        )
+    return markdown_table(["page", "reruns", "p50", "p95", "errors"], rows)
+
+
+def rss_timeline(result: LoadResult, every: float = 30.0) -> str:
+    """RSS every ``every`` seconds (max in each window) as a markdown table."""
+    rows, window, peak = [], every, float("-inf")
+    for t, value in result.rss:
+        peak = max(peak, value)
+        if t >= window:
+            rows.append([f"{window:.0f} s", f"{peak:.0f}"])
+            window += every
+            peak = float("-inf")
+    if peak > float("-inf"):
+        rows.append([f"{window:.0f} s (end)", f"{peak:.0f}"])
+    return markdown_table(["until", "server RSS MiB (max in window)"], rows)
+
+
+def cache_memory(base: str, top: int = 8) -> str:
+    """Largest ``st.cache_data`` functions by memory, from the server's /_stcore/metrics."""
+    import urllib.request
+
+    _check_local(base)
+    with urllib.request.urlopen(f"{base}/_stcore/metrics", timeout=10) as answer:
+        text = answer.read().decode()
+    sizes: dict[str, float] = {}
+    for line in text.splitlines():
+        if line.startswith("cache_memory_bytes{"):
+            labels, value = line.rsplit(" ", 1)
+            name = re.search(r'cache="([^"]*)"', labels)
+            kind = re.search(r'cache_type="([^"]*)"', labels)
+            key = f"{name.group(1) if name else labels} ({kind.group(1) if kind else '?'})"
+            sizes[key] = sizes.get(key, 0.0) + float(value)
+    rows = sorted(sizes.items(), key=lambda item: -item[1])
+    total = sum(sizes.values())
+    body = [[name, f"{size / 2**20:.1f}"] for name, size in rows[:top]]
+    body.append(["total (all caches)", f"{total / 2**20:.1f}"])
+    return markdown_table(["cache", "MiB"], body)
+
+
+def print_errors(result: LoadResult, limit: int = 10) -> None:
+    for line in result.errors[:limit]:
+        print("  error:", line, file=sys.stderr)
+    if len(result.errors) > limit:
+        print(f"  ... and {len(result.errors) - limit} more errors", file=sys.stderr)

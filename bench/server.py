@@ -1,0 +1,101 @@
+"""Start ``streamlit run app.py`` processes on 127.0.0.1 and read their memory."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LOOPBACK = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((LOOPBACK, 0))
+        return sock.getsockname()[1]
+
+
+def wait_healthy(base: str, timeout: float = 60.0, process: subprocess.Popen | None = None) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as answer:
+                if answer.read() == b"ok":
+                    return
+        except OSError:
+            pass
+        if (process is not None and process.poll() is not None) or time.monotonic() > deadline:
+            raise RuntimeError(f"{base} did not become healthy")
+        time.sleep(0.2)
+
+
+def rss_mib(pid: int) -> float:
+    """Resident memory of ``pid`` in MiB (VmRSS of /proc/<pid>/status); NaN when gone."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return float("nan")
+
+
+def streamlit_command(port: int, *extra: str) -> list[str]:
+    return [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        "app.py",
+        "--server.address",
+        LOOPBACK,
+        "--server.port",
+        str(port),
+        "--server.headless",
+        "true",
+        "--browser.gatherUsageStats",
+        "false",
+        *extra,
+    ]
+
+
+@contextmanager
+def streamlit_servers(count: int = 1, log_dir: Path | None = None, extra: tuple[str, ...] = ()):
+    """Start ``count`` app processes on free loopback ports; yield [(base_url, pid)]."""
+    processes: list[subprocess.Popen] = []
+    logs = []
+    started = []
+    try:
+        for _ in range(count):
+            port = free_port()
+            log = (log_dir / f"streamlit-{port}.log").open("w") if log_dir else None
+            logs.append(log)
+            process = subprocess.Popen(
+                streamlit_command(port, *extra),
+                cwd=ROOT,
+                stdout=log or subprocess.DEVNULL,
+                stderr=subprocess.STDOUT,
+            )
+            processes.append(process)
+            started.append((f"http://{LOOPBACK}:{port}", process))
+        for base, process in started:
+            wait_healthy(base, process=process)
+        yield [(base, process.pid) for base, process in started]
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        for log in logs:
+            if log:
+                log.close()

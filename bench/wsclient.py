@@ -1,0 +1,183 @@
+"""A minimal Streamlit browser stand-in: one session over the websocket protocol.
+
+It speaks what the frontend speaks: ``BackMsg.rerun_script`` carrying a
+``ClientState`` (query string, page, widget states, fragment id) and reads
+``ForwardMsg`` until ``script_finished``. It remembers every widget the server
+sent (id, kind, range or options, fragment) so it can move a random control the
+way a user would, and counts an ``exception`` element as an error.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from dataclasses import dataclass, field
+
+import websockets
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+_DONE = {
+    ForwardMsg.ScriptFinishedStatus.FINISHED_SUCCESSFULLY,
+    ForwardMsg.ScriptFinishedStatus.FINISHED_FRAGMENT_RUN_SUCCESSFULLY,
+    ForwardMsg.ScriptFinishedStatus.FINISHED_WITH_COMPILE_ERROR,
+}
+_COMPILE_ERROR = ForwardMsg.ScriptFinishedStatus.FINISHED_WITH_COMPILE_ERROR
+#: Widgets the client knows how to move; the app-wide presenter toggle is left alone.
+_MOVABLE = {"slider", "selectbox", "checkbox", "radio", "number_input"}
+_SKIP_KEYS = {"present"}
+
+
+@dataclass
+class Widget:
+    id: str
+    kind: str
+    proto: object
+    fragment_id: str = ""
+
+
+@dataclass
+class RunResult:
+    seconds: float
+    exceptions: list[str] = field(default_factory=list)
+    timed_out: bool = False
+    compile_error: bool = False
+    wrong_page: bool = False
+
+
+class Session:
+    """One websocket session against ``base`` (http://127.0.0.1:port)."""
+
+    def __init__(self, base: str, rng: random.Random, cookie: str | None = None):
+        self.url = base.replace("http://", "ws://", 1).rstrip("/") + "/_stcore/stream"
+        self.rng = rng
+        self.cookie = cookie
+        self.ws = None
+        self.pages: dict[str, str] = {}  # url_pathname -> page_script_hash
+        self.page_hash = ""
+        self.widgets: dict[str, Widget] = {}
+        self.values: dict[str, tuple[str, object]] = {}  # widget id -> (value field, value)
+
+    async def __aenter__(self) -> Session:
+        headers = {"Cookie": f"stroute={self.cookie}"} if self.cookie else None
+        self.ws = await websockets.connect(
+            self.url,
+            subprotocols=["streamlit"],
+            max_size=None,
+            open_timeout=60,
+            ping_interval=None,
+            additional_headers=headers,
+        )
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.ws.close()
+
+    async def _rerun(self, back: BackMsg, timeout: float) -> RunResult:
+        self.widgets = {} if not back.rerun_script.fragment_id else self.widgets
+        start = time.perf_counter()
+        await self.ws.send(back.SerializeToString())
+        result = RunResult(0.0)
+        deadline = start + timeout
+        while True:
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                result.timed_out = True
+                break
+            try:
+                raw = await asyncio.wait_for(self.ws.recv(), remaining)
+            except TimeoutError:
+                result.timed_out = True
+                break
+            msg = ForwardMsg.FromString(raw)
+            kind = msg.WhichOneof("type")
+            if kind == "delta":
+                self._read_delta(msg.delta, result)
+            elif kind == "navigation":
+                self.page_hash = msg.navigation.page_script_hash
+                for page in msg.navigation.app_pages:
+                    self.pages[page.url_pathname] = page.page_script_hash
+            elif kind == "new_session":
+                self.page_hash = msg.new_session.page_script_hash or self.page_hash
+            elif kind == "script_finished" and msg.script_finished in _DONE:
+                result.compile_error = msg.script_finished == _COMPILE_ERROR
+                break
+        result.seconds = time.perf_counter() - start
+        return result
+
+    def _read_delta(self, delta, result: RunResult) -> None:
+        if delta.WhichOneof("type") != "new_element":
+            return
+        element = delta.new_element
+        kind = element.WhichOneof("type")
+        if kind == "exception":
+            result.exceptions.append(f"{element.exception.type}: {element.exception.message}")
+        elif kind in _MOVABLE:
+            proto = getattr(element, kind)
+            if proto.query_param_key in _SKIP_KEYS or proto.disabled:
+                return
+            self.widgets[proto.id] = Widget(proto.id, kind, proto, delta.fragment_id)
+
+    async def open(self, page: str = "", query: str = "", timeout: float = 60) -> RunResult:
+        """First run of the session, as a browser opening ``/page?query``."""
+        back = BackMsg()
+        back.rerun_script.query_string = query
+        back.rerun_script.page_name = page
+        return self._check_page(await self._rerun(back, timeout), page)
+
+    def _check_page(self, result: RunResult, page: str) -> RunResult:
+        """Flag a run that did not land on ``page`` (the router fell back to Home)."""
+        expected = self.pages.get(page)
+        result.wrong_page = expected is not None and self.page_hash != expected
+        return result
+
+    async def switch(self, page: str, timeout: float = 60) -> RunResult:
+        """Navigate to another page (its url path), as the sidebar does."""
+        back = BackMsg()
+        back.rerun_script.page_script_hash = self.pages.get(page, "")
+        back.rerun_script.page_name = page
+        self.values = {}
+        return self._check_page(await self._rerun(back, timeout), page)
+
+    async def move(self, timeout: float = 60) -> RunResult | None:
+        """Move one random control to a random value; None when the page has none."""
+        if not self.widgets:
+            return None
+        widget = self.rng.choice(list(self.widgets.values()))
+        self.values[widget.id] = self._random_value(widget)
+        back = BackMsg()
+        state = back.rerun_script
+        state.page_script_hash = self.page_hash
+        state.fragment_id = widget.fragment_id
+        for widget_id, (field_name, value) in self.values.items():
+            if widget_id not in self.widgets:
+                continue
+            entry = state.widget_states.widgets.add()
+            entry.id = widget_id
+            if field_name == "double_array_value":
+                entry.double_array_value.data[:] = value
+            else:
+                setattr(entry, field_name, value)
+        return await self._rerun(back, timeout)
+
+    def _random_value(self, widget: Widget) -> tuple[str, object]:
+        proto, rng = widget.proto, self.rng
+        if widget.kind == "slider":
+            steps = max(1, round((proto.max - proto.min) / (proto.step or 1)))
+            picks = sorted(
+                proto.min + (proto.step or 1) * rng.randint(0, steps) for _ in proto.default
+            )
+            return "double_array_value", [round(min(v, proto.max), 10) for v in picks]
+        if widget.kind in ("selectbox", "radio"):
+            return "string_value", rng.choice(list(proto.options))
+        if widget.kind == "checkbox":
+            current = self.values.get(widget.id, (None, proto.default))[1]
+            return "bool_value", not current
+        # number_input
+        low = proto.min if proto.has_min else 0.0
+        high = proto.max if proto.has_max else low + 100.0
+        value = rng.uniform(low, high)
+        if proto.data_type == proto.INT:
+            return "int_value", int(value)
+        return "double_value", value

@@ -1,0 +1,57 @@
+"""The benchmark package imports and its cheap parts run once (no timing assertions)."""
+
+import importlib
+
+import pytest
+
+from bench import caches, kernels, load, machine, page_worker, pages, stats
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "bench.__main__",
+        "bench.baseline_app",
+        "bench.scale",
+        "bench.server",
+        "bench.wsclient",
+    ],
+)
+def test_modules_import(module):
+    if module == "bench.baseline_app":
+        pytest.importorskip("streamlit")
+        return  # a Streamlit script: run below through AppTest, not imported
+    importlib.import_module(module)
+
+
+def test_machine_line_names_the_machine():
+    line = machine.describe()
+    assert "nproc" in line and "streamlit" in line
+
+
+def test_stats_and_table():
+    assert stats.percentile([1, 2, 3, 4], 50) == 2
+    assert stats.median([3, 1, 2]) == 2
+    assert stats.markdown_table(["a"], [[1]]).splitlines()[2] == "| 1 |"
+
+
+def test_every_cache_is_bounded():
+    rows = caches.audit()
+    assert rows and all(row[-1] == "ok" for row in rows), [r for r in rows if r[-1] != "ok"]
+
+
+def test_one_kernel_pass():
+    results = kernels.measure_kernels(repeats=1)
+    assert kernels.kernels_table(results).count("\n") == len(results) + 1
+
+
+def test_page_worker_one_iteration():
+    result = page_worker.measure("baseline", warm=1, moves=1, cold_caches=1, seed=0)
+    assert not result["exceptions"] and len(result["warm"]) == 1
+    timing = pages.PageTiming("baseline", 0.1, 0.1, 0.01, 0.01, ())
+    assert "baseline" in pages.pages_table([timing])
+
+
+def test_load_refuses_other_hosts():
+    with pytest.raises(ValueError, match=r"127\.0\.0\.1"):
+        load.run_load("http://example.com", [], sessions=1, seconds=1)
