@@ -63,7 +63,11 @@ PIPS = Control(
     help="For the cube life x implied by the exact race model.",
 )
 
-CONTROLS = (CUBE, X, GIVE_UP, CENTER_GIVE_UP, DA, DB, PIPS)
+SECTION = Control(
+    "hsec", "Section", "tabs", "Overview", options=("Overview", "Atlas", "Glossary", "About")
+)
+
+CONTROLS = (SECTION, CUBE, X, GIVE_UP, CENTER_GIVE_UP, DA, DB, PIPS)
 
 PRESETS = {
     "Essay defaults (g .86, g_c .835)": {
