@@ -1,12 +1,12 @@
 """AppTests of the give-up-point page (Woolsey, "Doubling Theory")."""
 
-import json
 import re
 
 import numpy as np
 import pytest
 
 from cubecore import giveup, race
+from tests.plotly_spec import plotly_spec
 from ui.settings import giveup as settings
 
 PAGE = "pages/giveup.py"
@@ -28,7 +28,7 @@ def in_section(at, number):
 
 def chart(at, title_start):
     """The plotly spec whose title starts with ``title_start``."""
-    specs = [json.loads(element.proto.spec) for element in at.get("plotly_chart")]
+    specs = [plotly_spec(element) for element in at.get("plotly_chart")]
     return next(s for s in specs if s["layout"]["title"]["text"].startswith(title_start))
 
 

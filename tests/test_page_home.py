@@ -1,12 +1,12 @@
 """AppTests of the home page: overview links with presets, the atlas and its alignment."""
 
 import importlib
-import json
 from urllib.parse import urlencode
 
 import pytest
 
 from cubecore import atlas, giveup
+from tests.plotly_spec import plotly_spec
 from ui.pages import PAGES
 from ui.views.home import GLOSSARY, OVERVIEW
 
@@ -66,9 +66,9 @@ def test_alignment_moves_every_model(open_page):
 
 def test_cube_position_changes_the_atlas_chart(open_page):
     at = open_atlas(open_page(PAGE))
-    before = json.loads(at.get("plotly_chart")[0].proto.spec)
+    before = plotly_spec(at.get("plotly_chart")[0])
     at.selectbox(key="acube").set_value("owned").run()
-    after = json.loads(at.get("plotly_chart")[0].proto.spec)
+    after = plotly_spec(at.get("plotly_chart")[0])
     assert before["data"][0]["y"] != after["data"][0]["y"]
     assert giveup.cube_life_from_give_up(0.86) == pytest.approx(28 / 43)
 

@@ -1,17 +1,17 @@
 """AppTests of the Janowski page."""
 
-import json
 import re
 
 import pytest
 
 from cubecore import janowski
+from tests.plotly_spec import plotly_spec
 
 PAGE = "pages/janowski.py"
 
 
 def chart_specs(at):
-    return [json.loads(element.proto.spec) for element in at.get("plotly_chart")]
+    return [plotly_spec(element) for element in at.get("plotly_chart")]
 
 
 def metric(at, label):

@@ -1,6 +1,5 @@
 """AppTests of the Keeler-Spencer page: expected numbers come from cubecore, never from the page."""
 
-import json
 import math
 
 import numpy as np
@@ -8,6 +7,7 @@ import pytest
 
 from cubecore import keeler_spencer as ks
 from cubecore import pgame
+from tests.plotly_spec import plotly_spec
 from ui.settings import keeler_spencer as settings
 
 PAGE = "pages/keeler_spencer.py"
@@ -16,7 +16,7 @@ TAB_KEY = settings.SECTION.key
 
 
 def chart_specs(at):
-    return [json.loads(element.proto.spec) for element in at.get("plotly_chart")]
+    return [plotly_spec(element) for element in at.get("plotly_chart")]
 
 
 def chart_titled(at, prefix):

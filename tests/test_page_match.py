@@ -1,11 +1,11 @@
 """AppTests of the match-play page: expected numbers come straight from cubecore.match."""
 
-import json
 import re
 
 import pytest
 
 from cubecore import match
+from tests.plotly_spec import plotly_spec
 
 PAGE = "pages/match.py"
 G0 = match.DEFAULT_GAMMON_RATE
@@ -13,7 +13,7 @@ X0 = match.DEFAULT_CUBE_EFFICIENCY
 
 
 def chart_specs(at):
-    return [json.loads(element.proto.spec) for element in at.get("plotly_chart")]
+    return [plotly_spec(element) for element in at.get("plotly_chart")]
 
 
 def metric(at, label):

@@ -5,12 +5,12 @@ independent recursion in tests/test_race.py) or, for formulas (5) and (6), from
 their defining conditions solved here afresh.
 """
 
-import json
 import re
 
 import pytest
 
 from cubecore import race
+from tests.plotly_spec import plotly_spec
 from ui.settings import race as settings
 
 PAGE = "pages/race.py"
@@ -18,7 +18,7 @@ SECTIONS = tuple(settings.SECTIONS)
 
 
 def chart_specs(at):
-    return [json.loads(element.proto.spec) for element in at.get("plotly_chart")]
+    return [plotly_spec(element) for element in at.get("plotly_chart")]
 
 
 def metric(at, label):

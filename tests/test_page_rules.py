@@ -1,19 +1,19 @@
 """AppTests of the cube-rules page: walkthrough, money rules in theory, simulation."""
 
-import json
 import re
 
 import pytest
 
 from cubecore import janowski, pgame
 from cubecore import rules as cube_rules
+from tests.plotly_spec import plotly_spec
 from ui.settings import rules as settings
 
 PAGE = "pages/rules.py"
 
 
 def chart_specs(at):
-    return [json.loads(element.proto.spec) for element in at.get("plotly_chart")]
+    return [plotly_spec(element) for element in at.get("plotly_chart")]
 
 
 def metric(at, label):

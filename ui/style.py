@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 Figure = dict[str, Any]
 
 #: One colour per meaning, used on every page.
@@ -57,8 +59,8 @@ def line(x, y, name: str, color: str, *, present: bool = False, dash: str = "sol
     return {
         "type": "scatter",
         "mode": "lines",
-        "x": list(map(float, x)),
-        "y": list(map(float, y)),
+        "x": np.asarray(x, dtype=float),
+        "y": np.asarray(y, dtype=float),
         "name": name,
         "line": {"color": color, "width": line_width(present), "dash": dash},
     }
