@@ -1,11 +1,10 @@
 """AppTests of the give-up-point page (Woolsey, "Doubling Theory")."""
 
-import re
-
 import numpy as np
 import pytest
 
 from cubecore import giveup, race
+from tests.links import the_one_notice
 from tests.plotly_spec import plotly_spec
 from ui.settings import giveup as settings
 
@@ -133,11 +132,7 @@ def test_min_take_sets_the_give_up_point(open_page):
 )
 def test_bad_link_shows_one_notice_and_uses_the_default(open_page, key, raw):
     at = open_page(PAGE, **{key: raw})
-    assert not at.exception
-    notices = [w.value for w in at.warning]
-    assert len(notices) == 1
-    assert f"**{key}**" in notices[0] and "ignored" in notices[0] and "using" in notices[0]
-    assert not re.search(r"(?<!\\)[<\[`]", notices[0])
+    notices = [the_one_notice(at, key)]
     widget = (at.selectbox if key == "act" else at.slider)(key=key)
     # the notice names the value actually used: the default, except that Streamlit's
     # integer slider truncates an off-grid "2.5" to 2 (and the notice says so)

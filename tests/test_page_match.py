@@ -1,10 +1,9 @@
 """AppTests of the match-play page: expected numbers come straight from cubecore.match."""
 
-import re
-
 import pytest
 
 from cubecore import match
+from tests.links import the_one_notice
 from tests.plotly_spec import plotly_spec
 
 PAGE = "pages/match.py"
@@ -124,11 +123,7 @@ def test_heatmaps_show_the_tables(open_page):
 )
 def test_bad_link_shows_one_notice_and_the_default(open_page, key, raw):
     at = open_page(PAGE, **{key: raw})
-    assert not at.exception
-    notices = [w.value for w in at.warning]
-    assert len(notices) == 1
-    assert f"**{key}**" in notices[0] and "ignored" in notices[0] and "using" in notices[0]
-    assert not re.search(r"(?<!\\)[<\[`]", notices[0])
+    notices = [the_one_notice(at, key)]
     defaults = {"away": 5, "G": G0, "part": "table", "cv": "1", "post": False}
     widget = {"part": at.selectbox, "cv": at.selectbox, "post": at.toggle}.get(key, at.slider)
     if raw == "2.5":  # Streamlit's int slider takes the whole part; the notice says so

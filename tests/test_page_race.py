@@ -5,11 +5,10 @@ independent recursion in tests/test_race.py) or, for formulas (5) and (6), from
 their defining conditions solved here afresh.
 """
 
-import re
-
 import pytest
 
 from cubecore import race
+from tests.links import the_one_notice
 from tests.plotly_spec import plotly_spec
 from ui.settings import race as settings
 
@@ -103,11 +102,7 @@ def test_extended_table_1_follows_its_range(open_page):
 )
 def test_bad_link_shows_one_notice_and_the_value_used(open_page, key, raw):
     at = open_page(PAGE, **{key: raw})
-    assert not at.exception
-    notices = [w.value for w in at.warning]
-    assert len(notices) == 1
-    assert f"**{key}**" in notices[0] and "ignored" in notices[0] and "using" in notices[0]
-    assert not re.search(r"(?<!\\)[<\[`]", notices[0])
+    the_one_notice(at, key)
     spec = next(c for c in settings.CONTROLS if c.key == key)
     widget = at.selectbox if spec.kind == "select" else at.slider
     assert widget(key=key).value == spec.default

@@ -1,11 +1,10 @@
 """AppTests of the cube-rules page: walkthrough, money rules in theory, simulation."""
 
-import re
-
 import pytest
 
 from cubecore import janowski, pgame
 from cubecore import rules as cube_rules
+from tests.links import the_one_notice
 from tests.plotly_spec import plotly_spec
 from ui.settings import rules as settings
 
@@ -183,11 +182,7 @@ def test_impossible_rules_show_an_error_not_an_exception(open_page):
 def test_bad_link_shows_one_notice(open_page, key, raw):
     view = "theory" if key == "life" else "simulation" if key == "beavers" else "walkthrough"
     at = open_page(PAGE, view=view, **{key: raw})
-    assert not at.exception
-    notices = [w.value for w in at.warning]
-    assert len(notices) == 1
-    assert f"**{key}**" in notices[0] and "ignored" in notices[0] and "using" in notices[0]
-    assert not re.search(r"(?<!\\)[<\[`]", notices[0])
+    the_one_notice(at, key)
     spec = next(c for c in settings.CONTROLS if c.key == key)
     widget = {"select": at.selectbox, "bool": at.toggle}.get(spec.kind, at.slider)
     assert widget(key=key).value == spec.default
