@@ -67,11 +67,19 @@ def line(x, y, name: str, color: str, *, present: bool = False, dash: str = "sol
 
 
 def vertical_marker(
-    x: float, label: str, color: str, *, present: bool = False, level: int = 0
+    x: float,
+    label: str,
+    color: str,
+    *,
+    present: bool = False,
+    level: int = 0,
+    text: str | None = None,
 ) -> list[dict]:
     """A labelled vertical line: a shape plus its annotation (for decision points).
 
-    ``level`` staggers the labels of nearby markers (0 at the top, 1 lower, ...).
+    The annotation reads ``"{label} {x:.3f}"`` unless ``text`` says otherwise (a count,
+    a score, the original value on a log axis). ``level`` staggers the labels of
+    nearby markers (0 at the top, 1 lower, ...).
     """
     size = _FONT_SIZE[present] - 2
     shape = {
@@ -87,7 +95,7 @@ def vertical_marker(
         "x": x,
         "y": 1.0 - 0.22 * level,
         "yref": "paper",
-        "text": f"{label} {x:.3f}",
+        "text": f"{label} {x:.3f}" if text is None else text,
         "showarrow": False,
         "textangle": -90,
         "xanchor": "right",

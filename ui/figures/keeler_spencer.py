@@ -54,8 +54,9 @@ def _horizontal_marker(
 
 def _log_axis_marker(x: float, label: str, *, present: bool) -> list[dict]:
     """A vertical marker on a log x axis (shapes and annotations take log10 coordinates)."""
-    shape, note = vertical_marker(math.log10(x), label, COLORS["marker"], present=present)
-    note["text"] = f"{label} {x:g}"
+    shape, note = vertical_marker(
+        math.log10(x), label, COLORS["marker"], present=present, text=f"{label} {x:g}"
+    )
     return [shape, note]
 
 

@@ -94,8 +94,9 @@ def take_points_row_figure(frame: pd.DataFrame, opp_away: int, *, present: bool 
         "your minimum game winning chance to take",
         present=present,
     )
-    shape, note = vertical_marker(opp_away, "doubler", COLORS["marker"], present=present)
-    note["text"] = f"{opp_away}-away"
+    shape, note = vertical_marker(
+        opp_away, "doubler", COLORS["marker"], present=present, text=f"{opp_away}-away"
+    )
     layout.update(shapes=[shape], annotations=[note])
     return {"data": traces, "layout": layout}
 
@@ -181,8 +182,9 @@ def crawford_figure(frame: pd.DataFrame, trailer: int, *, present: bool = False)
         "leader's match winning chance",
         present=present,
     )
-    shape, note = vertical_marker(trailer, "trailer", COLORS["marker"], present=present)
-    note["text"] = f"{trailer}-away"
+    shape, note = vertical_marker(
+        trailer, "trailer", COLORS["marker"], present=present, text=f"{trailer}-away"
+    )
     layout.update(shapes=[shape], annotations=[note])
     return {"data": traces, "layout": layout}
 
@@ -206,8 +208,9 @@ def holland_figure(sweep: pd.DataFrame, trailer: int, *, present: bool = False) 
         "percentage points",
         present=present,
     )
-    shape, note = vertical_marker(trailer, "trailer", COLORS["marker"], present=present)
-    note["text"] = f"{trailer}-away"
+    shape, note = vertical_marker(
+        trailer, "trailer", COLORS["marker"], present=present, text=f"{trailer}-away"
+    )
     layout.update(shapes=[shape], annotations=[note], hovermode="closest")
     return {"data": traces, "layout": layout}
 

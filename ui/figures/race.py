@@ -273,8 +273,9 @@ def thresholds_figure(
         "offset in pips",
         present=present,
     )
-    shape, note = vertical_marker(x, "your count", COLORS["marker"], present=present)
-    note["text"] = f"count {x}"
+    shape, note = vertical_marker(
+        x, "your count", COLORS["marker"], present=present, text=f"count {x}"
+    )
     layout.update(shapes=[shape], annotations=[note])
     return {"data": traces, "layout": layout}
 
@@ -326,8 +327,7 @@ def implied_points_figure(frame: pd.DataFrame, x: int, *, present: bool = False)
         "A's winning chance",
         present=present,
     )
-    shape, note = vertical_marker(x, "count", COLORS["marker"], present=present)
-    note["text"] = f"count {x}"
+    shape, note = vertical_marker(x, "count", COLORS["marker"], present=present, text=f"count {x}")
     layout.update(shapes=[shape], annotations=[note])
     return {"data": traces, "layout": layout}
 
@@ -361,8 +361,7 @@ def cube_life_figure(
         present=present,
     )
     layout["yaxis"]["range"] = [0, 1.05]
-    shape, note = vertical_marker(x, "count", COLORS["marker"], present=present)
-    note["text"] = f"count {x}"
+    shape, note = vertical_marker(x, "count", COLORS["marker"], present=present, text=f"count {x}")
     layout.update(shapes=[shape], annotations=[note])
     return {"data": traces, "layout": layout}
 

@@ -54,8 +54,9 @@ def stakes_figure(events: pd.DataFrame, step: int, *, present: bool = False) -> 
     layout["yaxis"].update(type="log", dtick=math.log10(2), range=[-0.3, math.log10(top) + 0.5])
     layout["showlegend"] = False
     layout["hovermode"] = "closest"
-    shape, note = vertical_marker(step, "now", COLORS["marker"], present=present)
-    note["text"] = f"step {step}"
+    shape, note = vertical_marker(
+        step, "now", COLORS["marker"], present=present, text=f"step {step}"
+    )
     layout.update(shapes=[shape], annotations=[note])
     return {"data": [trace], "layout": layout}
 
