@@ -17,7 +17,7 @@ widgets.preset_buttons(settings.PRESETS)
 
 tabs = widgets.section_tabs(settings.SECTION)
 layout = views.make_layout(tabs, tuple(row.key for row in settings.ROWS))
-v = widgets.page_controls("giveup", settings.CONTROLS, placement=layout.placement)
+v = widgets.page_controls(__file__, settings.CONTROLS, placement=layout.placement)
 
 g = cached.give_up_point(v["from"], v["T"], v["wg"])
 g_c = round(v["wgc"], 10)

@@ -16,7 +16,7 @@ st.caption(
 )
 present = widgets.presenter_mode()
 overview, atlas_tab, glossary_tab, about_tab = widgets.section_tabs(settings.SECTION)
-v = widgets.page_controls("", settings.CONTROLS, where=st.sidebar)  # home is served at /
+v = widgets.page_controls(__file__, settings.CONTROLS, where=st.sidebar)
 if overview.open:
     with overview:
         views.overview_cards(present)

@@ -30,7 +30,7 @@ st.title("Janowski: the cube life index")
 st.caption(f"Source: {SOURCE}. Money play, per unit of the current cube.")
 present = widgets.presenter_mode()
 widgets.preset_buttons(settings.PRESETS)
-v = widgets.page_controls("janowski", settings.CONTROLS)
+v = widgets.page_controls(__file__, settings.CONTROLS)
 x, W, L, P = v["x"], v["W"], v["L"], v["P"]
 x_taker = v["xt"] if v["two"] else x
 cubes = janowski.CUBE_POSITIONS if v["cube"] == "all" else (v["cube"],)

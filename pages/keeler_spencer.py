@@ -20,7 +20,7 @@ tabs = dict(zip(settings.SECTION_LABELS, widgets.section_tabs(settings.SECTION),
 placement = {}
 for section, specs in settings.SECTION_CONTROLS.items():
     placement.update(views.control_columns(tabs[section], specs))
-v = widgets.page_controls("keeler_spencer", settings.CONTROLS, placement=placement)
+v = widgets.page_controls(__file__, settings.CONTROLS, placement=placement)
 
 RENDER = {
     "game": views.render_game,

@@ -38,7 +38,7 @@ placement = {
         for spec in specs
     },
 }
-v = widgets.page_controls("match", settings.CONTROLS, placement=placement)
+v = widgets.page_controls(__file__, settings.CONTROLS, placement=placement)
 
 views.model_notes(v["G"])
 st.header(settings.SECTIONS[v[settings.SECTION.key]])

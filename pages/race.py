@@ -31,7 +31,7 @@ boxes = {"sec": section_slot, "x": position_box, "y": position_box, "cube": posi
 boxes |= {"span": maps_box, "lead": maps_box, "da": points_box, "db": points_box}
 placement = {settings.NAMED[name].key: box for name, box in boxes.items()}
 placement |= {control.key: table_box for control in settings.TABLE_CONTROLS}
-values = widgets.page_controls("race", settings.CONTROLS, placement=placement)
+values = widgets.page_controls(__file__, settings.CONTROLS, placement=placement)
 v = values | {name: values[control.key] for name, control in settings.NAMED.items()}
 
 cached.race_tables()  # the exact cube tables: built once per process, then shared

@@ -19,7 +19,7 @@ present = widgets.presenter_mode()
 section = views.current_section()
 selector_column, presets_column = st.columns([1, 3], vertical_alignment="bottom")
 placement = {settings.VIEW.key: selector_column, **views.section_placement(section)}
-values = widgets.page_controls("rules", settings.CONTROLS, placement=placement)
+values = widgets.page_controls(__file__, settings.CONTROLS, placement=placement)
 section = values[settings.VIEW.key]
 widgets.preset_buttons(views.section_presets(section), where=presets_column)
 

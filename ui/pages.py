@@ -7,6 +7,7 @@ file in ``pages/`` is registered here (Streamlit ignores unregistered files).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -91,3 +92,17 @@ PAGES = (
         settings="match",
     ),
 )
+
+
+_ROOT = Path(__file__).resolve().parents[1]
+
+
+def link_path(page_file: str) -> str:
+    """The URL path a page is served at ("" for the default page), from its file.
+
+    Pages pass their ``__file__``, so that the registry stays the one place that
+    names URL paths.
+    """
+    relative = Path(page_file).resolve().relative_to(_ROOT).as_posix()
+    spec = next(spec for spec in PAGES if spec.file == relative)
+    return "" if spec.default else spec.url_path

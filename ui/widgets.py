@@ -10,6 +10,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ui import urlstate
+from ui.pages import link_path
 from ui.settings import APP_CONTROLS, PRESENT, Control
 from ui.style import Figure, plotly_config
 
@@ -54,7 +55,7 @@ def control(spec: Control, where=st.sidebar, *, disabled: bool = False):
 
 
 def page_controls(
-    page_path: str,
+    page_file: str,
     controls: tuple[Control, ...],
     where=st.sidebar,
     *,
@@ -65,8 +66,11 @@ def page_controls(
     Call it once per page with all of the page's controls: the link check needs the
     whole set (anything else in the link is reported as unknown). ``placement`` maps
     a control key to the container it goes in (a tab, a column); the others go in
-    ``where``. Returns the controls' values by key: the one way pages read their state.
+    ``where``. ``page_file`` is the page's ``__file__``: its URL path (for the share
+    link) comes from the registry. Returns the controls' values by key: the one way
+    pages read their state.
     """
+    page_path = link_path(page_file)
     placement = placement or {}
     # section_tabs ran first and kept the link as it was before st.tabs consumed it
     link = st.session_state.pop(_PENDING_LINK, None) or urlstate.read_link()

@@ -188,30 +188,22 @@ def _align(source: str, value: float, center_give_up: float | None = None) -> No
     )
 
 
+#: Which parameter leads an alignment: (button label, source, control key, how the rest follow).
+_ALIGNMENTS = (
+    ("Align all to g", "give_up", "ag", "DA = g, DB = 1 - g, x = 4(1/g - 1), g_c with the same x"),
+    ("Align all to x", "x", "ax", "g = 1/(1 + x/4), DA = g, DB = 1 - g, g_c with the same x"),
+    ("Align all to DA", "da", "ada", "g = DA, DB = 1 - DA, x = 4(1/DA - 1)"),
+)
+
+
 def alignment_buttons(values: dict) -> None:
     """Buttons that move every model to the settings equivalent to one of them."""
-    left, middle, right = st.columns(3)
-    left.button(
-        "Align all to g",
-        on_click=_align,
-        args=("give_up", values["ag"]),
-        help="DA = g, DB = 1 - g, x = 4(1/g - 1), g_c with the same x",
-        width="stretch",
-    )
-    middle.button(
-        "Align all to x",
-        on_click=_align,
-        args=("x", values["ax"]),
-        help="g = 1/(1 + x/4), DA = g, DB = 1 - g, g_c with the same x",
-        width="stretch",
-    )
-    right.button(
-        "Align all to DA",
-        on_click=_align,
-        args=("da", values["ada"]),
-        help="g = DA, DB = 1 - DA, x = 4(1/DA - 1)",
-        width="stretch",
-    )
+    for column, (label, source, key, rule) in zip(
+        st.columns(len(_ALIGNMENTS)), _ALIGNMENTS, strict=True
+    ):
+        column.button(
+            label, on_click=_align, args=(source, values[key]), help=rule, width="stretch"
+        )
 
 
 def glossary() -> None:
