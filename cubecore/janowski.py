@@ -245,6 +245,19 @@ def janowski_1993_center_equity(
     return 4.0 / (4.0 - x) * (p * (W + L + x / 2.0) - L - x / 4.0)
 
 
+def _grid_with(knots: tuple[float, ...]) -> NDArray[np.float64]:
+    """``_BRACKET_GRID`` with the knots (clipped to [0, 1]) inserted in order.
+
+    The same array as ``np.union1d(_BRACKET_GRID, knots)`` without sorting the
+    4001-point grid again on every call (this runs hundreds of times per sweep).
+    """
+    extra = np.unique(np.clip(np.asarray(knots, dtype=float), 0.0, 1.0))
+    where = np.searchsorted(_BRACKET_GRID, extra)
+    inside = np.minimum(where, _BRACKET_GRID.size - 1)
+    new = _BRACKET_GRID[inside] != extra
+    return np.insert(_BRACKET_GRID, where[new], extra[new])
+
+
 def _first_crossing(
     gap: Callable[[NDArray[np.float64]], NDArray[np.float64]],
     knots: tuple[float, ...] = (),
@@ -261,7 +274,7 @@ def _first_crossing(
     linear interpolation. Differences within ``_TIE`` of zero count as ties, so
     that rounding in the equities cannot hide a tie.
     """
-    grid = np.union1d(_BRACKET_GRID, np.clip(knots, 0.0, 1.0))
+    grid = _grid_with(knots)
     values = gap(grid)
     reached = values > _TIE if strict else values >= -_TIE
     hits = np.flatnonzero(reached)

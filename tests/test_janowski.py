@@ -255,3 +255,17 @@ def test_two_index_take_point_is_takers(x_doubler, x_taker):
     assert pts.take_point == pytest.approx(closed_take(x_taker, 1, 1), abs=1e-12)
     assert pts.actual_cash_point == pytest.approx(closed_cash(x_taker, 1, 1), abs=1e-12)
     assert pts.perceived_cash_point == pytest.approx(closed_cash(x_doubler, 1, 1), abs=1e-12)
+
+
+@given(
+    hst.lists(
+        hst.one_of(
+            hst.floats(-0.5, 1.5, allow_nan=False),
+            hst.integers(0, 4000).map(lambda i: i / 4000),  # on the grid already
+        ),
+        max_size=5,
+    )
+)
+def test_bracket_grid_with_knots_is_the_sorted_union(knots):
+    expected = np.union1d(jm._BRACKET_GRID, np.clip(knots, 0.0, 1.0))
+    assert np.array_equal(jm._grid_with(tuple(knots)), expected)
