@@ -85,6 +85,27 @@ def _navigation_mode():
         PagesManager.__init__ = original
 
 
+@contextmanager
+def _server_script_cache():
+    """Share one compiled-script cache across runs, as a server does.
+
+    A server compiles each script once per process (``Runtime``'s ``ScriptCache``);
+    AppTest makes a new cache for every run and so recompiles ``app.py`` and the
+    page each time, a cost that grows with the page's source and that no visitor
+    pays. The timings are of the script run as a server runs it.
+    """
+    from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+    from streamlit.testing.v1 import app_test, local_script_runner
+
+    shared = ScriptCache()
+    originals = (app_test.ScriptCache, local_script_runner.ScriptCache)
+    app_test.ScriptCache = local_script_runner.ScriptCache = lambda: shared
+    try:
+        yield
+    finally:
+        app_test.ScriptCache, local_script_runner.ScriptCache = originals
+
+
 def _open(target: str):
     from streamlit.testing.v1 import AppTest
 
@@ -142,7 +163,7 @@ def _move(at, control, rng: random.Random) -> bool:
 
 def measure(target: str, warm: int, moves: int, cold_caches: int, seed: int) -> dict:
     """Timings of ``target`` (see the module docstring); exceptions the page showed."""
-    with _navigation_mode():
+    with _navigation_mode(), _server_script_cache():
         return _measure(target, warm, moves, cold_caches, seed)
 
 

@@ -7,11 +7,12 @@ load on the shared machine hits every page alike; the table shows medians.
 
 Why AppTest: it executes exactly the script a server runs (``app.py`` routing to
 the page through ``st.navigation``) without a websocket, a browser or a second
-process competing for the two cores, so it isolates the script time. AppTest
-adds a fixed per-run overhead (it recompiles the page each run, which a server
-caches): it inflates every page and the baseline alike, so the ratios are
-conservative. ``python -m bench load`` measures the same reruns over the
-websocket of a real server.
+process competing for the two cores, so it isolates the script time. As in a
+server, each script is compiled once per process (AppTest alone would recompile
+``app.py`` and the page on every run). AppTest still adds a fixed per-run cost
+(a thread, a mock runtime): it inflates every page and the baseline alike, so the
+ratios are conservative. ``python -m bench load`` measures the same reruns over
+the websocket of a real server.
 """
 
 from __future__ import annotations
