@@ -3,10 +3,11 @@
 import streamlit as st
 
 from ui.pages import PAGES
-from ui.router import ensure_navigation
+from ui.router import ensure_navigation, freeze_long_lived_heap
 from ui.settings import PRESENT
 
 ensure_navigation()  # a fresh process starts in legacy pages/ mode: leave it before rendering
+freeze_long_lived_heap()  # keeps Streamlit's gc pass after each run cheap
 
 st.set_page_config(
     page_title="Cube Theory Lab",
