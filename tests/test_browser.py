@@ -60,3 +60,25 @@ def test_bad_link_notice_and_presenter_mode(server, page):
     )
     expect(page.get_by_role("switch", name="Presenter mode")).to_be_checked()
     page.screenshot(path=str(ARTIFACTS / "janowski-presenter.png"))
+
+
+def test_table_csv_download_is_the_table_shown(server, page):
+    """The deferred CSV download (written on click) holds the decision points shown."""
+    import io
+
+    import pandas as pd
+    from playwright.sync_api import expect
+
+    page.goto(f"{server}/janowski?x=0.68&W=1.25")
+    button = page.get_by_role("button", name=re.compile("Download CSV"))
+    expect(button).to_be_visible(timeout=30000)
+    with page.expect_download(timeout=30000) as download_info:
+        button.click()
+    download = download_info.value
+    assert download.suggested_filename == "janowski_points_x0.68_W1.25_L1.csv"
+    table = pd.read_csv(io.StringIO(open(download.path(), encoding="utf-8").read()))
+    expected = janowski.cube_points(0.68, 1.25, 1.0)
+    assert list(table.columns) == ["point", "P"]
+    take = table.loc[table["point"].str.startswith("Take"), "P"]
+    assert take.size == 1
+    assert float(take.iloc[0]) == pytest.approx(expected.take_point, abs=1e-12)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from decimal import Decimal
 
@@ -166,12 +167,20 @@ def chart(figure: Figure, filename: str, *, key: str | None = None) -> None:
     )
 
 
+def _csv_bytes(frame: pd.DataFrame) -> bytes:
+    return frame.to_csv(index=False).encode()
+
+
 def table_with_download(frame: pd.DataFrame, filename: str, *, label: str = "Download CSV"):
-    """Show a table and a CSV download of exactly what is shown."""
+    """Show a table and a CSV download of exactly what is shown.
+
+    The CSV is written when the button is clicked (a deferred download), not on
+    every rerun: writing it was the largest single cost of a table-heavy rerun.
+    """
     st.dataframe(frame, hide_index=True)
     st.download_button(
         label,
-        frame.to_csv(index=False).encode(),
+        functools.partial(_csv_bytes, frame),
         file_name=filename,
         mime="text/csv",
         icon=":material/download:",
