@@ -204,6 +204,8 @@ def load_table(results: list[LoadResult], label: str = "") -> str:
                 ms(median(lat)),
                 ms(r.p95),
                 ms(max(lat, default=float("nan"))),
+                f"{ms(percentile(r.latencies.get('move', []), 95))} / "
+                f"{ms(percentile(r.latencies.get('switch', []), 95))}",
                 f"{ms(median(opens))} / {ms(percentile(opens, 95))}",
                 len(r.errors),
                 f"{rss[0]:.0f} / {max(rss):.0f} / {rss[-1]:.0f}" if rss else "-",
@@ -220,6 +222,7 @@ def load_table(results: list[LoadResult], label: str = "") -> str:
         "p50",
         "p95",
         "max",
+        "p95 move / page switch",
         "first load p50 / p95",
         "errors",
         "RSS MiB (all servers) start / peak / end",
