@@ -32,6 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
 BASELINE = str(Path(__file__).with_name("baseline_app.py"))
+#: Yardsticks run as bare scripts (not through app.py): target name -> script.
+YARDSTICKS = {"baseline": BASELINE, "floor": str(Path(__file__).with_name("element_floor_app.py"))}
 _WARMUP = "import streamlit as st\nst.write('warm-up')\n"
 
 
@@ -109,8 +111,8 @@ def _server_script_cache():
 def _open(target: str):
     from streamlit.testing.v1 import AppTest
 
-    if target == "baseline":
-        at = AppTest.from_file(BASELINE, default_timeout=120)
+    if target in YARDSTICKS:
+        at = AppTest.from_file(YARDSTICKS[target], default_timeout=120)
         return at, (lambda: at.run())
     at = AppTest.from_file(APP, default_timeout=120)
     at.run()  # the router's first run lands on the default page (untimed)
@@ -123,9 +125,15 @@ def _open(target: str):
     return at, first_run
 
 
+def _count_nodes(node) -> int:
+    """Elements and blocks (containers, columns) in a run's element tree."""
+    children = getattr(node, "children", None) or {}
+    return 1 + sum(_count_nodes(child) for child in children.values())
+
+
 def _controls(target: str):
     """The page's control specs: (key, kind, low, high, step, options)."""
-    if target == "baseline":
+    if target in YARDSTICKS:
         return [("f", "float", 0.5, 5.0, 0.05, ())]
     from ui.pages import PAGES
 
@@ -174,6 +182,7 @@ def _measure(target: str, warm: int, moves: int, cold_caches: int, seed: int) ->
     at, first_run = _open(target)
     result: dict[str, object] = {"target": target, "cold_process": _timed(first_run)}
     result["exceptions"] = [e.message for e in at.exception]
+    result["elements"] = _count_nodes(at._tree)
     result["warm"] = [_timed(at.run) for _ in range(warm)]
     rng = random.Random(seed)
     controls = _controls(target)
@@ -197,7 +206,7 @@ def _measure(target: str, warm: int, moves: int, cold_caches: int, seed: int) ->
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("target", help='"baseline" or a page file such as pages/race.py')
+    parser.add_argument("target", help='"baseline", "floor" or a page file such as pages/race.py')
     parser.add_argument("--warm", type=int, default=10)
     parser.add_argument("--moves", type=int, default=10)
     parser.add_argument("--cold-caches", type=int, default=3)

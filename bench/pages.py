@@ -39,6 +39,7 @@ class PageTiming:
     cold_caches: float
     warm: float
     move: float
+    elements: int
     exceptions: tuple[str, ...]
 
 
@@ -70,7 +71,7 @@ def measure_pages(
     sys.path.insert(0, str(ROOT))
     from ui.pages import PAGES
 
-    targets = ["baseline", *(page.file for page in PAGES)]
+    targets = ["baseline", "floor", *(page.file for page in PAGES)]
     runs: dict[str, list[dict]] = {target: [] for target in targets}
     for repeat in range(repeats):
         for target in targets:
@@ -88,6 +89,7 @@ def measure_pages(
                 cold_caches=median([t for r in good for t in r["cold_caches"]]),
                 warm=median([t for r in good for t in r["warm"]]),
                 move=median([t for r in good for t in r["move"]]),
+                elements=max((r["elements"] for r in good), default=0),
                 exceptions=errors + tuple(e for r in good for e in r["exceptions"]),
             )
         )
@@ -101,13 +103,18 @@ def _ratio(value: float, base: float) -> str:
 def pages_table(timings: list[PageTiming]) -> str:
     """Markdown table: absolute medians, ratios to the baseline and target verdicts."""
     base = next(t for t in timings if t.target == "baseline")
+    names = {
+        "baseline": "baseline (1 slider + 1 chart)",
+        "floor": "yardstick: baseline + 60 captions",
+    }
     rows = []
     for t in timings:
         warm_ok = t.warm / base.warm <= WARM_RATIO_TARGET if base.warm else False
         cold_ok = t.cold_process <= COLD_TARGET_SECONDS
         rows.append(
             [
-                "baseline (1 slider + 1 chart)" if t.target == "baseline" else t.target,
+                names.get(t.target, t.target),
+                t.elements,
                 ms(t.warm),
                 _ratio(t.warm, base.warm),
                 ms(t.move),
@@ -116,12 +123,15 @@ def pages_table(timings: list[PageTiming]) -> str:
                 _ratio(t.cold_caches, base.cold_caches),
                 ms(t.cold_process),
                 _ratio(t.cold_process, base.cold_process),
-                ("ok" if warm_ok else "MISS") + " / " + ("ok" if cold_ok else "MISS"),
+                "-"
+                if t.target in names
+                else ("ok" if warm_ok else "MISS") + " / " + ("ok" if cold_ok else "MISS"),
                 len(t.exceptions),
             ]
         )
     header = [
         "page",
+        "elements",
         "warm rerun",
         "x base",
         "move a control",

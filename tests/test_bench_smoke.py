@@ -11,17 +11,13 @@ from bench import caches, kernels, load, machine, page_worker, pages, stats
     "module",
     [
         "bench.__main__",
-        "bench.baseline_app",
         "bench.scale",
         "bench.server",
         "bench.wsclient",
     ],
 )
 def test_modules_import(module):
-    if module == "bench.baseline_app":
-        pytest.importorskip("streamlit")
-        return  # a Streamlit script: run below through AppTest, not imported
-    importlib.import_module(module)
+    assert importlib.import_module(module).__doc__
 
 
 def test_machine_line_names_the_machine():
@@ -45,11 +41,23 @@ def test_one_kernel_pass():
     assert kernels.kernels_table(results).count("\n") == len(results) + 1
 
 
-def test_page_worker_one_iteration():
-    result = page_worker.measure("baseline", warm=1, moves=1, cold_caches=1, seed=0)
+@pytest.mark.parametrize("target", ["baseline", "floor"])
+def test_page_worker_one_iteration(target):
+    """The yardstick scripts (run as scripts, never imported) run clean once each."""
+    result = page_worker.measure(target, warm=1, moves=1, cold_caches=1, seed=0)
     assert not result["exceptions"] and len(result["warm"]) == 1
-    timing = pages.PageTiming("baseline", 0.1, 0.1, 0.01, 0.01, ())
-    assert "baseline" in pages.pages_table([timing])
+    # baseline: root, main, sidebar, slider, chart (and an event block); floor: 60 more
+    assert result["elements"] >= (60 if target == "floor" else 4)
+
+
+def test_pages_table_names_the_yardsticks():
+    timings = [
+        pages.PageTiming(target, 0.1, 0.1, 0.01, 0.01, elements, ())
+        for target, elements in (("baseline", 6), ("floor", 66), ("pages/home.py", 60))
+    ]
+    table = pages.pages_table(timings)
+    assert "baseline (1 slider + 1 chart)" in table and "60 captions" in table
+    assert "| pages/home.py | 60 | 10 ms | 1.0x |" in table
 
 
 def test_load_refuses_other_hosts():
