@@ -12,6 +12,7 @@ import streamlit as st
 
 from cubecore import keeler_spencer as ks
 from cubecore import pgame
+from ui.cached import simulation_slot
 
 #: Lattice step of the displayed P-game path (the walk hits every threshold 0.01k exactly).
 PATH_STEP = 0.01
@@ -44,17 +45,21 @@ def path_and_actions(
 @st.cache_data(max_entries=64, show_spinner=False)
 def take_check(double_point: float, n_games: int, seed: int) -> dict:
     """Take vs drop at ``double_point`` (Monte Carlo with a 95% interval), plus its wall time."""
-    begin = time.perf_counter()
-    check = pgame.take_check(double_point, n_games, seed)
-    return {**dataclasses.asdict(check), "seconds": time.perf_counter() - begin}
+    with simulation_slot():
+        begin = time.perf_counter()
+        check = pgame.take_check(double_point, n_games, seed)
+        seconds = time.perf_counter() - begin
+    return {**dataclasses.asdict(check), "seconds": seconds}
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def doubling_price(double_point: float, beavers: bool, n_games: int, seed: int) -> dict:
     """What A loses by doubling at ``double_point`` from 1/2, exact and simulated."""
-    begin = time.perf_counter()
-    price = pgame.doubling_price(double_point, beavers=beavers, n_games=n_games, seed=seed)
-    return {**dataclasses.asdict(price), "seconds": time.perf_counter() - begin}
+    with simulation_slot():
+        begin = time.perf_counter()
+        price = pgame.doubling_price(double_point, beavers=beavers, n_games=n_games, seed=seed)
+        seconds = time.perf_counter() - begin
+    return {**dataclasses.asdict(price), "seconds": seconds}
 
 
 @st.cache_data(max_entries=4, show_spinner=False)
@@ -66,8 +71,9 @@ def price_curve() -> pd.DataFrame:
 @st.cache_resource(show_spinner=False)
 def games_per_second() -> float:
     """Games per second of the vectorized simulation, measured once per process."""
-    pgame.measure_throughput(10_000)  # warm-up
-    return pgame.measure_throughput(THROUGHPUT_GAMES)
+    with simulation_slot():
+        pgame.measure_throughput(10_000)  # warm-up
+        return pgame.measure_throughput(THROUGHPUT_GAMES)
 
 
 @st.cache_data(max_entries=8, show_spinner=False)

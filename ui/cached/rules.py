@@ -11,6 +11,7 @@ import streamlit as st
 
 from cubecore import janowski, pgame
 from cubecore import rules as cube_rules
+from ui.cached import simulation_slot
 
 _P_GRID = np.linspace(0.0, 1.0, 401)
 #: Doubling points of the price-of-early-doubling curve (exact, cheap).
@@ -211,29 +212,30 @@ def simulation(
     thresholds = _thresholds(*strategy)
     if model == "walk":
         n_games = min(n_games, WALK_GAMES_LIMIT)
-    begin = time.perf_counter()
-    if model == "walk":
-        games = pgame.simulate_games_fine(n_games, thresholds, rules, start, WALK_STEP, seed)
-    else:
-        games = pgame.simulate_games(n_games, thresholds, rules, start, seed)
-    seconds = time.perf_counter() - begin
-    theory = pgame.theoretical_cube_distribution(thresholds, rules, start)
-    table = pgame.compare_cube_distribution(games, theory)
-    above = table["cube_value"] > RARE_STAKE
-    return {
-        "n_games": n_games,
-        "seconds": seconds,
-        "games_per_second": n_games / seconds,
-        "table": table,
-        "estimate": dataclasses.asdict(pgame.mean_points(games)),
-        "exact_equity": pgame.exact_equity(thresholds, rules, start),
-        "above_simulated": float(table.loc[above, "fraction"].sum()),
-        "above_theory": float(table.loc[above, "probability"].sum()),
-        "above_games": int(table.loc[above, "games"].sum()),
-        "beavers_seen": int(games["beavers"].sum()),
-        "raccoons_seen": int(games["raccoons"].sum()),
-        "drops": int((games["ending"] == "drop").sum()),
-    }
+    with simulation_slot():  # the games stay in memory until the summary is made
+        begin = time.perf_counter()
+        if model == "walk":
+            games = pgame.simulate_games_fine(n_games, thresholds, rules, start, WALK_STEP, seed)
+        else:
+            games = pgame.simulate_games(n_games, thresholds, rules, start, seed)
+        seconds = time.perf_counter() - begin
+        theory = pgame.theoretical_cube_distribution(thresholds, rules, start)
+        table = pgame.compare_cube_distribution(games, theory)
+        above = table["cube_value"] > RARE_STAKE
+        return {
+            "n_games": n_games,
+            "seconds": seconds,
+            "games_per_second": n_games / seconds,
+            "table": table,
+            "estimate": dataclasses.asdict(pgame.mean_points(games)),
+            "exact_equity": pgame.exact_equity(thresholds, rules, start),
+            "above_simulated": float(table.loc[above, "fraction"].sum()),
+            "above_theory": float(table.loc[above, "probability"].sum()),
+            "above_games": int(table.loc[above, "games"].sum()),
+            "beavers_seen": int(games["beavers"].sum()),
+            "raccoons_seen": int(games["raccoons"].sum()),
+            "drops": int((games["ending"] == "drop").sum()),
+        }
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -247,9 +249,10 @@ def price_estimates(double_point: float, start: float, n_games: int, seed: int) 
     """Exact and Monte Carlo cost of doubling at ``double_point``, with and without beavers."""
     rows = []
     for beavers in (False, True):
-        price = pgame.doubling_price(
-            double_point, beavers=beavers, start=start, n_games=n_games, seed=seed
-        )
+        with simulation_slot():
+            price = pgame.doubling_price(
+                double_point, beavers=beavers, start=start, n_games=n_games, seed=seed
+            )
         estimate = price.estimate
         rows.append(
             {

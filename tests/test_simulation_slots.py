@@ -1,0 +1,76 @@
+"""Monte Carlo runs share a per-process limit on how many run at once (ui.cached)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from cubecore import pgame
+from ui import cached
+from ui.cached import keeler_spencer as ks_cached
+
+
+class _Recorder:
+    """Stands in for a simulation: records how many run at the same time."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.running = 0
+        self.most = 0
+
+    def __call__(self, double_point, n_games, seed):
+        with self.lock:
+            self.running += 1
+            self.most = max(self.most, self.running)
+        time.sleep(0.05)
+        with self.lock:
+            self.running -= 1
+        estimate = pgame.PointsEstimate(-1.0, 0.0, -1.0, -1.0, n_games, 0.95)
+        return pgame.TakeCheck(double_point, -1.0, -1.0, estimate)
+
+
+def _run_together(count: int, target) -> None:
+    threads = [threading.Thread(target=target, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert not any(thread.is_alive() for thread in threads)
+
+
+def test_slots_bound_the_simulations_running_at_once():
+    recorder = _Recorder()
+
+    def simulate(i):
+        with cached.simulation_slot():
+            recorder(0.8, 10, i)
+
+    _run_together(3 * cached.SIMULATION_SLOTS, simulate)
+    assert recorder.most == cached.SIMULATION_SLOTS
+
+
+def test_cached_take_check_waits_for_a_slot(monkeypatch):
+    recorder = _Recorder()
+    monkeypatch.setattr(ks_cached.pgame, "take_check", recorder)
+    ks_cached.take_check.clear()
+    results = []
+
+    def call(i):  # distinct seeds: every call is a cache miss that simulates
+        results.append(ks_cached.take_check(0.8, 1000, 1000 + i))
+
+    _run_together(6, call)
+    ks_cached.take_check.clear()
+    assert sorted(r["take_estimate"]["n_games"] for r in results) == [1000] * 6
+    assert recorder.most == cached.SIMULATION_SLOTS
+
+
+def test_a_failed_simulation_gives_its_slot_back():
+    for _ in range(cached.SIMULATION_SLOTS + 1):  # would block if a failure kept its slot
+        with pytest.raises(RuntimeError), cached.simulation_slot():
+            raise RuntimeError("simulation failed")
+    acquired = [cached._simulations.acquire(timeout=1) for _ in range(cached.SIMULATION_SLOTS)]
+    for _ in acquired:
+        cached._simulations.release()
+    assert all(acquired)
