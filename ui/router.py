@@ -15,8 +15,10 @@ anything: in that one v1 run it switches the process to v2 the same way
 from __future__ import annotations
 
 import gc
+import math
 import sys
 import threading
+import time
 
 import streamlit as st
 from streamlit.runtime.pages_manager import PagesManager
@@ -30,26 +32,40 @@ def ensure_navigation() -> None:
 
 
 _heap_lock = threading.Lock()
+#: Seconds between two re-freezes (a full collection of everything, then freeze).
+REFREEZE_SECONDS = 60.0
 _modules_when_frozen = 0
+_frozen_at = -math.inf
 
 
 def freeze_long_lived_heap() -> None:
-    """Exempt the imported modules from the full garbage collection after every run.
+    """Keep the full garbage collection after every run down to the recent objects.
 
     Streamlit runs ``gc.collect(2)`` after each script run (``runner.postScriptGC``)
     so that a session's garbage does not pile up. With numpy, pandas, scipy and
     plotly loaded, that pass walks ~155,000 long-lived objects: ~100 ms of CPU per
     rerun, most of the server's time under load. Whenever new modules have been
-    imported since the last call (a page's first visit in this process), collect
-    once and ``gc.freeze()`` what survives: modules, functions and tables that live
-    as long as the process. Later passes then only walk the objects of recent runs
-    (well under 1 ms). Called by ``app.py`` at the top of every run.
+    imported (a page's first visit in this process), and otherwise every
+    :data:`REFREEZE_SECONDS`, this collects everything once and ``gc.freeze()``-s
+    what survives; the pass after each run then walks only the objects made since
+    (well under a millisecond to a few). The periodic round also unfreezes first,
+    so anything frozen while alive (a session's state, cache entries) is collected
+    within a minute of becoming garbage. Called by ``app.py`` at the top of every run.
     """
-    global _modules_when_frozen
-    if len(sys.modules) == _modules_when_frozen:
+    global _modules_when_frozen, _frozen_at
+    if not _heap_due():
         return
     with _heap_lock:
-        if len(sys.modules) != _modules_when_frozen:
+        if _heap_due():
+            gc.unfreeze()
             gc.collect(2)
             gc.freeze()
             _modules_when_frozen = len(sys.modules)
+            _frozen_at = time.monotonic()
+
+
+def _heap_due() -> bool:
+    return (
+        len(sys.modules) != _modules_when_frozen
+        or time.monotonic() - _frozen_at >= REFREEZE_SECONDS
+    )
