@@ -327,14 +327,16 @@ def _murphy_distribution(rules: Rules) -> dict[int, float]:
 class _Tally:
     """Per-game arrays shared by the chain and the fine-walk simulators."""
 
+    # Narrow integer types: a million games hold 20 MB here instead of 57 MB. The
+    # counts stay far inside them (a game has a few dozen cube events at most).
     def __init__(self, n: int, rules: Rules, rng: np.random.Generator) -> None:
-        self.automatic = _murphy_exponents(rules, rng, n)
+        self.automatic = _murphy_exponents(rules, rng, n).astype(np.int16)
         self.exponent = self.automatic.copy()
-        self.doubles = np.zeros(n, dtype=np.int64)
-        self.beavers = np.zeros(n, dtype=np.int64)
-        self.raccoons = np.zeros(n, dtype=np.int64)
-        self.owner = np.full(n, _CENTER, dtype=np.int64)
-        self.winner = np.zeros(n, dtype=np.int64)  # +1 A, -1 B, 0 undecided
+        self.doubles = np.zeros(n, dtype=np.int32)
+        self.beavers = np.zeros(n, dtype=np.int32)
+        self.raccoons = np.zeros(n, dtype=np.int32)
+        self.owner = np.full(n, _CENTER, dtype=np.int8)
+        self.winner = np.zeros(n, dtype=np.int8)  # +1 A, -1 B, 0 undecided
         self.dropped = np.zeros(n, dtype=bool)
 
     def double(self, games: NDArray[np.int64], doubler_a: bool, code: NDArray[np.int64]) -> None:
@@ -353,18 +355,23 @@ class _Tally:
     def frame(self) -> pd.DataFrame:
         n = self.winner.size
         value = np.ldexp(1.0, self.exponent)
+        # The text columns go through two-category codes (1 byte per game), not
+        # fixed-width numpy strings (40 MB for a million games).
+        winner = pd.Categorical.from_codes((self.winner > 0).astype(np.int8), ["B", "A"])
+        ending = pd.Categorical.from_codes(self.dropped.astype(np.int8), ["played_out", "drop"])
         return pd.DataFrame(
             {
                 "game": np.arange(n),
-                "automatic_doubles": self.automatic,
-                "doubles": self.doubles,
-                "beavers": self.beavers,
-                "raccoons": self.raccoons,
+                "automatic_doubles": self.automatic.astype(np.int64),
+                "doubles": self.doubles.astype(np.int64),
+                "beavers": self.beavers.astype(np.int64),
+                "raccoons": self.raccoons.astype(np.int64),
                 "cube_value": value,
-                "winner": np.where(self.winner > 0, "A", "B"),
-                "ending": np.where(self.dropped, "drop", "played_out"),
+                "winner": winner.astype("str"),
+                "ending": ending.astype("str"),
                 "points_a": self.winner * value,
-            }
+            },
+            copy=False,
         )
 
 

@@ -9,11 +9,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 #: Monte Carlo runs hold all their games in memory while they run (a million games
-#: is 40-100 MB). At most this many run at once per process: a class choosing the
-#: largest sample together queues for a slot instead of multiplying that memory by
-#: the number of sessions (the server's peak memory under load, ``python -m bench
-#: soak``). Each session's threads share the GIL anyway, so queueing costs no speed.
-SIMULATION_SLOTS = 2
+#: peak at 85-145 MB). One runs at a time per process: a class choosing the largest
+#: sample together queues for the slot instead of multiplying that memory by the
+#: number of sessions (the server's peak memory under load, ``python -m bench
+#: soak``). The sessions' threads share one core (the GIL), so queueing loses no
+#: throughput.
+SIMULATION_SLOTS = 1
 _simulations = threading.BoundedSemaphore(SIMULATION_SLOTS)
 
 
