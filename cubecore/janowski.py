@@ -585,8 +585,9 @@ def cube_points_sweep(
     """Decision points against the cube life index: one row per ``x``.
 
     Returns a tidy DataFrame with column ``x`` and one column per field of
-    :class:`CubePoints`: the market window (initial double to cash point) opens
-    as the cube comes alive.
+    :class:`CubePoints`: the window from the initial double point to the cash
+    point narrows as the cube comes alive (at ``x = 1`` the doubler waits for his
+    cash point).
 
     Examples
     --------

@@ -15,6 +15,7 @@ from ui.pages import PAGES
 #: The control that chooses a page's section (pages without one render everything).
 SECTION_KEYS = {
     "home": "hsec",
+    "janowski": "jsec",
     "keeler_spencer": "sec",
     "giveup": "wsec",
     "race": "rsec",

@@ -86,8 +86,29 @@ def test_decision_at_p(open_page):
     assert metric(at, "Verdict") == "double/pass; pass"
 
 
+TWO = "3 · Two cube-life indexes"
+LIFE = "2 · Points against cube life"
+
+
+def test_sections_are_lazy_tabs_bound_to_the_link(open_page):
+    assert len(chart_specs(open_page(PAGE))) == 1  # only the open section runs
+    life = open_page(PAGE, jsec=LIFE, x="0.5")
+    assert not life.exception
+    assert len(chart_specs(life)) == 1
+    assert metric(life, "Cash at x = 0.5") == f"{janowski.cube_points(0.5).cash_point:.4f}"
+    sweep = janowski.cube_points_sweep([0.5])
+    assert metric(life, "Initial double at x = 0.5") == (
+        f"{float(sweep['initial_double_point'].iloc[0]):.4f}"
+    )
+    link = life.sidebar.expander[0].code[0].value
+    assert "jsec=" in link and "x=0.5" in link
+
+
 def test_two_indexes_and_jacoby(open_page):
-    at = open_page(PAGE, two="true", x="0.5", xt="1")
+    at = open_page(PAGE, jsec=TWO, x="0.5")
+    assert at.info  # asks for the taker's own x
+    at = open_page(PAGE, jsec=TWO, two="true", x="0.5", xt="1")
+    assert not at.info
     assert metric(at, "Actual pass point (taker's x)") == "0.8000"
     expected = janowski.two_index_points(0.5, 1.0).perceived_cash_point
     assert metric(at, "Perceived cash point (doubler's x)") == f"{expected:.4f}"

@@ -2,6 +2,21 @@
 
 from ui.settings import Control
 
+#: Section tab labels by section id, in order.
+SECTION_LABELS = {
+    "decision": "1 · Equities and decisions",
+    "life": "2 · Points against cube life",
+    "two": "3 · Two cube-life indexes",
+}
+#: The page's sections, as tabs bound to the URL (only the open one is computed).
+SECTION = Control(
+    "jsec",
+    "Section",
+    "tabs",
+    SECTION_LABELS["decision"],
+    options=tuple(SECTION_LABELS.values()),
+)
+
 X = Control(
     "x",
     "Cube life x (doubler)",
@@ -67,7 +82,7 @@ JACOBY = Control(
 )
 ORIGINAL = Control("j93", "Show Janowski's 1993 centred formula", "bool", False)
 
-CONTROLS = (X, W, L, P, CUBE, TWO_INDEX, X_TAKER, JACOBY, ORIGINAL)
+CONTROLS = (SECTION, X, W, L, P, CUBE, TWO_INDEX, X_TAKER, JACOBY, ORIGINAL)
 
 #: One-click presets: (label, values).
 PRESETS = {
