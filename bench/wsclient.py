@@ -3,8 +3,9 @@
 It speaks what the frontend speaks: ``BackMsg.rerun_script`` carrying a
 ``ClientState`` (query string, page, widget states, fragment id) and reads
 ``ForwardMsg`` until ``script_finished``. It remembers every widget the server
-sent (id, kind, range or options, fragment) so it can move a random control the
-way a user would, and counts an ``exception`` element as an error.
+sent (id, kind, range or options, fragment; a URL-bound tab set with its tabs) so
+it can move a random control or open a random tab the way a user would, and
+counts an ``exception`` element as an error.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ class Widget:
     kind: str
     proto: object
     fragment_id: str = ""
+    labels: list[str] = field(default_factory=list)  # a tab set's tabs, in order
 
 
 @dataclass
@@ -58,6 +60,7 @@ class Session:
         self.page_hash = ""
         self.widgets: dict[str, Widget] = {}
         self.values: dict[str, tuple[str, object]] = {}  # widget id -> (value field, value)
+        self._tabs: Widget | None = None  # the tab set whose tabs are being read
 
     async def __aenter__(self) -> Session:
         headers = {"Cookie": f"stroute={self.cookie}"} if self.cookie else None
@@ -107,6 +110,9 @@ class Session:
         return result
 
     def _read_delta(self, delta, result: RunResult) -> None:
+        if delta.WhichOneof("type") == "add_block":
+            self._read_block(delta)
+            return
         if delta.WhichOneof("type") != "new_element":
             return
         element = delta.new_element
@@ -118,6 +124,18 @@ class Session:
             if proto.query_param_key in _SKIP_KEYS or proto.disabled:
                 return
             self.widgets[proto.id] = Widget(proto.id, kind, proto, delta.fragment_id)
+
+    def _read_block(self, delta) -> None:
+        """A stateful tab set (its tabs follow it as blocks) is a control like the others."""
+        block = delta.add_block
+        kind = block.WhichOneof("type")
+        if kind == "tab_container" and block.tab_container.id:
+            tabs = Widget(block.tab_container.id, "tabs", block.tab_container, delta.fragment_id)
+            self.widgets[tabs.id] = self._tabs = tabs
+        elif kind == "tab" and self._tabs is not None:
+            self._tabs.labels.append(block.tab.label)
+        else:
+            self._tabs = None
 
     async def open(self, page: str = "", query: str = "", timeout: float = 60) -> RunResult:
         """First run of the session, as a browser opening ``/page?query``."""
@@ -144,7 +162,8 @@ class Session:
         """Move one random control to a random value; None when the page has none."""
         if not self.widgets:
             return None
-        widget = self.rng.choice(list(self.widgets.values()))
+        movable = [w for w in self.widgets.values() if w.kind != "tabs" or w.labels]
+        widget = self.rng.choice(movable)
         self.values[widget.id] = self._random_value(widget)
         back = BackMsg()
         state = back.rerun_script
@@ -171,6 +190,8 @@ class Session:
             return "double_array_value", [round(min(v, proto.max), 10) for v in picks]
         if widget.kind in ("selectbox", "radio"):
             return "string_value", rng.choice(list(proto.options))
+        if widget.kind == "tabs":
+            return "string_value", rng.choice(widget.labels)
         if widget.kind == "checkbox":
             current = self.values.get(widget.id, (None, proto.default))[1]
             return "bool_value", not current
