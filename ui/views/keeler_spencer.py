@@ -42,16 +42,19 @@ def _compare_printed(
     rounded = exact.round(digits)
     gap = (exact - printed).abs()
     half_unit = 0.5 * 10.0**-digits
-    off = [
-        (r, c) for r in printed.index for c in printed.columns if gap.loc[r, c] > half_unit + 1e-12
-    ]
+    rows, columns = np.nonzero(gap.to_numpy() > half_unit + 1e-12)
+    off = [(printed.index[r], printed.columns[c]) for r, c in zip(rows, columns, strict=True)]
+    # A number format per column (a pandas Styler would be rendered anew on every rerun).
+    shown = {
+        str(c): st.column_config.NumberColumn(format=f"%.{digits}f") for c in printed.columns
+    }
     left, right = st.columns(2)
     with left:
         st.caption(f"{name} as printed")
-        st.dataframe(printed.rename(columns=str).style.format(f"{{:.{digits}f}}"), width="stretch")
+        st.dataframe(printed.rename(columns=str), column_config=shown, width="stretch")
     with right:
         st.caption(f"{name} exact, rounded to {digits} places")
-        st.dataframe(rounded.rename(columns=str).style.format(f"{{:.{digits}f}}"), width="stretch")
+        st.dataframe(rounded.rename(columns=str), column_config=shown, width="stretch")
     st.caption(
         f"Largest |exact − printed| = {gap.to_numpy().max():.2g} (half a unit of the last printed "
         f"place is {half_unit:g})."
