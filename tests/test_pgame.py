@@ -15,6 +15,7 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 
+from cubecore import pgame
 from cubecore.pgame import (
     GAME_COLUMNS,
     OPTIMAL,
@@ -428,3 +429,53 @@ def test_compare_cube_distribution():
     assert np.nanmax(np.abs(table["z"])) < _Z_TOLERANCE
     with pytest.raises(ValueError, match="theory"):
         compare_cube_distribution(games, pd.DataFrame({"x": [1]}))
+
+
+def _rule_sets():
+    return [
+        pgame.Rules(),
+        pgame.Rules(beavers=True, raccoons=True),
+        pgame.Rules(beavers=True, murphy=True, murphy_cap=3),
+    ]
+
+
+@pytest.mark.parametrize("rules", _rule_sets(), ids=["plain", "beaver-raccoon", "murphy"])
+def test_chain_slices_draw_the_same_stream_as_one_slice(monkeypatch, rules):
+    """Slicing a chain step (memory) changes no game: small slices, same table."""
+    thresholds = pgame.Thresholds(beaver_b=0.4, raccoon_a=0.7) if rules.beavers else pgame.OPTIMAL
+    whole = pgame.simulate_games(5_000, thresholds, rules, 0.5, seed=11)
+    monkeypatch.setattr(pgame, "_SLICE", 333)
+    sliced = pgame.simulate_games(5_000, thresholds, rules, 0.5, seed=11)
+    assert sliced.equals(whole)
+    check = pgame.take_check(0.7, 5_000, seed=5)
+    monkeypatch.setattr(pgame, "_SLICE", 1 << 17)
+    assert check == pgame.take_check(0.7, 5_000, seed=5)
+
+
+@pytest.mark.parametrize("rules", _rule_sets(), ids=["plain", "beaver-raccoon", "murphy"])
+def test_summary_is_the_table_summarised(rules):
+    thresholds = pgame.Thresholds(beaver_b=0.4, raccoon_a=0.7) if rules.beavers else pgame.OPTIMAL
+    games = pgame.simulate_games(20_000, thresholds, rules, 0.6, seed=4)
+    summary = pgame.summarize_games(20_000, thresholds, rules, 0.6, seed=4)
+    of_table = pgame.GamesSummary.of(games)
+    assert summary.n_games == of_table.n_games == 20_000
+    assert summary.cube_values.equals(of_table.cube_values)
+    assert summary.points == of_table.points == pgame.mean_points(games)
+    assert (summary.beavers, summary.raccoons, summary.drops) == (
+        of_table.beavers,
+        of_table.raccoons,
+        of_table.drops,
+    )
+    assert summary.drops == int((games["ending"] == "drop").sum())
+    theory = pgame.theoretical_cube_distribution(thresholds, rules, 0.6)
+    assert pgame.compare_cube_distribution(summary, theory).equals(
+        pgame.compare_cube_distribution(games, theory)
+    )
+
+
+def test_doubling_price_estimate_is_the_mean_of_the_simulated_games():
+    price = pgame.doubling_price(0.7, beavers=True, n_games=20_000, seed=8)
+    rules = pgame.Rules(beavers=True)
+    thresholds = pgame.Thresholds(double_a=0.7, redouble_a=0.8, beaver_b=0.4)
+    games = pgame.simulate_games(20_000, thresholds, rules, 0.5, seed=8)
+    assert price.estimate == pgame.mean_points(games)

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 #: Monte Carlo runs hold all their games in memory while they run (a million games
-#: peak at 85-145 MB). One runs at a time per process: a class choosing the largest
+#: peak at 40-50 MB). One runs at a time per process: a class choosing the largest
 #: sample together queues for the slot instead of multiplying that memory by the
 #: number of sessions (the server's peak memory under load, ``python -m bench
 #: soak``). The sessions' threads share one core (the GIL), so queueing loses no

@@ -212,30 +212,32 @@ def simulation(
     thresholds = _thresholds(*strategy)
     if model == "walk":
         n_games = min(n_games, WALK_GAMES_LIMIT)
-    with simulation_slot():  # the games stay in memory until the summary is made
+    with simulation_slot():
         begin = time.perf_counter()
         if model == "walk":
-            games = pgame.simulate_games_fine(n_games, thresholds, rules, start, WALK_STEP, seed)
-        else:
-            games = pgame.simulate_games(n_games, thresholds, rules, start, seed)
+            summary = pgame.GamesSummary.of(
+                pgame.simulate_games_fine(n_games, thresholds, rules, start, WALK_STEP, seed)
+            )
+        else:  # the same games as simulate_games, without holding their table
+            summary = pgame.summarize_games(n_games, thresholds, rules, start, seed)
         seconds = time.perf_counter() - begin
-        theory = pgame.theoretical_cube_distribution(thresholds, rules, start)
-        table = pgame.compare_cube_distribution(games, theory)
-        above = table["cube_value"] > RARE_STAKE
-        return {
-            "n_games": n_games,
-            "seconds": seconds,
-            "games_per_second": n_games / seconds,
-            "table": table,
-            "estimate": dataclasses.asdict(pgame.mean_points(games)),
-            "exact_equity": pgame.exact_equity(thresholds, rules, start),
-            "above_simulated": float(table.loc[above, "fraction"].sum()),
-            "above_theory": float(table.loc[above, "probability"].sum()),
-            "above_games": int(table.loc[above, "games"].sum()),
-            "beavers_seen": int(games["beavers"].sum()),
-            "raccoons_seen": int(games["raccoons"].sum()),
-            "drops": int((games["ending"] == "drop").sum()),
-        }
+    theory = pgame.theoretical_cube_distribution(thresholds, rules, start)
+    table = pgame.compare_cube_distribution(summary, theory)
+    above = table["cube_value"] > RARE_STAKE
+    return {
+        "n_games": n_games,
+        "seconds": seconds,
+        "games_per_second": n_games / seconds,
+        "table": table,
+        "estimate": dataclasses.asdict(summary.points),
+        "exact_equity": pgame.exact_equity(thresholds, rules, start),
+        "above_simulated": float(table.loc[above, "fraction"].sum()),
+        "above_theory": float(table.loc[above, "probability"].sum()),
+        "above_games": int(table.loc[above, "games"].sum()),
+        "beavers_seen": summary.beavers,
+        "raccoons_seen": summary.raccoons,
+        "drops": summary.drops,
+    }
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
