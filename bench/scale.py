@@ -17,7 +17,14 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from bench.load import P95_TARGET_SECONDS, load_table, print_errors, run_load, warm_up
+from bench.load import (
+    P95_TARGET_SECONDS,
+    load_table,
+    per_page_table,
+    print_errors,
+    run_load,
+    warm_up,
+)
 from bench.server import LOOPBACK, free_port, streamlit_servers, wait_healthy
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -77,6 +84,7 @@ def run_scale(processes: list[int], sessions: list[int], seconds: float, think: 
                 result = run_load(proxy, pids, level, seconds, think, sticky=True)
                 results.append((f"{count} behind nginx", result))
                 print(load_table([result], f"{count} behind nginx"), flush=True)
+                print("\n" + per_page_table(result) + "\n", flush=True)
                 print_errors(result, limit=5)
                 if result.p95 <= P95_TARGET_SECONDS and not result.errors:
                     carried = level

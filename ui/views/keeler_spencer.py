@@ -45,9 +45,7 @@ def _compare_printed(
     rows, columns = np.nonzero(gap.to_numpy() > half_unit + 1e-12)
     off = [(printed.index[r], printed.columns[c]) for r, c in zip(rows, columns, strict=True)]
     # A number format per column (a pandas Styler would be rendered anew on every rerun).
-    shown = {
-        str(c): st.column_config.NumberColumn(format=f"%.{digits}f") for c in printed.columns
-    }
+    shown = {str(c): st.column_config.NumberColumn(format=f"%.{digits}f") for c in printed.columns}
     left, right = st.columns(2)
     with left:
         st.caption(f"{name} as printed")
