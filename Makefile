@@ -30,7 +30,7 @@ soak:
 
 scale:
 	scripts/ensure-venv.sh requirements-dev.txt
-	$(PY) -m bench scale --sessions 10 15 20 --seconds 30 --think 3
+	$(PY) -m bench scale --sessions 10 20 30 --seconds 30 --think 1
 
 clean:
 	rm -rf test-artifacts .pytest_cache .ruff_cache .hypothesis
