@@ -80,3 +80,18 @@ def test_table_csv_download_is_the_table_shown(server, page):
     take = table.loc[table["point"].str.startswith("Take"), "P"]
     assert take.size == 1
     assert float(take.iloc[0]) == pytest.approx(expected.take_point, abs=1e-12)
+
+
+def test_janowski_section_tab_is_in_the_link(server, page):
+    """Clicking a section tab runs that section and writes it into the address bar."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{server}/janowski?x=0.5")
+    expect(metric_value(page, "Take (taker's P)")).to_be_visible(timeout=30000)
+    page.get_by_role("tab", name=re.compile("Points against cube life")).click()
+    cash = janowski.cube_points(0.5).cash_point
+    expect(metric_value(page, "Cash at x = 0.5")).to_have_text(f"{cash:.4f}", timeout=30000)
+    expect(page).to_have_url(re.compile(r"jsec=2"))
+    assert "x=0.5" in page.url
+    page.reload()  # the link reproduces the view
+    expect(metric_value(page, "Cash at x = 0.5")).to_have_text(f"{cash:.4f}", timeout=30000)
