@@ -505,16 +505,23 @@ def simulate_games(
 
 
 def _play_chain(
-    n: int, thresholds: Thresholds, rules: Rules, start: float, rng: np.random.Generator
+    n: int,
+    thresholds: Thresholds,
+    rules: Rules,
+    start: float,
+    rng: np.random.Generator,
+    owner: int = _CENTER,
 ) -> _Tally:
     """The embedded chain of :func:`simulate_games`, played to the end of every game.
 
-    Each step handles the unfinished games in slices of :data:`_SLICE` (the
-    uniforms drawn slice after slice are the same stream as one draw for all), so
-    the step's temporary arrays stay small however many games there are.
+    ``owner`` is the cube's position at the start. Each step handles the unfinished
+    games in slices of :data:`_SLICE` (the uniforms drawn slice after slice are the
+    same stream as one draw for all), so the step's temporary arrays stay small
+    however many games there are.
     """
     points = _stopping_points(thresholds)
     tally = _Tally(n, rules, rng)
+    tally.owner[:] = owner
     p = np.full(n, start)
     active = np.arange(n)
     for _ in range(_MAX_CHAIN_EVENTS):
@@ -1192,22 +1199,7 @@ def _double_point(value: float, *, high_open: bool) -> float:
 def _play_from_owned_b(x: float, n: int, seed: int) -> NDArray[np.float64]:
     """A's points per unit from ``x`` with the cube on B's side, both optimal."""
     rng = np.random.default_rng(seed)
-    tally = _Tally(n, Rules(), rng)
-    tally.owner[:] = _OWNER_B
-    points = _stopping_points(OPTIMAL)
-    p = np.full(n, x)
-    active = np.arange(n)
-    while active.size:
-        for first in range(0, active.size, _SLICE):  # as in _play_chain
-            games = active[first : first + _SLICE]
-            x_now = p[games]
-            upper, lower = _bounds(tally.owner[games], points)
-            at_upper = rng.random(games.size) * (upper - lower) < x_now - lower  # [KS69] (2)
-            stop = np.where(at_upper, upper, lower)
-            p[games] = stop
-            _decide(tally, games, stop, at_upper, OPTIMAL, Rules())
-        active = active[tally.winner[active] == 0]
-    return tally.points()
+    return _play_chain(n, OPTIMAL, Rules(), x, rng, owner=_OWNER_B).points()
 
 
 def doubling_price(
