@@ -12,7 +12,7 @@ from contextlib import contextmanager
 #: peak at 40-50 MB). One runs at a time per process: a class choosing the largest
 #: sample together queues for the slot instead of multiplying that memory by the
 #: number of sessions (the server's peak memory under load, ``python -m bench
-#: soak``). The sessions' threads share one core (the GIL), so queueing loses no
+#: soak``). The sessions' threads share one core (the GIL), so queueing loses little
 #: throughput.
 SIMULATION_SLOTS = 1
 _simulations = threading.BoundedSemaphore(SIMULATION_SLOTS)
