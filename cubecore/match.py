@@ -295,8 +295,8 @@ def _solve(lower: _Pl | None, upper: _Pl | None, y0: float, y1: float) -> _Pl:
         if f is not None:
             corners.update(f[0])
     xs = sorted(corners)
-    lo = [-math.inf] * len(xs) if lower is None else [_at(lower, x) for x in xs]
-    hi = [math.inf] * len(xs) if upper is None else [_at(upper, x) for x in xs]
+    lo = [-math.inf] * len(xs) if lower is None else _values_on(lower, xs)
+    hi = [math.inf] * len(xs) if upper is None else _values_on(upper, xs)
     return _taut_string(xs, lo, hi, y0, y1)
 
 

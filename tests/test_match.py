@@ -507,3 +507,9 @@ def test_one_pass_combine_and_clamp_match_the_definition_bitwise(f, g, level, us
     assert match._combine(f, g, pick) == _reference_combine(f, g, pick)
     flat = match._line(level, level)
     assert match._clamp(f, level, pick) == _reference_combine(f, flat, pick)
+
+
+@given(_piecewise_linear(), hst.lists(hst.floats(0.0, 1.0), max_size=12))
+def test_values_in_one_pass_are_the_bisected_values(f, points):
+    xs = sorted(set(points) | {0.0, 1.0})
+    assert match._values_on(f, xs) == [match._at(f, x) for x in xs]
