@@ -141,6 +141,27 @@ def table_1_comparison() -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+@st.cache_data(max_entries=1, show_spinner=False)
+def table_1_shown() -> dict[str, pd.DataFrame]:
+    """Table 1's frames as the page shows them, built once: they depend on nothing.
+
+    ``printed`` and ``exact`` (rounded to the printed 0.01) with the offset as the
+    first column and the counts as string column names, ``deviations`` (the cells
+    that disagree, with their reasons) and the cell-by-cell ``comparison``.
+    """
+    comparison = table_1_comparison()
+    printed = race.TABLE_1_PRINTED.copy()
+    printed.columns = [str(c) for c in printed.columns]
+    exact = comparison.pivot(index="offset", columns="your_count", values="exact")
+    exact.columns = [str(c) for c in exact.columns]
+    return {
+        "printed": printed.reset_index(),
+        "exact": exact.round(2).reset_index(),
+        "deviations": comparison[~comparison["agrees"]].drop(columns="agrees"),
+        "comparison": comparison,
+    }
+
+
 @st.cache_data(max_entries=64, show_spinner=False)
 def table_1_range(
     first_count: int, count_step: int, columns: int, first_offset: int, offset_step: int, rows: int

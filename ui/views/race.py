@@ -114,8 +114,8 @@ def race_model(v: Values, present: bool) -> None:
 
 
 def _table_1(v: Values, present: bool) -> None:
-    comparison = cached.table_1_comparison()
-    deviations = comparison[~comparison["agrees"]]
+    shown = cached.table_1_shown()
+    comparison, deviations = shown["comparison"], shown["deviations"]
     st.subheader("Table 1: printed and exact (percent)")
     a, b = st.columns(2)
     a.metric(
@@ -123,17 +123,13 @@ def _table_1(v: Values, present: bool) -> None:
         f"{int(comparison['agrees'].sum())} of {len(comparison)}",
     )
     b.metric("Deviations (each explained below)", f"{len(deviations)}")
-    printed = race.TABLE_1_PRINTED.copy()
-    printed.columns = [str(c) for c in printed.columns]
-    exact = comparison.pivot(index="offset", columns="your_count", values="exact")
-    exact.columns = [str(c) for c in exact.columns]
     st.caption("Printed (rows: opponent's count - yours; columns: your count)")
-    st.dataframe(printed.reset_index(), hide_index=True, height="content")
+    st.dataframe(shown["printed"], hide_index=True, height="content")
     st.caption("Exact, the same cells")
-    st.dataframe(exact.round(2).reset_index(), hide_index=True, height="content")
+    st.dataframe(shown["exact"], hide_index=True, height="content")
     st.caption("Cells that disagree, and why:")
     st.dataframe(
-        deviations.drop(columns="agrees"),
+        deviations,
         hide_index=True,
         column_config={"reason": st.column_config.TextColumn(width="large")},
     )
