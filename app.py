@@ -7,7 +7,7 @@ from ui.router import ensure_navigation, freeze_long_lived_heap
 from ui.settings import PRESENT
 
 ensure_navigation()  # a fresh process starts in legacy pages/ mode: leave it before rendering
-freeze_long_lived_heap()  # keeps Streamlit's gc pass after each run cheap
+freeze_long_lived_heap()  # once a minute: keeps garbage collection off the hot path
 
 st.set_page_config(
     page_title="Cube Theory Lab",

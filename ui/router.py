@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import gc
 import math
-import sys
 import threading
 import time
 
@@ -35,27 +34,25 @@ def ensure_navigation() -> None:
 
 
 _heap_lock = threading.Lock()
-#: Seconds between two re-freezes (a full collection of everything, then freeze).
+#: Seconds between two rounds (unfreeze, collect everything, freeze what survives).
 REFREEZE_SECONDS = 60.0
-_modules_when_frozen = 0
 _frozen_at = -math.inf
 
 
 def freeze_long_lived_heap() -> None:
-    """Keep the full garbage collection after every run down to the recent objects.
+    """Keep garbage collection cheap: freeze what lives long, collect it once a minute.
 
-    Streamlit runs ``gc.collect(2)`` after each script run (``runner.postScriptGC``)
-    so that a session's garbage does not pile up. With numpy, pandas, scipy and
-    plotly loaded, that pass walks ~155,000 long-lived objects: ~100 ms of CPU per
-    rerun, most of the server's time under load. Whenever new modules have been
-    imported (a page's first visit in this process), and otherwise every
-    :data:`REFREEZE_SECONDS`, this collects everything once and ``gc.freeze()``-s
-    what survives; the pass after each run then walks only the objects made since
-    (well under a millisecond to a few). The periodic round also unfreezes first,
-    so anything frozen while alive (a session's state, cache entries) is collected
-    within a minute of becoming garbage. Called by ``app.py`` at the top of every run.
+    With numpy, pandas, scipy and plotly loaded the heap holds ~155,000 long-lived
+    objects, and a full collection walks them all: ~100 ms. Streamlit's default
+    ran one after every script run (``runner.postScriptGC``, off in this app's
+    config): most of the server's CPU under load. Instead, once every
+    :data:`REFREEZE_SECONDS` this unfreezes, collects everything and
+    ``gc.freeze()``-s what survives, so Python's own generational collections
+    skip the long-lived objects, and anything frozen while alive (a session's
+    state, a cache entry) is collected within a round of becoming garbage. The
+    first run of a process does the first round. Called by ``app.py`` on every run.
     """
-    global _modules_when_frozen, _frozen_at
+    global _frozen_at
     if not _heap_due():
         return
     with _heap_lock:
@@ -63,12 +60,8 @@ def freeze_long_lived_heap() -> None:
             gc.unfreeze()
             gc.collect(2)
             gc.freeze()
-            _modules_when_frozen = len(sys.modules)
             _frozen_at = time.monotonic()
 
 
 def _heap_due() -> bool:
-    return (
-        len(sys.modules) != _modules_when_frozen
-        or time.monotonic() - _frozen_at >= REFREEZE_SECONDS
-    )
+    return time.monotonic() - _frozen_at >= REFREEZE_SECONDS
