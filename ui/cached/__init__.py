@@ -5,8 +5,10 @@ figure builders stay pure and the caches pickle cheaply.
 """
 
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 #: Monte Carlo runs hold all their games in memory while they run (a million games
 #: peak at 40-50 MB). One runs at a time per process: a class choosing the largest
@@ -18,8 +20,20 @@ SIMULATION_SLOTS = 1
 _simulations = threading.BoundedSemaphore(SIMULATION_SLOTS)
 
 
+@dataclass
+class SimulationRun:
+    """Wall time of one simulation, from getting its slot to leaving it."""
+
+    seconds: float = 0.0
+
+
 @contextmanager
-def simulation_slot() -> Iterator[None]:
-    """Hold one of the process's :data:`SIMULATION_SLOTS` while simulating."""
+def simulation_slot() -> Iterator[SimulationRun]:
+    """Hold one of the process's :data:`SIMULATION_SLOTS` while simulating; time it."""
+    run = SimulationRun()
     with _simulations:
-        yield
+        begin = time.perf_counter()
+        try:
+            yield run
+        finally:
+            run.seconds = time.perf_counter() - begin

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import time
 
 import numpy as np
 import pandas as pd
@@ -45,21 +44,17 @@ def path_and_actions(
 @st.cache_data(max_entries=64, show_spinner=False)
 def take_check(double_point: float, n_games: int, seed: int) -> dict:
     """Take vs drop at ``double_point`` (Monte Carlo with a 95% interval), plus its wall time."""
-    with simulation_slot():
-        begin = time.perf_counter()
+    with simulation_slot() as run:
         check = pgame.take_check(double_point, n_games, seed)
-        seconds = time.perf_counter() - begin
-    return {**dataclasses.asdict(check), "seconds": seconds}
+    return {**dataclasses.asdict(check), "seconds": run.seconds}
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def doubling_price(double_point: float, beavers: bool, n_games: int, seed: int) -> dict:
     """What A loses by doubling at ``double_point`` from 1/2, exact and simulated."""
-    with simulation_slot():
-        begin = time.perf_counter()
+    with simulation_slot() as run:
         price = pgame.doubling_price(double_point, beavers=beavers, n_games=n_games, seed=seed)
-        seconds = time.perf_counter() - begin
-    return {**dataclasses.asdict(price), "seconds": seconds}
+    return {**dataclasses.asdict(price), "seconds": run.seconds}
 
 
 @st.cache_data(max_entries=4, show_spinner=False)

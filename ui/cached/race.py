@@ -117,8 +117,7 @@ def bearoff_distributions(x: int, y: int) -> pd.DataFrame:
     return frame.rename_axis("rolls").reset_index()
 
 
-@st.cache_data(max_entries=1, show_spinner=False)
-def table_1_comparison() -> pd.DataFrame:
+def _table_1_comparison() -> pd.DataFrame:
     """Table 1 cell by cell: printed, exact (percent), agreement and the reason if not."""
     exact = race.table_1()
     printed = race.TABLE_1_PRINTED
@@ -149,7 +148,7 @@ def table_1_shown() -> dict[str, pd.DataFrame]:
     first column and the counts as string column names, ``deviations`` (the cells
     that disagree, with their reasons) and the cell-by-cell ``comparison``.
     """
-    comparison = table_1_comparison()
+    comparison = _table_1_comparison()
     printed = race.TABLE_1_PRINTED.copy()
     printed.columns = [str(c) for c in printed.columns]
     exact = comparison.pivot(index="offset", columns="your_count", values="exact")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import time
 
 import numpy as np
 import pandas as pd
@@ -212,15 +211,14 @@ def simulation(
     thresholds = _thresholds(*strategy)
     if model == "walk":
         n_games = min(n_games, WALK_GAMES_LIMIT)
-    with simulation_slot():
-        begin = time.perf_counter()
+    with simulation_slot() as run:
         if model == "walk":
             summary = pgame.GamesSummary.of(
                 pgame.simulate_games_fine(n_games, thresholds, rules, start, WALK_STEP, seed)
             )
         else:  # the same games as simulate_games, without holding their table
             summary = pgame.summarize_games(n_games, thresholds, rules, start, seed)
-        seconds = time.perf_counter() - begin
+    seconds = run.seconds
     theory = pgame.theoretical_cube_distribution(thresholds, rules, start)
     table = pgame.compare_cube_distribution(summary, theory)
     above = table["cube_value"] > RARE_STAKE
