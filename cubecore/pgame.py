@@ -356,13 +356,17 @@ class _Tally:
         self.raccoons[kept] += kept_code == _RACCOON
         self.owner[kept] = _OWNER_B if doubler_a else _OWNER_A
 
+    def cube_values(self) -> NDArray[np.float64]:
+        """The final stake of each game, ``2 ** exponent``."""
+        return np.ldexp(1.0, self.exponent)
+
     def points(self) -> NDArray[np.float64]:
         """A's signed points per game."""
-        return self.winner * np.ldexp(1.0, self.exponent)
+        return self.winner * self.cube_values()
 
     def frame(self) -> pd.DataFrame:
         n = self.winner.size
-        value = np.ldexp(1.0, self.exponent)
+        value = self.cube_values()
         # The text columns go through two-category codes (1 byte per game), not
         # fixed-width numpy strings (40 MB for a million games).
         winner = pd.Categorical.from_codes((self.winner > 0).astype(np.int8), ["B", "A"])
@@ -613,7 +617,7 @@ def summarize_games(
     tally = _play_chain(n, thresholds, rules, start, rng)
     return GamesSummary(
         n_games=n,
-        cube_values=_distribution(np.ldexp(1.0, tally.exponent)),
+        cube_values=_distribution(tally.cube_values()),
         points=_estimate(tally.points()),
         beavers=int(tally.beavers.sum()),
         raccoons=int(tally.raccoons.sum()),
