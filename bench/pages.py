@@ -23,6 +23,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench.page_worker import YARDSTICKS
 from bench.stats import markdown_table, median, ms
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -71,7 +72,7 @@ def measure_pages(
     sys.path.insert(0, str(ROOT))
     from ui.pages import PAGES
 
-    targets = ["baseline", "floor", *(page.file for page in PAGES)]
+    targets = [*YARDSTICKS, *(page.file for page in PAGES)]
     runs: dict[str, list[dict]] = {target: [] for target in targets}
     for repeat in range(repeats):
         for target in targets:
@@ -103,7 +104,7 @@ def _ratio(value: float, base: float) -> str:
 def pages_table(timings: list[PageTiming]) -> str:
     """Markdown table: absolute medians, ratios to the baseline and target verdicts."""
     base = next(t for t in timings if t.target == "baseline")
-    names = {
+    names = {  # the yardsticks of page_worker.YARDSTICKS, as the table names them
         "baseline": "baseline (1 slider + 1 chart)",
         "floor": "yardstick: baseline + 60 captions",
     }
