@@ -105,6 +105,12 @@ def vertical_marker(
     return [shape, note]
 
 
+def with_markers(layout: dict, *markers: list[dict]) -> dict:
+    """``layout`` with these :func:`vertical_marker` lines and labels (replacing any)."""
+    layout.update(shapes=[m[0] for m in markers], annotations=[m[1] for m in markers])
+    return layout
+
+
 def plotly_config(filename: str) -> dict:
     """Chart toolbar: PNG download at presentation resolution, no plotly logo."""
     return {

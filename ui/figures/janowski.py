@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ui.style import COLORS, Figure, base_layout, line, vertical_marker
+from ui.style import COLORS, Figure, base_layout, line, vertical_marker, with_markers
 
 _CUBE_NAMES = {"center": "cube centred", "owned": "cube owned", "opponent": "opponent owns"}
 
@@ -109,8 +109,7 @@ def points_vs_x_figure(sweep: pd.DataFrame, x_now: float, *, present: bool = Fal
     layout = base_layout(
         "Decision points against cube life x", "cube life x", "winning probability", present=present
     )
-    shape, note = vertical_marker(x_now, "x", COLORS["marker"], present=present)
-    layout.update(shapes=[shape], annotations=[note])
+    with_markers(layout, vertical_marker(x_now, "x", COLORS["marker"], present=present))
     return {"data": traces, "layout": layout}
 
 
@@ -147,6 +146,5 @@ def two_index_figure(frame: pd.DataFrame, x_taker: float, *, present: bool = Fal
         "doubler's winning probability",
         present=present,
     )
-    shape, note = vertical_marker(x_taker, "taker's x", COLORS["marker"], present=present)
-    layout.update(shapes=[shape], annotations=[note])
+    with_markers(layout, vertical_marker(x_taker, "taker's x", COLORS["marker"], present=present))
     return {"data": traces, "layout": layout}

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from ui.style import COLORS, Figure, base_layout, line, line_width, vertical_marker
+from ui.style import COLORS, Figure, base_layout, line, line_width, vertical_marker, with_markers
 
 _EVENT_SYMBOLS = {"doubles": "triangle-up", "takes": "circle", "drops": "x", "wins": "star"}
 _PLAYER_COLORS = {"A": COLORS["center"], "B": COLORS["opponent"]}
@@ -58,11 +58,6 @@ def _log_axis_marker(x: float, label: str, *, present: bool) -> list[dict]:
         math.log10(x), label, COLORS["marker"], present=present, text=f"{label} {x:g}"
     )
     return [shape, note]
-
-
-def _with_markers(layout: dict, markers: list[list[dict]]) -> dict:
-    layout.update(shapes=[m[0] for m in markers], annotations=[m[1] for m in markers])
-    return layout
 
 
 def path_figure(
@@ -124,7 +119,7 @@ def path_figure(
     layout["xaxis"]["range"] = [0.0, float(path["time"].iloc[-1]) or 1.0]
     layout["hovermode"] = "closest"
     layout["margin"] = {**layout["margin"], "r": 150 if present else 110}
-    return {"data": traces, "layout": _with_markers(layout, markers)}
+    return {"data": traces, "layout": with_markers(layout, *markers)}
 
 
 def take_check_figure(check: dict, *, present: bool = False) -> Figure:
@@ -159,8 +154,8 @@ def take_check_figure(check: dict, *, present: bool = False) -> Figure:
     )
     return {
         "data": traces,
-        "layout": _with_markers(
-            layout, [vertical_marker(0.8, "80%", COLORS["cash"], present=present)]
+        "layout": with_markers(
+            layout, vertical_marker(0.8, "80%", COLORS["cash"], present=present)
         ),
     }
 
@@ -202,7 +197,7 @@ def price_figure(curve: pd.DataFrame, price: dict, *, present: bool = False) -> 
         present=present,
     )
     markers = [vertical_marker(price["double_point"], "d", COLORS["marker"], present=present)]
-    return {"data": traces, "layout": _with_markers(layout, markers)}
+    return {"data": traces, "layout": with_markers(layout, *markers)}
 
 
 def limited_figure(points: pd.DataFrame, *, present: bool = False) -> Figure:
@@ -222,7 +217,7 @@ def limited_figure(points: pd.DataFrame, *, present: bool = False) -> Figure:
         present=present,
     )
     marker = _horizontal_marker(0.8, "unlimited: 0.8", COLORS["cash"], present=present)
-    return {"data": [trace], "layout": _with_markers(layout, [marker])}
+    return {"data": [trace], "layout": with_markers(layout, marker)}
 
 
 def _axis_labels(values) -> list[str]:
@@ -489,7 +484,7 @@ def normal_figure(sweep: pd.DataFrame, a_now: float, b: float, *, present: bool 
         _horizontal_marker(0.5, "even game 1/2", COLORS["dead"], present=present),
         _log_axis_marker(a_now, "a =", present=present),
     ]
-    return {"data": traces, "layout": _with_markers(layout, markers)}
+    return {"data": traces, "layout": with_markers(layout, *markers)}
 
 
 def value_figure(sweep: pd.DataFrame, a_now: float, b: float, *, present: bool = False) -> Figure:
@@ -514,4 +509,4 @@ def value_figure(sweep: pd.DataFrame, a_now: float, b: float, *, present: bool =
     layout["xaxis"]["type"] = "log"
     layout["yaxis"]["range"] = [-1.5, 1.5]
     markers = [_log_axis_marker(a_now, "a =", present=present)]
-    return {"data": traces, "layout": _with_markers(layout, markers)}
+    return {"data": traces, "layout": with_markers(layout, *markers)}

@@ -6,7 +6,7 @@ import math
 
 import pandas as pd
 
-from ui.style import COLORS, Figure, base_layout, line, line_width, vertical_marker
+from ui.style import COLORS, Figure, base_layout, line, line_width, vertical_marker, with_markers
 
 #: Take-point kinds on the charts: field -> (label, colour, dash).
 TAKE_SERIES = {
@@ -94,10 +94,12 @@ def take_points_row_figure(frame: pd.DataFrame, opp_away: int, *, present: bool 
         "your minimum game winning chance to take",
         present=present,
     )
-    shape, note = vertical_marker(
-        opp_away, "doubler", COLORS["marker"], present=present, text=f"{opp_away}-away"
+    with_markers(
+        layout,
+        vertical_marker(
+            opp_away, "doubler", COLORS["marker"], present=present, text=f"{opp_away}-away"
+        ),
     )
-    layout.update(shapes=[shape], annotations=[note])
     return {"data": traces, "layout": layout}
 
 
@@ -182,10 +184,12 @@ def crawford_figure(frame: pd.DataFrame, trailer: int, *, present: bool = False)
         "leader's match winning chance",
         present=present,
     )
-    shape, note = vertical_marker(
-        trailer, "trailer", COLORS["marker"], present=present, text=f"{trailer}-away"
+    with_markers(
+        layout,
+        vertical_marker(
+            trailer, "trailer", COLORS["marker"], present=present, text=f"{trailer}-away"
+        ),
     )
-    layout.update(shapes=[shape], annotations=[note])
     return {"data": traces, "layout": layout}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ui.style import COLORS, Figure, base_layout, line, vertical_marker
+from ui.style import COLORS, Figure, base_layout, line, vertical_marker, with_markers
 
 #: Colours of the exact cube actions (index = action code).
 ACTION_COLORS = ("#d9d9d9", COLORS["double"], COLORS["cash"], "#b7e4b0")
@@ -273,10 +273,10 @@ def thresholds_figure(
         "offset in pips",
         present=present,
     )
-    shape, note = vertical_marker(
-        x, "your count", COLORS["marker"], present=present, text=f"count {x}"
+    with_markers(
+        layout,
+        vertical_marker(x, "your count", COLORS["marker"], present=present, text=f"count {x}"),
     )
-    layout.update(shapes=[shape], annotations=[note])
     return {"data": traces, "layout": layout}
 
 
@@ -327,8 +327,9 @@ def implied_points_figure(frame: pd.DataFrame, x: int, *, present: bool = False)
         "A's winning chance",
         present=present,
     )
-    shape, note = vertical_marker(x, "count", COLORS["marker"], present=present, text=f"count {x}")
-    layout.update(shapes=[shape], annotations=[note])
+    with_markers(
+        layout, vertical_marker(x, "count", COLORS["marker"], present=present, text=f"count {x}")
+    )
     return {"data": traces, "layout": layout}
 
 
@@ -361,8 +362,9 @@ def cube_life_figure(
         present=present,
     )
     layout["yaxis"]["range"] = [0, 1.05]
-    shape, note = vertical_marker(x, "count", COLORS["marker"], present=present, text=f"count {x}")
-    layout.update(shapes=[shape], annotations=[note])
+    with_markers(
+        layout, vertical_marker(x, "count", COLORS["marker"], present=present, text=f"count {x}")
+    )
     return {"data": traces, "layout": layout}
 
 

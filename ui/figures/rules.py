@@ -6,7 +6,7 @@ import math
 
 import pandas as pd
 
-from ui.style import COLORS, Figure, base_layout, line, line_width, vertical_marker
+from ui.style import COLORS, Figure, base_layout, line, line_width, vertical_marker, with_markers
 
 #: Colour of the cube owner in the walkthrough.
 OWNER_COLORS = {"center": COLORS["center"], "A": COLORS["owned"], "B": COLORS["opponent"]}
@@ -54,10 +54,9 @@ def stakes_figure(events: pd.DataFrame, step: int, *, present: bool = False) -> 
     layout["yaxis"].update(type="log", dtick=math.log10(2), range=[-0.3, math.log10(top) + 0.5])
     layout["showlegend"] = False
     layout["hovermode"] = "closest"
-    shape, note = vertical_marker(
-        step, "now", COLORS["marker"], present=present, text=f"step {step}"
+    with_markers(
+        layout, vertical_marker(step, "now", COLORS["marker"], present=present, text=f"step {step}")
     )
-    layout.update(shapes=[shape], annotations=[note])
     return {"data": [trace], "layout": layout}
 
 
@@ -240,12 +239,11 @@ def price_figure(curve: pd.DataFrame, double_point: float, *, present: bool = Fa
     ):
         part = curve[curve["beavers"] == beavers]
         traces.append(line(part["double_point"], part["loss"], name, color, present=present))
-    shape, note = vertical_marker(double_point, "A doubles", COLORS["marker"], present=present)
     layout = base_layout(
         "The price of doubling too early (or too late), against optimal play",
         "A's initial doubling point",
         "A's loss in points per game",
         present=present,
     )
-    layout.update(shapes=[shape], annotations=[note])
-    return {"data": traces, "layout": layout}
+    marker = vertical_marker(double_point, "A doubles", COLORS["marker"], present=present)
+    return {"data": traces, "layout": with_markers(layout, marker)}
