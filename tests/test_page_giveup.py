@@ -5,7 +5,7 @@ import pytest
 
 from cubecore import giveup, race
 from tests.links import the_one_notice
-from tests.plotly_spec import plotly_spec
+from tests.reading import chart_specs, metric
 from ui.settings import giveup as settings
 
 PAGE = "pages/giveup.py"
@@ -27,12 +27,7 @@ def in_section(at, number):
 
 def chart(at, title_start):
     """The plotly spec whose title starts with ``title_start``."""
-    specs = [plotly_spec(element) for element in at.get("plotly_chart")]
-    return next(s for s in specs if s["layout"]["title"]["text"].startswith(title_start))
-
-
-def metric(at, label):
-    return next(m.value for m in at.metric if m.label == label)
+    return next(s for s in chart_specs(at) if s["layout"]["title"]["text"].startswith(title_start))
 
 
 def infos(at):

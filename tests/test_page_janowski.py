@@ -4,17 +4,9 @@ import pytest
 
 from cubecore import janowski
 from tests.links import the_one_notice
-from tests.plotly_spec import plotly_spec
+from tests.reading import chart_specs, metric
 
 PAGE = "pages/janowski.py"
-
-
-def chart_specs(at):
-    return [plotly_spec(element) for element in at.get("plotly_chart")]
-
-
-def metric(at, label):
-    return next(m.value for m in at.metric if m.label == label)
 
 
 def test_link_seeds_the_controls(open_page):

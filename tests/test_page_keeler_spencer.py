@@ -7,7 +7,7 @@ import pytest
 
 from cubecore import keeler_spencer as ks
 from cubecore import pgame
-from tests.plotly_spec import plotly_spec
+from tests.reading import chart_specs, metric
 from ui.settings import keeler_spencer as settings
 
 PAGE = "pages/keeler_spencer.py"
@@ -15,16 +15,8 @@ LABELS = settings.SECTION_LABELS
 TAB_KEY = settings.SECTION.key
 
 
-def chart_specs(at):
-    return [plotly_spec(element) for element in at.get("plotly_chart")]
-
-
 def chart_titled(at, prefix):
     return next(s for s in chart_specs(at) if s["layout"]["title"]["text"].startswith(prefix))
-
-
-def metric(at, label):
-    return next(m.value for m in at.metric if m.label == label)
 
 
 def open_section(open_page, section, **params):

@@ -4,19 +4,11 @@ import pytest
 
 from cubecore import match
 from tests.links import the_one_notice
-from tests.plotly_spec import plotly_spec
+from tests.reading import chart_specs, metric
 
 PAGE = "pages/match.py"
 G0 = match.DEFAULT_GAMMON_RATE
 X0 = match.DEFAULT_CUBE_EFFICIENCY
-
-
-def chart_specs(at):
-    return [plotly_spec(element) for element in at.get("plotly_chart")]
-
-
-def metric(at, label):
-    return next(m.value for m in at.metric if m.label == label)
 
 
 def test_page_loads_clean(open_page):

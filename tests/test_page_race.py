@@ -9,21 +9,11 @@ import pytest
 
 from cubecore import race
 from tests.links import the_one_notice
-from tests.plotly_spec import plotly_spec
+from tests.reading import chart_specs, metric
 from ui.settings import race as settings
 
 PAGE = "pages/race.py"
 SECTIONS = tuple(settings.SECTIONS)
-
-
-def chart_specs(at):
-    return [plotly_spec(element) for element in at.get("plotly_chart")]
-
-
-def metric(at, label):
-    matches = [m.value for m in at.metric if m.label == label]
-    assert matches, f"no metric {label!r}: {[m.label for m in at.metric]}"
-    return matches[0]
 
 
 def pct(value):

@@ -5,18 +5,10 @@ import pytest
 from cubecore import janowski, pgame
 from cubecore import rules as cube_rules
 from tests.links import the_one_notice
-from tests.plotly_spec import plotly_spec
+from tests.reading import chart_specs, metric
 from ui.settings import rules as settings
 
 PAGE = "pages/rules.py"
-
-
-def chart_specs(at):
-    return [plotly_spec(element) for element in at.get("plotly_chart")]
-
-
-def metric(at, label):
-    return next(m.value for m in at.metric if m.label == label)
 
 
 def test_page_loads_on_the_walkthrough(open_page):
