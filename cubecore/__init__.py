@@ -10,9 +10,20 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 - :mod:`cubecore.rules`: the rules of the doubling cube as a state machine.
 - :mod:`cubecore.pgame`: the continuous game (P-game) simulated under cube strategies.
 - :mod:`cubecore.match`: match equity and take points at every score.
+- :mod:`cubecore.met`: published match equity tables, one type for all of them.
 - :mod:`cubecore.atlas`: the four money-play models on one scale, and their mappings.
 """
 
-from cubecore import atlas, giveup, janowski, keeler_spencer, match, pgame, race, rules
+from cubecore import atlas, giveup, janowski, keeler_spencer, match, met, pgame, race, rules
 
-__all__ = ["atlas", "giveup", "janowski", "keeler_spencer", "match", "pgame", "race", "rules"]
+__all__ = [
+    "atlas",
+    "giveup",
+    "janowski",
+    "keeler_spencer",
+    "match",
+    "met",
+    "pgame",
+    "race",
+    "rules",
+]
