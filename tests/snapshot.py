@@ -1,0 +1,303 @@
+"""A snapshot of every number every page shows: metrics, tables, JSON blocks, chart data.
+
+Issue #19 rebuilds the UI; its acceptance asks that no number a page shows changes.
+:func:`capture` opens one view (a page, one of its sections, optionally one preset
+clicked) in an AppTest and reads back what it shows; ``python -m tests.snapshot``
+writes every view to ``tests/data/page_snapshot.json`` and
+``tests/test_page_snapshot.py`` compares a fresh capture with it.
+
+Everything that knows how today's UI opens a section, clicks a preset and lists its
+pages is in :func:`adapter`; after the rebuild only that function changes.
+
+Left out because they change from run to run: the wall-clock metrics, "Games per
+second" (rules page), "Simulated paths (games) per second" and "This check and price
+took (s)" (Keeler-Spencer page), and captions (not read at all; one on the rules page
+states a run time). Seeded Monte Carlo results are kept: the same seed gives the same games.
+Floats are rounded to 10 significant digits, so a change in the last bits of a sum
+(another summation order) does not count as a change of a shown number.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import math
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import numpy as np
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+from tests.plotly_spec import plotly_spec
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = str(ROOT / "app.py")
+SNAPSHOT = ROOT / "tests" / "data" / "page_snapshot.json"
+
+#: Arrays with more entries than this are stored as a summary (length, sha256, first,
+#: last, sum), which keeps the JSON small; shorter ones are stored in full.
+FULL_ARRAY_MAX = 64
+#: Metrics left out: a label containing one of these is a timing, not a model number.
+VOLATILE_METRICS = ("per second", "took (s)")
+
+
+@dataclass(frozen=True)
+class PageShape:
+    """What the snapshot needs to know of one page.
+
+    ``sections`` are the section titles, in order (stored for the reader; cases are
+    keyed by index). ``presets`` maps each preset's label to the index of the section
+    the preset opens itself, or ``None`` when it keeps the open one (then the preset is
+    captured in every section).
+    """
+
+    file: str
+    sections: tuple[str, ...]
+    presets: dict[str, int | None]
+
+
+@dataclass(frozen=True)
+class Adapter:
+    """How to reach every view of the UI: its pages, and how to open one view."""
+
+    pages: tuple[PageShape, ...]
+    open_view: Callable[[PageShape, int, str | None], AppTest]
+
+
+def adapter() -> Adapter:
+    """THE ADAPTER: today's UI (before issue #19's rebuild). Change only this after it.
+
+    Today: pages come from ``ui.pages.PAGES``; each page's ``ui.settings.<page>``
+    has a ``SECTION`` control (``VIEW`` on the rules page) whose key is the URL
+    parameter of the open section (``hsec``, ``jsec``, ``sec``, ``rsec``, ``wsec``,
+    ``view``, ``part``) and whose options are the sections; ``PRESETS`` maps a label
+    to the values it sets (its section among them, or not); a preset is a button
+    keyed ``preset:<label>``. The home page's presets sit in its Atlas section only
+    (the rules page's presets each in their own section, which they name).
+    """
+    from ui.pages import PAGES
+
+    shapes, keys = [], {}
+    for spec in PAGES:
+        settings = importlib.import_module(f"ui.settings.{spec.settings}")
+        section = getattr(settings, "SECTION", None) or settings.VIEW
+        options = tuple(section.options)
+        keys[spec.file] = (section.key, options)
+        only_in = {"pages/home.py": "Atlas"}.get(spec.file)  # buttons shown in one section
+        presets = {
+            label: options.index(values.get(section.key, only_in))
+            if section.key in values or only_in
+            else None
+            for label, values in settings.PRESETS.items()
+        }
+        named = getattr(settings, "SECTIONS", None)  # value -> title, where they differ
+        titles = tuple(str(named[o]) if isinstance(named, dict) else o for o in options)
+        shapes.append(PageShape(spec.file, titles, presets))
+
+    def open_view(page: PageShape, section_index: int, preset: str | None) -> AppTest:
+        key, options = keys[page.file]
+        at = AppTest.from_file(APP, default_timeout=120)
+        at.query_params[key] = options[section_index]
+        at.run()
+        at.switch_page(page.file).run()
+        if preset is not None:
+            at.button(key=f"preset:{preset}").click().run()
+        return at
+
+    return Adapter(tuple(shapes), open_view)
+
+
+# --- reading a view back (independent of the UI's layout) -------------------------------
+
+
+def _number(value: object) -> object:
+    """A JSON-safe, rounded scalar: floats to 10 significant digits, non-finite as text."""
+    if isinstance(value, bool | np.bool_):
+        return bool(value)
+    if isinstance(value, int | np.integer):
+        return int(value)
+    if isinstance(value, float | np.floating):
+        number = float(value)
+        if not math.isfinite(number):
+            return str(number)
+        return float(f"{number:.10g}")
+    if value is None or isinstance(value, str):
+        return value
+    return str(value)
+
+
+def _rounded(node: object) -> object:
+    if isinstance(node, dict):
+        return {str(k): _rounded(v) for k, v in node.items()}
+    if isinstance(node, list | tuple | np.ndarray):
+        return [_rounded(item) for item in node]
+    return _number(node)
+
+
+def _flat(node: object) -> list[object]:
+    if isinstance(node, list):
+        return [leaf for item in node for leaf in _flat(item)]
+    return [node]
+
+
+def _array(values: object) -> object:
+    """An array, rounded: in full if short, else length, sha256, first, last, sum."""
+    if values is None:
+        return None
+    rounded = _rounded(values)
+    if not isinstance(rounded, list):
+        return rounded
+    flat = _flat(rounded)
+    if len(flat) <= FULL_ARRAY_MAX:
+        return rounded
+    numbers = [v for v in flat if isinstance(v, int | float) and not isinstance(v, bool)]
+    text = json.dumps(rounded, separators=(",", ":"))
+    return {
+        "length": len(flat),
+        "sha256": hashlib.sha256(text.encode()).hexdigest(),
+        "first": flat[0],
+        "last": flat[-1],
+        "sum": _number(math.fsum(numbers)) if len(numbers) == len(flat) else None,
+    }
+
+
+def _metrics(at: AppTest) -> list[list[object]]:
+    return [
+        [m.label, m.value, m.delta]
+        for m in at.metric
+        if not any(word in m.label for word in VOLATILE_METRICS)
+    ]
+
+
+def _dataframes(at: AppTest) -> list[dict]:
+    frames = []
+    for element in at.dataframe:
+        frame = element.value
+        config = json.loads(element.proto.columns or "{}")
+        hidden = config.get("_index", {}).get("hidden", False)
+        entry = {
+            "columns": [str(c) for c in frame.columns],
+            "values": _array(frame.to_numpy(dtype=object).tolist()),
+        }
+        if not hidden:
+            entry["index"] = _array([str(i) for i in frame.index])
+        frames.append(entry)
+    return frames
+
+
+def _charts(at: AppTest) -> list[dict]:
+    charts = []
+    for element in at.get("plotly_chart"):
+        spec = plotly_spec(element)
+        layout = spec.get("layout", {})
+        title = layout.get("title", {})
+        charts.append(
+            {
+                "title": title.get("text") if isinstance(title, dict) else title,
+                "traces": [
+                    {
+                        "type": trace.get("type"),
+                        "name": trace.get("name"),
+                        **{axis: _array(trace.get(axis)) for axis in ("x", "y", "z")},
+                    }
+                    for trace in spec.get("data", [])
+                ],
+                "annotations": [a.get("text") for a in layout.get("annotations", [])],
+                "shapes": [
+                    _rounded([s.get(end) for end in ("x0", "x1", "y0", "y1")])
+                    for s in layout.get("shapes", [])
+                ],
+            }
+        )
+    return charts
+
+
+def read_view(at: AppTest) -> dict:
+    """Every number ``at`` shows: metrics, dataframes, JSON blocks, plotly chart data."""
+    return {
+        "exceptions": [e.message for e in at.exception],
+        "metrics": _metrics(at),
+        "dataframes": _dataframes(at),
+        "json": [_rounded(json.loads(j.proto.body)) for j in at.json],
+        "charts": _charts(at),
+    }
+
+
+def capture(page_file: str, section_index: int, preset_label: str | None) -> dict:
+    """Open ``page_file`` at section ``section_index``, click ``preset_label``, read it."""
+    ui = adapter()
+    page = next(p for p in ui.pages if p.file == page_file)
+    st.cache_data.clear()
+    st.cache_resource.clear()
+    return read_view(ui.open_view(page, section_index, preset_label))
+
+
+def cases(ui: Adapter | None = None) -> list[tuple[str, int, str | None]]:
+    """Every (page, section, preset) view: each section at its defaults, each preset.
+
+    A preset that opens a section of its own is captured there only; one that keeps
+    the open section is captured in every section.
+    """
+    ui = ui or adapter()
+    views = []
+    for page in ui.pages:
+        views += [(page.file, i, None) for i in range(len(page.sections))]
+        for label, own in page.presets.items():
+            sections = range(len(page.sections)) if own is None else [own]
+            views += [(page.file, i, label) for i in sections]
+    return views
+
+
+def case_id(page_file: str, section_index: int, preset: str | None) -> str:
+    """The key of a view in the snapshot."""
+    return f"{page_file} | section {section_index} | preset {preset or '(defaults)'}"
+
+
+def main() -> None:
+    """Capture every view and write ``tests/data/page_snapshot.json``."""
+    ui = adapter()
+    commit = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    dirty = subprocess.run(
+        ["git", "-C", str(ROOT), "status", "--porcelain", "--", "ui", "pages", "cubecore"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    views = {}
+    for page_file, section, preset in cases(ui):
+        key = case_id(page_file, section, preset)
+        print(key, file=sys.stderr)
+        views[key] = {
+            "page": page_file,
+            "section": section,
+            "section_title": next(p for p in ui.pages if p.file == page_file).sections[section],
+            "preset": preset,
+            "view": capture(page_file, section, preset),
+        }
+    meta = {
+        "what": "Every metric, dataframe, JSON block and plotly chart's data of every page "
+        "section at its defaults and after each preset (AppTest), floats rounded to 10 "
+        "significant digits; arrays longer than "
+        f"{FULL_ARRAY_MAX} entries as length, sha256, first, last, sum (issue #19).",
+        "made_by": "python -m tests.snapshot",
+        "commit": commit + (" (with uncommitted changes in ui/pages/cubecore)" if dirty else ""),
+        "when": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "streamlit": st.__version__,
+        "cases": len(views),
+    }
+    SNAPSHOT.parent.mkdir(exist_ok=True)
+    text = json.dumps({"_meta": meta, "views": views}, indent=1, ensure_ascii=False)
+    SNAPSHOT.write_text(text + "\n", encoding="utf-8")
+    print(f"wrote {len(views)} views, {len(text) / 1e6:.2f} MB, to {SNAPSHOT}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
