@@ -2,9 +2,9 @@
 
 import streamlit as st
 
+from ui.controls import PRESENT
 from ui.pages import PAGES
 from ui.router import ensure_navigation, freeze_long_lived_heap
-from ui.settings import PRESENT
 
 ensure_navigation()  # a fresh process starts in legacy pages/ mode: leave it before rendering
 freeze_long_lived_heap()  # once a minute: keeps garbage collection off the hot path

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import importlib
 import json
 import random
 import sys
@@ -138,15 +137,9 @@ def _controls(target: str):
     from ui.pages import PAGES
 
     spec = next((page for page in PAGES if page.file == target), None)
-    if spec is None or spec.settings is None:
+    if spec is None:
         return []
-    try:
-        module = importlib.import_module(f"ui.settings.{spec.settings}")
-    except ImportError:
-        return []
-    return [
-        (c.key, c.kind, c.low, c.high, c.step, c.options) for c in getattr(module, "CONTROLS", ())
-    ]
+    return [(c.key, c.kind, c.low, c.high, c.step, c.options) for c in spec.controls]
 
 
 def _move(at, control, rng: random.Random) -> bool:

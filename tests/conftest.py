@@ -25,8 +25,7 @@ def open_page():
         at = AppTest.from_file(APP, default_timeout=60)
         for key, value in params.items():
             at.query_params[key] = value
-        at.run()
-        at.switch_page(page).run()
+        at.switch_page(page).run()  # the link opens the page itself, as in a browser
         return at
 
     return _open

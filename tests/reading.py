@@ -13,3 +13,10 @@ def metric(at, label: str) -> str:
     matches = [m.value for m in at.metric if m.label == label]
     assert matches, f"no metric {label!r}: {[m.label for m in at.metric]}"
     return matches[0]
+
+
+def share_link(at) -> str:
+    """The "Share this view" link of the run (the last code block in the sidebar)."""
+    codes = [code.value for code in at.sidebar.code]
+    assert codes, "no share link in the sidebar"
+    return codes[-1]

@@ -20,7 +20,6 @@ Floats are rounded to 10 significant digits, so a change in the last bits of a s
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 import math
 import subprocess
@@ -70,47 +69,109 @@ class Adapter:
     open_view: Callable[[PageShape, int, str | None], AppTest]
 
 
+#: How each page's sections were reached by links on the day of the snapshot (before the
+#: rebuild of issue #19): the section's URL key and its values in order, and for each
+#: preset the section it opens (``None``: it keeps the open one). The rebuilt pages take
+#: these old links through their aliases, so the snapshot also checks that old links
+#: open the same views.
+OLD_LINKS: dict[str, tuple[str, tuple[str, ...], dict[str, int | None]]] = {
+    "pages/home.py": (
+        "hsec",
+        ("Overview", "Atlas", "Glossary", "About"),
+        {"Essay defaults (g .86, g_c .835)": 1, "Continuous game (all at 80/20)": 1},
+    ),
+    "pages/janowski.py": (
+        "jsec",
+        (
+            "1 · Equities and decisions",
+            "2 · Points against cube life",
+            "3 · Two cube-life indexes",
+        ),
+        {"Dead cube": None, "Live cube (20/80)": None, "Typical: x=0.68, gammons": None},
+    ),
+    "pages/keeler_spencer.py": (
+        "sec",
+        (
+            "1 · The continuous game",
+            "2 · Limited doubles",
+            "3 · Non-alternating raises",
+            "4 · Continuous raises",
+        ),
+        {
+            "Paper's tables": 2,
+            "Worked example: α(2,1) = 11/16": 2,
+            "A has 10 doubles, B has 3": 2,
+            "a > 4 against b = 1": 3,
+        },
+    ),
+    "pages/race.py": (
+        "rsec",
+        ("race-model", "doubling-points", "exact-strategy", "measured-points", "rules-of-thumb"),
+        {"20 v 20": 2, "40 v 43": 2, "70 v 77": 2, "110 v 121": 2, "Continuous game": 1},
+    ),
+    "pages/giveup.py": (
+        "wsec",
+        (
+            "1 · The transform",
+            "2 · The essay's table",
+            "3 · The cost of doubling",
+            "4 · Equivalences",
+        ),
+        {
+            "Essay: T = 21.5 %, g_c = .835": None,
+            "Keeler-Spencer limit: g = g_c = .8": None,
+            "Dead cube: g = g_c = 1": None,
+        },
+    ),
+    "pages/rules.py": (
+        "view",
+        ("walkthrough", "theory", "simulation"),
+        {
+            "Source: beaver, raccoon": 0,
+            "Murphy ties, cap 2": 0,
+            "Crawford, then Holland": 0,
+            "Jacoby: favourite cashes": 1,
+            "No gammons": 1,
+            "Optimal, no beavers": 2,
+            "Early double vs beavers": 2,
+            "Murphy, cap 2": 2,
+        },
+    ),
+    "pages/match.py": (
+        "part",
+        ("table", "takes", "rules", "heatmaps"),
+        {
+            "2-away/2-away": None,
+            "4-away/2-away": None,
+            "Crawford 1-away/5-away": None,
+            "Post-Crawford 1-away/2-away": None,
+        },
+    ),
+}
+
+
 def adapter() -> Adapter:
-    """THE ADAPTER: today's UI (before issue #19's rebuild). Change only this after it.
+    """THE ADAPTER: how to reach every view, through the links of the snapshot's day.
 
-    Today: pages come from ``ui.pages.PAGES``; each page's ``ui.settings.<page>``
-    has a ``SECTION`` control (``VIEW`` on the rules page) whose key is the URL
-    parameter of the open section (``hsec``, ``jsec``, ``sec``, ``rsec``, ``wsec``,
-    ``view``, ``part``) and whose options are the sections; ``PRESETS`` maps a label
-    to the values it sets (its section among them, or not); a preset is a button
-    keyed ``preset:<label>``. The home page's presets sit in its Atlas section only
-    (the rules page's presets each in their own section, which they name).
+    A section is opened by its old link (:data:`OLD_LINKS`: the rebuilt pages rewrite
+    the old key and value to today's), a preset is clicked through its button, keyed
+    ``preset:<label>`` (the home page's presets sit in its Atlas section only, the
+    rules page's each in the section it opens).
     """
-    from ui.pages import PAGES
-
-    shapes, keys = [], {}
-    for spec in PAGES:
-        settings = importlib.import_module(f"ui.settings.{spec.settings}")
-        section = getattr(settings, "SECTION", None) or settings.VIEW
-        options = tuple(section.options)
-        keys[spec.file] = (section.key, options)
-        only_in = {"pages/home.py": "Atlas"}.get(spec.file)  # buttons shown in one section
-        presets = {
-            label: options.index(values.get(section.key, only_in))
-            if section.key in values or only_in
-            else None
-            for label, values in settings.PRESETS.items()
-        }
-        named = getattr(settings, "SECTIONS", None)  # value -> title, where they differ
-        titles = tuple(str(named[o]) if isinstance(named, dict) else o for o in options)
-        shapes.append(PageShape(spec.file, titles, presets))
+    shapes = tuple(
+        PageShape(file, options, presets) for file, (_, options, presets) in OLD_LINKS.items()
+    )
 
     def open_view(page: PageShape, section_index: int, preset: str | None) -> AppTest:
-        key, options = keys[page.file]
+        key, options, _ = OLD_LINKS[page.file]
         at = AppTest.from_file(APP, default_timeout=120)
         at.query_params[key] = options[section_index]
-        at.run()
-        at.switch_page(page.file).run()
+        at.switch_page(page.file).run()  # the link opens the page itself, as in a browser
         if preset is not None:
             at.button(key=f"preset:{preset}").click().run()
         return at
 
-    return Adapter(tuple(shapes), open_view)
+    return Adapter(shapes, open_view)
 
 
 # --- reading a view back (independent of the UI's layout) -------------------------------

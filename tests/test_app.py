@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
+from ui.controls import Control
+from ui.links import escape_text
 from ui.pages import PAGES
-from ui.settings import Control
-from ui.urlstate import escape_text
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -66,31 +66,26 @@ def test_unknown_and_repeated_parameters_are_reported(open_page):
     assert not at.exception
 
 
-def test_control_keys_are_unique_across_the_app():
-    # Streamlit shares widget state between pages by key: a key used on two pages leaks
-    # one page's value into the other. Every URL key is therefore unique app-wide.
-    import importlib
+def test_a_url_key_names_one_concept_across_the_app():
+    # One name per concept app-wide: a key used on several pages is the same kind of
+    # control everywhere (Streamlit shares widget state by key, and a study group's
+    # link means one thing whichever page it opens); no page uses a key twice.
+    from ui.controls import APP_CONTROLS
 
-    from ui.settings import APP_CONTROLS
-
-    keys = [c.key for c in APP_CONTROLS]
+    kinds: dict[str, set[str]] = {c.key: {c.kind} for c in APP_CONTROLS}
     for spec in PAGES:
-        if spec.settings:
-            keys += [
-                c.key for c in importlib.import_module(f"ui.settings.{spec.settings}").CONTROLS
-            ]
-    duplicated = sorted({key for key in keys if keys.count(key) > 1})
-    assert duplicated == []
+        keys = [c.key for c in spec.controls]
+        assert len(keys) == len(set(keys)), spec.url_path
+        for control in spec.controls:
+            kinds.setdefault(control.key, set()).add(control.kind)
+    assert {key: kind for key, kind in kinds.items() if len(kind) > 1} == {}
 
 
-@pytest.mark.parametrize("spec", [s for s in PAGES if s.settings], ids=lambda s: s.url_path)
+@pytest.mark.parametrize("spec", PAGES, ids=lambda s: s.url_path)
 def test_presets_only_set_valid_values_of_the_pages_own_controls(spec):
-    import importlib
-
-    module = importlib.import_module(f"ui.settings.{spec.settings}")
-    controls = {control.key: control for control in module.CONTROLS}
-    assert module.PRESETS, "every page offers presets"
-    for label, values in module.PRESETS.items():
+    controls = {control.key: control for control in spec.controls}
+    assert spec.presets, "every page offers presets"
+    for label, values in spec.presets.items():
         assert set(values) <= set(controls), label
         for key, value in values.items():
             parsed, reason = controls[key].parse(controls[key].format(value))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import re
 from urllib.parse import quote
 
@@ -27,7 +26,7 @@ TITLES = {
 def non_default_params(card) -> dict[str, str]:
     """The preset's parameters the browser keeps in the address bar (not the defaults)."""
     spec = next(s for s in PAGES if s.file == card["page"])
-    controls = {c.key: c for c in importlib.import_module(f"ui.settings.{spec.settings}").CONTROLS}
+    controls = {c.key: c for c in spec.controls}
     return {
         key: raw
         for key, raw in card["query"].items()

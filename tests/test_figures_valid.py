@@ -4,7 +4,6 @@
 chart per rerun), so this test validates what each page actually sends.
 """
 
-import importlib
 import json
 
 import plotly.graph_objects as go
@@ -25,12 +24,9 @@ SECTION_KEYS = {
 
 
 def sections(spec):
-    key = SECTION_KEYS.get(spec.settings)
-    if key is None:
-        return [None]
-    controls = importlib.import_module(f"ui.settings.{spec.settings}").CONTROLS
-    control = next(c for c in controls if c.key == key)
-    return [(key, option) for option in control.options]
+    """(key, value) of every section of the page: the key its section tabs bind to."""
+    tabs = next(c for c in spec.controls if c.kind == "tabs" or c.key in SECTION_KEYS.values())
+    return [(tabs.key, option) for option in tabs.options]
 
 
 #: Sections that are text only.

@@ -20,7 +20,6 @@ values are consumed on the way), so expectations are computed from that.
 
 from __future__ import annotations
 
-import importlib
 import math
 import re
 
@@ -30,8 +29,8 @@ from hypothesis import strategies as hst
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import APP
+from ui.controls import APP_CONTROLS, Control
 from ui.pages import PAGES
-from ui.settings import APP_CONTROLS, Control
 
 _RESERVED = {"embed", "embed_options"}
 #: Values a browser or an attacker may put in a link.
@@ -65,9 +64,7 @@ _BOOLS = ("true", "false", "True", "FALSE", "1", "0", "yes", "on", "")
 
 
 def _controls(page) -> tuple[Control, ...]:
-    if page.settings is None:
-        return ()
-    return importlib.import_module(f"ui.settings.{page.settings}").CONTROLS
+    return page.controls
 
 
 def _valid_values(control: Control) -> hst.SearchStrategy[str]:

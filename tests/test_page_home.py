@@ -1,6 +1,5 @@
 """AppTests of the home page: overview links with presets, the atlas and its alignment."""
 
-import importlib
 from urllib.parse import urlencode
 
 import pytest
@@ -25,8 +24,7 @@ def metric(at, label):
 
 
 def controls_of(page_file):
-    spec = SPEC_BY_FILE[page_file]
-    return importlib.import_module(f"ui.settings.{spec.settings}").CONTROLS
+    return SPEC_BY_FILE[page_file].controls
 
 
 def test_home_loads_with_the_mappings(open_page):

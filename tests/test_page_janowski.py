@@ -4,7 +4,7 @@ import pytest
 
 from cubecore import janowski
 from tests.links import the_one_notice
-from tests.reading import chart_specs, metric
+from tests.reading import chart_specs, metric, share_link
 
 PAGE = "pages/janowski.py"
 
@@ -92,8 +92,8 @@ def test_sections_are_lazy_tabs_bound_to_the_link(open_page):
     assert metric(life, "Initial double at x = 0.5") == (
         f"{float(sweep['initial_double_point'].iloc[0]):.4f}"
     )
-    link = life.sidebar.expander[0].code[0].value
-    assert "jsec=" in link and "x=0.5" in link
+    link = share_link(life)
+    assert "sec=" in link and "x=0.5" in link
 
 
 def test_two_indexes_and_jacoby(open_page):
@@ -111,7 +111,7 @@ def test_two_indexes_and_jacoby(open_page):
 
 def test_share_link_and_csv(open_page):
     at = open_page(PAGE, x="0.68", W="1.25")
-    link = at.sidebar.expander[0].code[0].value
+    link = share_link(at)
     assert link.endswith("/janowski?x=0.68&W=1.25")
     assert at.get("download_button")
 

@@ -2,5 +2,5 @@
 
 Imports point one way: ``cubecore`` <- ``ui`` <- ``app.py`` and ``pages/``.
 ``ui.figures`` and ``ui.settings`` are pure (no streamlit); ``ui.cached``,
-``ui.urlstate`` and ``ui.widgets`` talk to streamlit.
+``ui.links`` and ``ui.widgets`` talk to streamlit.
 """

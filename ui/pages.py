@@ -6,17 +6,24 @@ file in ``pages/`` is registered here (Streamlit ignores unregistered files).
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ui.controls import Control
+    from ui.skeleton import Page
 
 
 @dataclass(frozen=True)
 class PageSpec:
     """One page: its file, title, URL path (without slash), icon and section.
 
-    ``settings`` names the page's module under ``ui.settings`` (its ``CONTROLS``
-    tuple and ``PRESETS`` dict), so that tests and benchmarks can reach every
-    page's controls.
+    ``package`` is the page's folder under ``ui`` (``ui.janowski``), whose ``PAGE``
+    is the page's declaration (:class:`ui.skeleton.Page`): tests and benchmarks reach
+    every page's controls, presets and sections through it.
 
     ``url_path`` is the file's stem: the very first run of a fresh server is in
     Streamlit's legacy ``pages/`` mode, which knows a page only by its file name;
@@ -29,8 +36,29 @@ class PageSpec:
     url_path: str
     icon: str
     section: str
-    settings: str | None = None
+    package: str
     default: bool = False
+
+    @property
+    def page(self) -> Page | None:
+        """The page's declaration (``None`` while the page is not yet on the skeleton)."""
+        return getattr(importlib.import_module(self.package), "PAGE", None)
+
+    @property
+    def controls(self) -> tuple[Control, ...]:
+        """Every control of the page, its section tabs included."""
+        page = self.page
+        if page is not None:
+            return page.all_controls
+        return tuple(importlib.import_module(self.package).CONTROLS)
+
+    @property
+    def presets(self) -> Mapping[str, Mapping[str, object]]:
+        """Every preset of the page, its sections' included."""
+        page = self.page
+        if page is not None:
+            return page.all_presets
+        return importlib.import_module(self.package).PRESETS
 
 
 PAGES = (
@@ -40,7 +68,7 @@ PAGES = (
         "home",
         ":material/home:",
         "Overview",
-        settings="home",
+        package="ui.settings.home",
         default=True,
     ),
     PageSpec(
@@ -49,7 +77,7 @@ PAGES = (
         "janowski",
         ":material/tune:",
         "Models",
-        settings="janowski",
+        package="ui.janowski",
     ),
     PageSpec(
         "pages/keeler_spencer.py",
@@ -57,7 +85,7 @@ PAGES = (
         "keeler_spencer",
         ":material/trending_up:",
         "Models",
-        settings="keeler_spencer",
+        package="ui.settings.keeler_spencer",
     ),
     PageSpec(
         "pages/race.py",
@@ -65,7 +93,7 @@ PAGES = (
         "race",
         ":material/sprint:",
         "Models",
-        settings="race",
+        package="ui.settings.race",
     ),
     PageSpec(
         "pages/giveup.py",
@@ -73,7 +101,7 @@ PAGES = (
         "giveup",
         ":material/flag:",
         "Models",
-        settings="giveup",
+        package="ui.settings.giveup",
     ),
     PageSpec(
         "pages/rules.py",
@@ -81,7 +109,7 @@ PAGES = (
         "rules",
         ":material/gavel:",
         "Rules & match play",
-        settings="rules",
+        package="ui.settings.rules",
     ),
     PageSpec(
         "pages/match.py",
@@ -89,7 +117,7 @@ PAGES = (
         "match",
         ":material/emoji_events:",
         "Rules & match play",
-        settings="match",
+        package="ui.settings.match",
     ),
 )
 

@@ -31,6 +31,9 @@ COLORS = {
     "marker": "#111111",
 }
 
+#: ``meta`` of a trace that presenter mode leaves out (a reference curve).
+DETAIL = "detail"
+
 _FONT_SIZE = {False: 13, True: 22}
 _LINE_WIDTH = {False: 2, True: 4}
 
@@ -54,16 +57,33 @@ def base_layout(title: str, x_title: str, y_title: str, *, present: bool = False
     }
 
 
-def line(x, y, name: str, color: str, *, present: bool = False, dash: str = "solid") -> dict:
-    """A line trace with the house colours."""
-    return {
+def line(
+    x,
+    y,
+    name: str,
+    color: str,
+    *,
+    present: bool = False,
+    dash: str = "solid",
+    detail: bool = False,
+) -> dict:
+    """A line trace with the house colours.
+
+    ``detail`` marks a reference curve that presenter mode leaves out (uncluttered
+    charts; :func:`presenter_figure`). ``present`` is accepted during the move to the
+    page skeleton and ignored: presenter styling is applied to the finished figure.
+    """
+    trace = {
         "type": "scatter",
         "mode": "lines",
         "x": np.asarray(x, dtype=float),
         "y": np.asarray(y, dtype=float),
         "name": name,
-        "line": {"color": color, "width": line_width(present), "dash": dash},
+        "line": {"color": color, "width": _LINE_WIDTH[False], "dash": dash},
     }
+    if detail:
+        trace["meta"] = DETAIL
+    return trace
 
 
 def vertical_marker(
@@ -109,6 +129,48 @@ def with_markers(layout: dict, *markers: list[dict]) -> dict:
     """``layout`` with these :func:`vertical_marker` lines and labels (replacing any)."""
     layout.update(shapes=[m[0] for m in markers], annotations=[m[1] for m in markers])
     return layout
+
+
+def presenter_figure(figure: Figure) -> Figure:
+    """The same chart for a projector: large type, thick lines, no grid, closest hover.
+
+    Applied by :func:`ui.widgets.chart` to every chart in presenter mode, so figure
+    builders draw one chart and never take a presenter argument. The data are the
+    same object (not copied); only the layout and the line styles are new.
+    """
+    scale = _FONT_SIZE[True] / _FONT_SIZE[False]
+    layout = dict(figure.get("layout", {}))
+    layout["font"] = {**layout.get("font", {}), "size": _FONT_SIZE[True]}
+    if isinstance(layout.get("title"), dict):
+        title_font = layout["title"].get("font", {})
+        size = title_font.get("size", _FONT_SIZE[False] + 3)
+        layout["title"] = {**layout["title"], "font": {**title_font, "size": round(size * scale)}}
+    for axis in [name for name in layout if name.startswith(("xaxis", "yaxis"))]:
+        layout[axis] = {**layout[axis], "showgrid": False}
+    if "legend" in layout:
+        layout["legend"] = {**layout["legend"], "y": -0.32, "font": {"size": _FONT_SIZE[True]}}
+    if "margin" in layout:
+        layout["margin"] = {**layout["margin"], "b": 90}
+    layout["hovermode"] = "closest"
+    if "annotations" in layout:
+        layout["annotations"] = [
+            {**note, "font": {**note.get("font", {}), "size": _FONT_SIZE[True] - 2}}
+            if "font" in note
+            else note
+            for note in layout["annotations"]
+        ]
+    data = [_presenter_trace(trace) for trace in figure.get("data", [])]
+    return {**figure, "layout": layout, "data": [t for t in data if t.get("meta") != DETAIL]}
+
+
+def _presenter_trace(trace: dict) -> dict:
+    """A trace with projector line widths and marker sizes."""
+    if isinstance(trace.get("line"), dict) and trace["line"].get("width") == _LINE_WIDTH[False]:
+        trace = {**trace, "line": {**trace["line"], "width": _LINE_WIDTH[True]}}
+    marker = trace.get("marker")
+    if isinstance(marker, dict) and isinstance(marker.get("size"), int | float):
+        trace = {**trace, "marker": {**marker, "size": round(marker["size"] * 1.5)}}
+    return trace
 
 
 def plotly_config(filename: str) -> dict:

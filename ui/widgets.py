@@ -10,10 +10,10 @@ import pandas as pd
 import streamlit as st
 from plotly.basedatatypes import BaseFigure
 
-from ui import urlstate
+from ui import links as urlstate
+from ui.controls import APP_CONTROLS, PRESENT, Control
 from ui.pages import link_path
-from ui.settings import APP_CONTROLS, PRESENT, Control
-from ui.style import Figure, plotly_config
+from ui.style import Figure, plotly_config, presenter_figure
 
 _PENDING_LINK = "_link_before_tabs"
 
@@ -26,6 +26,9 @@ def presenter_mode() -> bool:
 def control(spec: Control, where=st.sidebar, *, disabled: bool = False):
     """Create the widget for ``spec``, bound to the URL under its key."""
     common = {"key": spec.key, "bind": "query-params", "help": spec.help or None}
+    if spec.key in st.session_state and not spec.accepts(st.session_state[spec.key]):
+        # another page's control of the same concept left a value this one cannot show
+        del st.session_state[spec.key]
     if spec.key not in st.session_state:
         common["value" if spec.kind != "select" else "index"] = (
             spec.options.index(spec.default) if spec.kind == "select" else spec.default
@@ -158,7 +161,13 @@ class _PrevalidatedFigure(BaseFigure):
 
 
 def chart(figure: Figure, filename: str, *, key: str | None = None) -> None:
-    """Render a plotly figure dict with the house toolbar (PNG download)."""
+    """Render a plotly figure dict with the house toolbar (PNG download).
+
+    In presenter mode the chart is restyled for a projector
+    (:func:`ui.style.presenter_figure`): figure builders never take that flag.
+    """
+    if presenter_mode():
+        figure = presenter_figure(figure)
     st.plotly_chart(
         _PrevalidatedFigure(figure),
         config=plotly_config(filename),

@@ -7,7 +7,7 @@ slider's minimum here.
 """
 
 from cubecore import giveup
-from ui.settings import Control
+from ui.controls import Control
 
 #: How the give-up point g is set: from the minimum take point T (g = 4T) or directly.
 G_FROM_TAKE, G_DIRECT = "T", "g"

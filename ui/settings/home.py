@@ -1,7 +1,7 @@
 """Controls of the home page (the model atlas). Keys start with "a" (atlas): keys are
 unique across the app, because Streamlit shares widget state between pages by key."""
 
-from ui.settings import Control
+from ui.controls import Control
 
 CUBE = Control(
     "acube",

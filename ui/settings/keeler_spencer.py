@@ -1,6 +1,6 @@
 """Controls of the Keeler-Spencer page (raising points), grouped by section."""
 
-from ui.settings import Control
+from ui.controls import Control
 
 #: Section tab labels by section id, in order.
 SECTION_LABELS = {

@@ -1,7 +1,7 @@
 """Controls of the match-play page (match equity, take points, Crawford, Holland)."""
 
 from cubecore import match
-from ui.settings import Control
+from ui.controls import Control
 
 #: Sections of the page: URL value -> heading.
 SECTIONS = {

@@ -1,6 +1,6 @@
 """Controls of the race page (Zadeh & Kobliska 1977: the race model, exact cube strategy)."""
 
-from ui.settings import Control
+from ui.controls import Control
 
 #: Largest count the page offers (the cube tables are precomputed up to it).
 MAX_PAGE_COUNT = 300

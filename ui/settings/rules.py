@@ -5,7 +5,7 @@ differ from every other page's (another page's ``x`` or ``seed`` has another ran
 """
 
 from cubecore.rules import WALKTHROUGH_PRESETS
-from ui.settings import Control
+from ui.controls import Control
 
 #: The page's sections, in order; the ``view`` control picks one.
 SECTIONS = ("walkthrough", "theory", "simulation")

@@ -12,7 +12,7 @@ from cubecore import keeler_spencer as ks
 from ui import widgets
 from ui.cached import keeler_spencer as cached
 from ui.figures import keeler_spencer as figures
-from ui.urlstate import escape_text
+from ui.links import escape_text
 
 SOURCE = "Keeler & Spencer (1969), shared/seeds/keeler_spencer_1969_raising_points.txt"
 

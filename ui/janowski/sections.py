@@ -1,25 +1,24 @@
 """Janowski page: the three sections (equities and decisions, cube life, two indexes).
 
-The page (``pages/janowski.py``) wires the controls; each function here renders one
-section from the controls' values ``v``. Only the open section runs.
+Each function renders one section from the :class:`~ui.skeleton.View`; the skeleton
+runs only the open one.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 
 import pandas as pd
 import streamlit as st
 
 from cubecore import janowski
+from cubecore.references import source
 from ui import widgets
-from ui.cached import janowski as cached
-from ui.figures import janowski as figures
+from ui.janowski import charts
+from ui.janowski import data as cached
+from ui.skeleton import View
 
-Values = Mapping[str, object]
-
-SOURCE = "Janowski model revisited (2012), shared/seeds/janowski_model_revisited.txt"
+SOURCE = source("JR12")
 POINT_LABELS = {
     "take_point": "Take (taker's P)",
     "cash_point": "Cash",
@@ -32,28 +31,26 @@ POINT_LABELS = {
 }
 
 
-def _model(v: Values) -> tuple[float, float, float, float, float]:
+def _model(v: View) -> tuple[float, float, float, float, float]:
     """x, W, L, P and the taker's x (his own only with two indexes on)."""
-    x, W, L, P = float(v["x"]), float(v["W"]), float(v["L"]), float(v["P"])
-    return x, W, L, P, float(v["xt"]) if v["two"] else x
+    x, W, L, P = v.number("x"), v.number("W"), v.number("L"), v.number("P")
+    return x, W, L, P, v.number("xt") if v.flag("two") else x
 
 
-def render_decision(v: Values, present: bool) -> None:
+def render_decision(v: View) -> None:
     """Section 1: the equity chart, the formulas, the decision points, the decision at P."""
     x, W, L, P, x_taker = _model(v)
-    cubes = janowski.CUBE_POSITIONS if v["cube"] == "all" else (v["cube"],)
-    points = cached.cube_points(x, W, L, v["jacoby"])
-    curves = cached.equity_curves(x, W, L, v["jacoby"])
+    cubes = janowski.CUBE_POSITIONS if v.text("cube") == "all" else (v.text("cube"),)
+    points = cached.cube_points(x, W, L, v.flag("jacoby"))
+    curves = cached.equity_curves(x, W, L, v.flag("jacoby"))
 
-    chart_column, formula_column = st.columns([3, 2] if not present else [1, 0.001])
+    chart_column, formula_column = st.columns([3, 2] if not v.present else [1, 0.001])
     with chart_column:
         widgets.chart(
-            figures.equity_figure(
-                curves, cubes, points, P, show_original=v["j93"], present=present
-            ),
+            charts.equity_figure(curves, cubes, points, P, show_original=v.flag("j93")),
             "janowski_equity",
         )
-    if not present:
+    if not v.present:
         with formula_column:
             widgets.formula(r"E_{\mathrm{dead}}(P) = P\,(W+L) - L", f"{SOURCE}: dead-cube equity")
             widgets.formula(
@@ -72,7 +69,7 @@ def render_decision(v: Values, present: bool) -> None:
                 r"\text{double iff } \min(2E_{\mathrm{opp}},\, 1) > E_{\mathrm{cube}}",
                 f"{SOURCE}: the double decision compares cubeful equities",
             )
-            if v["j93"]:
+            if v.flag("j93"):
                 widgets.formula(
                     r"E_{1993} = \frac{4}{4-x}"
                     r"\left[P\left(W+L+\tfrac{x}{2}\right) - L - \tfrac{x}{4}\right]",
@@ -84,39 +81,39 @@ def render_decision(v: Values, present: bool) -> None:
     for index, (field, label) in enumerate(POINT_LABELS.items()):
         value = points[field]
         columns[index % 4].metric(label, "never" if value >= 1.0 else f"{value:.4f}")
-    if v["jacoby"]:
+    if v.flag("jacoby"):
         st.info(
             "Jacoby rule: with the cube centred gammons do not count, so holding a centred cube "
             "is worth less; the initial double point falls and a centred cube is never too good."
         )
 
     st.subheader(f"Decision at P = {P:.3f}")
-    if v["cube"] == "opponent":
+    if v.text("cube") == "opponent":
         st.write(
             "The opponent owns the cube: this player has no cube action. Equity: "
             f"{float(curves.iloc[(curves['p'] - P).abs().argmin()]['opponent']):+.4f}"
         )
     else:
-        cube = "owned" if v["cube"] == "owned" else "center"
-        d = janowski.cube_decision(P, x, cube, W, L, x_taker=x_taker, jacoby=v["jacoby"])
+        cube = "owned" if v.text("cube") == "owned" else "center"
+        d = janowski.cube_decision(P, x, cube, W, L, x_taker=x_taker, jacoby=v.flag("jacoby"))
         a, b, c, e = st.columns(4)
         a.metric("No double", f"{d.no_double:+.4f}")
         b.metric("Double/take", f"{d.double_take:+.4f}")
         c.metric("Double/pass", f"{d.double_pass:+.4f}")
         e.metric("Verdict", f"{d.doubler_action}; {d.taker_action}")
 
-    if not present:
+    if not v.present:
         table = pd.DataFrame(
             {"point": list(POINT_LABELS.values()), "P": [points[f] for f in POINT_LABELS]}
         )
         widgets.table_with_download(table, f"janowski_points_x{x:g}_W{W:g}_L{L:g}.csv")
 
 
-def render_life(v: Values, present: bool) -> None:
+def render_life(v: View) -> None:
     """Section 2: every decision point against the cube life index x."""
     x, W, L, _, _ = _model(v)
     st.subheader("How the points move with cube life")
-    points = cached.cube_points(x, W, L, v["jacoby"])
+    points = cached.cube_points(x, W, L, v.flag("jacoby"))
     columns = st.columns(4)
     for column, field in zip(
         columns, ("take_point", "initial_double_point", "redouble_point", "cash_point"), strict=True
@@ -125,9 +122,9 @@ def render_life(v: Values, present: bool) -> None:
         column.metric(
             f"{POINT_LABELS[field]} at x = {x:g}", "never" if value >= 1 else f"{value:.4f}"
         )
-    sweep = cached.points_sweep(W, L, v["jacoby"])
-    widgets.chart(figures.points_vs_x_figure(sweep, x, present=present), "janowski_points_vs_x")
-    if not present:
+    sweep = cached.points_sweep(W, L, v.flag("jacoby"))
+    widgets.chart(charts.points_vs_x_figure(sweep, x), "janowski_points_vs_x")
+    if not v.present:
         st.caption(
             "The window between the initial double point and the cash point narrows as the "
             "cube comes alive: with a dead cube (x = 0) double as soon as you are the favourite "
@@ -139,11 +136,11 @@ def render_life(v: Values, present: bool) -> None:
             widgets.table_with_download(labelled, f"janowski_points_vs_x_W{W:g}_L{L:g}.csv")
 
 
-def render_two(v: Values, present: bool) -> None:
+def render_two(v: View) -> None:
     """Section 3: the doubler's and the taker's own cube life."""
     x, W, L, _, x_taker = _model(v)
     st.subheader("Two cube-life indexes")
-    if not v["two"]:
+    if not v.flag("two"):
         st.info("Turn on 'Taker has his own x' in the sidebar to give the taker his own cube life.")
     pts2 = janowski.two_index_points(x, x_taker, W, L)
     a, b, c = st.columns(3)
@@ -151,9 +148,9 @@ def render_two(v: Values, present: bool) -> None:
     b.metric("Actual pass point (taker's x)", f"{pts2.actual_cash_point:.4f}")
     c.metric("Taker's take point", f"{pts2.take_point:.4f}")
     widgets.chart(
-        figures.two_index_figure(cached.two_index_sweep(x, W, L), x_taker, present=present),
+        charts.two_index_figure(cached.two_index_sweep(x, W, L), x_taker),
         "janowski_two_index",
     )
-    if not present:
+    if not v.present:
         with st.expander("All two-index points"):
             st.json(dataclasses.asdict(pts2))

@@ -1,21 +1,13 @@
 """Controls of the Janowski page (cube life index)."""
 
-from ui.settings import Control
+from ui.controls import Control
 
-#: Section tab labels by section id, in order.
-SECTION_LABELS = {
-    "decision": "1 · Equities and decisions",
-    "life": "2 · Points against cube life",
-    "two": "3 · Two cube-life indexes",
+#: Old section titles (links made before the page skeleton) -> today's section id.
+OLD_SECTION_TITLES = {
+    "1 · Equities and decisions": "decision",
+    "2 · Points against cube life": "life",
+    "3 · Two cube-life indexes": "two",
 }
-#: The page's sections, as tabs bound to the URL (only the open one is computed).
-SECTION = Control(
-    "jsec",
-    "Section",
-    "tabs",
-    SECTION_LABELS["decision"],
-    options=tuple(SECTION_LABELS.values()),
-)
 
 X = Control(
     "x",
@@ -72,7 +64,17 @@ TWO_INDEX = Control(
     False,
     help="Each player uses his own cube life for his own decisions.",
 )
-X_TAKER = Control("xt", "Cube life x (taker)", "float", 0.7, 0.0, 1.0, 0.01)
+X_TAKER = Control(
+    "xt",
+    "Cube life x (taker)",
+    "float",
+    0.7,
+    0.0,
+    1.0,
+    0.01,
+    help="Used only with 'Taker has his own x' on.",
+    requires=("two", True),
+)
 JACOBY = Control(
     "jacoby",
     "Jacoby rule",
@@ -82,7 +84,10 @@ JACOBY = Control(
 )
 ORIGINAL = Control("j93", "Show Janowski's 1993 centred formula", "bool", False)
 
-CONTROLS = (SECTION, X, W, L, P, CUBE, TWO_INDEX, X_TAKER, JACOBY, ORIGINAL)
+#: Read by every section.
+PAGE_CONTROLS = (X, W, L, JACOBY, TWO_INDEX, X_TAKER)
+#: Only the "Equities and decisions" section uses these.
+DECISION_CONTROLS = (P, CUBE, ORIGINAL)
 
 #: One-click presets: (label, values).
 PRESETS = {

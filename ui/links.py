@@ -11,12 +11,13 @@ instead. Values from a URL are only ever shown as escaped, truncated plain text.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import quote
 
 import streamlit as st
 
-from ui.settings import APP_CONTROLS, Control
+from ui.controls import APP_CONTROLS, Control
 
 #: Query parameters Streamlit reserves for itself.
 _RESERVED = frozenset({"embed", "embed_options"})
@@ -101,6 +102,71 @@ def show_notices(problems: list[LinkProblem], controls: tuple[Control, ...]) -> 
         if control is not None:
             used = control.format(st.session_state.get(control.key, control.default))
         st.warning(notice_text(problem, used), icon=":material/link_off:")
+
+
+def apply_aliases(
+    controls: tuple[Control, ...],
+    old_keys: Mapping[str, str],
+    old_values: Mapping[str, Mapping[str, str]],
+) -> list[LinkProblem]:
+    """Rewrite renamed link parameters to today's names, before any widget exists.
+
+    A parameter under an old key (``jsec``, ``eff``) moves to today's key (``sec``,
+    ``x``), an old value (an old section title) to today's value; the control then
+    takes it from Session State and the browser writes today's names into the
+    address bar. Returns the problems to report: an old name whose value the control
+    cannot use, or an old name given beside today's.
+    """
+    by_key = {control.key: control for control in controls}
+    problems: list[LinkProblem] = []
+    for old, new in old_keys.items():
+        if old not in st.query_params:
+            continue
+        raws = st.query_params.get_all(old)
+        del st.query_params[old]
+        raw = raws[-1] if raws else ""
+        raw = old_values.get(new, {}).get(raw, raw)
+        if new in st.query_params:
+            problems.append(LinkProblem(new, raw, f"old name {old} given beside {new}"))
+            continue
+        parsed, reason = by_key[new].parse(raw)
+        if reason is None and len(raws) > 1:
+            reason = f"given more than once (old name {old})"
+        if reason is not None:
+            problems.append(LinkProblem(new, raw, reason))
+        else:
+            st.session_state[new] = parsed
+    return problems
+
+
+def report(
+    page_path: str,
+    controls: tuple[Control, ...],
+    arrived: dict[str, list[str]],
+    values: Mapping[str, object],
+    *,
+    entering: bool,
+    renamed: list[LinkProblem],
+) -> None:
+    """Name every value from outside that the page could not use, at the top of the page.
+
+    A link is checked once, as it arrives on the page (``entering``): after that the
+    browser writes the address bar from the controls, so clicks (presets, tabs, a
+    walkthrough step) never raise a notice. A notice stays until its control is moved.
+    Unknown parameters are named and removed from the address bar.
+    """
+    store = st.session_state.setdefault("_link_notices", {})
+    used = {**values, **{c.key: st.session_state.get(c.key, c.default) for c in APP_CONTROLS}}
+    if entering:
+        problems = renamed + find_problems(arrived, controls, used)
+        known = {control.key for control in (*controls, *APP_CONTROLS)}
+        for key in arrived:
+            if key not in known and key.lower() not in _RESERVED:
+                del st.query_params[key]
+        store[page_path] = (problems, used)
+    problems, at_arrival = store.get(page_path, ([], {}))
+    standing = [p for p in problems if not p.key or used.get(p.key) == at_arrival.get(p.key)]
+    show_notices(standing, controls)
 
 
 def share_query(controls: tuple[Control, ...], values: dict[str, object]) -> str:

@@ -1,4 +1,4 @@
-"""Figures of the Janowski page, built as plotly dicts."""
+"""Charts of the Janowski page, built as plotly dicts (pure: no streamlit)."""
 
 from __future__ import annotations
 
@@ -25,34 +25,22 @@ def equity_figure(
     p_now: float,
     *,
     show_original: bool = False,
-    present: bool = False,
 ) -> Figure:
     """Cubeful equity against P for the chosen cube positions, dead/live for reference."""
     traces = []
     for cube in cubes:
+        traces.append(line(curves["p"], curves[cube], f"model, {_CUBE_NAMES[cube]}", COLORS[cube]))
         traces.append(
             line(
                 curves["p"],
-                curves[cube],
-                f"model, {_CUBE_NAMES[cube]}",
+                curves[f"live_{cube}"],
+                f"live, {_CUBE_NAMES[cube]}",
                 COLORS[cube],
-                present=present,
+                dash="dot",
+                detail=True,
             )
         )
-        if not present:
-            traces.append(
-                line(
-                    curves["p"],
-                    curves[f"live_{cube}"],
-                    f"live, {_CUBE_NAMES[cube]}",
-                    COLORS[cube],
-                    present=present,
-                    dash="dot",
-                )
-            )
-    traces.append(
-        line(curves["p"], curves["dead"], "dead cube", COLORS["dead"], dash="dash", present=present)
-    )
+    traces.append(line(curves["p"], curves["dead"], "dead cube", COLORS["dead"], dash="dash"))
     if show_original:
         traces.append(
             line(
@@ -61,14 +49,13 @@ def equity_figure(
                 "Janowski 1993, centred",
                 COLORS["live"],
                 dash="dashdot",
-                present=present,
             )
         )
     shapes, notes = [], []
     for level, (field, (label, color)) in enumerate(POINT_MARKERS.items()):
         value = points[field]
         if 0.0 < value < 1.0:
-            shape, note = vertical_marker(value, label, color, present=present, level=level % 3)
+            shape, note = vertical_marker(value, label, color, level=level % 3)
             shapes.append(shape)
             notes.append(note)
     now = curves.iloc[(curves["p"] - p_now).abs().argmin()]
@@ -79,20 +66,19 @@ def equity_figure(
             "name": f"P = {p_now:.3f}",
             "x": [p_now] * len(cubes),
             "y": [float(now[c]) for c in cubes],
-            "marker": {"color": COLORS["marker"], "size": 14 if present else 9, "symbol": "x"},
+            "marker": {"color": COLORS["marker"], "size": 9, "symbol": "x"},
         }
     )
     layout = base_layout(
         "Cubeful equity (per unit of the current cube)",
         "winning probability P",
         "equity",
-        present=present,
     )
     layout.update(shapes=shapes, annotations=notes)
     return {"data": traces, "layout": layout}
 
 
-def points_vs_x_figure(sweep: pd.DataFrame, x_now: float, *, present: bool = False) -> Figure:
+def points_vs_x_figure(sweep: pd.DataFrame, x_now: float) -> Figure:
     """How each decision point moves as the cube comes alive (x from 0 to 1)."""
     series = {
         "take_point": ("take (taker's P)", COLORS["take"]),
@@ -103,17 +89,16 @@ def points_vs_x_figure(sweep: pd.DataFrame, x_now: float, *, present: bool = Fal
         "cash_point": ("cash", COLORS["cash"]),
     }
     traces = [
-        line(sweep["x"], sweep[field], label, color, present=present)
-        for field, (label, color) in series.items()
+        line(sweep["x"], sweep[field], label, color) for field, (label, color) in series.items()
     ]
     layout = base_layout(
-        "Decision points against cube life x", "cube life x", "winning probability", present=present
+        "Decision points against cube life x", "cube life x", "winning probability"
     )
-    with_markers(layout, vertical_marker(x_now, "x", COLORS["marker"], present=present))
+    with_markers(layout, vertical_marker(x_now, "x", COLORS["marker"]))
     return {"data": traces, "layout": layout}
 
 
-def two_index_figure(frame: pd.DataFrame, x_taker: float, *, present: bool = False) -> Figure:
+def two_index_figure(frame: pd.DataFrame, x_taker: float) -> Figure:
     """Perceived and actual cash points against the taker's cube life."""
     traces = [
         line(
@@ -121,7 +106,6 @@ def two_index_figure(frame: pd.DataFrame, x_taker: float, *, present: bool = Fal
             frame["perceived_cash_point"],
             "doubler's perceived cash point",
             COLORS["double"],
-            present=present,
             dash="dash",
         ),
         line(
@@ -129,14 +113,12 @@ def two_index_figure(frame: pd.DataFrame, x_taker: float, *, present: bool = Fal
             frame["actual_cash_point"],
             "taker's actual pass point",
             COLORS["cash"],
-            present=present,
         ),
         line(
             frame["x_taker"],
             frame["initial_double_point"],
             "initial double point",
             COLORS["redouble"],
-            present=present,
             dash="dot",
         ),
     ]
@@ -144,7 +126,6 @@ def two_index_figure(frame: pd.DataFrame, x_taker: float, *, present: bool = Fal
         "Two cube-life indexes: where the cash points part",
         "taker's cube life x",
         "doubler's winning probability",
-        present=present,
     )
-    with_markers(layout, vertical_marker(x_taker, "taker's x", COLORS["marker"], present=present))
+    with_markers(layout, vertical_marker(x_taker, "taker's x", COLORS["marker"]))
     return {"data": traces, "layout": layout}

@@ -1,0 +1,251 @@
+"""The page skeleton: a page is declared, and this module builds it.
+
+A page declares a :class:`Page`: its title, introduction and sources, its sections
+(each a :class:`Section`: a stable id, a tab title, its own controls and a render
+function), its page-wide controls, its presets and the old names its links may still
+use. :func:`run_page` does everything else, the same way on every page:
+
+1. leaves Streamlit's legacy ``pages/`` mode on a fresh process (:mod:`ui.router`);
+2. rewrites old link names to today's (:func:`ui.links.apply_aliases`), so that a
+   study group's link from before a rename opens the same view;
+3. shows the title, the sources and, at the top, a plain-text notice for each value
+   from outside (the link as it arrived on the page) that it could not use, with the
+   value used instead;
+4. offers the presets, places the controls (page-wide ones first in the sidebar, then
+   each section's in its own panel, the open section's unfolded), disables a control
+   whose :attr:`~ui.controls.Control.requires` does not hold and keeps it at its
+   default, so out of the link;
+5. shows the sections as tabs bound to the URL under the one key :data:`SECTION_KEY`,
+   and runs only the open one (bound tabs are lazy);
+6. shows the "Share this view" link.
+
+A section's render function receives a :class:`View`: the controls' values and the
+presenter flag, one object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+import streamlit as st
+
+from cubecore.references import REFERENCES
+from ui import links, widgets
+from ui.controls import Control
+from ui.pages import link_path
+from ui.router import ensure_navigation
+
+__all__ = ["SECTION_KEY", "Page", "Section", "View", "run_page"]
+
+#: The URL key of the open section, on every page.
+SECTION_KEY = "sec"
+_PAGE_KEY = "_skeleton_page"
+
+
+@dataclass(frozen=True)
+class View:
+    """What a section renders from: every control's value and the presenter flag."""
+
+    values: Mapping[str, object]
+    present: bool
+
+    def __getitem__(self, key: str) -> object:
+        return self.values[key]
+
+    def number(self, key: str) -> float:
+        """A numeric control's value as a float."""
+        return float(self.values[key])  # type: ignore[arg-type]
+
+    def whole(self, key: str) -> int:
+        """An integer control's value."""
+        return int(self.values[key])  # type: ignore[call-overload]
+
+    def flag(self, key: str) -> bool:
+        """A toggle's value."""
+        return bool(self.values[key])
+
+    def text(self, key: str) -> str:
+        """A choice's value."""
+        return str(self.values[key])
+
+
+Render = Callable[[View], None]
+
+
+@dataclass(frozen=True)
+class Section:
+    """One tab of a page.
+
+    Attributes
+    ----------
+    id : str
+        Stable name in code and in links from other pages (cards, glossary).
+    title : str
+        Tab label; it is also the section's value in the link (``?sec=...``).
+    render : callable
+        ``render(view)`` draws the section.
+    controls : tuple of Control
+        Controls that only this section uses (placed in its own sidebar panel).
+    presets : mapping
+        Button label -> the control values it sets, offered while the section is open.
+    """
+
+    id: str
+    title: str
+    render: Render
+    controls: tuple[Control, ...] = ()
+    presets: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page's declaration: what it shows; :func:`run_page` does the rest.
+
+    Attributes
+    ----------
+    title : str
+        The page heading.
+    intro : str
+        One or two sentences under the heading (Markdown of the app's own text).
+    sources : tuple of str
+        Keys of :data:`cubecore.references.REFERENCES` the page computes from.
+    sections : tuple of Section
+        The tabs, in order; the first opens by default.
+    controls : tuple of Control
+        Page-wide controls (every section reads them).
+    presets : mapping
+        Button label -> the control values it sets.
+    lead : callable, optional
+        ``lead(view)`` draws page-wide notes above the tabs.
+    old_keys : mapping
+        Link names that were renamed: old key -> today's key.
+    old_values : mapping
+        Values that were renamed: key -> {old value: today's value} (old option
+        spellings).
+    old_sections : mapping
+        Old values of the section key (old tab titles, old select-box values) ->
+        today's section id.
+    """
+
+    title: str
+    intro: str
+    sources: tuple[str, ...]
+    sections: tuple[Section, ...]
+    controls: tuple[Control, ...] = ()
+    presets: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
+    lead: Render | None = None
+    old_keys: Mapping[str, str] = field(default_factory=dict)
+    old_values: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    old_sections: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def value_aliases(self) -> dict[str, Mapping[str, str]]:
+        """Every renamed value by key, old section values included."""
+        sections = {old: self.section(new).title for old, new in self.old_sections.items()}
+        return {**self.old_values, SECTION_KEY: sections} if sections else dict(self.old_values)
+
+    @property
+    def section_control(self) -> Control:
+        """The section tabs as a control (key :data:`SECTION_KEY`)."""
+        titles = tuple(section.title for section in self.sections)
+        return Control(SECTION_KEY, "Section", "tabs", titles[0], options=titles)
+
+    @property
+    def all_presets(self) -> dict[str, Mapping[str, object]]:
+        """Page-wide presets and every section's."""
+        merged = dict(self.presets)
+        for section in self.sections:
+            merged.update(section.presets)
+        return merged
+
+    @property
+    def all_controls(self) -> tuple[Control, ...]:
+        """Every control of the page: the section tabs, page-wide, then per section."""
+        per_section = tuple(c for section in self.sections for c in section.controls)
+        return (self.section_control, *self.controls, *per_section)
+
+    def section(self, section_id: str) -> Section:
+        """The section with this id."""
+        for section in self.sections:
+            if section.id == section_id:
+                return section
+        raise ValueError(f"no section {section_id!r}; sections: {[s.id for s in self.sections]}")
+
+
+def run_page(page: Page, page_file: str) -> None:
+    """Build ``page``: link check, controls, presets, tabs, the open section, share link.
+
+    ``page_file`` is the page script's ``__file__``: its URL path comes from the
+    registry (:mod:`ui.pages`).
+    """
+    ensure_navigation()
+    path = link_path(page_file)
+    entering = st.session_state.get(_PAGE_KEY) != path
+    st.session_state[_PAGE_KEY] = path
+    renamed = (
+        links.apply_aliases(page.all_controls, page.old_keys, page.value_aliases)
+        if entering
+        else []
+    )
+    arrived = links.read_link()
+
+    st.title(page.title)
+    cited = "; ".join(REFERENCES[key].short for key in page.sources)
+    st.caption(f"{page.intro} Sources: {cited}." if cited else page.intro)
+    notices = st.container()
+    present = widgets.presenter_mode()
+    presets = st.container()
+    lead = st.container()
+
+    tabs = st.tabs(
+        list(page.section_control.options),
+        key=SECTION_KEY,
+        bind="query-params",
+        default=page.section_control.default,
+    )
+    values = _create_controls(page)
+    values[SECTION_KEY] = st.session_state.get(SECTION_KEY, page.section_control.default)
+
+    with notices:
+        links.report(path, page.all_controls, arrived, values, entering=entering, renamed=renamed)
+    with st.sidebar.expander("Share this view", icon=":material/share:"):
+        st.code(links.share_link(path, page.all_controls, values), language=None, wrap_lines=True)
+
+    open_section = next(s for s in page.sections if s.title == values[SECTION_KEY])
+    offered = {**page.presets, **open_section.presets}
+    if offered:
+        widgets.preset_buttons(offered, where=presets)
+    view = View(values, present)
+    if page.lead is not None:
+        with lead:
+            page.lead(view)
+    for section, tab in zip(page.sections, tabs, strict=True):
+        if tab.open:
+            with tab:
+                section.render(view)
+
+
+def _create_controls(page: Page) -> dict[str, object]:
+    """Every control's widget, placed, with dependent controls disabled; their values."""
+    values: dict[str, object] = {}
+    open_title = st.session_state.get(SECTION_KEY, page.section_control.default)
+    page_box = st.sidebar.container()
+    panels = {
+        section.id: st.sidebar.expander(
+            f"{section.title}: settings", expanded=section.title == open_title
+        )
+        for section in page.sections
+        if section.controls
+    }
+    placed = [(c, page_box) for c in page.controls] + [
+        (c, panels[section.id]) for section in page.sections for c in section.controls
+    ]
+    # controls that others depend on first, so that a dependent control sees their value
+    ordered = sorted(placed, key=lambda item: item[0].requires is not None)
+    for spec, box in ordered:
+        active = spec.requires is None or values.get(spec.requires[0]) == spec.requires[1]
+        if not active:
+            st.session_state[spec.key] = spec.default
+        values[spec.key] = widgets.control(spec, box, disabled=not active)
+    return values
