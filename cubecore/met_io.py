@@ -232,7 +232,13 @@ def _xml_tree(text: str) -> tuple[_Node, list[str]]:
         stack.append(node)
 
     def end(tag: str) -> None:
-        stack.pop()
+        node = stack.pop()
+        raw = node.text.strip()
+        if tag == "length" and re.fullmatch(r"\d+", raw) and int(raw) > MAX_TABLE_LENGTH:
+            # Bounded work: a stated length over the limit is refused before the rows.
+            raise _Refused(
+                f"<length>: the table length must be 1..{MAX_TABLE_LENGTH} away (got {int(raw)})"
+            )
 
     def chars(data: str) -> None:
         if stack and len(stack[-1].text) < _MAX_TEXT:
