@@ -357,6 +357,11 @@ def _violations(
         )
 
 
+def _in_part(part: str, text: Callable[[int, int, float], str]) -> Callable[[int, int, float], str]:
+    """``text`` prefixed with the post-Crawford column's name."""
+    return lambda a, b, v: f"{part}: {text(a, b, v)}"
+
+
 def check_table(
     table: MatchEquityTable, tolerance: float = DEFAULT_TOLERANCE, *, complement: bool = True
 ) -> pd.DataFrame:
@@ -432,7 +437,7 @@ def check_table(
             np.column_stack([idx + 1, np.ones_like(idx)]),
             vals,
             np.maximum(-tol - vals, vals - 1.0 - tol),
-            lambda a, b, v, part=part: f"{part}: P({a}) = {v:.6g} is outside [0, 1]",
+            _in_part(part, lambda a, b, v: f"P({a}) = {v:.6g} is outside [0, 1]"),
         )
 
     if complement:
@@ -483,8 +488,9 @@ def check_table(
             np.column_stack([idx + 2, np.ones_like(idx)]),
             column[idx + 1],
             rise_post[idx] - tol,
-            lambda a, b, v, part=part: (
-                f"{part}: P({a}) = {v:.6g} exceeds P({a - 1}): trailing by more helps"
+            _in_part(
+                part,
+                lambda a, b, v: f"P({a}) = {v:.6g} exceeds P({a - 1}): trailing by more helps",
             ),
         )
     frame = pd.DataFrame(rows, columns=_CHECK_COLUMNS)

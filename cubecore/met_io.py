@@ -131,6 +131,8 @@ def _text(data: bytes | str, what: str) -> str:
 def _number(token: str, where: str) -> float:
     """A finite decimal number, or a ValueError naming ``where``."""
     try:
+        if "_" in token:
+            raise ValueError
         value = float(token)
     except ValueError:
         raise ValueError(f"{where}: expected a number, found {token.strip()[:40]!r}") from None
@@ -234,10 +236,14 @@ def _xml_tree(text: str) -> tuple[_Node, list[str]]:
     def end(tag: str) -> None:
         node = stack.pop()
         raw = node.text.strip()
-        if tag == "length" and re.fullmatch(r"\d+", raw) and int(raw) > MAX_TABLE_LENGTH:
+        if (
+            tag == "length"
+            and re.fullmatch(r"\d+", raw)
+            and (len(raw) > 4 or int(raw) > MAX_TABLE_LENGTH)
+        ):
             # Bounded work: a stated length over the limit is refused before the rows.
             raise _Refused(
-                f"<length>: the table length must be 1..{MAX_TABLE_LENGTH} away (got {int(raw)})"
+                f"<length>: the table length must be 1..{MAX_TABLE_LENGTH} away (got {raw[:20]})"
             )
 
     def chars(data: str) -> None:
@@ -339,7 +345,7 @@ def parse_gnubg_xml(data: bytes | str, key: str = "upload") -> MatchEquityTable:
         found = info[0].find("length")
         if found:
             raw = found[0].text.strip()
-            if not re.fullmatch(r"-?\d+", raw):
+            if not re.fullmatch(r"-?\d{1,9}", raw):
                 raise ValueError(
                     f"line {found[0].line}: <length> must be a whole number, found {raw[:40]!r}"
                 )
@@ -442,7 +448,7 @@ def _xg_sections(text: str) -> dict[str, list[tuple[int, str, str]]]:
 def _xg_size(entries: list[tuple[int, str, str]], section: str, fallback: int) -> int:
     for number, name, value in entries:
         if name == "size":
-            if not re.fullmatch(r"\d+", value):
+            if not re.fullmatch(r"\d{1,9}", value):
                 raise ValueError(
                     f"line {number}: Size in [{section}] must be a whole number,"
                     f" found {value[:40]!r}"
@@ -495,7 +501,7 @@ def parse_xg_met(data: bytes | str, key: str = "upload") -> MatchEquityTable:
     for number, name, value in pre_entries:
         if name == "size":
             continue
-        if not re.fullmatch(r"\d+", name) or not 1 <= int(name) <= n:
+        if not re.fullmatch(r"\d{1,9}", name) or not 1 <= int(name) <= n:
             raise ValueError(
                 f"line {number}: expected a row number 1..{n} before '=' in [PreCrawford],"
                 f" found {name[:40]!r}"
@@ -611,7 +617,7 @@ def parse_csv(data: bytes | str, key: str = "upload") -> MatchEquityTable:
     _length(n, f"line {number}: header")
     if cells[1:] != [str(b) for b in range(1, n + 1)]:
         raise ValueError(f"line {number}: header columns must be 1,2,...,{n} in order")
-    pre = []
+    pre: list[list[float]] = []
     post: list[float] | None = None
     for number, line in lines[1:]:
         cells = _fields(line)
@@ -665,6 +671,8 @@ def read_table(data: bytes | str, file_name: str, key: str = "upload") -> MatchE
     >>> read_table("away,1\\n1,0.5\\npost,0.5\\n", "mine.csv").length
     1
     """
+    if not isinstance(file_name, str):
+        raise TypeError(f"file_name must be a str (got {type(file_name).__name__})")
     suffix = "." + file_name.rsplit(".", 1)[-1].lower() if "." in file_name else ""
     if suffix == ".xml":
         return parse_gnubg_xml(data, key)

@@ -364,3 +364,43 @@ def test_any_input_gives_a_table_or_a_value_error(junk):
         except ValueError:
             continue
         assert isinstance(result, MatchEquityTable)
+
+
+@pytest.mark.parametrize(
+    ("reader", "data", "message"),
+    [
+        (
+            parse_gnubg_xml,
+            "<met><info><length>" + "9" * 5000 + "</length></info></met>",
+            r"^line 1: <length>: the table length must be 1\.\.64 away \(got 9{20}\)$",
+        ),
+        (
+            parse_gnubg_xml,
+            '<!DOCTYPE met [<!ENTITY % p "x">]><met/>',
+            r"^line 1: entity declarations are not accepted \(found 'p'\)$",
+        ),
+        (
+            parse_gnubg_xml,
+            "<met>" + "<a>" * 20000 + "</a>" * 20000 + "</met>",
+            r"^line 1: too many elements for a match equity table$",
+        ),
+        (
+            parse_xg_met,
+            "[PreCrawford]\nSize=" + "9" * 5000 + "\n[PostCrawford]\nSize=1\nData=0.5\n",
+            r"^line 2: Size in \[PreCrawford\] must be a whole number",
+        ),
+        (
+            parse_csv,
+            "away,1\n1,0_5\npost,0.5\n",
+            r"^line 2: column 1 of row 1: expected a number, found '0_5'$",
+        ),
+    ],
+)
+def test_hostile_inputs_get_a_named_message(reader, data, message):
+    with pytest.raises(ValueError, match=message):
+        reader(data)
+
+
+def test_read_table_needs_a_file_name_string():
+    with pytest.raises(TypeError, match=r"file_name must be a str \(got NoneType\)"):
+        read_table("away,1\n1,0.5\npost,0.5\n", None)  # type: ignore[arg-type]
