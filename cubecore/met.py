@@ -28,7 +28,7 @@ file's copyright notice beside the numbers. Explicit tables hold the file's
 numbers, up to the length the file covers (15 for Woolsey, Snowie, Ortega &
 Kleinman; 25 for the others). Two files (``zadeh.xml``, ``mec.xml``) hold only a
 formula's parameters; for them the library stores the table gnubg 1.07 generates
-(``gnubg.met(25)``, rounded to the 6 decimals gnubg prints), because the library
+(as its ``show matchequitytable 25`` prints them: 6 decimals), because the library
 must hold the numbers gnubg uses and Zadeh's and Tornberg's generating programs
 are not reimplemented here. :func:`model_table` wraps the project's own generated
 table (:mod:`cubecore.match`) in the same type.

@@ -5,7 +5,9 @@ Run inside gnubg's embedded Python (stdlib only, no numpy there)::
     /usr/games/gnubg -t -q -r -p scripts/gnubg/met_tables.py
 
 For each ``/usr/share/gnubg/met/*.xml`` (``catalog.xml`` excepted) it runs
-``set matchequitytable FILE`` and records ``gnubg.met(25)``: gnubg's pre-Crawford
+``set matchequitytable FILE`` and records ``show matchequitytable 25`` (the numbers
+as gnubg prints them, percent with 4 decimals, under ``printed``) and
+``gnubg.met(25)``: gnubg's pre-Crawford
 table ``pre[a-1][b-1]`` (a = player 0's away score) and its two post-Crawford columns
 (``post0[t-1]``: player 0's MWC trailing t-away against a 1-away leader; ``post1``
 the same for player 1), after gnubg has extended the file to its internal 64-away.
@@ -31,6 +33,29 @@ OUT = os.path.join("tests", "data", "gnubg_met_tables.json")
 LENGTH = 25
 
 
+def _printed(text):
+    """Numbers of ``show matchequitytable N`` (percent, 4 decimals) by section."""
+    sections = {}
+    current = None
+    for line in text.splitlines():
+        if line.startswith("Pre-Crawford table"):
+            current = sections.setdefault("pre", [])
+        elif line.startswith("Post-Crawford table for player 0"):
+            current = sections.setdefault("post0", [])
+        elif line.startswith("Post-Crawford table for player 1"):
+            current = sections.setdefault("post1", [])
+        elif current is not None and "-away" in line:
+            label, _, rest = line.strip().partition("-away")
+            tokens = rest.split()
+            if label.isdigit() and tokens and all("away" not in t for t in tokens):
+                current.append([float(t) for t in tokens])
+    return {
+        "pre": sections["pre"],
+        "post0": sections["post0"][0],
+        "post1": sections["post1"][0],
+    }
+
+
 def _rounded(values):
     return [round(float(v), 9) for v in values]
 
@@ -48,7 +73,13 @@ def _layout(document):
         lines.append(",\n".join(rows))
         lines.append("],")
         lines.append('"post0": ' + json.dumps(table["post0"]) + ",")
-        lines.append('"post1": ' + json.dumps(table["post1"]))
+        lines.append('"post1": ' + json.dumps(table["post1"]) + ",")
+        printed = table["printed"]
+        lines.append('"printed": {"pre": [')
+        lines.append(",\n".join(json.dumps(row) for row in printed["pre"]))
+        lines.append("],")
+        lines.append('"post0": ' + json.dumps(printed["post0"]) + ",")
+        lines.append('"post1": ' + json.dumps(printed["post1"]) + "}")
         lines.append("}" + ("," if i < len(names) - 1 else ""))
     lines.append("}")
     lines.append("}")
@@ -63,12 +94,13 @@ def main():
             continue
         gnubg.command("set matchequitytable " + path)
         pre, post0, post1 = gnubg.met(LENGTH)
-        header = gnubg.show("matchequitytable 1") or ""
+        shown = gnubg.show(f"matchequitytable {LENGTH}")
         tables[name] = {
-            "header": [line for line in header.splitlines()[:3] if line.strip()],
+            "header": [line for line in shown.splitlines()[:3] if line.strip()],
             "pre": [_rounded(row) for row in pre],
             "post0": _rounded(post0),
             "post1": _rounded(post1),
+            "printed": _printed(shown),
         }
     version = subprocess.run(
         ["/usr/games/gnubg", "--version"], capture_output=True, text=True, check=True
@@ -78,7 +110,10 @@ def main():
             "made_by": "scripts/gnubg/met_tables.py",
             "command": "/usr/games/gnubg -t -q -r -p scripts/gnubg/met_tables.py",
             "gnubg": version[0],
-            "gnubg_calls": "set matchequitytable FILE; gnubg.met(25)",
+            "gnubg_calls": (
+                "set matchequitytable FILE; gnubg.met(25) (pre, post0, post1);"
+                " gnubg.show('matchequitytable 25') (printed: its numbers, percent)"
+            ),
             "source_files": MET_DIR + "/*.xml (Debian gnubg-data)",
             "length": LENGTH,
             "digits": "float32 values written with 9 decimals; gnubg prints 4 decimals of percent",
