@@ -8,13 +8,13 @@ Backgammon's indexing semantics ([GNUBG]_, ``matchequity.c``, as documented ther
   post-Crawford. When ``a == 1`` or ``b == 1`` that game is the Crawford game.
 - ``post[t - 1]``: the MWC of the trailer who needs ``t`` points against a leader at
   1-away, after the Crawford game (``post[0]`` is double match point, 1/2).
-
-References
-----------
 - ``post_opponent[t - 1]``: the same for the opponent trailing ``t``-away, when the
   table gives the two players different post-Crawford columns (gnubg's
   ``player="1"``; a table with a favourite, e.g. Jacobs & Trice +50 Elo). ``None``
   (the usual case) means the same column as ``post``.
+
+"The player" is gnubg's player 0: in a table with a favourite he is the favourite,
+and ``M(a, b) + M(b, a) = 1`` does not hold by design.
 
 The table library
 -----------------
@@ -35,6 +35,12 @@ table (:mod:`cubecore.match`) in the same type.
 
 :func:`check_table` names the cells of a table that break its invariants and
 :func:`compare_tables` measures two tables against each other.
+
+References
+----------
+.. [GNUBG] GNU Backgammon 1.07, match equity tables and their XML format,
+   https://www.gnu.org/software/gnubg/ (``met.dtd`` and ``met/*.xml`` in the
+   ``gnubg-data`` package; the tables' own authors are named in each notice).
 """
 
 from __future__ import annotations
@@ -62,6 +68,7 @@ from cubecore.match import (
 __all__ = [
     "DEFAULT_TABLE",
     "DEFAULT_TOLERANCE",
+    "MAX_TABLE_LENGTH",
     "TABLES",
     "MatchEquityTable",
     "TableComparison",
@@ -71,6 +78,11 @@ __all__ = [
     "load_table",
     "model_table",
 ]
+
+
+#: Largest away-score a table may cover: gnubg's own limit (``MAXSCORE`` = 64). It
+#: bounds every computation on a table (:func:`check_table`, :func:`compare_tables`).
+MAX_TABLE_LENGTH = 64
 
 
 @dataclass(frozen=True, eq=False)
@@ -84,7 +96,8 @@ class MatchEquityTable:
     name : str
         The table's name as its authors give it.
     pre : numpy.ndarray
-        ``(n, n)`` array; ``pre[a - 1, b - 1]`` is ``M(a, b)`` (see the module docstring).
+        ``(n, n)`` array, ``1 <= n <= MAX_TABLE_LENGTH`` (64); ``pre[a - 1, b - 1]``
+        is ``M(a, b)`` (see the module docstring).
     post : numpy.ndarray
         ``(n,)`` array; ``post[t - 1]`` is the trailer's post-Crawford MWC at ``t``-away.
     description : str
@@ -112,8 +125,15 @@ class MatchEquityTable:
         post = np.array(self.post, dtype=float)
         if pre.ndim != 2 or pre.shape[0] != pre.shape[1] or pre.shape[0] < 1:
             raise ValueError(f"pre must be a square n x n array (got shape {pre.shape})")
-        if post.ndim != 1 or post.shape[0] < 1:
-            raise ValueError(f"post must be a one-dimensional array (got shape {post.shape})")
+        if pre.shape[0] > MAX_TABLE_LENGTH:
+            raise ValueError(
+                f"pre must cover 1..{MAX_TABLE_LENGTH} away at most (got {pre.shape[0]})"
+            )
+        if post.ndim != 1 or not 1 <= post.shape[0] <= MAX_TABLE_LENGTH:
+            raise ValueError(
+                f"post must be a one-dimensional array of 1..{MAX_TABLE_LENGTH} entries"
+                f" (got shape {post.shape})"
+            )
         if not (np.all(np.isfinite(pre)) and np.all(np.isfinite(post))):
             raise ValueError("pre and post must be finite")
         pre.setflags(write=False)

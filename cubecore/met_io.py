@@ -4,7 +4,7 @@ Every reader takes the file's contents (``bytes`` or ``str``) and returns a
 :class:`~cubecore.met.MatchEquityTable`, or raises ``ValueError`` whose message names
 the line (and element) that is wrong and what was expected. The work is bounded
 before any parsing: a file above :data:`MAX_FILE_BYTES` or a table longer than
-:data:`MAX_TABLE_LENGTH` is refused first.
+:data:`cubecore.met.MAX_TABLE_LENGTH` (64) is refused first.
 
 The formats
 -----------
@@ -78,12 +78,11 @@ from xml.parsers import expat
 
 import numpy as np
 
-from cubecore.met import MatchEquityTable
+from cubecore.met import MAX_TABLE_LENGTH, MatchEquityTable
 
 __all__ = [
     "FORMATS",
     "MAX_FILE_BYTES",
-    "MAX_TABLE_LENGTH",
     "parse_csv",
     "parse_gnubg_xml",
     "parse_xg_met",
@@ -94,8 +93,6 @@ __all__ = [
 
 #: Largest file any reader accepts, in bytes (a 64-away table in XML is ~100 kB).
 MAX_FILE_BYTES = 1_000_000
-#: Largest away-score a table may cover (gnubg's own limit, ``MAXSCORE`` = 64).
-MAX_TABLE_LENGTH = 64
 #: File name endings and the reader each selects in :func:`read_table`.
 FORMATS = {".xml": "gnubg XML", ".met": "XG .met", ".csv": "CSV", ".txt": "CSV"}
 
@@ -314,7 +311,7 @@ def parse_gnubg_xml(data: bytes | str, key: str = "upload") -> MatchEquityTable:
     ValueError
         Empty or oversized file, not well-formed XML, an entity declaration, a root
         other than ``<met>``, a missing element, a row of the wrong length, a table
-        longer than :data:`MAX_TABLE_LENGTH`, text where a number belongs.
+        longer than :data:`cubecore.met.MAX_TABLE_LENGTH` (64), text where a number belongs.
 
     Examples
     --------

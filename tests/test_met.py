@@ -99,6 +99,13 @@ def test_mwc_uses_the_opponents_post_crawford_column():
     assert t.mwc(1, 3, post_crawford=True) == pytest.approx(1 - 0.298)  # player 1 trails
 
 
+def test_a_table_is_at_most_64_away():
+    with pytest.raises(ValueError, match=r"pre must cover 1\.\.64 away at most \(got 65\)"):
+        MatchEquityTable("t", "t", np.full((65, 65), 0.5), [0.5])
+    with pytest.raises(ValueError, match=r"post must be a one-dimensional array of 1\.\.64"):
+        MatchEquityTable("t", "t", [[0.5]], np.full(65, 0.5))
+
+
 def test_post_opponent_must_match_post():
     with pytest.raises(ValueError, match=r"post_opponent must have the shape of post"):
         MatchEquityTable("t", "t", [[0.5]], [0.5], post_opponent=[0.5, 0.4])

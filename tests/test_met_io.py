@@ -14,10 +14,9 @@ import pytest
 from hypothesis import given, settings
 from numpy.testing import assert_allclose
 
-from cubecore.met import MatchEquityTable, load_table, model_table
+from cubecore.met import MAX_TABLE_LENGTH, MatchEquityTable, load_table, model_table
 from cubecore.met_io import (
     MAX_FILE_BYTES,
-    MAX_TABLE_LENGTH,
     parse_csv,
     parse_gnubg_xml,
     parse_xg_met,
