@@ -176,6 +176,8 @@ class MatchEquityTable:
         """
         a = whole_number("away", away, -(2**20))
         b = whole_number("opp_away", opp_away, -(2**20))
+        if not isinstance(post_crawford, bool):
+            raise ValueError(f"post_crawford must be a bool (got {post_crawford!r})")
         if a <= 0:
             return 1.0
         if b <= 0:

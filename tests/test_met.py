@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from numpy.testing import assert_allclose
 
-from cubecore.match import match_equity_table, post_crawford_equity
+from cubecore.match import crawford_equity, match_equity_table, post_crawford_equity
 from cubecore.met import (
     DEFAULT_TABLE,
     DEFAULT_TOLERANCE,
@@ -243,6 +243,20 @@ def test_model_table_wraps_cubecore_match():
     assert_allclose(t.post, expected, rtol=0, atol=0)
     # gnubg semantics: pre[1][b] is the Crawford game, post the games after it
     assert t.mwc(1, 1) == 0.5 and t.mwc(1, 1, post_crawford=True) == 0.5
+
+
+def test_model_table_first_row_is_the_crawford_game():
+    # gnubg's pre[1][b] is the Crawford game: the model's C(b), leader's side
+    t = model_table(0.3, 0.9, 6)
+    for b in range(2, 7):
+        assert t.mwc(1, b) == crawford_equity(b, 0.3)
+        assert t.mwc(b, 1) == pytest.approx(1.0 - crawford_equity(b, 0.3), abs=1e-15)
+        assert t.mwc(1, b, post_crawford=True) == pytest.approx(post_crawford_equity(b, 0.3))
+
+
+def test_mwc_post_crawford_is_bool_only():
+    with pytest.raises(ValueError, match=r"post_crawford must be a bool \(got 1\)"):
+        load_table("kxg2").mwc(2, 1, post_crawford=1)  # type: ignore[arg-type]
 
 
 def test_model_table_rejects_bad_parameters():
