@@ -58,7 +58,8 @@ one row ``post,P(1),...,P(m)`` with ``m = n - 1`` or ``n``. Numbers are MWC in
 [0, 1] (a decimal point, no percent sign). Commas or semicolons separate fields.
 
 Values outside [0, 1], or a table breaking ``M(a, b) + M(b, a) = 1``, are read as
-given: :func:`cubecore.met.check_table` names such cells.
+given: :func:`cubecore.met.check_table` names such cells. A table whose median entry
+is above 1 (percentages, 50 for 50%) is refused with a message saying so.
 
 References
 ----------
@@ -165,6 +166,12 @@ def _table(
     notice: str,
     source: str,
 ) -> MatchEquityTable:
+    middle = float(np.median(np.array(pre, dtype=float)))
+    if middle > 1.0:
+        raise ValueError(
+            f"the {source} table's numbers look like percentages (median {middle:g});"
+            " give match winning chances in [0, 1], e.g. 0.5 for 50%"
+        )
     return MatchEquityTable(
         key,
         name,
