@@ -11,10 +11,11 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 - :mod:`cubecore.pgame`: the continuous game (P-game) simulated under cube strategies.
 - :mod:`cubecore.match`: match equity and take points at every score.
 - :mod:`cubecore.met`: published match equity tables, one type for all of them.
+- :mod:`cubecore.met_io`: reading tables from gnubg XML, XG ``.met`` and CSV files.
 - :mod:`cubecore.atlas`: the four money-play models on one scale, and their mappings.
 """
 
-from cubecore import atlas, giveup, janowski, keeler_spencer, match, met, pgame, race, rules
+from cubecore import atlas, giveup, janowski, keeler_spencer, match, met, met_io, pgame, race, rules
 
 __all__ = [
     "atlas",
@@ -23,6 +24,7 @@ __all__ = [
     "keeler_spencer",
     "match",
     "met",
+    "met_io",
     "pgame",
     "race",
     "rules",
