@@ -1,0 +1,178 @@
+"""What every page does, tested once over the page registry (issue #19).
+
+A page on the skeleton (:mod:`ui.skeleton`) is covered here by its registry entry
+alone: every section opens from a link, every control's bad value is named in a
+notice, presets apply without a notice (also two in a row), the share link
+reproduces the view, presenter mode loads, dependent controls are disabled and out
+of the link, and every link of the app as it was before the rebuild
+(``tests/data/links_before_rebuild.json``, one per control) still opens its view.
+A page's own test file checks only what is its own.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+
+from tests.links import the_one_notice
+from tests.reading import share_link
+from tests.snapshot import read_view
+from ui.controls import Control
+from ui.links import escape_text
+from ui.pages import PAGES
+from ui.skeleton import SECTION_KEY
+
+ON_SKELETON = [spec for spec in PAGES if spec.page is not None]
+BEFORE = json.loads(
+    (Path(__file__).parent / "data" / "links_before_rebuild.json").read_text(encoding="utf-8")
+)["links"]
+
+
+def _id(value: object) -> str:
+    return getattr(value, "url_path", None) or str(value)
+
+
+def widget(at, control: Control):
+    """The AppTest element of ``control`` (by key)."""
+    if control.kind == "bool":
+        return at.toggle(key=control.key)
+    if control.kind == "select":
+        return at.selectbox(key=control.key)
+    return at.slider(key=control.key)
+
+
+def bad_value(control: Control) -> str:
+    """A value the control cannot take."""
+    return {"bool": "maybe", "select": "<b>zq</b>", "tabs": "no such section"}.get(
+        control.kind, "abc"
+    )
+
+
+def shown_value(at, control: Control) -> object:
+    """The value the page uses for ``control``."""
+    if control.kind == "tabs":
+        return at.session_state[control.key]
+    return widget(at, control).value
+
+
+SECTIONS = [(spec, section) for spec in ON_SKELETON for section in spec.page.sections]
+CONTROLS = [(spec, c) for spec in ON_SKELETON for c in spec.controls]
+PRESETS = [(spec, label) for spec in ON_SKELETON for label in spec.presets]
+
+
+@pytest.mark.parametrize(("spec", "section"), SECTIONS, ids=lambda v: getattr(v, "id", _id(v)))
+def test_every_section_opens_from_a_link(open_page, spec, section):
+    at = open_page(spec.file, **{SECTION_KEY: section.title})
+    assert not at.exception
+    assert not at.warning, [w.value for w in at.warning]
+    assert at.session_state[SECTION_KEY] == section.title
+    link = share_link(at)
+    assert (f"{SECTION_KEY}=" in link) == (section is not spec.page.sections[0])
+
+
+@pytest.mark.parametrize(("spec", "control"), CONTROLS, ids=lambda v: getattr(v, "key", _id(v)))
+def test_a_bad_value_of_every_control_is_named_and_the_default_used(open_page, spec, control):
+    at = open_page(spec.file, **{control.key: bad_value(control)})
+    notice = the_one_notice(at, control.key)
+    assert escape_text(control.format(control.default)) in notice
+    assert shown_value(at, control) == control.default
+
+
+@pytest.mark.parametrize("spec", ON_SKELETON, ids=_id)
+def test_unknown_parameters_are_named(open_page, spec):
+    at = open_page(spec.file, zzq="1")
+    assert not at.exception
+    notices = [w.value for w in at.warning]
+    assert len(notices) == 1 and "zzq" in notices[0] and "unknown" in notices[0]
+
+
+def _click(at, label: str):
+    return at.button(key=f"preset:{label}").click().run()
+
+
+def _open_with_preset(open_page, spec, label):
+    """Open the page on the section that shows the preset's button."""
+    owner = next((s for s in spec.page.sections if label in s.presets), spec.page.sections[0])
+    at = open_page(spec.file, **{SECTION_KEY: owner.title})
+    return _click(at, label)
+
+
+@pytest.mark.parametrize(("spec", "label"), PRESETS, ids=_id)
+def test_a_preset_sets_its_values_without_a_notice(open_page, spec, label):
+    at = _open_with_preset(open_page, spec, label)
+    assert not at.exception
+    assert not at.warning, [w.value for w in at.warning]
+    controls = {c.key: c for c in spec.controls}
+    for key, value in spec.presets[label].items():
+        shown = shown_value(at, controls[key])
+        assert shown == (pytest.approx(value) if isinstance(value, float) else value), key
+
+
+@pytest.mark.parametrize("spec", [s for s in ON_SKELETON if len(s.presets) > 1], ids=_id)
+def test_two_presets_in_a_row_raise_no_notice(open_page, spec):
+    first, second = list(spec.presets)[:2]
+    at = _open_with_preset(open_page, spec, first)
+    if f"preset:{second}" in [b.key for b in at.button]:
+        at = _click(at, second)
+    assert not at.exception
+    assert not at.warning, [w.value for w in at.warning]
+
+
+@pytest.mark.parametrize(("spec", "label"), PRESETS, ids=_id)
+def test_the_share_link_reproduces_the_view(open_page, spec, label):
+    at = _open_with_preset(open_page, spec, label)
+    query = dict(parse_qsl(urlsplit(share_link(at)).query))
+    again = open_page(spec.file, **query)
+    assert not again.warning, [w.value for w in again.warning]
+    assert read_view(again) == read_view(at)
+
+
+@pytest.mark.parametrize("spec", ON_SKELETON, ids=_id)
+def test_presenter_mode_loads_every_section(open_page, spec):
+    for section in spec.page.sections:
+        at = open_page(spec.file, present="true", **{SECTION_KEY: section.title})
+        assert not at.exception, section.title
+        assert at.session_state["present"] is True
+
+
+DEPENDENT = [(spec, c) for spec, c in CONTROLS if c.requires is not None]
+
+
+@pytest.mark.parametrize(("spec", "control"), DEPENDENT, ids=lambda v: getattr(v, "key", _id(v)))
+def test_a_dependent_control_is_disabled_at_its_default_and_out_of_the_link(
+    open_page, spec, control
+):
+    needed_key, needed_value = control.requires
+    needed = next(c for c in spec.controls if c.key == needed_key)
+    other = next(o for o in (True, False, *needed.options) if o != needed_value)
+    moved = control.format(control.high if control.default != control.high else control.low)
+    at = open_page(spec.file, **{needed_key: needed.format(other)})
+    assert widget(at, control).disabled
+    assert f"{control.key}=" not in share_link(at)
+    at = open_page(spec.file, **{needed_key: needed.format(needed_value), control.key: moved})
+    assert not widget(at, control).disabled
+    assert f"{control.key}={moved}" in share_link(at)
+
+
+OLD_LINKS = [(spec, link) for spec in ON_SKELETON for link in BEFORE if link["page"] == spec.file]
+
+
+@pytest.mark.parametrize(
+    ("spec", "link"), OLD_LINKS, ids=lambda v: v["key"] if isinstance(v, dict) else _id(v)
+)
+def test_a_link_from_before_the_rebuild_opens_the_same_view(open_page, spec, link):
+    page = spec.page
+    key = page.old_keys.get(link["key"], link["key"])
+    raw = page.value_aliases.get(key, {}).get(link["value"], link["value"])
+    control = next(c for c in spec.controls if c.key == key)
+    at = open_page(spec.file, **{link["key"]: link["value"]})
+    assert not at.exception
+    assert not at.warning, [w.value for w in at.warning]
+    expected, reason = control.parse(raw)
+    assert reason is None
+    if control.requires is None or at.session_state[control.requires[0]] == control.requires[1]:
+        assert shown_value(at, control) == expected
+    assert link["key"] == key or f"{link['key']}=" not in share_link(at)
