@@ -11,10 +11,22 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 - :mod:`cubecore.pgame`: the continuous game (P-game) simulated under cube strategies.
 - :mod:`cubecore.match`: match equity and take points at every score.
 - :mod:`cubecore.met`: published match equity tables, one type for all of them.
+- :mod:`cubecore.match_points`: market windows, take points and gammon values on a table.
 - :mod:`cubecore.atlas`: the four money-play models on one scale, and their mappings.
 """
 
-from cubecore import atlas, giveup, janowski, keeler_spencer, match, met, pgame, race, rules
+from cubecore import (
+    atlas,
+    giveup,
+    janowski,
+    keeler_spencer,
+    match,
+    match_points,
+    met,
+    pgame,
+    race,
+    rules,
+)
 
 __all__ = [
     "atlas",
@@ -22,6 +34,7 @@ __all__ = [
     "janowski",
     "keeler_spencer",
     "match",
+    "match_points",
     "met",
     "pgame",
     "race",
