@@ -12,6 +12,7 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 - :mod:`cubecore.match`: match equity and take points at every score.
 - :mod:`cubecore.met`: published match equity tables, one type for all of them.
 - :mod:`cubecore.match_points`: market windows, take points and gammon values on a table.
+- :mod:`cubecore.met_fit`: the model's gammon rate and cube efficiency fitted to a table.
 - :mod:`cubecore.atlas`: the four money-play models on one scale, and their mappings.
 """
 
@@ -23,6 +24,7 @@ from cubecore import (
     match,
     match_points,
     met,
+    met_fit,
     pgame,
     race,
     rules,
@@ -36,6 +38,7 @@ __all__ = [
     "match",
     "match_points",
     "met",
+    "met_fit",
     "pgame",
     "race",
     "rules",
