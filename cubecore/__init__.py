@@ -13,6 +13,7 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 - :mod:`cubecore.met`: published match equity tables, one type for all of them.
 - :mod:`cubecore.match_points`: market windows, take points and gammon values on a table.
 - :mod:`cubecore.met_fit`: the model's gammon rate and cube efficiency fitted to a table.
+- :mod:`cubecore.met_aids`: Neil's numbers, the Turner and Janowski formulas against a table.
 - :mod:`cubecore.atlas`: the four money-play models on one scale, and their mappings.
 """
 
@@ -24,6 +25,7 @@ from cubecore import (
     match,
     match_points,
     met,
+    met_aids,
     met_fit,
     pgame,
     race,
@@ -38,6 +40,7 @@ __all__ = [
     "match",
     "match_points",
     "met",
+    "met_aids",
     "met_fit",
     "pgame",
     "race",
