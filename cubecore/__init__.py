@@ -14,11 +14,13 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 - :mod:`cubecore.match_points`: market windows, take points and gammon values on a table.
 - :mod:`cubecore.met_fit`: the model's gammon rate and cube efficiency fitted to a table.
 - :mod:`cubecore.met_aids`: Neil's numbers, the Turner and Janowski formulas against a table.
+- :mod:`cubecore.free_drop`: the leader's selective drop post-Crawford, priced by a model.
 - :mod:`cubecore.atlas`: the four money-play models on one scale, and their mappings.
 """
 
 from cubecore import (
     atlas,
+    free_drop,
     giveup,
     janowski,
     keeler_spencer,
@@ -34,6 +36,7 @@ from cubecore import (
 
 __all__ = [
     "atlas",
+    "free_drop",
     "giveup",
     "janowski",
     "keeler_spencer",
