@@ -19,8 +19,11 @@ inside the grid cell around it. Each evaluation is one model table of size
 
 References
 ----------
-.. [JR12] "Janowski model revisited", 2012, after R. Janowski, "Take-Points in
-   Money Games", 1993 (the cube efficiency ``x``).
+.. [JR12] M. Higgins, "Janowski model revisited", Computational Backgammon (blog),
+   28 March 2012, http://compgammon.blogspot.com/2012/03/janowski-model-revisited.html,
+   after R. Janowski, "Take-Points in Money Games", Hoosier Backgammon Club
+   magazine, 1993, http://www.msoworld.com/mindzine/news/classic/bg/cubeformulae.pdf
+   (the cube efficiency ``x``).
 .. [KS69] E. Keeler and J. Spencer, "Proper Raising Points in a Generalization of
    Backgammon", RAND Corporation P-4078, 1969,
    https://www.rand.org/pubs/papers/P4078.html (the continuous game of the model).
@@ -101,7 +104,7 @@ def _check(table: MatchEquityTable, max_away: int) -> int:
 
 
 def _model(n: int, g: float, x: float) -> NDArray[np.float64]:
-    return match_equity_table(n, float(g), float(x)).to_numpy()
+    return np.asarray(match_equity_table(n, float(g), float(x)).to_numpy(), dtype=np.float64)
 
 
 def _frame(target: NDArray[np.float64], model: NDArray[np.float64]) -> pd.DataFrame:

@@ -248,18 +248,26 @@ def test_swapping_players_swaps_the_windows(a, b):
     assert v.gammon_value == pytest.approx(u.opp_gammon_value)
 
 
-def test_live_cash_point_in_the_gammonless_model_table_matches_the_recursion():
-    # on the model's own table (no gammons, live cube) the live take point of
-    # cubecore.match is the same recursion: TP_live(n) = TP_dead(n)(1 - TP_live'(2n))
+def test_take_points_on_the_model_table_match_cubecore_match():
+    # on the model's own table the live take point of cubecore.match is the same
+    # recursion, TP_live(n) = TP_dead(n)(1 - TP_live'(2n)) (no gammons), and its dead
+    # take point with gammons the same definition (scores without an automatic redouble)
     from cubecore.match import take_point
 
-    model = match_equity_table(11, gammon_rate=0.0, cube_efficiency=1.0).to_numpy()
-    post = [post_crawford_equity(t, gammon_rate=0.0) for t in range(1, 12)]
-    table = MatchEquityTable("model", "model", model, 1 - np.array(post))
-    for a, b in [(5, 3), (7, 4), (9, 9), (11, 6)]:
-        ours = mp.cube_points(table, a, b).opponent_doubles.take_point_live
-        theirs = take_point(a, b, gammon_rate=0.0, cube_efficiency=1.0).live
-        assert ours == pytest.approx(theirs, abs=1e-12)
+    for g in (0.0, 0.25):
+        model = match_equity_table(11, gammon_rate=g, cube_efficiency=1.0).to_numpy()
+        post = [post_crawford_equity(t, gammon_rate=g) for t in range(1, 12)]
+        table = MatchEquityTable("model", "model", model, 1 - np.array(post))
+        for a, b in [(5, 3), (7, 4), (9, 9), (11, 6), (4, 8)]:
+            theirs = take_point(a, b, gammon_rate=g, opp_gammon_rate=0.1, cube_efficiency=1.0)
+            ours = mp.cube_points(table, a, b, gammon_rate=g, opp_gammon_rate=0.1)
+            assert ours.opponent_doubles.take_point == pytest.approx(theirs.dead_gammon, abs=1e-12)
+            assert ours.opponent_doubles.take_point_gammonless == pytest.approx(
+                theirs.dead, abs=1e-12
+            )
+            if g == 0.0:
+                plain = mp.cube_points(table, a, b).opponent_doubles.take_point_live
+                assert plain == pytest.approx(theirs.live, abs=1e-12)
 
 
 @pytest.mark.parametrize(
