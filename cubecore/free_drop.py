@@ -55,6 +55,7 @@ import math
 from dataclasses import dataclass
 
 import pandas as pd
+from scipy.optimize import brentq
 from scipy.special import betainc
 
 from cubecore._validate import real_in_range, whole_number
@@ -67,6 +68,7 @@ __all__ = [
     "MAX_SPREAD",
     "FreeDropPrice",
     "free_drop_price",
+    "implied_spread",
     "selective_drop_value",
 ]
 
@@ -266,3 +268,59 @@ def free_drop_price(
         for m in range(2, n + 1)
     ]
     return FreeDropPrice(table_name=table.name, gammon_rate=g, spread=s, frame=pd.DataFrame(rows))
+
+
+def implied_spread(
+    table: MatchEquityTable,
+    trailer_away: int = 2,
+    gammon_rate: float = DEFAULT_TRAILER_GAMMON_RATE,
+) -> float:
+    """The spread at which the model, fed with the table's lower entries, gives its entry.
+
+    Solves ``T_selective(n; spread) = T_table(n)`` for ``spread`` in [0, 0.25]
+    (Brent's method; the left side falls as the spread grows), the recursion of
+    the module docstring run one step on the table's post-Crawford entries at
+    ``n - 1``, ``n - 2``, ``n - 4``. It reads how wide a spread of the leader's
+    winning chance the table's price of the selective drop corresponds to.
+
+    Parameters
+    ----------
+    table : MatchEquityTable
+    trailer_away : int
+        2..``min(25, table.post_length)``; even scores are where the drop is free.
+    gammon_rate : float
+        The trailer's gammon rate, in [0, 1].
+
+    Returns
+    -------
+    float
+        ``nan`` where no spread in [0, 0.25] gives the table's entry (the entry is
+        above what the recursion gives without selection, or below its value at
+        the widest spread).
+
+    Examples
+    --------
+    Kazaross-XG2's 2-away entry 0.48803 is ``1/2 - E[(p - 1/2)^+]`` at a spread of
+    about 0.03:
+
+    >>> t = MatchEquityTable("kxg2", "Kazaross-XG2 (corner)",
+    ...                      [[0.5, 0.67736], [0.32264, 0.5]], [0.5, 0.48803])
+    >>> round(implied_spread(t, 2), 5)
+    0.02998
+    """
+    if not isinstance(table, MatchEquityTable):
+        raise TypeError(f"table must be a cubecore.met.MatchEquityTable (got {type(table)})")
+    high = min(MAX_FREE_DROP_AWAY, table.post_length)
+    n = whole_number("trailer_away", trailer_away, 2, high)
+    g = real_in_range("gammon_rate", gammon_rate, 0.0, 1.0)
+    lower = [1.0] + [float(v) for v in table.post[:n]]
+    target = lower[n]
+
+    def gap(spread: float) -> float:
+        return _recursion(n, g, spread, lower)[n] - target
+
+    if gap(0.0) < 0.0 or gap(MAX_SPREAD) > 0.0:
+        return math.nan
+    if gap(0.0) == 0.0:
+        return 0.0
+    return float(brentq(gap, 0.0, MAX_SPREAD, xtol=1e-12))

@@ -85,6 +85,15 @@ def test_more_spread_is_worth_more_to_the_leader(n, g, s1, s2):
     assert math.isfinite(v_high)
 
 
+def test_implied_spread_reproduces_the_table():
+    spread = fd.implied_spread(KXG2, 2)
+    assert spread == pytest.approx(0.03, abs=0.002)
+    row = fd.free_drop_price(KXG2, max_away=2, spread=spread).frame.iloc[0]
+    assert row.table_selective == pytest.approx(row.table, abs=1e-10)
+    # an odd score, where the table sits above the plain recursion: no spread does it
+    assert math.isnan(fd.implied_spread(KXG2, 3))
+
+
 @pytest.mark.parametrize(
     ("call", "message"),
     [
@@ -93,6 +102,7 @@ def test_more_spread_is_worth_more_to_the_leader(n, g, s1, s2):
         (lambda: fd.selective_drop_value(4, gammon_rate=-1), "gammon_rate must lie in"),
         (lambda: fd.free_drop_price(KXG2, max_away=30), "max_away must be a whole number"),
         (lambda: fd.free_drop_price(KXG2, spread=math.nan), "spread must be a real number"),
+        (lambda: fd.implied_spread(KXG2, 26), "trailer_away must be a whole number"),
     ],
 )
 def test_bad_arguments(call, message):
