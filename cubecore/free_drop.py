@@ -73,9 +73,9 @@ __all__ = [
 ]
 
 #: Spread (standard deviation) of the leader's winning chance when the trailer
-#: first doubles; a stated modelling choice (about one roll of the continuous game
-#: of :mod:`cubecore.match`, whose per-roll volatility is 0.07, less the part the
-#: opening roll itself decides).
+#: first doubles: a stated modelling choice, not fitted to any table (for scale:
+#: the per-roll volatility of p in cubecore.match's Holland model is 0.07);
+#: :func:`implied_spread` gives the spread a table implies (Kazaross-XG2: 0.030).
 DEFAULT_SPREAD = 0.05
 #: The trailer's gammon rate (share of his wins that are gammons).
 DEFAULT_TRAILER_GAMMON_RATE = 0.26
