@@ -45,8 +45,10 @@ References
    https://www.rand.org/pubs/papers/P4078.html (the continuous game behind the
    spread of ``p``).
 .. [Z77] N. Zadeh, "On Doubling in Tournament Backgammon", Management Science
-   23(9), 1977, https://doi.org/10.1287/mnsc.23.9.986 (the post-Crawford
-   recursion, the trailer doubling at once).
+   23(9), May 1977, pp. 986-993,
+   https://bkgm.com/articles/Zadeh/OnDoublingInTournamentBackgammon/index.html
+   ("it is to B's advantage to double immediately whenever possible when A needs
+   only 1 point": the post-Crawford recursion).
 """
 
 from __future__ import annotations
@@ -235,7 +237,7 @@ def free_drop_price(
     Examples
     --------
     Kazaross-XG2 has the 2-away trailer at 0.48803 where no selection gives 1/2:
-    an implied value of 1.197 points of MWC.
+    an implied value of 1.197 percentage points of MWC.
 
     >>> t = MatchEquityTable("kxg2", "Kazaross-XG2 (corner)",
     ...                      [[0.5, 0.67736], [0.32264, 0.5]], [0.5, 0.48803])
