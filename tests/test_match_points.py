@@ -65,10 +65,16 @@ def test_fixtures_cover_the_acceptance_grid():
     complete = [k for k, combos in full.items() if len(combos) >= 3 * 2]
     assert len(complete) >= 20
     assert len({(c["away"], c["opp_away"], c["phase"]) for c in GAMMONS["cases"]}) >= 20
-    assert "gnubg 1.07" in MARKET["_meta"]["gnubg_version"].replace("Backgammon ", "").lower()
+    assert MARKET["_meta"]["gnubg_version"].startswith("GNU Backgammon 1.07")
 
 
-@pytest.mark.parametrize("case", MARKET["cases"], ids=lambda c: c["command"][16:] + str(c))
+def _case_id(case):
+    rates = case.get("rates")
+    tail = "-" + "/".join(f"{r:g}" for r in rates.values()) if rates else ""
+    return f"{case['away']}-{case['opp_away']}-{case['phase']}-cube{case['cube_value']}{tail}"
+
+
+@pytest.mark.parametrize("case", MARKET["cases"], ids=_case_id)
 def test_market_window_equals_gnubg(case):
     points = _points(case)
     for key, window in (("player0", points.player_doubles), ("player1", points.opponent_doubles)):
@@ -98,7 +104,7 @@ def test_live_cash_point_is_the_dead_one_where_gnubg_prints_no_live_line():
     assert checked > 50
 
 
-@pytest.mark.parametrize("case", GAMMONS["cases"], ids=lambda c: str(c["values"]) + str(c))
+@pytest.mark.parametrize("case", GAMMONS["cases"], ids=_case_id)
 def test_gammon_values_equal_gnubg(case):
     values = mp.gammon_values(
         KXG2,
