@@ -582,7 +582,10 @@ def classify_gammon_value(value: float) -> str:
     """
     if isinstance(value, bool):
         raise ValueError("value must be a real number, not a bool")
-    number = float(value)
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"value must be a real number (got {value!r})") from None
     if math.isnan(number):
         return "dead"
     if number < 0.0:

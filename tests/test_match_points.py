@@ -308,3 +308,5 @@ def test_bad_table_and_crawford_cube():
         mp.gammon_value_table(KXG2, max_away=30)
     with pytest.raises(ValueError, match="value must be a gammon value >= 0"):
         mp.classify_gammon_value(-0.5)
+    with pytest.raises(ValueError, match="value must be a real number \\(got 'high'\\)"):
+        mp.classify_gammon_value("high")
