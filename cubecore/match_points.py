@@ -11,11 +11,11 @@ the cube is at ``c``; ``win(n)`` / ``lose(n)`` are the doubler's MWC after he wi
 loses ``n`` points (the table at the next game's start: 1 for a won match, 0 for a
 lost one; post-Crawford entries once a side is 1-away). The doubler wins a gammon
 (worth twice the cube) with probability ``g`` and a backgammon (three times) with
-``b`` per game he wins (gammon-only and backgammon rates, not folded together), the
-taker ``g'`` and ``b'``::
+``h`` per game he wins (gammon-only and backgammon rates, not folded together), the
+taker ``g'`` and ``h'``::
 
-    W(v) = (1 - g - b) win(v) + g win(2v) + b win(3v)        (doubler wins at cube v)
-    L(v) = (1 - g' - b') lose(v) + g' lose(2v) + b' lose(3v)  (doubler loses at cube v)
+    W(v) = (1 - g - h) win(v) + g win(2v) + h win(3v)        (doubler wins at cube v)
+    L(v) = (1 - g' - h') lose(v) + g' lose(2v) + h' lose(3v)  (doubler loses at cube v)
 
 With the doubled cube at ``d = 2c``, ``P = win(c)`` (double, pass):
 
