@@ -12,20 +12,46 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 - :mod:`cubecore.match`: match equity and take points at every score.
 - :mod:`cubecore.met`: published match equity tables, one type for all of them.
 - :mod:`cubecore.met_io`: reading tables from gnubg XML, XG ``.met`` and CSV files.
+- :mod:`cubecore.match_points`: market windows, take points and gammon values on a table.
+- :mod:`cubecore.met_fit`: the model's gammon rate and cube efficiency fitted to a table.
+- :mod:`cubecore.met_aids`: Neil's numbers, the Turner and Janowski formulas against a table.
+- :mod:`cubecore.free_drop`: the leader's selective drop post-Crawford, priced by a model.
 - :mod:`cubecore.atlas`: the four money-play models on one scale, and their mappings.
+- :mod:`cubecore.references`: the publications, one registry for pages and docstrings.
 """
 
-from cubecore import atlas, giveup, janowski, keeler_spencer, match, met, met_io, pgame, race, rules
+from cubecore import (
+    atlas,
+    free_drop,
+    giveup,
+    janowski,
+    keeler_spencer,
+    match,
+    match_points,
+    met,
+    met_aids,
+    met_fit,
+    met_io,
+    pgame,
+    race,
+    references,
+    rules,
+)
 
 __all__ = [
     "atlas",
+    "free_drop",
     "giveup",
     "janowski",
     "keeler_spencer",
     "match",
+    "match_points",
     "met",
+    "met_aids",
+    "met_fit",
     "met_io",
     "pgame",
     "race",
+    "references",
     "rules",
 ]
