@@ -14,12 +14,20 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 
+def _shown(value: object) -> str:
+    """The value given, for a message: its repr, cut to 60 characters."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def finite_array(name: str, value: ArrayLike) -> NDArray[np.float64]:
     """Return ``value`` as a float array, or raise if any entry is NaN or infinite."""
     try:
         array = np.asarray(value, dtype=float)
     except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a real number or an array of real numbers") from None
+        raise ValueError(
+            f"{name} must be a real number or an array of real numbers (got {_shown(value)})"
+        ) from None
     if not np.all(np.isfinite(array)):
         raise ValueError(f"{name} must be finite (got NaN or infinity)")
     return array
@@ -34,7 +42,7 @@ def array_in_range(
     """Return ``value`` as a float array after checking ``low <= value <= high``."""
     array = finite_array(name, value)
     if np.any(array < low) or np.any(array > high):
-        raise ValueError(f"{name} must lie in [{low:g}, {high:g}]")
+        raise ValueError(f"{name} must lie in [{low:g}, {high:g}] (got {_shown(value)})")
     return array
 
 
@@ -54,11 +62,11 @@ def real_in_range(
     and closed on that side).
     """
     if isinstance(value, bool):
-        raise ValueError(f"{name} must be a real number, not a bool")
+        raise ValueError(f"{name} must be a real number, not a bool (got {value!r})")
     try:
         number = float(value)
     except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a real number") from None
+        raise ValueError(f"{name} must be a real number (got {_shown(value)})") from None
     if math.isnan(number):
         raise ValueError(f"{name} must be a real number (got NaN)")
     too_low = number <= low if low_open else number < low
@@ -66,7 +74,7 @@ def real_in_range(
     if too_low or too_high or math.isinf(number):
         left = "(" if low_open or math.isinf(low) else "["
         right = ")" if high_open or math.isinf(high) else "]"
-        raise ValueError(f"{name} must lie in {left}{low:g}, {high:g}{right}")
+        raise ValueError(f"{name} must lie in {left}{low:g}, {high:g}{right} (got {_shown(value)})")
     return number
 
 
@@ -76,12 +84,14 @@ def whole_number(name: str, value: int, low: int = 0, high: int | None = None) -
         if isinstance(value, (float, np.floating)) and float(value).is_integer():
             value = int(value)
         else:
-            raise ValueError(f"{name} must be a whole number")
+            raise ValueError(f"{name} must be a whole number (got {_shown(value)})")
     number = int(value)
     if number < low or (high is not None and number > high):
         upper = "" if high is None else f", {high}"
         bracket = ")" if high is None else "]"
-        raise ValueError(f"{name} must be a whole number in [{low}{upper or ', inf'}{bracket}")
+        raise ValueError(
+            f"{name} must be a whole number in [{low}{upper or ', inf'}{bracket} (got {number})"
+        )
     return number
 
 
