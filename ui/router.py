@@ -22,15 +22,12 @@ import math
 import threading
 import time
 
-import streamlit as st
-from streamlit.runtime.pages_manager import PagesManager
+from ui.internals import leave_legacy_pages_mode
 
 
 def ensure_navigation() -> None:
     """Rerun through ``app.py`` if this page was started by the legacy v1 runner."""
-    if PagesManager.uses_pages_directory:
-        PagesManager.uses_pages_directory = False
-        st.rerun()
+    leave_legacy_pages_mode()
 
 
 _heap_lock = threading.Lock()

@@ -8,10 +8,10 @@ from decimal import Decimal
 
 import pandas as pd
 import streamlit as st
-from plotly.basedatatypes import BaseFigure
 
 from ui import links as urlstate
 from ui.controls import APP_CONTROLS, PRESENT, Control
+from ui.internals import PrevalidatedFigure
 from ui.pages import link_path
 from ui.style import Figure, plotly_config, presenter_figure
 
@@ -142,24 +142,6 @@ def preset_buttons(presets: Mapping[str, Mapping[str, object]], where=st) -> Non
         )
 
 
-class _PrevalidatedFigure(BaseFigure):
-    """A figure dict that ``st.plotly_chart`` takes as already validated, without copies.
-
-    ``st.plotly_chart`` validates a dict by building a ``go.Figure`` from it, and a
-    ``go.Figure`` deep-copies its data twice on the way to JSON: 1-15 ms per chart on
-    every rerun, most of a rich page's script time. A ``BaseFigure`` is taken as
-    validated and read back with ``to_dict()``; this one hands over the dict itself.
-    The figure builders' output is validated once in the test suite instead
-    (``tests/test_figures_valid.py``).
-    """
-
-    def __init__(self, spec: Figure) -> None:  # BaseFigure's own set-up is what we skip
-        object.__setattr__(self, "_spec", spec)
-
-    def to_dict(self) -> Figure:
-        return self._spec
-
-
 def chart(figure: Figure, filename: str, *, key: str | None = None) -> None:
     """Render a plotly figure dict with the house toolbar (PNG download).
 
@@ -169,7 +151,7 @@ def chart(figure: Figure, filename: str, *, key: str | None = None) -> None:
     if presenter_mode():
         figure = presenter_figure(figure)
     st.plotly_chart(
-        _PrevalidatedFigure(figure),
+        PrevalidatedFigure(figure),
         config=plotly_config(filename),
         theme="streamlit",
         key=key,

@@ -1,0 +1,51 @@
+"""Guards for the third-party internals in ui/internals.py: an upgrade that changes them fails here.
+
+Each test checks the exact behaviour the app relies on, on the installed versions, and
+that these are the versions it was checked on (requirements pin them).
+"""
+
+import inspect
+
+import plotly
+import plotly.tools
+import streamlit
+from streamlit.runtime.pages_manager import PagesManager
+from streamlit.runtime.scriptrunner import script_runner
+
+from ui.internals import CHECKED_VERSIONS, PrevalidatedFigure
+
+
+def test_installed_versions_are_the_checked_ones():
+    installed = {"streamlit": streamlit.__version__, "plotly": plotly.__version__}
+    for name, checked in CHECKED_VERSIONS.items():
+        assert installed[name].startswith(checked + "."), (
+            f"{name} {installed[name]} is not the version ui/internals.py was checked on "
+            f"({checked}.x): check both internals, then update CHECKED_VERSIONS and the pins"
+        )
+
+
+def test_the_legacy_pages_flag_is_what_the_script_runner_reads():
+    # The flag exists on the class, is set from the pages/ folder at the first session,
+    # and decides between the legacy runner and executing the entry point.
+    assert "uses_pages_directory" in vars(PagesManager)
+    assert "PagesManager.uses_pages_directory = Path(" in inspect.getsource(PagesManager)
+    runner = inspect.getsource(script_runner)
+    assert "if PagesManager.uses_pages_directory:" in runner
+    assert "_mpa_v1(" in runner
+
+
+def test_st_navigation_clears_the_same_flag():
+    from streamlit.commands import navigation
+
+    assert "PagesManager.uses_pages_directory = False" in inspect.getsource(navigation)
+
+
+def test_plotly_chart_takes_a_prevalidated_figure_as_is():
+    spec = {"data": [{"type": "scatter", "x": [0, 1], "y": [1, 2]}], "layout": {}}
+    figure = PrevalidatedFigure(spec)
+    # st.plotly_chart hands any BaseFigure to this function: it must come back untouched
+    assert plotly.tools.return_figure_from_figure_or_data(figure, validate_figure=True) is spec
+    from streamlit.elements import plotly_chart
+
+    source = inspect.getsource(plotly_chart)
+    assert "return_figure_from_figure_or_data" in source

@@ -1,0 +1,51 @@
+"""The two places where the app relies on a third-party internal, guarded.
+
+Each is here because no supported way does the same job (checked on Streamlit 1.67.0
+and plotly 7.1.0; ``tests/test_internals.py`` fails loudly when an upgrade changes
+either, and requirements pin both to the versions they were checked on):
+
+1. :func:`leave_legacy_pages_mode`. Streamlit treats an entry point with a sibling
+   ``pages/`` folder (which this project keeps) as a legacy multipage app until a
+   session calls ``st.navigation``: the very first run of a fresh process that lands
+   on ``/janowski`` runs ``pages/janowski.py`` without ``app.py``. ``st.navigation``
+   itself sets the class flag ``PagesManager.uses_pages_directory`` to ``False``;
+   the first page run does the same and reruns, so ``app.py`` routes every run.
+   Supported alternatives tried: none keeps ``pages/`` beside ``app.py`` (the flag is
+   read from the folder's existence when the first session starts).
+2. :class:`PrevalidatedFigure`. ``st.plotly_chart`` validates a figure dict by
+   building a ``go.Figure`` (two deep copies, 1-15 ms a chart on every rerun), but takes
+   any ``plotly.basedatatypes.BaseFigure`` as validated and reads it back with
+   ``to_dict()``. This subclass hands over the dict itself without running
+   ``BaseFigure.__init__``. The figure builders' output is validated in the tests
+   instead (``tests/test_figures_valid.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+from plotly.basedatatypes import BaseFigure
+from streamlit.runtime.pages_manager import PagesManager
+
+__all__ = ["CHECKED_VERSIONS", "PrevalidatedFigure", "leave_legacy_pages_mode"]
+
+#: The versions these internals were checked on (and pinned to in requirements).
+CHECKED_VERSIONS = {"streamlit": "1.67", "plotly": "7.1"}
+
+
+def leave_legacy_pages_mode() -> None:
+    """Rerun through ``app.py`` if this run was started by the legacy pages runner."""
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False
+        st.rerun()
+
+
+class PrevalidatedFigure(BaseFigure):
+    """A figure dict that ``st.plotly_chart`` takes as validated, without copies."""
+
+    def __init__(self, spec: dict[str, Any]) -> None:  # BaseFigure's set-up is what we skip
+        object.__setattr__(self, "_spec", spec)
+
+    def to_dict(self) -> dict[str, Any]:
+        return self._spec  # type: ignore[no-any-return]
