@@ -31,7 +31,7 @@ navigation = st.navigation(sections)
 
 present = st.sidebar.container().toggle(
     PRESENT.label,
-    value=PRESENT.default if PRESENT.key not in st.session_state else None,
+    value=PRESENT.default,
     key=PRESENT.key,
     bind="query-params",
     help=PRESENT.help,

@@ -29,10 +29,14 @@ def control(spec: Control, where=st.sidebar, *, disabled: bool = False):
     if spec.key in st.session_state and not spec.accepts(st.session_state[spec.key]):
         # another page's control of the same concept left a value this one cannot show
         del st.session_state[spec.key]
-    if spec.key not in st.session_state:
-        common["value" if spec.kind != "select" else "index"] = (
-            spec.options.index(spec.default) if spec.kind == "select" else spec.default
-        )
+    # The default is always given, also when Session State holds the value (a preset, a
+    # link alias): the browser drops a value equal to the widget's default from the
+    # address bar, and without it a slider's default is its minimum, so a preset that
+    # set x = 0 left no x in the link. (Streamlit's log warning about a default beside a
+    # Session State value is off in .streamlit/config.toml.)
+    common["value" if spec.kind != "select" else "index"] = (
+        spec.options.index(spec.default) if spec.kind == "select" else spec.default
+    )
     if spec.kind == "bool":
         return where.toggle(spec.label, disabled=disabled, **common)
     if spec.kind == "select":
