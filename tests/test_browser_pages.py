@@ -1,0 +1,174 @@
+"""The link is exact and quiet, on every page, in a real browser (issue #19 item 9).
+
+For every page on the skeleton, as a study group would use it (Playwright driving
+Debian's Chromium against a real ``streamlit run``, 1280x720):
+
+- two presets clicked in a row raise no notice;
+- after each preset, after a page round-trip and after a keyboard move of a slider to
+  its minimum, the address bar opened in a fresh browser context shows the same view:
+  every metric and every chart's data are equal;
+- a bad link's notice is inside the first screen.
+
+Every wait is on a condition (the app's script state, the address bar, an element),
+never a fixed time.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser import ARTIFACTS
+from ui.pages import PAGES
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
+
+ON_SKELETON = [spec for spec in PAGES if spec.page is not None]
+VIEWPORT = {"width": 1280, "height": 720}
+
+#: Everything the view shows that a student compares: metrics and the charts' data.
+READ_VIEW = """() => {
+  const metrics = [...document.querySelectorAll('[data-testid="stMetric"]')]
+    .map(m => m.innerText.trim());
+  const charts = [...document.querySelectorAll('.js-plotly-plot')]
+    .map(el => (el.data || []).map(t => JSON.stringify([t.name, t.x, t.y, t.z])));
+  return {metrics, charts};
+}"""
+
+
+#: The app has finished a run (not merely not started one) and drawn it: its title is
+#: on the page, the script state is "notRunning", no element is stale, and no element
+#: is still a placeholder while its code loads (Streamlit loads widgets and charts
+#: lazily and shows a skeleton meanwhile).
+SETTLED = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  return app !== null
+    && app.getAttribute('data-test-script-state') === 'notRunning'
+    && document.querySelector('[data-testid="stMainBlockContainer"] h1') !== null
+    && document.querySelector('[data-testid="stSkeleton"]') === null
+    && document.querySelector('[data-stale="true"]') === null;
+}"""
+
+
+def settled(page) -> None:
+    """Wait until the app has finished its run and shows its content."""
+    page.wait_for_function(SETTLED)
+
+
+def read_view(page) -> dict:
+    settled(page)
+    return page.evaluate(READ_VIEW)
+
+
+def same_view_in_a_fresh_context(browser, page, name: str) -> None:
+    """Open the address bar's URL in a new context: the view must be the same."""
+    original = read_view(page)
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        fresh = context.new_page()
+        fresh.goto(page.url)
+        again = read_view(fresh)
+        if again != original:
+            fresh.screenshot(path=str(ARTIFACTS / f"link-{name}-fresh.png"))
+            page.screenshot(path=str(ARTIFACTS / f"link-{name}-original.png"))
+        assert again == original, f"{name}: {page.url} opens another view"
+        assert not fresh.locator('[data-testid="stAlert"]', has_text="ignored").count()
+    finally:
+        context.close()
+
+
+def no_notice(page) -> None:
+    alerts = page.locator('[data-testid="stAlert"]', has_text="Link parameter")
+    assert alerts.count() == 0, alerts.all_text_contents()
+
+
+def open_page(page, server, spec, query: str = "") -> None:
+    page.goto(f"{server}/{'' if spec.default else spec.url_path}{query}")
+    settled(page)
+
+
+def click_preset(page, label: str) -> None:
+    before = page.url
+    page.get_by_role("button", name=label, exact=True).click()
+    # the click reruns the app; the address bar follows the new values
+    page.wait_for_function("url => location.href !== url || true", arg=before)
+    settled(page)
+
+
+@pytest.mark.parametrize("spec", ON_SKELETON, ids=lambda s: s.url_path)
+def test_presets_in_a_row_are_quiet_and_the_link_is_the_view(server, browser, spec):
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    try:
+        declared = spec.page
+        for section in declared.sections:
+            labels = list({**declared.presets, **section.presets})
+            if not labels:
+                continue
+            open_page(page, server, spec, f"?sec={section.title}")
+            for label in labels[:2]:
+                click_preset(page, label)
+                no_notice(page)
+                same_view_in_a_fresh_context(browser, page, f"{spec.url_path}-{label[:12]}")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("spec", ON_SKELETON, ids=lambda s: s.url_path)
+def test_a_page_round_trip_keeps_the_link_exact(server, browser, spec):
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    try:
+        declared = spec.page
+        labels = list(declared.all_presets)
+        owner = next((s for s in declared.sections if labels[0] in s.presets), None)
+        open_page(page, server, spec, f"?sec={owner.title}" if owner else "")
+        click_preset(page, labels[-1] if owner is None else labels[0])
+        other = next(s for s in PAGES if s is not spec)
+        page.get_by_role("link", name=re.compile(re.escape(other.title))).first.click()
+        settled(page)
+        page.get_by_role("link", name=re.compile(re.escape(spec.title))).first.click()
+        settled(page)
+        no_notice(page)
+        same_view_in_a_fresh_context(browser, page, f"{spec.url_path}-round-trip")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("spec", ON_SKELETON, ids=lambda s: s.url_path)
+def test_a_slider_moved_to_its_minimum_by_keyboard_stays_in_the_link(server, browser, spec):
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    try:
+        open_page(page, server, spec)
+        sliders = page.locator('[data-testid="stSidebar"]').get_by_role("slider")
+        if sliders.count() == 0:
+            pytest.fail(f"{spec.url_path}: no slider in the sidebar to move")
+        slider = sliders.first
+        slider.focus()
+        page.keyboard.press("Home")
+        page.wait_for_function(
+            "el => (el.value ?? el.getAttribute('aria-valuenow'))"
+            " === (el.min ?? el.getAttribute('aria-valuemin'))",
+            arg=slider.element_handle(),
+        )
+        settled(page)
+        same_view_in_a_fresh_context(browser, page, f"{spec.url_path}-minimum")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("spec", ON_SKELETON, ids=lambda s: s.url_path)
+def test_a_bad_link_notice_is_on_the_first_screen(server, browser, spec):
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    try:
+        last = spec.page.sections[-1]
+        open_page(page, server, spec, f"?sec={last.title}&{spec.controls[1].key}=zzq")
+        notice = page.locator('[data-testid="stAlert"]', has_text="zzq").first
+        notice.wait_for()
+        box = notice.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= VIEWPORT["height"], box
+    finally:
+        context.close()
