@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from ui import links
 from ui.controls import PRESENT
 from ui.pages import PAGES
 from ui.router import ensure_navigation, freeze_long_lived_heap
@@ -29,6 +30,7 @@ for spec in PAGES:
     )
 navigation = st.navigation(sections)
 
+links.check_app_flags()  # before the toggle binds ?present= (Streamlit drops bad values)
 present = st.sidebar.container().toggle(
     PRESENT.label,
     value=PRESENT.default,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 
 __all__ = ["APP_CONTROLS", "PRESENT", "Control"]
 
@@ -92,6 +93,13 @@ class Control:
         if not self.low <= number <= self.high:
             return None, f"outside the range {self.format(self.low)} to {self.format(self.high)}"
         return (int(number) if self.kind == "int" else number), None
+
+    def snap(self, value: float) -> float | int:
+        """The grid value nearest to ``value`` (``low + k * step``), as the slider shows it."""
+        steps = round((value - self.low) / self.step)
+        decimals = max(0, -Decimal(str(self.step)).normalize().as_tuple().exponent)  # type: ignore[operator]
+        snapped = min(max(round(self.low + steps * self.step, decimals), self.low), self.high)
+        return int(snapped) if self.kind == "int" else float(snapped)
 
     def accepts(self, value: object) -> bool:
         """Whether the widget can show ``value`` (a value left by another page's control)."""

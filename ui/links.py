@@ -22,17 +22,24 @@ from ui.controls import APP_CONTROLS, Control
 #: Query parameters Streamlit reserves for itself.
 _RESERVED = frozenset({"embed", "embed_options"})
 _SHOWN_CHARACTERS = 40
+#: A problem keeps no more of the link's value than a notice can show (a link may carry
+#: half a megabyte; the session must not keep it).
+_KEPT_CHARACTERS = 160
 _SHOWN_UNKNOWN = 5
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&=\"'])")
 
 
 @dataclass(frozen=True)
 class LinkProblem:
-    """One ignored query parameter."""
+    """One ignored query parameter (its value cut to what a notice shows)."""
 
     key: str
     raw: str
     reason: str
+
+    def __post_init__(self) -> None:
+        if len(self.raw) > _KEPT_CHARACTERS:
+            object.__setattr__(self, "raw", self.raw[:_KEPT_CHARACTERS])
 
 
 def escape_text(raw: str, limit: int = _SHOWN_CHARACTERS) -> str:
@@ -139,6 +146,48 @@ def apply_aliases(
     return problems
 
 
+def off_grid(controls: tuple[Control, ...]) -> dict[str, tuple[LinkProblem, float | int]]:
+    """Link values that lie between a slider's steps: key -> (the problem, nearest step).
+
+    The slider shows values on its grid only; without this a link's ``x=0.123`` was
+    shown as 0.12 and computed with 0.123. The skeleton moves each to the nearest step
+    (:func:`ui.skeleton.run_page`) and the notice says so.
+    """
+    found = {}
+    for control in controls:
+        if control.kind not in ("float", "int") or control.key not in st.query_params:
+            continue
+        raw = st.query_params.get_all(control.key)[-1]
+        parsed, reason = control.parse(raw)
+        if reason is not None or not isinstance(parsed, (int, float)):
+            continue
+        snapped = control.snap(float(parsed))
+        if abs(snapped - parsed) > 1e-9 * max(1.0, abs(parsed)):
+            reason = f"between the slider's steps of {control.format(control.step)}"
+            found[control.key] = (LinkProblem(control.key, raw, reason), snapped)
+    return found
+
+
+def check_app_flags() -> None:
+    """Check the app-wide flags of a link as it arrives, before ``app.py`` binds them.
+
+    Streamlit drops a value it cannot use for a bound control without a word
+    (``?present=yes``); the problem is kept here and named by the page's notices.
+    """
+    if "_app_link_problems" in st.session_state:
+        return
+    problems = []
+    for control in APP_CONTROLS:
+        values = st.query_params.get_all(control.key)
+        if values:
+            _, reason = control.parse(values[-1])
+            if reason is None and len(values) > 1:
+                reason = "given more than once"
+            if reason is not None:
+                problems.append(LinkProblem(control.key, " / ".join(values), reason))
+    st.session_state["_app_link_problems"] = problems
+
+
 def report(
     page_path: str,
     controls: tuple[Control, ...],
@@ -158,7 +207,9 @@ def report(
     store = st.session_state.setdefault("_link_notices", {})
     used = {**values, **{c.key: st.session_state.get(c.key, c.default) for c in APP_CONTROLS}}
     if entering:
-        problems = renamed + find_problems(arrived, controls, used)
+        problems = renamed + st.session_state.pop("_app_link_problems", [])
+        named = {problem.key for problem in problems}
+        problems += [p for p in find_problems(arrived, controls, used) if p.key not in named]
         known = {control.key for control in (*controls, *APP_CONTROLS)}
         for key in arrived:
             if key not in known and key.lower() not in _RESERVED:

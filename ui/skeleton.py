@@ -41,6 +41,7 @@ __all__ = ["SECTION_KEY", "Page", "Section", "View", "run_page"]
 #: The URL key of the open section, on every page.
 SECTION_KEY = "sec"
 _PAGE_KEY = "_skeleton_page"
+_SNAP_KEY = "_skeleton_snap"
 
 
 @dataclass(frozen=True)
@@ -183,11 +184,14 @@ def run_page(page: Page, page_file: str) -> None:
     path = link_path(page_file)
     entering = st.session_state.get(_PAGE_KEY) != path
     st.session_state[_PAGE_KEY] = path
+    for key, value in st.session_state.pop(_SNAP_KEY, {}).items():
+        st.session_state[key] = value  # a later run: Session State wins over the link
     renamed = (
         links.apply_aliases(page.all_controls, page.old_keys, page.value_aliases)
         if entering
         else []
     )
+    snaps = links.off_grid(page.all_controls) if entering else {}
     arrived = links.read_link()
 
     st.title(page.title)
@@ -207,8 +211,16 @@ def run_page(page: Page, page_file: str) -> None:
     values = _create_controls(page)
     values[SECTION_KEY] = st.session_state.get(SECTION_KEY, page.section_control.default)
 
+    if snaps:
+        renamed += [problem for problem, _ in snaps.values()]
+        values.update({key: snapped for key, (_, snapped) in snaps.items()})
     with notices:
         links.report(path, page.all_controls, arrived, values, entering=entering, renamed=renamed)
+    if snaps:
+        # The first run of a link takes the URL's value (Streamlit seeds a bound widget
+        # from it); the nearest step is set for the run after this one.
+        st.session_state[_SNAP_KEY] = {key: snapped for key, (_, snapped) in snaps.items()}
+        st.rerun()
     with st.sidebar.expander("Share this view", icon=":material/share:"):
         st.code(links.share_link(path, page.all_controls, values), language=None, wrap_lines=True)
 
