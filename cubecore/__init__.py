@@ -12,12 +12,28 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 - :mod:`cubecore.match`: match equity and take points at every score.
 - :mod:`cubecore.met`: published match equity tables, one type for all of them.
 - :mod:`cubecore.atlas`: the four money-play models on one scale, and their mappings.
+- :mod:`cubecore.cubeful`: gnubg's 0-ply cube decision from five cubeless probabilities.
+- :mod:`cubecore.evaluation_text`: read those probabilities from gnubg's or XG's text.
 """
 
-from cubecore import atlas, giveup, janowski, keeler_spencer, match, met, pgame, race, rules
+from cubecore import (
+    atlas,
+    cubeful,
+    evaluation_text,
+    giveup,
+    janowski,
+    keeler_spencer,
+    match,
+    met,
+    pgame,
+    race,
+    rules,
+)
 
 __all__ = [
     "atlas",
+    "cubeful",
+    "evaluation_text",
     "giveup",
     "janowski",
     "keeler_spencer",
