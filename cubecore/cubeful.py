@@ -43,7 +43,10 @@ References
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -207,8 +210,13 @@ class CubelessProbabilities:
 def _as_probabilities(probabilities: object) -> CubelessProbabilities:
     if isinstance(probabilities, CubelessProbabilities):
         return probabilities
+    if not isinstance(probabilities, Iterable) or isinstance(probabilities, (str, bytes)):
+        raise ValueError(
+            "probabilities must be a CubelessProbabilities or five numbers"
+            " (win, win gammon, win backgammon, lose gammon, lose backgammon)"
+        )
     try:
-        values = tuple(probabilities)  # type: ignore[call-overload]
+        values: tuple[Any, ...] = tuple(probabilities)
     except TypeError:
         raise ValueError(
             "probabilities must be a CubelessProbabilities or five numbers"
@@ -527,7 +535,13 @@ class _Score:
             return 1.0
         if theirs <= 0:
             return 0.0
-        return self.table.mwc(mine, theirs, post_crawford=self.post)
+        # MatchEquityTable.mwc without its argument checks (this runs in inner loops;
+        # the scores were checked by _check_score and stay inside the table)
+        if self.post:
+            if mine == 1:
+                return 1.0 - float(self.table.post[theirs - 1])
+            return float(self.table.post[mine - 1])
+        return float(self.table.pre[mine - 1, theirs - 1])
 
     def outcome(self, k: int, cube: int, k_wins: bool, gammon: float, backgammon: float) -> float:
         """Expected MWC of player ``k`` when the game ends (won or lost by ``k``) with
@@ -943,7 +957,12 @@ def _key(decision: CubeDecision) -> tuple[bool, bool]:
     return decision.doubles, decision.taker_passes
 
 
-def _first_change(key_at, start: float, end: float, reference: tuple[bool, bool]) -> float | None:
+def _first_change(
+    key_at: Callable[[float], tuple[bool, bool]],
+    start: float,
+    end: float,
+    reference: tuple[bool, bool],
+) -> float | None:
     """Distance from ``start`` toward ``end`` to the first change of ``key_at``.
 
     A scan of ``_SCAN_STEPS`` steps brackets the first change, then
@@ -983,12 +1002,15 @@ def decision_margins(
     """Margins of the best action in the winning chance and in each gammon rate.
 
     The best action is (doubles, the taker passes), from :func:`money_cube_decision`
-    (``table`` None) or :func:`match_cube_decision`. Along each input a scan of 64
-    steps brackets the first change and 48 bisections narrow it, so the margin is
-    the distance to a point where the action differs (within ``1e-12`` of the true
-    boundary for a range of 1); its cost is bounded by 6 x 112 decisions. The
-    winning chance moves within [1e-6, 1 - 1e-6] (W and L undefined beyond), a rate
-    within its feasible range.
+    (``table`` None) or :func:`match_cube_decision`. The winning-chance margins are
+    exact: with the rates held, ND, DT and DP are piecewise linear in ``P_w`` with
+    known corners (the live take and cash points), so the roots of the gaps that
+    decide the action are solved on each linear piece. A gammon rate moves W or L
+    and with them the corners: along it a scan of 64 steps brackets the first change
+    and 48 bisections narrow it (within ``1e-14`` of the boundary). Cost: at most 4 x
+    112 decisions for the rates and about 20 for the winning chance. The winning
+    chance moves within [1e-6, 1 - 1e-6] (W and L undefined beyond), a rate within
+    its feasible range.
 
     Examples
     --------
@@ -1013,20 +1035,16 @@ def decision_margins(
     gw, bw, gl, bl = probs.rates()
     p = probs.win
 
-    def at_win(t: float) -> tuple[bool, bool]:
-        return _key(decide(probs.with_rates(t, (gw, bw, gl, bl))))
-
     def at_win_gammon(t: float) -> tuple[bool, bool]:
         return _key(decide(probs.with_rates(p, (t, bw, gl, bl))))
 
     def at_lose_gammon(t: float) -> tuple[bool, bool]:
         return _key(decide(probs.with_rates(p, (gw, bw, t, bl))))
 
-    low, high = 1e-6, 1.0 - 1e-6
-    win = (
-        _first_change(at_win, p, low, reference) if p > low else None,
-        _first_change(at_win, p, high, reference) if p < high else None,
-    )
+    score = None
+    if table is not None and away is not None and opp_away is not None:
+        score = _check_score(table, away, opp_away, crawford)
+    win = _win_margins(decide, probs, _win_kinks(probs, table, score, cube))
     wgam = (
         _first_change(at_win_gammon, gw, 0.0, reference) if p > 0 else None,
         _first_change(at_win_gammon, gw, 1.0 - bw, reference) if p > 0 else None,
@@ -1125,7 +1143,7 @@ def _match_closed_points(
     }
 
 
-def _first_root(gap, low: float, high: float) -> float:
+def _first_root(gap: Callable[[float], float], low: float, high: float) -> float:
     """Smallest ``t`` in [low, high] with ``gap(t) >= 0`` (scan 256 + 48 bisections).
 
     ``gap`` is piecewise linear in the winning chance; returns ``nan`` if never.
@@ -1233,14 +1251,18 @@ def market_window(
             cube=cube, crawford=sc.crawford,
         )  # fmt: skip
 
-    def gaps(sc: _Score, r: tuple[float, float, float, float]):
+    def gaps(
+        sc: _Score, r: tuple[float, float, float, float]
+    ) -> tuple[Callable[[float], float], Callable[[float], float]]:
         def dt_nd(t: float) -> float:
             d = decision_at(t, r, sc)
             return -1.0 if d.double_take is None else d.double_take - d.no_double
 
         def dt_dp(t: float) -> float:
             d = decision_at(t, r, sc)
-            return -1.0 if d.double_take is None else d.double_take - d.double_pass
+            if d.double_take is None or d.double_pass is None:
+                return -1.0
+            return d.double_take - d.double_pass
 
         return dt_nd, dt_dp
 
@@ -1271,19 +1293,75 @@ def market_window(
 # --------------------------------------------------------------------------- score matrix
 
 
-def _win_margins(decide, probs: CubelessProbabilities) -> tuple[float | None, float | None]:
+def _win_kinks(
+    probs: CubelessProbabilities, table: MatchEquityTable | None, score: _Score | None, cube: int
+) -> list[float]:
+    """Winning chances where ND or DT may bend when ``P_w`` moves with the rates held.
+
+    Money: Janowski's live take and cash points (W and L are fixed). Match: the
+    opponent's and the player's live cash points at the cube and at the doubled cube
+    (they depend on the rates only, [JT]_); the dead parts are linear in ``P_w``.
+    """
+    if table is None or score is None:
+        W, L = probs.win_value, probs.loss_value
+        return [(L - 0.5) / (W + L + 0.5), (L + 1.0) / (W + L + 0.5)]
+    kinks = []
+    for level in (cube, 2 * cube):
+        if score.cube_alive(level):
+            mine, theirs = _live_cash_points(score, level, probs.rates())
+            kinks += [1.0 - theirs, mine]
+    return kinks
+
+
+def _win_margins(
+    decide: Callable[[CubelessProbabilities], CubeDecision],
+    probs: CubelessProbabilities,
+    kinks: list[float],
+) -> tuple[float | None, float | None]:
+    """Exact winning-chance margins on the piecewise-linear equities.
+
+    Between consecutive kinks ND, DT and DP are linear in ``P_w`` (rates held), so
+    every gap that decides the action (DT - ND, DP - ND, DT - DP, and for beavers
+    2 DT - ND, DT and DT + 2) is linear there: its roots are found exactly from the
+    decisions at the two ends. The action is constant between consecutive roots and
+    kinks, so the first of them past which it differs is the margin. At most
+    ``2 (len(kinks) + 1)`` decisions plus one per candidate.
+    """
     reference = _key(decide(probs))
     rates = probs.rates()
-
-    def at(t: float) -> tuple[bool, bool]:
-        return _key(decide(probs.with_rates(t, rates)))
-
     low, high = 1e-6, 1.0 - 1e-6
     p = probs.win
-    return (
-        _first_change(at, p, low, reference) if p > low else None,
-        _first_change(at, p, high, reference) if p < high else None,
-    )
+    knots = sorted({low, high, *(k for k in kinks if low < k < high)})
+
+    def values(t: float) -> tuple[float, ...]:
+        d = decide(probs.with_rates(t, rates))
+        assert d.double_take is not None and d.double_pass is not None
+        nd, dt, dp = d.no_double, d.double_take, d.double_pass
+        return (dt - nd, dp - nd, dt - dp, 2.0 * dt - nd, dt, dt + 2.0)
+
+    ends = [values(t) for t in knots]
+    candidates = set(knots)
+    for i in range(len(knots) - 1):
+        t0, t1 = knots[i], knots[i + 1]
+        for g0, g1 in zip(ends[i], ends[i + 1], strict=True):
+            if (g0 < 0.0 < g1) or (g1 < 0.0 < g0) or g0 == 0.0 or g1 == 0.0:
+                root = t0 if g0 == g1 else t0 + (t1 - t0) * g0 / (g0 - g1)
+                candidates.add(min(max(root, t0), t1))
+
+    def first(direction: int) -> float | None:
+        ordered = sorted(
+            (c for c in candidates if (c - p) * direction >= 0.0),
+            key=lambda c: abs(c - p),
+        )
+        for c in ordered:
+            beyond = c + direction * 1e-9
+            if not low <= beyond <= high:
+                continue
+            if _key(decide(probs.with_rates(beyond, rates))) != reference:
+                return abs(c - p)
+        return None
+
+    return first(-1) if p > low else None, first(1) if p < high else None
 
 
 def score_matrix(
@@ -1336,14 +1414,13 @@ def score_matrix(
                 cells.append(("pre-crawford", a, b, False))
     rows = []
     for state, a, b, crawford in cells:
+        decide: Callable[[CubelessProbabilities], CubeDecision]
         if state == "money":
-
-            def decide(q: CubelessProbabilities) -> CubeDecision:
-                return money_cube_decision(q, x, jacoby=jacoby, beavers=beavers)
+            decide = partial(money_cube_decision, x=x, jacoby=jacoby, beavers=beavers)
         else:
-
-            def decide(q: CubelessProbabilities, a=a, b=b, crawford=crawford) -> CubeDecision:
-                return match_cube_decision(q, x, table, away=a, opp_away=b, crawford=crawford)
+            decide = partial(
+                match_cube_decision, x=x, table=table, away=a, opp_away=b, crawford=crawford
+            )
 
         d = decide(probs)
         row: dict[str, object] = {
@@ -1362,7 +1439,12 @@ def score_matrix(
             "taker_passes": d.taker_passes,
         }
         if margins:
-            down, up = _win_margins(decide, probs) if d.cube_available else (None, None)
+            if d.cube_available:
+                score = None if state == "money" else _check_score(table, a, b, crawford)
+                kinks = _win_kinks(probs, None if score is None else table, score, 1)
+                down, up = _win_margins(decide, probs, kinks)
+            else:
+                down, up = None, None
             row["win_down"] = math.nan if down is None else down
             row["win_up"] = math.nan if up is None else up
         rows.append(row)

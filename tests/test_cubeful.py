@@ -386,6 +386,26 @@ def _check_margins(probs, x, kwargs):
     assert checked >= 1
 
 
+@settings(max_examples=60, deadline=None)
+@given(probability_sets, cube_lives, aways, aways, money_rules, hst.booleans())
+def test_win_margins_verified_by_redeciding(probs, x, a, b, rules, money):
+    if money:
+        kwargs = {"jacoby": rules[0], "beavers": rules[1]}
+    else:
+        assume(a > 1)
+        kwargs = {"table": KXG2, "away": a, "opp_away": b}
+    margins = cf.decision_margins(probs, x, **kwargs)
+    reference = _key(probs, x, **kwargs)
+    rates = probs.rates()
+    for margin, sign in ((margins.win_down, -1), (margins.win_up, 1)):
+        if margin is None or margin < 2e-6:
+            continue
+        inside = probs.with_rates(probs.win + sign * (margin - 1e-6), rates)
+        outside = probs.with_rates(probs.win + sign * (margin + 1e-6), rates)
+        assert _key(inside, x, **kwargs) == reference
+        assert _key(outside, x, **kwargs) != reference
+
+
 def test_score_matrix_cells_are_the_decisions_and_time_for_15():
     probs = cf.CubelessProbabilities(0.72, 0.22, 0.01, 0.06, 0.002)
     start = time.perf_counter()
