@@ -4,7 +4,8 @@ An engine (GNU Backgammon, eXtreme Gammon) evaluates a position as five cubeless
 probabilities of the player on roll: win, win gammon, win backgammon, lose gammon,
 lose backgammon, cumulative (gammons include backgammons). This module turns them
 into the cubeful equities of No double (ND), Double/take (DT) and Double/pass (DP)
-the way GNU Backgammon 1.07 does at 0-ply ([GNUBG]_, as documented in its manual):
+the way GNU Backgammon 1.07 does at 0-ply ([GNUBG]_; checked against the 1.07
+binary by the fixtures in ``tests/data/gnubg_cube_*.json``):
 
 - money play: Janowski's interpolation between the dead and the live cube
   ([RJ93]_, [JR12]_), :math:`E = (1 - x) E_{dead} + x E_{live}`, with the live-cube
@@ -33,9 +34,10 @@ References
    http://www.bkgm.com/articles/Janowski/cubeformulae.pdf
 .. [JR12] "Janowski model revisited", 28 March 2012 (the model as
    :mod:`cubecore.janowski` implements it).
-.. [JT] J. Thyssen, "Evaluation of cube decisions in match play" (the
-   generalisation of Janowski's formulae to match play used by GNU Backgammon),
-   GNU Backgammon manual, https://www.gnu.org/software/gnubg/manual/
+.. [JT] J. Thyssen, the generalisation of Janowski's formulae to match play in
+   GNU Backgammon (``Cl2CfMatch*`` in ``eval.c``, ``GetPoints`` in ``matchequity.c``,
+   whose comments refer to his notes; no separate publication was found). The
+   formulas here are reimplemented from the definitions stated in this module.
 .. [GNUBG] GNU Backgammon 1.07 (2023), https://www.gnu.org/software/gnubg/ :
    0-ply cube decisions, ``show marketwindow``, ``show cubeefficiency``.
 """
@@ -295,6 +297,8 @@ class CubeDecision:
         Current cube value.
     owner : str
         "center", "player" (the player on roll) or "opponent".
+    match : bool
+        True at a match score, False for money.
     cube_available : bool
         Whether the player on roll may double; if not, only ND is given.
     cube_alive : bool

@@ -15,9 +15,9 @@ Accepted formats (one evaluation per paste; the first match in the order below w
        45.79% (G:16.46% B:0.23%)
 
    optionally labelled ``Player:`` and ``Opponent:``.
-3. **GNU Backgammon, cube analysis** (``hint``, ``eval``, the analysis panel and
-   the text export; [GNUBG]_ 1.07): win, win gammon, win backgammon, a dash, lose,
-   lose gammon, lose backgammon::
+3. **GNU Backgammon, cube analysis** (the "Cube analysis" block that ``hint`` and
+   ``eval`` print for a cube decision; [GNUBG]_ 1.07): win, win gammon, win
+   backgammon, a dash, lose, lose gammon, lose backgammon::
 
          0.583 0.261 0.007 - 0.417 0.093 0.004
 

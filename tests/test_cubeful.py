@@ -179,6 +179,17 @@ def test_chosen_row_is_the_model_and_meets_the_closed_forms_at_the_ends():
             assert window.loc["chosen", column] == pytest.approx(window.loc[life, column], abs=1e-9)
 
 
+def test_match_chosen_row_meets_the_closed_forms_at_the_ends():
+    probs = cf.CubelessProbabilities(0.6, 0.15, 0.005, 0.1, 0.004)
+    kwargs = {"table": KXG2, "away": 7, "opp_away": 7}
+    dead = cf.market_window(probs, 0.0, **kwargs).set_index("cube_life")
+    for column in ("double_point", "cash_point", "take_point"):
+        assert dead.loc["chosen", column] == pytest.approx(dead.loc["dead", column], abs=1e-9)
+    live = cf.market_window(probs, 1.0, **kwargs).set_index("cube_life")
+    for column in ("cash_point", "take_point"):
+        assert live.loc["chosen", column] == pytest.approx(live.loc["live", column], abs=1e-9)
+
+
 # --------------------------------------------------------------------------- inputs
 
 
