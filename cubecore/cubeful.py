@@ -1104,6 +1104,11 @@ def _money_closed_points(
     }
 
 
+def _ratio(numerator: float, denominator: float) -> float:
+    """``numerator / denominator``, NaN where the cube changes nothing (0 / 0)."""
+    return math.nan if denominator == 0.0 else numerator / denominator
+
+
 def _match_closed_points(
     score: _Score, cube: int, rates: tuple[float, float, float, float], live: bool
 ) -> dict[str, float]:
@@ -1116,7 +1121,8 @@ def _match_closed_points(
     stake is then ``4c``. Live cube: the same double point and the live cash point of
     the recursion in :func:`_live_cash_points`. Each ``*W``/``*L`` is the expected
     MWC of winning/losing with the conditional gammon rates. The take point is one
-    minus the opponent's cash point.
+    minus the opponent's cash point. A point is NaN where doubling changes no
+    match winning chance (e.g. 1-away/1-away).
     """
     g = ((rates[0], rates[1]), (rates[2], rates[3]))
     a = score.away
@@ -1129,9 +1135,9 @@ def _match_closed_points(
         ndw = score.outcome(k, cube, True, *g[k])
         ndl = score.outcome(k, cube, False, *g[1 - k])
         dp = score.mwc(k, cube, True)
-        double_point = (ndl - dtl) / ((ndl - dtl) + (dtw - ndw))
-        cash = (dp - dtl) / (dtw - dtl)
-        too_good = (ndw - ndl) / ((ndw - ndl) + (ndw - dp))
+        double_point = _ratio(ndl - dtl, (ndl - dtl) + (dtw - ndw))
+        cash = _ratio(dp - dtl, dtw - dtl)
+        too_good = _ratio(ndw - ndl, (ndw - ndl) + (ndw - dp))
         return {"double_point": double_point, "cash_point": cash, "too_good_point": too_good}
 
     mine, theirs = points_of(0), points_of(1)
@@ -1147,27 +1153,23 @@ def _match_closed_points(
     }
 
 
-def _first_root(gap: Callable[[float], float], low: float, high: float) -> float:
-    """Smallest ``t`` in [low, high] with ``gap(t) >= 0`` (scan 256 + 48 bisections).
+def _first_root(
+    gap: Callable[[float], float], kinks: list[float], low: float, high: float
+) -> float:
+    """Smallest ``t`` in [low, high] with ``gap(t) >= 0``; NaN if there is none.
 
-    ``gap`` is piecewise linear in the winning chance; returns ``nan`` if never.
+    ``gap`` is linear between consecutive ``kinks`` (the live take and cash points
+    at the cube and the doubled cube), so it is evaluated at the kinks only and the
+    root is solved exactly on the first piece where it turns non-negative.
     """
-    steps = 256
-    previous = low
-    if gap(low) >= 0.0:
+    knots = sorted({low, high, *(k for k in kinks if low < k < high)})
+    values = [gap(t) for t in knots]
+    if values[0] >= 0.0:
         return low
-    for i in range(1, steps + 1):
-        t = low + (high - low) * i / steps
-        if gap(t) >= 0.0:
-            a, b = previous, t
-            for _ in range(_BISECTIONS):
-                m = 0.5 * (a + b)
-                if gap(m) >= 0.0:
-                    b = m
-                else:
-                    a = m
-            return b
-        previous = t
+    for i in range(len(knots) - 1):
+        if values[i] < 0.0 <= values[i + 1]:
+            t0, t1 = knots[i], knots[i + 1]
+            return t0 + (t1 - t0) * (-values[i]) / (values[i + 1] - values[i])
     return math.nan
 
 
@@ -1185,30 +1187,33 @@ def market_window(
 ) -> pd.DataFrame:
     """The market window of the player on roll for the dead, live and chosen cube.
 
-    One row per cube life (``cube_life`` "dead" x = 0, "live" x = 1, "chosen" x),
-    columns ``x``, ``take_point`` (his own take point when doubled),
-    ``double_point`` (initial double point from the centre for money, the double
-    point at a match score), ``cash_point``, ``too_good_point``, all in the winning
-    chance of the player on roll with his probabilities' gammon rates; money rows add
-    ``redouble_point``, ``beaver_point``, ``raccoon_point``.
+        One row per cube life (``cube_life`` "dead" x = 0, "live" x = 1, "chosen" x),
+        columns ``x``, ``take_point`` (his own take point when doubled),
+        ``double_point`` (initial double point from the centre for money, the double
+        point at a match score), ``cash_point``, ``too_good_point``, all in the winning
+        chance of the player on roll with his probabilities' gammon rates; money rows add
+        ``redouble_point``, ``beaver_point``, ``raccoon_point``.
 
-    The dead and live rows are the closed forms GNU Backgammon prints in ``show
-    marketwindow`` ([RJ93]_ for money, [JT]_ for match; see
-    :func:`_money_closed_points` and :func:`_match_closed_points`). The chosen row
-    solves the model's own equations at ``x``: for money
-    :func:`cubecore.janowski.cube_points` (take, beaver, raccoon, initial double and
-    redouble, cash, too good from the centre); at a match score the smallest winning
-    chance (gammon rates held) where DT reaches ND (double), where DT reaches DP
-    (cash), where ND exceeds DP (too good) and one minus the opponent's cash point
-    (take). Deviation: with the Jacoby rule gnubg's dead too-good point ignores the
-    rule, while the model's centred equity never exceeds +1 under it (its too-good
-    point is then 1).
+        The dead and live rows are the closed forms GNU Backgammon prints in ``show
+        marketwindow`` ([RJ93]_ for money, [JT]_ for match; see
+        :func:`_money_closed_points` and :func:`_match_closed_points`). The chosen row
+        solves the model's own equations at ``x``: for money
+        :func:`cubecore.janowski.cube_points` (take, beaver, raccoon, initial double and
+        redouble, cash, too good from the centre); at a match score the smallest winning
+        chance (gammon rates held) where DT reaches ND (double), where DT reaches DP
+        (cash), where ND exceeds DP (too good) and one minus the opponent's cash point
+        (take); NaN where there is no such point (the cube changes nothing, or it is not
+        available). Cost: about 30 decisions at a match score (the gaps are linear between
+    the live cash points, so they are solved exactly piece by piece). Deviation: with
+        the Jacoby rule gnubg's dead too-good point ignores the
+        rule, while the model's centred equity never exceeds +1 under it (its too-good
+        point is then 1).
 
-    Examples
-    --------
-    >>> w = market_window((0.6, 0.15, 0.005, 0.1, 0.004), 0.68)
-    >>> w["cube_life"].tolist()
-    ['dead', 'live', 'chosen']
+        Examples
+        --------
+        >>> w = market_window((0.6, 0.15, 0.005, 0.1, 0.004), 0.68)
+        >>> w["cube_life"].tolist()
+        ['dead', 'live', 'chosen']
     """
     probs = _as_probabilities(probabilities)
     x = real_in_range("x", x, 0.0, 1.0)
@@ -1274,8 +1279,10 @@ def market_window(
     swapped = (rates[2], rates[3], rates[0], rates[1])
     opp_score = _Score(table, (score.away[1], score.away[0]), score.crawford)
     dt_nd, dt_dp = gaps(score, rates)
-    cash = _first_root(dt_dp, lo, hi)
-    opp_cash = _first_root(gaps(opp_score, swapped)[1], lo, hi)
+    kinks = _win_kinks(probs, table, score, cube)
+    opp_kinks = _win_kinks(probs.with_rates(1.0 - probs.win, swapped), table, opp_score, cube)
+    cash = _first_root(dt_dp, kinks, lo, hi)
+    opp_cash = _first_root(gaps(opp_score, swapped)[1], opp_kinks, lo, hi)
 
     def nd_over_dp(t: float) -> float:
         d = decision_at(t, rates, score)
@@ -1286,9 +1293,9 @@ def market_window(
             "cube_life": "chosen",
             "x": x,
             "take_point": 1.0 - opp_cash,
-            "double_point": _first_root(dt_nd, lo, hi),
+            "double_point": _first_root(dt_nd, kinks, lo, hi),
             "cash_point": cash,
-            "too_good_point": _first_root(nd_over_dp, cash if cash == cash else lo, hi),
+            "too_good_point": _first_root(nd_over_dp, kinks, cash if cash == cash else lo, hi),
         }
     )
     return pd.DataFrame(rows)[["cube_life", "x", *WINDOW_POINTS]]

@@ -190,6 +190,14 @@ def test_match_chosen_row_meets_the_closed_forms_at_the_ends():
         assert live.loc["chosen", column] == pytest.approx(live.loc["live", column], abs=1e-9)
 
 
+def test_market_window_where_the_cube_changes_nothing_is_nan():
+    # double match point: doubling changes no match winning chance
+    probs = cf.CubelessProbabilities(0.7, 0.7, 0.0, 0.3, 0.0)
+    window = cf.market_window(probs, 0.68, table=KXG2, away=1, opp_away=1)
+    assert window["double_point"].isna().all()
+    assert window.loc[2, ["take_point", "cash_point", "too_good_point"]].isna().all()
+
+
 # --------------------------------------------------------------------------- inputs
 
 
@@ -415,6 +423,47 @@ def test_win_margins_verified_by_redeciding(probs, x, a, b, rules, money):
         outside = probs.with_rates(probs.win + sign * (margin + 1e-6), rates)
         assert _key(inside, x, **kwargs) == reference
         assert _key(outside, x, **kwargs) != reference
+
+
+extreme_sets = hst.sampled_from(
+    [
+        (0.0, 0.0, 0.0, 0.0, 0.0),
+        (1.0, 0.0, 0.0, 0.0, 0.0),
+        (1.0, 1.0, 1.0, 0.0, 0.0),
+        (0.0, 0.0, 0.0, 1.0, 1.0),
+        (1e-8, 0.0, 0.0, 0.5, 0.0),
+        (1 - 1e-8, 0.5, 0.0, 0.0, 0.0),
+        (0.7, 0.7, 0.0, 0.3, 0.0),
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    hst.one_of(extreme_sets, probability_sets),
+    aways,
+    aways,
+    hst.booleans(),
+    hst.sampled_from([(1, "center"), (2, "player"), (2, "opponent"), (4, "player")]),
+)
+def test_every_score_gives_finite_numbers_or_a_value_error(probs, a, b, crawford, cube_state):
+    cube, owner = cube_state
+    kwargs = {"away": a, "opp_away": b, "cube": cube, "owner": owner, "crawford": crawford}
+    if crawford and 1 not in (a, b):
+        with pytest.raises(ValueError, match="crawford needs"):
+            cf.match_cube_decision(probs, 0.68, KXG2, **kwargs)
+        return
+    d = cf.match_cube_decision(probs, 0.68, KXG2, **kwargs)
+    values = [d.no_double, d.no_double_mwc, d.cubeless_equity, d.optimal]
+    if d.cube_available:
+        values += [d.double_take, d.double_take_mwc, d.double_pass]
+        anatomy = cf.decision_anatomy(probs, 0.68, table=KXG2, **kwargs)
+        assert anatomy.total == pytest.approx(d.double_take - d.no_double, abs=1e-12)
+    assert all(math.isfinite(v) for v in values)
+    if owner == "center":
+        window = cf.market_window(probs, 0.68, table=KXG2, away=a, opp_away=b, crawford=crawford)
+        points = window[["take_point", "double_point", "cash_point", "too_good_point"]]
+        assert ((points >= 0) & (points <= 1) | points.isna()).all().all()
 
 
 def test_score_matrix_cells_are_the_decisions_and_time_for_15():
