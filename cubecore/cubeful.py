@@ -417,11 +417,17 @@ def _best_action(
     return f"{Re}ouble, pass", True
 
 
-def _errors(nd: float, dt: float, dp: float, optimal: float) -> tuple[float, float, float, float]:
-    doubling = min(dt, dp)
+def _errors(nd: float, dt: float, dp: float, beaver: bool) -> tuple[float, float, float, float]:
+    """Sizes of the doubler's and the taker's errors against their best choices.
+
+    The doubler's best is ``max(ND, min(DT*, DP))`` with ``DT* = 2 DT`` when the
+    taker beavers (``beaver``), else ``DT``: the taker answers a double with his
+    best of take (or beaver) and pass, which minimises the doubler's equity.
+    """
+    doubling = min(2.0 * dt if beaver else dt, dp)
+    optimal = max(nd, doubling)
     error_no_double = optimal - nd
     error_double = optimal - doubling
-    # the taker minimises the doubler's equity
     error_take = max(dt - dp, 0.0)
     error_pass = max(dp - dt, 0.0)
     return error_no_double, error_double, error_take, error_pass
@@ -450,6 +456,9 @@ def money_cube_decision(
     0 to him (``-2 <= DT <= 0``) beavers: the double is then worth ``2 DT`` to the
     doubler, and gnubg reports "No double, beaver" where ``2 DT < ND``
     ([GNUBG]_ ``FindBestCubeDecision``; DT itself is reported unbeavered, as gnubg does).
+    ``optimal`` is the equity of the best action; where gnubg says "No double,
+    beaver" with ``ND <= DT`` it reports DT as optimal, this module ND (the action
+    it names).
 
     Parameters
     ----------
@@ -499,7 +508,7 @@ def money_cube_decision(
         money=True, jacoby=jacoby, beavers=beavers,
     )  # fmt: skip
     optimal = (dp if dt >= dp else dt) if doubles else nd
-    errors = _errors(nd, dt, dp, max(nd, min(dt, dp)))
+    errors = _errors(nd, dt, dp, beavers and -2.0 <= dt <= 0.0)
     return CubeDecision(
         x=x, cube=cube, owner=owner, match=False, cube_available=True, cube_alive=True,
         cubeless_equity=cubeless, cubeless_mwc=None, no_double=nd, double_take=dt,
@@ -754,7 +763,7 @@ def match_cube_decision(
     )  # fmt: skip
     optimal = (dp if dt >= dp else dt) if doubles else nd
     optimal_mwc = (dp_mwc if dt >= dp else dt_mwc) if doubles else nd_mwc
-    errors = _errors(nd, dt, dp, max(nd, min(dt, dp)))
+    errors = _errors(nd, dt, dp, False)
     return CubeDecision(
         x=x, cube=cube, owner=owner, match=True, cube_available=True, cube_alive=alive,
         cubeless_equity=emg(dead_mwc), cubeless_mwc=dead_mwc, no_double=nd,

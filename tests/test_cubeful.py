@@ -110,6 +110,7 @@ def test_match_equals_gnubg_in_emg_and_mwc():
         assert d.no_double_mwc == pytest.approx(case["no_double_mwc"], abs=GNUBG_TOL), context
         assert d.optimal_mwc == pytest.approx(case["optimal_mwc"], abs=GNUBG_TOL), context
         assert d.cubeless_mwc == pytest.approx(case["cubeless_mwc"], abs=GNUBG_TOL), context
+        assert d.cubeless_equity == pytest.approx(case["cubeless_emg"], abs=GNUBG_TOL), context
         if d.cube_available:
             assert d.double_take == pytest.approx(case["double_take_emg"], abs=GNUBG_TOL)
             assert d.double_take_mwc == pytest.approx(case["double_take_mwc"], abs=GNUBG_TOL)
@@ -274,6 +275,22 @@ def test_impossible_probabilities_are_explained(values, message):
 def test_bad_arguments_raise_value_error(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_error_sizes():
+    # money, no gammons, x = 0, P = 0.7: ND = 0.4, DT = 0.8, DP = 1: double, take
+    d = cf.money_cube_decision((0.7, 0.0, 0.0, 0.0, 0.0), 0.0)
+    assert (d.no_double, d.double_take, d.double_pass) == pytest.approx((0.4, 0.8, 1.0))
+    assert d.error_no_double == pytest.approx(0.4)
+    assert d.error_double == 0.0
+    assert d.error_pass == pytest.approx(0.2)  # passing gives the doubler 1 instead of 0.8
+    assert d.error_take == 0.0
+    # Jacoby and beavers, dead cube, W = 1.3, L = 1.2, P = 0.47: the beaver makes the
+    # double worth 2 DT = 4 (P (W + L) - L) = -0.1 against ND = 2P - 1 = -0.06
+    probs = cf.CubelessProbabilities(0.47, 0.47 * 0.3, 0.0, 0.53 * 0.2, 0.0)
+    b = cf.money_cube_decision(probs, 0.0, jacoby=True, beavers=True)
+    assert b.taker_beavers and not b.doubles
+    assert b.error_double == pytest.approx(-0.06 - 4 * (0.47 * 2.5 - 1.2))
 
 
 def test_opponent_owned_and_dead_cubes_give_no_double_only():
