@@ -456,9 +456,10 @@ def money_cube_decision(
     0 to him (``-2 <= DT <= 0``) beavers: the double is then worth ``2 DT`` to the
     doubler, and gnubg reports "No double, beaver" where ``2 DT < ND``
     ([GNUBG]_ ``FindBestCubeDecision``; DT itself is reported unbeavered, as gnubg does).
-    ``optimal`` is the equity of the best action; where gnubg says "No double,
-    beaver" with ``ND <= DT`` it reports DT as optimal, this module ND (the action
-    it names).
+    ``optimal`` follows gnubg's convention: the equity of the best action with DT
+    unbeavered (after "Double, beaver" it is DT, not the ``2 DT`` the doubler gets);
+    one deviation: where gnubg says "No double, beaver" with ``ND <= DT`` it reports
+    DT, this module ND (the action it names).
 
     Parameters
     ----------
@@ -580,7 +581,8 @@ def _live_cash_points(
 ) -> tuple[float, float]:
     """Live-cube cash points of the player on roll and of his opponent ([JT]_).
 
-    ``rates[k]`` pairs: (gammon-only, backgammon) rates of player ``k``'s wins. From
+    ``rates`` are the conditional (gammon-only, backgammon) rates of the player's
+    wins, then of his losses (his opponent's wins). From
     the highest cube level ``c`` at which doubling to ``2c`` would let a player win
     the match with a single game (the doubled cube is dead), the cash point of
     player ``k`` is the opponent's dead-cube take point,

@@ -374,15 +374,17 @@ def _doubler_points(
     x: float, W: float, L: float, jacoby: bool, beavers: bool = False
 ) -> dict[str, float]:
     """Double, redouble and too-good points of the doubler, from his cubeful equities."""
-    knots = (
+    knots: tuple[float, ...] = (
         (L - 0.5) / (W + L + 0.5),
         (L + 1.0) / (W + L + 0.5),
         1.0 - _take_point(x, L, W),  # where 2 E_opponent reaches +1: the taker passes
-        # where 2 E_opponent crosses 0: the taker stops beavering (the raccoon point)
-        _first_crossing(
-            lambda p: _model_equity(p, x, "opponent", W, L), ((L - 0.5) / (W + L + 0.5),)
-        ),
     )
+    if beavers:  # where 2 E_opponent crosses 0: the taker stops beavering (raccoon point)
+        knots += (
+            _first_crossing(
+                lambda p: _model_equity(p, x, "opponent", W, L), ((L - 0.5) / (W + L + 0.5),)
+            ),
+        )
 
     def double_gap(cube: str):
         return lambda p: (

@@ -28,6 +28,7 @@ import json
 import os
 import random
 import re
+import subprocess
 
 import gnubg
 
@@ -172,13 +173,51 @@ def parse_match_window(text):
     return out
 
 
+def dump(doc, name):
+    """Write ``doc`` with one list item (a case, a table row) per line: small and diffable."""
+    lines = ["{"]
+    items = list(doc.items())
+    for i, (key, value) in enumerate(items):
+        end = "," if i < len(items) - 1 else ""
+        if isinstance(value, list):
+            rows = [json.dumps(row, separators=(",", ":")) for row in value]
+            lines.append(f" {json.dumps(key)}: [")
+            lines += [f"  {row}," for row in rows[:-1]] + [f"  {rows[-1]}"] if rows else []
+            lines.append(f" ]{end}")
+        elif isinstance(value, dict) and key != "_meta":
+            inner = dump_inner(value)
+            lines.append(f" {json.dumps(key)}: {inner}{end}")
+        else:
+            lines.append(f" {json.dumps(key)}: {json.dumps(value, indent=None)}{end}")
+    lines.append("}")
+    with open(os.path.join(OUT, name), "w") as fh:
+        fh.write("\n".join(lines) + "\n")
+
+
+def dump_inner(table):
+    """A dict of lists of rows (the MET arrays), one row per line."""
+    parts = []
+    for key, rows in table.items():
+        if rows and isinstance(rows[0], (list, tuple)):
+            body = ",\n    ".join(json.dumps(list(r), separators=(",", ":")) for r in rows)
+            parts.append(f"  {json.dumps(key)}: [\n    {body}\n  ]")
+        else:
+            parts.append(f"  {json.dumps(key)}: {json.dumps(list(rows), separators=(',', ':'))}")
+    return "{\n" + ",\n".join(parts) + "\n }"
+
+
 def meta(what, command):
     return {
         "what": what,
         "made_by": "scripts/gnubg/cube_fixtures.py run as `/usr/games/gnubg -t -q -r -p "
         "scripts/gnubg/cube_fixtures.py`",
-        "gnubg_version": gnubg.show("version").splitlines()[0] if gnubg.show("version") else "",
         "gnubg_binary": "Debian gnubg 1.07.001-1+b1 (GNU Backgammon 1.07.001 20230103)",
+        "gnubg_package": subprocess.run(
+            ["dpkg-query", "-W", "-f", "${Package} ${Version}", "gnubg"],
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout,
         "command": command,
         "evalcontext": EC0,
         "cube_efficiency": gnubg.show("cubeefficiency"),
@@ -259,8 +298,7 @@ def main():
         "cases": money,
         "market_windows": windows,
     }
-    with open(os.path.join(OUT, "gnubg_cube_money.json"), "w") as fh:
-        json.dump(doc, fh, indent=1)
+    dump(doc, "gnubg_cube_money.json")
     # ---- match -------------------------------------------------------------
     n = MATCH_LENGTH
     scores = [
@@ -361,8 +399,7 @@ def main():
         "cases": match,
         "market_windows": match_windows,
     }
-    with open(os.path.join(OUT, "gnubg_cube_match.json"), "w") as fh:
-        json.dump(doc, fh, indent=1)
+    dump(doc, "gnubg_cube_match.json")
     print("money cases", len(money), "match cases", len(match), "games", games)
 
 
