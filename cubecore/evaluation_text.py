@@ -16,7 +16,9 @@ Accepted formats (one evaluation per paste; the first match in the order below w
 
    optionally labelled ``Player:`` and ``Opponent:``.
 3. **GNU Backgammon, cube analysis** (the "Cube analysis" block that ``hint`` and
-   ``eval`` print for a cube decision; [GNUBG]_ 1.07): win, win gammon, win
+   ``eval`` print for a cube decision, [GNUBG]_ 1.07; the analysis panel writes its
+   probability line with the same routine, ``OutputPercents`` in gnubg's
+   ``format.c``, but its layout was not checked in the GUI): win, win gammon, win
    backgammon, a dash, lose, lose gammon, lose backgammon::
 
          0.583 0.261 0.007 - 0.417 0.093 0.004

@@ -59,7 +59,8 @@ def _match(case):
 def test_fixtures_have_headers_and_coverage():
     for doc in (MONEY, MATCH):
         meta = doc["_meta"]
-        assert "1.07" in meta["gnubg_binary"] and meta["generated"] and meta["command"]
+        assert meta["gnubg_package"].startswith("gnubg 1.07")
+        assert meta["generated"] and meta["command"] and meta["made_by"]
     classes = {case["class"] for case in MONEY["cases"]}
     assert classes == {"contact", "crashed", "race", "bearoff_os"}
     assert len({tuple(c["probabilities"]) for c in MONEY["cases"]}) >= 30
