@@ -9,7 +9,11 @@ Accepted formats (one evaluation per paste; the first match in the order below w
 
    Where XG prints two columns (No double and Double/Take) on a line, the first
    is read. Separators that forums and blogs add (``|``, tabs) are ignored.
-2. **eXtreme Gammon, move list**: the two lines under a move, the player first::
+   Informal copies with only the player's line labelled (``Player winning chances
+   74.31% (G: 26.06% B: 0.96%), opponent 25.69% (G: 5.12% B: 0.21%)``) are read as
+   format 2.
+2. **eXtreme Gammon, move list**: the two lines under a move, the player first (any
+   text around them, one evaluation per paste)::
 
        54.21% (G:7.39% B:0.19%)
        45.79% (G:16.46% B:0.23%)
@@ -151,14 +155,8 @@ def _build(
 def _xg_cube(text: str) -> ParsedEvaluation | None:
     player = _XG_CUBE["Player"].search(text)
     opponent = _XG_CUBE["Opponent"].search(text)
-    if player is None and opponent is None:
-        return None
     if player is None or opponent is None:
-        missing = "Player" if player is None else "Opponent"
-        raise ValueError(
-            f"XG cube analysis: found one line but not the '{missing} Winning Chances:"
-            " NN.NN% (G:NN.NN% B:NN.NN%)' line"
-        )
+        return None  # one labelled line at most: read as two lines, player first
     win, wg, wbg = (
         _percent(f"player's {n}", player.group(i + 1))
         for i, n in enumerate(("win", "gammons", "backgammons"))
@@ -179,8 +177,9 @@ def _xg_move(text: str) -> ParsedEvaluation | None:
         return None
     if len(found) != 2:
         raise ValueError(
-            f"XG move list: found {len(found)} 'NN.NN% (G:NN.NN% B:NN.NN%)' lines; paste"
-            " exactly two (the player's, then the opponent's)"
+            f"found {len(found)} XG line(s) 'NN.NN% (G:NN.NN% B:NN.NN%)'; paste exactly two:"
+            " the player's ('Player Winning Chances: ...'), then the opponent's"
+            " ('Opponent Winning Chances: ...')"
         )
     player, opponent = found
     win, wg, wbg = (

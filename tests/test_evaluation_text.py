@@ -82,6 +82,12 @@ XG_MOVE_LABELLED = "Player:   54.21% (G:7.39% B:0.19%)\nOpponent: 45.79% (G:16.4
         (XG_CUBE_TABLE, "XG cube analysis", [0.7231, 0.0, 0.0, 0.0, 0.0]),
         (XG_MOVE, "XG move", [0.5421, 0.0739, 0.0019, 0.1646, 0.0023]),
         (XG_MOVE_LABELLED, "XG move", [0.5421, 0.0739, 0.0019, 0.1646, 0.0023]),
+        (  # issue #14's informal copy of an XG evaluation
+            "Player winning chances 74.31% (G: 26.06% B: 0.96%), opponent 25.69% "
+            "(G: 5.12% B: 0.21%)",
+            "XG move",
+            [0.7431, 0.2606, 0.0096, 0.0512, 0.0021],
+        ),
         (
             "  0.583 0.261 0.007 - 0.417 0.093 0.004",
             "gnubg cube analysis",
@@ -128,9 +134,9 @@ HTML = (
         (XG_CUBE.replace("74.31%", "174.31%"), "above 100%"),
         (XG_MOVE.replace("16.46%", "116.46%"), "above 100%"),
         ("static: 158.27 26.11 0.68 9.28 0.44 +0.3361 +0.4498", "above 100%"),
-        ("Player Winning Chances:   74.31% (G:26.06% B:0.96%)", "Opponent Winning Chances"),
+        ("Player Winning Chances:   74.31% (G:26.06% B:0.96%)", "found 1 XG line"),
         (XG_CUBE.replace("25.69%", "35.69%"), "add up to"),
-        (XG_MOVE + "33.00% (G:1.00% B:0.00%)\n", "found 3"),
+        (XG_MOVE + "33.00% (G:1.00% B:0.00%)\n", "found 3 XG line"),
         (XG_CUBE.replace("G:26.06%", "G:80.00%"), "gammons are counted within wins"),
         ("  0.583 0.261 0.007 - 0.517 0.093 0.004", "add up to"),
         ("static: 0.583 1.261 0.007 0.093 0.004 +0.336 +0.450", "mixed fractions"),
