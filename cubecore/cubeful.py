@@ -347,6 +347,30 @@ class CubeDecision:
     error_pass: float
 
 
+def _no_decision(
+    x: float,
+    cube: int,
+    owner: str,
+    *,
+    match: bool,
+    alive: bool,
+    cubeless: float,
+    cubeless_mwc: float | None,
+    nd: float,
+    nd_mwc: float | None,
+    action: str,
+) -> CubeDecision:
+    """The result where the player on roll cannot double: ND only, no errors."""
+    return CubeDecision(
+        x=x, cube=cube, owner=owner, match=match, cube_available=False, cube_alive=alive,
+        cubeless_equity=cubeless, cubeless_mwc=cubeless_mwc, no_double=nd, double_take=None,
+        double_pass=None, optimal=nd, no_double_mwc=nd_mwc, double_take_mwc=None,
+        double_pass_mwc=None, optimal_mwc=nd_mwc, action=action, doubles=False,
+        taker_passes=False, taker_beavers=False, error_no_double=0.0, error_double=0.0,
+        error_take=0.0, error_pass=0.0,
+    )  # fmt: skip
+
+
 # --------------------------------------------------------------------------- money
 
 
@@ -497,10 +521,9 @@ def money_cube_decision(
     nd = _money_cubeful(probs, x, holder, jacoby)
     cubeless = probs.money_equity
     if owner == "opponent":
-        return CubeDecision(
-            x, cube, owner, False, False, True, cubeless, None, nd, None, None, nd,
-            None, None, None, None, "No double (the opponent owns the cube)", False,
-            False, False, 0.0, 0.0, 0.0, 0.0,
+        return _no_decision(
+            x, cube, owner, match=False, alive=True, cubeless=cubeless, cubeless_mwc=None,
+            nd=nd, nd_mwc=None, action="No double (the opponent owns the cube)",
         )  # fmt: skip
     dt = 2.0 * _money_cubeful(probs, x, "opponent", False)
     dp = 1.0
@@ -749,12 +772,14 @@ def match_cube_decision(
     available = not score.crawford and score.away[0] > cube and owner in ("center", "player")
     alive = score.cube_alive(cube)
     if not available:
-        return CubeDecision(
-            x, cube, owner, True, False, alive, emg(dead_mwc), dead_mwc, emg(nd_mwc),
-            None, None, emg(nd_mwc), nd_mwc, None, None, nd_mwc,
-            "Never double, take (dead cube)" if owner != "opponent" else
-            "No double (the opponent owns the cube)",
-            False, False, False, 0.0, 0.0, 0.0, 0.0,
+        action = (
+            "No double (the opponent owns the cube)"
+            if owner == "opponent"
+            else "Never double, take (dead cube)"
+        )
+        return _no_decision(
+            x, cube, owner, match=True, alive=alive, cubeless=emg(dead_mwc),
+            cubeless_mwc=dead_mwc, nd=emg(nd_mwc), nd_mwc=nd_mwc, action=action,
         )  # fmt: skip
     dt_mwc = _match_cubeful(probs, x, score, 2 * cube, "opponent")[0]
     dp_mwc = m_win
