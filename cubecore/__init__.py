@@ -18,10 +18,14 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 - :mod:`cubecore.free_drop`: the leader's selective drop post-Crawford, priced by a model.
 - :mod:`cubecore.atlas`: the four money-play models on one scale, and their mappings.
 - :mod:`cubecore.references`: the publications, one registry for pages and docstrings.
+- :mod:`cubecore.cubeful`: gnubg's 0-ply cube decision from five cubeless probabilities.
+- :mod:`cubecore.evaluation_text`: read those probabilities from gnubg's or XG's text.
 """
 
 from cubecore import (
     atlas,
+    cubeful,
+    evaluation_text,
     free_drop,
     giveup,
     janowski,
@@ -40,6 +44,8 @@ from cubecore import (
 
 __all__ = [
     "atlas",
+    "cubeful",
+    "evaluation_text",
     "free_drop",
     "giveup",
     "janowski",

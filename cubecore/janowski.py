@@ -357,21 +357,39 @@ def _take_point(x: float, W: float, L: float) -> float:
     return _first_crossing(lambda q: 2.0 * _model_equity(q, x, "owned", W, L) + 1.0, (cash,))
 
 
-def _doubling_value(p, x: float, W: float, L: float):
-    """Doubler's value of doubling in his own model: ``min(2 E_opponent, +1)``."""
-    return np.minimum(2.0 * _model_equity(p, x, "opponent", W, L), 1.0)
+def _doubling_value(p, x: float, W: float, L: float, beavers: bool = False):
+    """Doubler's value of doubling in his own model: ``min(2 E_opponent, +1)``.
+
+    With beavers, a taker whose take is worth more than nothing to him
+    (``2 E_opponent < 0`` for the doubler) beavers: the cube goes to 4 on his side
+    and the double is worth ``4 E_opponent`` to the doubler.
+    """
+    double_take = 2.0 * _model_equity(p, x, "opponent", W, L)
+    if beavers:
+        double_take = np.where(double_take < 0.0, 2.0 * double_take, double_take)
+    return np.minimum(double_take, 1.0)
 
 
-def _doubler_points(x: float, W: float, L: float, jacoby: bool) -> dict[str, float]:
+def _doubler_points(
+    x: float, W: float, L: float, jacoby: bool, beavers: bool = False
+) -> dict[str, float]:
     """Double, redouble and too-good points of the doubler, from his cubeful equities."""
-    knots = (
+    knots: tuple[float, ...] = (
         (L - 0.5) / (W + L + 0.5),
         (L + 1.0) / (W + L + 0.5),
         1.0 - _take_point(x, L, W),  # where 2 E_opponent reaches +1: the taker passes
     )
+    if beavers:  # where 2 E_opponent crosses 0: the taker stops beavering (raccoon point)
+        knots += (
+            _first_crossing(
+                lambda p: _model_equity(p, x, "opponent", W, L), ((L - 0.5) / (W + L + 0.5),)
+            ),
+        )
 
     def double_gap(cube: str):
-        return lambda p: _doubling_value(p, x, W, L) - _model_equity(p, x, cube, W, L, jacoby)
+        return lambda p: (
+            _doubling_value(p, x, W, L, beavers) - _model_equity(p, x, cube, W, L, jacoby)
+        )
 
     def too_good_gap(cube: str):
         # Too good: the taker would pass (doubling is worth +1) and holding is worth
@@ -391,7 +409,9 @@ def _doubler_points(x: float, W: float, L: float, jacoby: bool) -> dict[str, flo
     }
 
 
-def cube_points(x: float, W: float = 1.0, L: float = 1.0, *, jacoby: bool = False) -> CubePoints:
+def cube_points(
+    x: float, W: float = 1.0, L: float = 1.0, *, jacoby: bool = False, beavers: bool = False
+) -> CubePoints:
     """All decision points of the Janowski model for one cube life index.
 
     Each point is found by comparing the model's cubeful equities ([JR12]_) and
@@ -409,6 +429,11 @@ def cube_points(x: float, W: float = 1.0, L: float = 1.0, *, jacoby: bool = Fals
     jacoby : bool
         Jacoby rule: gammons do not count while the cube is centred. It moves the
         initial double and too-good points; the others concern a turned cube.
+    beavers : bool
+        Beavers allowed (money play): a taker whose take is worth more than nothing
+        to him beavers, and the double is then worth ``2 DT`` (the cube on 4) to the
+        doubler. It moves only the initial double point under the Jacoby rule (see
+        Notes); elsewhere holding the cube already beats a double that is beavered.
 
     Notes
     -----
@@ -427,6 +452,23 @@ def cube_points(x: float, W: float = 1.0, L: float = 1.0, *, jacoby: bool = Fals
     Closed forms (outside the Jacoby rule): take ``(L - 1/2)/(W + L + x/2)``,
     beaver ``L/(W + L + x/2)``, raccoon ``(L + x/2)/(W + L + x/2)``, redouble
     ``(L + x)/(W + L + x/2)``, cash ``(L + 1/2 + x/2)/(W + L + x/2)``.
+
+    Jacoby rule with beavers. Below the raccoon point ``R`` (where ``E_op = 0``) the
+    taker beavers and the double is worth ``4 E_op`` to the doubler; the initial
+    double point is then the smallest ``P`` with ``min(DT*, 1) = E_c`` where
+    ``DT* = 4 E_op`` below ``R`` and ``2 E_op`` above. With the dead cube (``x = 0``),
+    ``E_c = 2P - 1`` and ``4 E_op = 4 (P (W + L) - L)``, so
+
+    .. math:: P_{ID} = \\frac{L - 1/4}{W + L - 1/2}
+
+    (without beavers ``(L - 1/2)/(W + L - 1)``), the value GNU Backgammon prints in
+    ``show marketwindow`` (0.475 for W = 1.3, L = 1.2). For ``0 < x < 1`` the
+    solution is linear on each piece between the corners ``TP``, ``R`` and ``CP``:
+    inside the window (``TP <= P <= R``)
+    ``x (-1 + 2 (P - TP)/(CP - TP)) + (1 - x)(2P - 1) = 4 [x (-1 + (W + 1)(P - TP)/(1 - TP))
+    + (1 - x)(P (W + L) - L)]``; if the solution lies above ``R`` the beaver no
+    longer applies and the point is the one without beavers. At ``x = 1`` the point
+    is the cash point ``(L + 1)/(W + L + 1/2)`` with or without beavers.
 
     Examples
     --------
@@ -448,8 +490,14 @@ def cube_points(x: float, W: float = 1.0, L: float = 1.0, *, jacoby: bool = Fals
         raccoon_point=_first_crossing(
             lambda p: _model_equity(p, x, "opponent", W, L), (live_take_point(W, L),)
         ),
-        **_doubler_points(x, W, L, jacoby),
+        **_doubler_points(x, W, L, jacoby, _check_flag("beavers", beavers)),
     )
+
+
+def _check_flag(name: str, value: bool) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"{name} must be True or False (got {value!r})")
+    return bool(value)
 
 
 def two_index_points(
@@ -532,14 +580,17 @@ def cube_decision(
     *,
     x_taker: float | None = None,
     jacoby: bool = False,
-    beavers: bool = True,
+    beavers: bool = False,
 ) -> CubeDecision:
     """The doubler's and the taker's decision at winning probability ``p``.
 
     The doubler doubles when his doubling value ``min(2 E_opponent(p), +1)``
     beats holding ``E_cube(p)``; when holding is better and the taker would pass
     anyway he is too good. The taker (his own ``x``, W and L swapped) takes when
-    owning the 2-cube beats -1, and beavers when owning it is worth more than 0.
+    owning the 2-cube beats -1, and, with ``beavers``, beavers when owning it is
+    worth more than 0; the doubler (who expects the beaver in his own model, where
+    ``2 E_opponent < 0``) then values the double at ``4 E_opponent(p)``. See
+    :func:`cube_points` for the initial double point this gives under the Jacoby rule.
 
     Examples
     --------
@@ -553,6 +604,8 @@ def cube_decision(
     x = real_in_range("x", x, 0.0, 1.0)
     cube = choice("cube", cube, ("center", "owned"))
     x_taker = x if x_taker is None else real_in_range("x_taker", x_taker, 0.0, 1.0)
+    beavers = _check_flag("beavers", beavers)
+    jacoby = _check_flag("jacoby", jacoby)
     holding = float(_model_equity(p, x, cube, W, L, jacoby))
     double_take = float(2.0 * _model_equity(p, x, "opponent", W, L))
     taker_owned = float(_model_equity(1.0 - p, x_taker, "owned", L, W))
@@ -562,7 +615,7 @@ def cube_decision(
         taker_action = "beaver"
     else:
         taker_action = "take"
-    doubling_value = min(double_take, 1.0)
+    doubling_value = float(_doubling_value(p, x, W, L, beavers))
     if doubling_value > holding:
         doubler_action = "double/pass" if taker_action == "pass" else "double/take"
     elif double_take >= 1.0:
@@ -580,7 +633,12 @@ def cube_decision(
 
 
 def cube_points_sweep(
-    x_values: ArrayLike, W: float = 1.0, L: float = 1.0, *, jacoby: bool = False
+    x_values: ArrayLike,
+    W: float = 1.0,
+    L: float = 1.0,
+    *,
+    jacoby: bool = False,
+    beavers: bool = False,
 ) -> pd.DataFrame:
     """Decision points against the cube life index: one row per ``x``.
 
@@ -595,5 +653,8 @@ def cube_points_sweep(
     [0.25, 0.2]
     """
     xs = array_in_range("x_values", x_values, 0.0, 1.0).ravel()
-    rows = [{"x": float(x), **cube_points(float(x), W, L, jacoby=jacoby).__dict__} for x in xs]
+    rows = [
+        {"x": float(x), **cube_points(float(x), W, L, jacoby=jacoby, beavers=beavers).__dict__}
+        for x in xs
+    ]
     return pd.DataFrame(rows)

@@ -143,6 +143,76 @@ def test_jacoby_moves_initial_double_and_too_good():
     assert jacoby.too_good_owned == plain.too_good_owned
 
 
+def closed_jacoby_beaver_initial_double(x, W, L):
+    # [cube_points Notes] E_c = 4 E_op inside the window, below the raccoon point:
+    # x (-1 + 2 (P - TP)/(CP - TP)) + (1 - x)(2P - 1)
+    #   = 4 [x (-1 + (W + 1)(P - TP)/(1 - TP)) + (1 - x)(P (W + L) - L)]
+    tp, cp = (L - 0.5) / (W + L + 0.5), (L + 1) / (W + L + 0.5)
+    a1, b1 = x * 2 / (cp - tp) + (1 - x) * 2, x * (-1 - 2 * tp / (cp - tp)) - (1 - x)
+    slope = (W + 1) / (1 - tp)
+    a2, b2 = 4 * (x * slope + (1 - x) * (W + L)), 4 * (x * (-1 - slope * tp) - (1 - x) * L)
+    return (b2 - b1) / (a1 - a2)
+
+
+def test_jacoby_with_beavers_initial_double_point_is_gnubgs():
+    # gnubg 1.07 `show marketwindow`, Jacoby on, 3 beavers: dead-cube IDP
+    # (L - 1/4)/(L + W - 1/2) = 0.475 for W = 1.3, L = 1.2; without beavers 0.4667
+    beavers = jm.cube_points(0.0, 1.3, 1.2, jacoby=True, beavers=True)
+    assert beavers.initial_double_point == pytest.approx(0.475, abs=1e-12)
+    plain = jm.cube_points(0.0, 1.3, 1.2, jacoby=True)
+    assert plain.initial_double_point == pytest.approx(0.7 / 1.5, abs=1e-12)
+    # the live cube: the cash point with or without beavers
+    live = jm.cube_points(1.0, 1.3, 1.2, jacoby=True, beavers=True)
+    assert live.initial_double_point == pytest.approx((1.2 + 1) / (1.3 + 1.2 + 0.5), abs=1e-12)
+
+
+@pytest.mark.parametrize("x", [0.0, 0.05, 0.1, 0.15])
+@pytest.mark.parametrize(("W", "L"), [(1.3, 1.2), (1.0, 1.0), (1.6, 1.4)])
+def test_jacoby_beaver_general_x_solves_the_documented_equation(x, W, L):
+    point = jm.cube_points(x, W, L, jacoby=True, beavers=True).initial_double_point
+    raccoon = closed_raccoon(x, W, L)
+    expected = closed_jacoby_beaver_initial_double(x, W, L)
+    if expected <= raccoon:  # the beaver applies: the documented linear solution
+        assert point == pytest.approx(expected, abs=1e-9)
+    else:  # above the raccoon point the taker takes: the point without beavers
+        assert point == pytest.approx(
+            jm.cube_points(x, W, L, jacoby=True).initial_double_point, abs=1e-9
+        )
+
+
+@settings(max_examples=60, deadline=None)
+@given(cube_lives, gammon_values, gammon_values)
+def test_beavers_move_only_the_jacoby_initial_double_point(x, W, L):
+    for jacoby in (False, True):
+        plain = jm.cube_points(x, W, L, jacoby=jacoby)
+        beavers = jm.cube_points(x, W, L, jacoby=jacoby, beavers=True)
+        for name in ("take_point", "cash_point", "redouble_point", "too_good_owned"):
+            assert getattr(beavers, name) == pytest.approx(getattr(plain, name), abs=1e-12)
+        if jacoby:  # a beaver makes doubling worse for the doubler: he waits longer
+            assert beavers.initial_double_point >= plain.initial_double_point - 1e-12
+        else:
+            assert beavers.initial_double_point == pytest.approx(
+                plain.initial_double_point, abs=1e-12
+            )
+
+
+def test_cube_decision_with_beavers_values_the_beavered_double():
+    # dead cube, Jacoby, W = 1.3, L = 1.2: the double point moves from 0.4667 to 0.475
+    p = 0.47
+    plain = jm.cube_decision(p, 0.0, W=1.3, L=1.2, jacoby=True)
+    beavered = jm.cube_decision(p, 0.0, W=1.3, L=1.2, jacoby=True, beavers=True)
+    assert plain.doubler_action == "double/take"
+    assert beavered.doubler_action == "no double"
+    assert beavered.taker_action == "beaver"
+    assert jm.cube_decision(0.48, 0.0, W=1.3, L=1.2, jacoby=True, beavers=True).doubler_action == (
+        "double/take"
+    )
+    with pytest.raises(ValueError, match="beavers"):
+        jm.cube_points(0.5, beavers=1)
+    with pytest.raises(ValueError, match="beavers"):
+        jm.cube_decision(0.5, 0.5, beavers="yes")
+
+
 def test_two_index_points():
     same = jm.two_index_points(0.6, 0.6, 1.2, 1.1)
     single = jm.cube_points(0.6, 1.2, 1.1)
@@ -170,10 +240,10 @@ def test_cube_decision():
     d = jm.cube_decision(0.6, 0.0)
     assert (d.doubler_action, d.taker_action) == ("double/take", "take")
     # live cube: a taker with 42% > the 40% beaver point owns a cube worth +0.05: beaver
-    d = jm.cube_decision(0.58, 1.0)
+    d = jm.cube_decision(0.58, 1.0, beavers=True)
     assert d.taker_action == "beaver"
     assert d.taker_take_equity == pytest.approx(-2 * (-1 + 2.5 * 0.42))
-    assert jm.cube_decision(0.58, 1.0, beavers=False).taker_action == "take"
+    assert jm.cube_decision(0.58, 1.0).taker_action == "take"  # beavers are off by default
     # gammonish and very strong: playing on beats cashing
     assert jm.cube_decision(0.95, 0.68, "center", 1.5, 1.0).doubler_action == "too good"
 
