@@ -138,6 +138,15 @@ def test_presenter_mode_loads_every_section(open_page, spec):
         assert at.session_state["present"] is True
 
 
+def _values(control: Control) -> tuple[object, ...]:
+    """Valid values of a control (its extremes for a slider)."""
+    if control.kind == "bool":
+        return (True, False)
+    if control.kind in ("select", "tabs"):
+        return control.options
+    return (control.low, control.high)
+
+
 DEPENDENT = [(spec, c) for spec, c in CONTROLS if c.requires is not None]
 
 
@@ -147,8 +156,8 @@ def test_a_dependent_control_is_disabled_at_its_default_and_out_of_the_link(
 ):
     needed_key, needed_value = control.requires
     needed = next(c for c in spec.controls if c.key == needed_key)
-    other = next(o for o in (True, False, *needed.options) if o != needed_value)
-    moved = control.format(control.high if control.default != control.high else control.low)
+    other = next(value for value in _values(needed) if value != needed_value)
+    moved = control.format(next(value for value in _values(control) if value != control.default))
     at = open_page(spec.file, **{needed_key: needed.format(other)})
     assert widget(at, control).disabled
     assert f"{control.key}=" not in share_link(at)

@@ -119,6 +119,14 @@ PAGES = (
         "Rules & match play",
         package="ui.settings.match",
     ),
+    PageSpec(
+        "pages/cube.py",
+        "Cube calculator",
+        "cube",
+        ":material/calculate:",
+        "The real game",
+        package="ui.cube",
+    ),
 )
 
 

@@ -1,0 +1,68 @@
+"""AppTests of the cube calculator: what is its own (common behaviour: test_pages_common.py)."""
+
+from cubecore import cubeful, met
+from tests.reading import metric
+
+PAGE = "pages/cube.py"
+ISSUE = (0.7431, 0.2606, 0.0096, 0.0512, 0.0021)  # the issue's engine output, as fractions
+
+
+def test_money_decision_is_cubeful_money_cube_decision(open_page):
+    at = open_page(PAGE)
+    assert not at.exception
+    d = cubeful.money_cube_decision(ISSUE, 0.68)
+    assert metric(at, "No double") == f"{d.no_double:+.4f}"
+    assert metric(at, "Double/take") == f"{d.double_take:+.4f}"
+    assert any(d.action in s.value for s in at.subheader)
+
+
+def test_match_decision_on_the_chosen_table(open_page):
+    at = open_page(PAGE, mode="match", away="4", oaway="2", met="woolsey", cv="2", cube="opponent")
+    assert not at.exception
+    d = cubeful.match_cube_decision(
+        ISSUE, 0.68, met.load_table("woolsey"), away=4, opp_away=2, cube=2, owner="opponent"
+    )
+    assert metric(at, "No double, MWC") == f"{d.no_double_mwc:.2%}"
+    assert any(d.action in s.value for s in at.subheader)
+
+
+def test_cube_life_from_the_position_class(open_page):
+    at = open_page(PAGE, xfrom="race", pips="20")
+    assert at.slider(key="x").disabled  # x comes from the class, not the hand
+    assert "x = 0.600" in " ".join(c.value for c in at.caption)
+
+
+def test_pasted_xg_text_sets_the_probabilities(open_page):
+    at = open_page(PAGE)
+    at.text_area(key="paste").input(
+        "Player Winning Chances:   60.00% (G:15.00% B:1.00%)\n"
+        "Opponent Winning Chances: 40.00% (G:10.00% B:0.50%)"
+    ).run()
+    at.button(key="paste-read").click().run()
+    assert not at.exception
+    assert at.slider(key="pw").value == 60.0
+    assert at.slider(key="plg").value == 10.0
+    assert at.success
+
+
+def test_unreadable_paste_names_what_was_expected(open_page):
+    at = open_page(PAGE)
+    at.text_area(key="paste").input("<script>alert(1)</script>").run()
+    at.button(key="paste-read").click().run()
+    assert not at.exception
+    assert at.error and "Not read" in at.error[0].value
+    assert at.slider(key="pw").value == 74.31  # unchanged
+
+
+def test_impossible_probabilities_are_explained_not_computed(open_page):
+    at = open_page(PAGE, pw="20", pwg="30")
+    assert not at.exception
+    assert at.error and "cannot belong to one position" in at.error[0].value
+    assert not at.metric
+
+
+def test_score_matrix_of_fifteen(open_page):
+    at = open_page(PAGE, sec="Score matrix", n="15")
+    assert not at.exception
+    money = cubeful.money_cube_decision(ISSUE, 0.68)
+    assert metric(at, "Money (centred cube)") == money.action

@@ -1,0 +1,142 @@
+"""Charts of the cube calculator, built as plotly dicts (pure: no streamlit)."""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+
+from ui.style import COLORS, Figure, base_layout, vertical_marker, with_markers
+
+#: The market window's points, in the order they are drawn, with their colours.
+WINDOW_POINTS = {
+    "take_point": ("opponent's take", COLORS["take"]),
+    "double_point": ("double", COLORS["double"]),
+    "cash_point": ("cash", COLORS["cash"]),
+    "too_good_point": ("too good", COLORS["too_good"]),
+}
+_ROW_NAMES = {"dead": "dead cube (x = 0)", "live": "live cube (x = 1)"}
+#: The score matrix's actions, coded for the heatmap.
+ACTIONS = ("No double", "Double, take", "Double, pass", "Too good", "No cube action")
+
+
+def window_figure(window: pd.DataFrame, win: float) -> Figure:
+    """The market window as one bar per cube life, the position's own chance marked.
+
+    Each bar spans the double point to the cash point (the window); the take point
+    (from the doubler's side: one minus the opponent's take point) and the too-good
+    point are drawn as ticks.
+    """
+    rows = [
+        _ROW_NAMES.get(str(name), f"chosen x = {x:.2f}")
+        for name, x in zip(window["cube_life"], window["x"], strict=True)
+    ]
+    low = window["double_point"].clip(0, 1)
+    high = window["cash_point"].clip(0, 1)
+    traces: list[dict] = [
+        {
+            "type": "bar",
+            "orientation": "h",
+            "y": rows,
+            "x": (high - low).tolist(),
+            "base": low.tolist(),
+            "name": "doubling window (double to cash)",
+            "marker": {"color": COLORS["double"], "opacity": 0.45},
+            "hovertemplate": "%{base:.4f} to %{x:.4f}<extra></extra>",
+        }
+    ]
+    for field in ("take_point", "too_good_point"):
+        label, color = WINDOW_POINTS[field]
+        values = window[field]
+        doubler_side = 1.0 - values if field == "take_point" else values
+        traces.append(
+            {
+                "type": "scatter",
+                "mode": "markers",
+                "y": rows,
+                "x": [None if math.isnan(v) else float(v) for v in doubler_side],
+                "name": label if field != "take_point" else "opponent's pass point",
+                "marker": {"color": color, "symbol": "line-ns-open", "size": 22},
+            }
+        )
+    layout = base_layout("Market window", "winning chance of the player on roll", "")
+    layout["xaxis"]["range"] = [0.0, 1.0]
+    layout["barmode"] = "overlay"
+    return {
+        "data": traces,
+        "layout": with_markers(layout, vertical_marker(win, "P", COLORS["marker"])),
+    }
+
+
+def anatomy_figure(terms: dict[str, float]) -> Figure:
+    """DT - ND as a waterfall of its named terms."""
+    names = list(terms)
+    values = [terms[name] for name in names]
+    trace = {
+        "type": "waterfall",
+        "orientation": "v",
+        "x": [*names, "DT - ND"],
+        "y": [*values, sum(values)],
+        "measure": ["relative"] * len(values) + ["total"],
+        "name": "DT - ND",
+        "texttemplate": "%{y:+.4f}",
+        "textposition": "outside",
+    }
+    return {
+        "data": [trace],
+        "layout": base_layout("Why double: DT - ND, term by term", "", "equity"),
+    }
+
+
+def matrix_figure(matrix: pd.DataFrame, n: int) -> Figure:
+    """The best action at every pre-Crawford score, ND and DT written in each cell."""
+    grid = matrix[matrix["state"] == "pre-crawford"]
+    codes: list[list[float | None]] = [[None] * n for _ in range(n)]
+    text: list[list[str]] = [[""] * n for _ in range(n)]
+    for row in grid.itertuples():
+        a, b = int(row.away) - 1, int(row.opp_away) - 1
+        codes[a][b] = float(_action_code(str(row.action)))
+        dt = "" if pd.isna(row.double_take) else f"<br>DT {row.double_take:+.3f}"
+        text[a][b] = f"ND {row.no_double:+.3f}{dt}"
+    trace = {
+        "type": "heatmap",
+        "z": codes,
+        "x": list(range(1, n + 1)),
+        "y": list(range(1, n + 1)),
+        "text": text,
+        "texttemplate": "%{text}",
+        "zmin": 0,
+        "zmax": len(ACTIONS) - 1,
+        "colorscale": [
+            [0.0, "#dbe9f6"],
+            [0.25, "#f6d8b6"],
+            [0.5, "#b9e3b4"],
+            [0.75, "#e6c9e6"],
+            [1.0, "#eeeeee"],
+        ],
+        "colorbar": {"tickvals": list(range(len(ACTIONS))), "ticktext": list(ACTIONS)},
+        "hovertemplate": "%{y}-away / %{x}-away: %{text}<extra></extra>",
+    }
+    layout = base_layout(
+        "Best action at every score (cube centred)",
+        "opponent: points to go",
+        "player: points to go",
+    )
+    layout["yaxis"]["autorange"] = "reversed"
+    return {"data": [trace], "layout": layout}
+
+
+def _action_code(action: str) -> int:
+    """The heatmap's code of gnubg's action text."""
+    text = action.lower()
+    if "too good" in text:
+        return 3
+    if text.startswith(("no double", "no redouble")):
+        return 0
+    if text.startswith("never"):
+        return 4
+    if "beaver" in text or "take" in text:
+        return 1
+    if "pass" in text or "drop" in text:
+        return 2
+    return 4

@@ -1,0 +1,228 @@
+"""The cube calculator's sections: the decision, its anatomy and margins, the score matrix."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import pandas as pd
+import streamlit as st
+
+from cubecore import cubeful, met
+from cubecore.evaluation_text import parse_evaluation
+from cubecore.references import source
+from ui import widgets
+from ui.cube import charts, controls, data
+from ui.skeleton import View
+
+_PROBABILITY_KEYS = tuple(control.key for control in controls.PROBABILITIES)
+_PASTED = "_cube_pasted"
+
+
+def probabilities(v: View) -> data.Probabilities:
+    """The five probabilities as fractions (the controls hold percent)."""
+    return tuple(round(v.number(key) / 100.0, 6) for key in _PROBABILITY_KEYS)  # type: ignore[return-value]
+
+
+def setting(v: View) -> data.Setting:
+    """The cube, the rules or score, and the cube life from the controls."""
+    source_of_x = v.text("xfrom")
+    if source_of_x == "by hand":
+        x = v.number("x")
+    else:
+        x = cubeful.cube_life(source_of_x, v.whole("pips") if source_of_x == "race" else None)
+    match = v.text("mode") == "match"
+    owner = {"owned": "player"}.get(v.text("cube"), v.text("cube"))
+    return data.Setting(
+        x=round(x, 6),
+        cube=int(v.text("cv")),
+        owner=owner,
+        match=match,
+        jacoby=v.flag("jacoby") and not match,
+        beavers=v.flag("beavers") and not match,
+        table=v.text("met"),
+        away=v.whole("away"),
+        opp_away=v.whole("oaway"),
+        crawford=v.flag("crawford") and match and 1 in (v.whole("away"), v.whole("oaway")),
+    )
+
+
+def _checked(v: View) -> tuple[data.Probabilities, data.Setting] | None:
+    """The inputs, or None after explaining why they cannot belong to one game."""
+    p = probabilities(v)
+    try:
+        cubeful.CubelessProbabilities(*p)
+    except ValueError as error:
+        st.error(
+            f"These probabilities cannot belong to one position: {error}. Nothing is computed."
+        )
+        return None
+    s = setting(v)
+    if s.match:
+        table = met.load_table(s.table)
+        if max(s.away, s.opp_away) > table.length:
+            st.error(
+                f"{table.name} covers scores up to {table.length}-away; "
+                f"{s.away}-away/{s.opp_away}-away lies outside it."
+            )
+            return None
+    return p, s
+
+
+def _apply_pasted() -> None:
+    """Read the paste box into the five probability controls (a button's callback)."""
+    text = st.session_state.get("paste", "")
+    try:
+        parsed = parse_evaluation(text)
+    except ValueError as error:
+        st.session_state[_PASTED] = f"Not read: {error}"
+        return
+    read = parsed.probabilities
+    values = (
+        read.win,
+        read.win_gammon,
+        read.win_backgammon,
+        read.lose_gammon,
+        read.lose_backgammon,
+    )
+    for key, value in zip(_PROBABILITY_KEYS, values, strict=True):
+        st.session_state[key] = round(100.0 * value, 2)
+    st.session_state[_PASTED] = f"Read ({parsed.source}): the five probabilities are set."
+
+
+def paste_box() -> None:
+    """A box for an engine's evaluation text; a button reads it into the controls."""
+    with st.expander("Paste an evaluation from GNU Backgammon or eXtreme Gammon"):
+        st.text_area(
+            "Evaluation text",
+            key="paste",
+            max_chars=20_000,
+            placeholder="Player Winning Chances: 74.31% (G:26.06% B:0.96%)\n"
+            "Opponent Winning Chances: 25.69% (G:5.12% B:0.21%)",
+        )
+        st.button("Read the probabilities", on_click=_apply_pasted, key="paste-read")
+        message = st.session_state.pop(_PASTED, None)
+        if message:
+            (st.success if message.startswith("Read") else st.error)(message)
+
+
+def _unit(s: data.Setting) -> str:
+    return "EMG" if s.match else "money equity, per unit of the cube"
+
+
+def render_decision(v: View) -> None:
+    """Cubeless and cubeful equities, the proper action, each error, the market window."""
+    paste_box()
+    checked = _checked(v)
+    if checked is None:
+        return
+    p, s = checked
+    d = data.decision(p, s)
+    st.subheader(f"Proper cube action: {d.action}")
+    st.caption(f"Cube life x = {s.x:.3f}; equities in {_unit(s)}.")
+    a, b, c, e = st.columns(4)
+    a.metric("Cubeless equity", f"{d.cubeless_equity:+.4f}")
+    b.metric("No double", f"{d.no_double:+.4f}")
+    c.metric("Double/take", "—" if d.double_take is None else f"{d.double_take:+.4f}")
+    e.metric("Double/pass", "—" if d.double_pass is None else f"{d.double_pass:+.4f}")
+    if s.match:
+        a, b, c, e = st.columns(4)
+        a.metric("Cubeless MWC", f"{d.cubeless_mwc:.2%}")
+        b.metric("No double, MWC", f"{d.no_double_mwc:.2%}")
+        c.metric(
+            "Double/take, MWC", "—" if d.double_take_mwc is None else f"{d.double_take_mwc:.2%}"
+        )
+        e.metric(
+            "Double/pass, MWC", "—" if d.double_pass_mwc is None else f"{d.double_pass_mwc:.2%}"
+        )
+    if d.cube_available:
+        errors = pd.DataFrame(
+            {
+                "Alternative": ["No double", "Double", "Take", "Pass"],
+                "Cost": [d.error_no_double, d.error_double, d.error_take, d.error_pass],
+            }
+        )
+        errors["Cost"] = errors["Cost"].map(lambda cost: f"{cost:.4f}")
+        st.dataframe(errors, hide_index=True)
+    else:
+        st.info("The player on roll cannot double here: only No double is shown.")
+    window = data.window(p, s)
+    widgets.chart(charts.window_figure(window, p[0]), "cube_market_window")
+    if not v.present:
+        shown = window.rename(columns=lambda name: name.replace("_", " ").capitalize())
+        widgets.table_with_download(shown.round(4), "cube_market_window.csv")
+        widgets.formula(
+            r"E = (1 - x)\,E_{\mathrm{dead}} + x\,E_{\mathrm{live}},\quad"
+            r"TP = \frac{L - \tfrac12}{W + L + \tfrac12},\quad CP = \frac{L + 1}{W + L + \tfrac12}",
+            source("J93") + "; " + source("GNUBG", "0-ply cube decisions"),
+        )
+
+
+_TERM_LABELS = {
+    "dead_cube_gain": "Dead-cube gain",
+    "gammon_term": "Gammon term",
+    "recube_vig": "Recube vig",
+    "market_losing_term": "Market-losing term",
+    "jacoby_adjustment": "Jacoby adjustment",
+    "beaver_adjustment": "Beaver adjustment",
+}
+
+
+def render_anatomy(v: View) -> None:
+    """DT - ND split into named terms, and the margins of the best action."""
+    checked = _checked(v)
+    if checked is None:
+        return
+    p, s = checked
+    d = data.decision(p, s)
+    if not d.cube_available or d.double_take is None:
+        st.info("The player on roll cannot double here: there is no DT - ND to take apart.")
+        return
+    terms = dataclasses.asdict(data.anatomy(p, s))
+    total = terms.pop("total")
+    shown = {_TERM_LABELS[name]: value for name, value in terms.items()}
+    st.metric("DT - ND", f"{total:+.4f}")
+    widgets.chart(charts.anatomy_figure(shown), "cube_anatomy")
+    if not v.present:
+        widgets.formula(
+            r"DT - ND = \underbrace{S(2c) - S(c)}_{\text{dead-cube gain}}"
+            r" + \underbrace{G(2c) - G(c)}_{\text{gammons}}"
+            r" + \underbrace{x\,(V_{\mathrm{opp}}(2c) - D(2c))}_{\text{recube vig}}"
+            r" - \underbrace{x\,(V_{\mathrm{hold}} - D(c))}_{\text{market losers}}",
+            source("J93") + "; " + source("JR12"),
+        )
+    m = data.margins(p, s)
+    st.subheader("Margins: how wrong may the numbers be before the action changes?")
+    rows = [
+        ("Winning chance", m.win_down, m.win_up),
+        ("Gammon rate of the wins", m.win_gammon_down, m.win_gammon_up),
+        ("Gammon rate of the losses", m.lose_gammon_down, m.lose_gammon_up),
+    ]
+    columns = st.columns(3)
+    for column, (label, down, up) in zip(columns, rows, strict=True):
+        column.metric(f"{label}: down", _margin(down))
+        column.metric(f"{label}: up", _margin(up))
+
+
+def _margin(value: float | None) -> str:
+    return "no change" if value is None or math.isnan(value) else f"{value:.2%}"
+
+
+def render_matrix(v: View) -> None:
+    """The best action at every score of an n x n grid, with a money row."""
+    checked = _checked(v)
+    if checked is None:
+        return
+    p, s = checked
+    table = met.load_table(s.table)
+    n = min(v.whole("n"), table.length)
+    grid = data.matrix(p, s, n)
+    money = grid[grid["state"] == "money"].iloc[0]
+    st.metric("Money (centred cube)", str(money["action"]))
+    widgets.chart(charts.matrix_figure(grid, n), f"cube_score_matrix_{s.table}_{n}")
+    if not v.present:
+        st.caption(
+            f"{table.name}; cube centred; cube life x = {s.x:.3f}. Each cell: the best action "
+            "and the No double and Double/take equities (EMG)."
+        )
+        widgets.table_with_download(grid.round(6), f"cube_score_matrix_{s.table}_{n}.csv")
