@@ -136,9 +136,9 @@ _ALL = (
     ),
     Reference(
         "GNUBG",
-        "J. Thyssen, G. Hofmann, and the GNU Backgammon team",
+        "",
         "GNU Backgammon 1.07",
-        "GNU project software and manual",
+        "GNU project software and manual, by J. Thyssen, G. Hofmann and the GNU Backgammon team",
         "2023",
         "https://www.gnu.org/software/gnubg/",
         "The oracle the tests compare with; match equity tables (all-permissive data).",

@@ -89,8 +89,11 @@ def anatomy_figure(terms: dict[str, float]) -> Figure:
 
 
 def matrix_figure(matrix: pd.DataFrame, n: int) -> Figure:
-    """The best action at every pre-Crawford score, ND and DT written in each cell."""
-    grid = matrix[matrix["state"] == "pre-crawford"]
+    """The best action at every score, ND and DT written in each cell.
+
+    Row and column 1 hold the Crawford game (no cube: "No cube action").
+    """
+    grid = matrix[matrix["state"].isin(("pre-crawford", "crawford"))]  # row/column 1: Crawford
     codes: list[list[float | None]] = [[None] * n for _ in range(n)]
     text: list[list[str]] = [[""] * n for _ in range(n)]
     for row in grid.itertuples():
