@@ -27,6 +27,7 @@ import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import parse_qsl
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
@@ -113,11 +114,14 @@ def _open(target: str):
     if target in YARDSTICKS:
         at = AppTest.from_file(YARDSTICKS[target], default_timeout=120)
         return at, (lambda: at.run())
+    page_file, _, query = target.partition("?")  # a view: "pages/cube.py?sec=...&n=15"
     at = AppTest.from_file(APP, default_timeout=120)
     at.run()  # the router's first run lands on the default page (untimed)
+    for key, value in parse_qsl(query):
+        at.query_params[key] = value
 
     def first_run():
-        at.switch_page(target).run()
+        at.switch_page(page_file).run()
         if at._finished_page_script_hash != at._page_hash:
             raise RuntimeError(f"the run landed elsewhere than {target}")
 
@@ -136,13 +140,15 @@ def _controls(target: str):
         return [("f", "float", 0.5, 5.0, 0.05, ())]
     from ui.pages import PAGES
 
-    spec = next((page for page in PAGES if page.file == target), None)
+    spec = next((page for page in PAGES if page.file == target.partition("?")[0]), None)
     if spec is None:
         return []
     return [(c.key, c.kind, c.low, c.high, c.step, c.options) for c in spec.controls]
 
 
 def _move(at, control, rng: random.Random) -> bool:
+    from streamlit.testing.v1.errors import AppTestError
+
     """Set one control to a random new value; False when its widget is not on the page."""
     key, kind, low, high, step, options = control
     try:
@@ -158,6 +164,8 @@ def _move(at, control, rng: random.Random) -> bool:
             value = low + step * rng.randint(0, steps)
             widget.set_value(int(value) if kind == "int" else round(value, 10))
     except (KeyError, IndexError, ValueError):
+        return False
+    except AppTestError:  # a disabled control: a user cannot move it either
         return False
     return not getattr(widget, "disabled", False)
 
