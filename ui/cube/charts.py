@@ -20,12 +20,15 @@ _ROW_NAMES = {"dead": "dead cube (x = 0)", "live": "live cube (x = 1)"}
 ACTIONS = ("No double", "Double, take", "Double, pass", "Too good", "No cube action")
 
 
-def window_figure(window: pd.DataFrame, win: float) -> Figure:
+def window_figure(
+    window: pd.DataFrame, win: float, band: tuple[float, float] | None = None
+) -> Figure:
     """The market window as one bar per cube life, the position's own chance marked.
 
     Each bar spans the double point to the cash point (the window); the take point
     (from the doubler's side: one minus the opponent's take point) and the too-good
-    point are drawn as ticks.
+    point are drawn as ticks. ``band`` shades the winning chances within which the
+    best action stays the same (the margins).
     """
     rows = [
         _ROW_NAMES.get(str(name), f"chosen x = {x:.2f}")
@@ -62,10 +65,33 @@ def window_figure(window: pd.DataFrame, win: float) -> Figure:
     layout = base_layout("Market window", "winning chance of the player on roll", "")
     layout["xaxis"]["range"] = [0.0, 1.0]
     layout["barmode"] = "overlay"
-    return {
-        "data": traces,
-        "layout": with_markers(layout, vertical_marker(win, "P", COLORS["marker"])),
-    }
+    with_markers(layout, vertical_marker(win, "P", COLORS["marker"]))
+    if band is not None:
+        layout["shapes"].append(
+            {
+                "type": "rect",
+                "x0": band[0],
+                "x1": band[1],
+                "y0": 0,
+                "y1": 1,
+                "yref": "paper",
+                "fillcolor": COLORS["marker"],
+                "opacity": 0.08,
+                "line": {"width": 0},
+            }
+        )
+        layout["annotations"].append(
+            {
+                "x": (band[0] + band[1]) / 2,
+                "y": -0.02,
+                "yref": "paper",
+                "yanchor": "top",
+                "showarrow": False,
+                "text": "same action",
+                "font": {"size": 11, "color": COLORS["marker"]},
+            }
+        )
+    return {"data": traces, "layout": layout}
 
 
 def anatomy_figure(terms: dict[str, float]) -> Figure:

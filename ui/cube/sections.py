@@ -147,7 +147,11 @@ def render_decision(v: View) -> None:
     else:
         st.info("The player on roll cannot double here: only No double is shown.")
     window = data.window(p, s)
-    widgets.chart(charts.window_figure(window, p[0]), "cube_market_window")
+    band = None
+    if d.cube_available:
+        m = data.margins(p, s)
+        band = (p[0] - (m.win_down or p[0]), p[0] + (m.win_up or 1.0 - p[0]))
+    widgets.chart(charts.window_figure(window, p[0], band), "cube_market_window")
     if not v.present:
         shown = window.rename(columns=lambda name: name.replace("_", " ").capitalize())
         widgets.table_with_download(shown.round(4), "cube_market_window.csv")
