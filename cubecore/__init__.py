@@ -12,18 +12,37 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 - :mod:`cubecore.match`: match equity and take points at every score.
 - :mod:`cubecore.met`: published match equity tables, one type for all of them.
 - :mod:`cubecore.atlas`: the four money-play models on one scale, and their mappings.
+- :mod:`cubecore.position`: checker positions, gnubg Position IDs and XGIDs.
+- :mod:`cubecore.race_counts`: Keith, Thorp, 8-9-12, Kleinman, Isight and Trice on a position.
+- :mod:`cubecore.bearoff`: exact one- and two-sided bear-off databases (disk-cached).
 """
 
-from cubecore import atlas, giveup, janowski, keeler_spencer, match, met, pgame, race, rules
+from cubecore import (
+    atlas,
+    bearoff,
+    giveup,
+    janowski,
+    keeler_spencer,
+    match,
+    met,
+    pgame,
+    position,
+    race,
+    race_counts,
+    rules,
+)
 
 __all__ = [
     "atlas",
+    "bearoff",
     "giveup",
     "janowski",
     "keeler_spencer",
     "match",
     "met",
     "pgame",
+    "position",
     "race",
+    "race_counts",
     "rules",
 ]
