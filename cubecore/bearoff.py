@@ -63,9 +63,10 @@ import json
 import os
 import tempfile
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -109,10 +110,12 @@ MAX_ROLLS = 32
 EPC_PER_ROLL = 49 / 6
 """Average pips of a roll (8 1/6): EPC = expected rolls x 49/6 [Tom]_."""
 
+_Arrays = dict[str, NDArray[Any]]
+_Expected = Mapping[str, tuple[str, tuple[int, ...]]]
 _FORMAT = "cubelab-bearoff"
 _VERSION = 1
 _LOCK = threading.Lock()
-_LOADED: dict[str, object] = {}
+_LOADED: dict[str, _Arrays] = {}
 
 # the 21 distinct rolls and their weights out of 36
 _ROLLS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
@@ -156,7 +159,7 @@ def bearoff_positions(max_checkers: int) -> NDArray[np.int8]:
     return np.ascontiguousarray(array[order])
 
 
-def _keys(positions: NDArray) -> NDArray[np.int64]:
+def _keys(positions: NDArray[np.integer[Any]]) -> NDArray[np.int64]:
     """A number for each position: counts on points 1..6 as base-16 digits (6-pt first)."""
     return positions.astype(np.int64) @ (16 ** np.arange(6, dtype=np.int64))
 
@@ -169,7 +172,7 @@ class _Index:
         self.order = np.argsort(keys)
         self.sorted_keys = keys[self.order]
 
-    def __call__(self, positions: NDArray) -> NDArray[np.int64]:
+    def __call__(self, positions: NDArray[np.integer[Any]]) -> NDArray[np.int64]:
         keys = _keys(positions)
         slots = np.searchsorted(self.sorted_keys, keys)
         return self.order[slots]
@@ -299,7 +302,7 @@ def build_one_sided(max_checkers: int = ONE_SIDED_CHECKERS) -> OneSidedDatabase:
     # V_k^d values and the final row they reach, k = 1..3 (k = 4 only for rolls)
     val = np.zeros((4, 6, count))  # index 0 unused: V_0 is ``mean``
     arg = np.zeros((4, 6, count), dtype=np.int64)
-    levels = np.flatnonzero(np.diff(pips, prepend=-1, append=pips[-1] + 1)) if count else []
+    levels = np.flatnonzero(np.diff(pips, prepend=-1, append=pips[-1] + 1))
     for start, stop in itertools.pairwise(levels):
         if start == 0:
             continue  # the empty position: 0 rolls
@@ -486,14 +489,14 @@ def cache_directory() -> Path:
     return Path(__file__).resolve().parents[1] / "data" / "cache"
 
 
-def _header(kind: str, arrays: dict[str, NDArray], digest: str) -> bytes:
+def _header(kind: str, arrays: _Arrays, digest: str) -> bytes:
     shapes = {name: [str(a.dtype), list(a.shape)] for name, a in arrays.items()}
     meta = {"format": _FORMAT, "version": _VERSION, "kind": kind, "arrays": shapes}
     meta["sha256"] = digest
     return (json.dumps(meta, sort_keys=True) + "\n").encode("ascii")
 
 
-def _write(path: Path, kind: str, arrays: dict[str, NDArray]) -> None:
+def _write(path: Path, kind: str, arrays: _Arrays) -> None:
     payload = b"".join(np.ascontiguousarray(a).tobytes() for a in arrays.values())
     header = _header(kind, arrays, hashlib.sha256(payload).hexdigest())
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -510,7 +513,7 @@ def _write(path: Path, kind: str, arrays: dict[str, NDArray]) -> None:
         raise
 
 
-def _read(path: Path, kind: str, expected: dict[str, tuple[str, tuple[int, ...]]]) -> dict | None:
+def _read(path: Path, kind: str, expected: _Expected) -> _Arrays | None:
     """The arrays of a cache file, or None if it is missing, partial or corrupt."""
     try:
         with open(path, "rb") as f:
@@ -538,13 +541,15 @@ def _read(path: Path, kind: str, expected: dict[str, tuple[str, tuple[int, ...]]
     return arrays if offset == len(payload) else None
 
 
-def _cached(kind: str, expected: dict, build, cache_dir: Path | None) -> dict:
+def _cached(
+    kind: str, expected: _Expected, build: Callable[[], _Arrays], cache_dir: Path | None
+) -> _Arrays:
     directory = cache_directory() if cache_dir is None else Path(cache_dir)
     path = directory / f"{kind}.bin"
     key = str(path)
     with _LOCK:
         if key in _LOADED:
-            return _LOADED[key]  # type: ignore[return-value]
+            return _LOADED[key]
         arrays = _read(path, kind, expected)
         if arrays is None:
             arrays = build()
@@ -553,12 +558,12 @@ def _cached(kind: str, expected: dict, build, cache_dir: Path | None) -> dict:
         return arrays
 
 
-def _one_sided_arrays() -> dict[str, NDArray]:
+def _one_sided_arrays() -> _Arrays:
     db = build_one_sided()
     return {"positions": db.positions, "distribution": db.distribution}
 
 
-def _two_sided_arrays() -> dict[str, NDArray]:
+def _two_sided_arrays() -> _Arrays:
     db = build_two_sided()
     return {
         "positions": db.positions,
