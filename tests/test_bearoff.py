@@ -383,3 +383,19 @@ def test_one_sided_table(one_db, one_dir):
     assert len(table) == bearoff.ONE_SIDED_POSITIONS
     assert_allclose(table["epc"], table["expected_rolls"] * 49 / 6)
     assert (table["wastage"] > -1e-9).all()
+
+
+# --- the bench's table (no builds run here) --------------------------------------------------
+def test_bench_says_when_makebearoff_is_missing(monkeypatch):
+    from bench import bearoff as bench
+
+    monkeypatch.setattr(bench.shutil, "which", lambda name: None)
+    monkeypatch.setattr(bench, "_ours", lambda function: (1.5, 200.0, 50.0, 150.0))
+    results = bench.measure_bearoff(repeats=1)
+    assert [r.builder for r in results][:2] == [
+        "cubecore.bearoff.build_one_sided",
+        "gnubg makebearoff",
+    ]
+    table = bench.bearoff_table(results)
+    assert "not measured: /usr/games/makebearoff is not installed" in table
+    assert "1.50 s" in table and "200 MiB (after imports 150)" in table
