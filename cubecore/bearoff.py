@@ -49,8 +49,9 @@ References
 ----------
 .. [GNU] GNU Backgammon 1.07, ``makebearoff`` and its one- and two-sided databases
    ``gnubg_os0.bd`` / ``gnubg_ts0.bd``, https://www.gnu.org/software/gnubg/
-.. [Tom] T. Keith, "Effective Pip Count" (bkgm.com), EPC = 49/6 x average rolls,
-   https://bkgm.com/articles/GOL/Feb00/epc.htm
+.. [Tom] W. Trice's effective pip count, EPC = 49/6 x average rolls to bear off, as
+   defined in "An Introduction to the Effective Pip Count", bgonline.org,
+   http://www.bgonline.org/epc.html (see also W. Trice, *Backgammon Boot Camp*, 2004)
 .. [KS75] E. Keeler and J. Spencer, "Optimal Doubling in Backgammon", Operations
    Research 23(6), 1975, https://doi.org/10.1287/opre.23.6.1063
 """
@@ -93,6 +94,8 @@ __all__ = [
     "one_sided_database",
     "one_sided_table",
     "one_sided_win_probability",
+    "pip_model_comparison",
+    "pip_model_errors",
     "two_sided",
     "two_sided_database",
 ]
@@ -690,6 +693,13 @@ def one_sided(points: Sequence[int], cache_dir: str | os.PathLike[str] | None = 
     >>> r = one_sided((2, 0, 0, 0, 0, 0))
     >>> round(r.expected_rolls, 12), round(r.epc, 2), round(r.wastage, 2)
     (1.0, 8.17, 6.17)
+
+    Fifteen checkers on the ace take "about 7 rolls", EPC about 57 ([Tom]_; gnubg's
+    database: 6.980 rolls):
+
+    >>> r = one_sided((15, 0, 0, 0, 0, 0))
+    >>> round(r.expected_rolls, 3), round(r.epc, 1)
+    (6.98, 57.0)
     """
     array = _check_points("points", points, ONE_SIDED_CHECKERS)
     db = one_sided_database(cache_dir)
@@ -867,3 +877,145 @@ def one_sided_table(cache_dir: str | os.PathLike[str] | None = None) -> pd.DataF
     frame["epc"] = frame["expected_rolls"] * EPC_PER_ROLL
     frame["wastage"] = frame["epc"] - frame["pips"]
     return frame
+
+
+def pip_model_comparison(cache_dir: str | os.PathLike[str] | None = None) -> pd.DataFrame:
+    """Zadeh and Kobliska's pip-count race model beside the exact two-sided values.
+
+    For every pair of the two-sided database (both sides with a checker; 851,929 pairs)
+    the cubeless winning chance and the centred-cube equity and action of the pip model
+    of :mod:`cubecore.race` ([ZK77]_: the counts move by dice totals, no wastage) at the
+    two pip counts, and the exact values of :func:`two_sided_database`.
+
+    Parameters
+    ----------
+    cache_dir : path, optional
+        Cache directory of both databases (the one-sided one gives the wastage).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``on_roll_pips``, ``opponent_pips``, ``on_roll_wastage``,
+        ``opponent_wastage`` (EPC - pips, from the one-sided database),
+        ``exact_win``, ``pip_model_win``, ``win_error`` (pip model - exact),
+        ``exact_centred``, ``pip_model_centred``, ``centred_error`` (optimal equities),
+        ``exact_action``, ``pip_model_action`` (``"no double"``, ``"double, take"``,
+        ``"double, pass"``, categorical). Fixed size: one row per pair.
+
+    References
+    ----------
+    .. [ZK77] N. Zadeh and G. Kobliska, "On Optimal Doubling in Backgammon",
+       Management Science 23(8), 1977, https://doi.org/10.1287/mnsc.23.8.853
+
+    Examples
+    --------
+    >>> table = pip_model_comparison()
+    >>> len(table), bool(table["win_error"].abs().max() > 0.3)
+    (851929, True)
+    """
+    from cubecore import race  # the pip model
+
+    two = two_sided_database(cache_dir)
+    one = one_sided_database(cache_dir)
+    count = len(two.positions)
+    i, j = (
+        a.reshape(-1) for a in np.meshgrid(np.arange(1, count), np.arange(1, count), indexing="ij")
+    )
+    pips = two.positions.astype(np.int64) @ np.arange(1, 7)
+    rows = _Index(one.positions)(two.positions)
+    wastage = one.expected_rolls[rows] * EPC_PER_ROLL - pips
+    x, y = pips[i], pips[j]
+    # the pip model's centred values for each distinct pair of counts
+    top = int(pips.max())
+    model_eq = np.full((top + 1, top + 1), np.nan)
+    model_act = np.zeros((top + 1, top + 1), dtype=np.int8)
+    words = ("no double", "double, take", "double, pass")
+    for a in range(1, top + 1):
+        for b in range(1, top + 1):
+            e = race.race_cube_equities(a, b, "center")
+            model_eq[a, b] = e.optimal
+            model_act[a, b] = {"no double": 0, "double/take": 1, "double/pass": 2}[e.action]
+    exact_nd, dt = two.centred[i, j], 2.0 * two.opponent_owns[i, j]
+    exact_opt = np.maximum(exact_nd, np.minimum(dt, 1.0))
+    doubles = np.minimum(dt, 1.0) > exact_nd  # as cubecore.race: ties are "no double"
+    exact_code = np.where(doubles, np.where(dt > 1.0, 2, 1), 0)
+    exact_win = two.win[i, j]
+    model_win = race.race_win_probability(x, y)
+    frame = pd.DataFrame(
+        {
+            "on_roll_pips": x,
+            "opponent_pips": y,
+            "on_roll_wastage": wastage[i],
+            "opponent_wastage": wastage[j],
+            "exact_win": exact_win,
+            "pip_model_win": model_win,
+            "win_error": model_win - exact_win,
+            "exact_centred": exact_opt,
+            "pip_model_centred": model_eq[x, y],
+            "centred_error": model_eq[x, y] - exact_opt,
+        }
+    )
+    categories = pd.CategoricalDtype(list(words))
+    frame["exact_action"] = pd.Categorical.from_codes(exact_code, dtype=categories)
+    frame["pip_model_action"] = pd.Categorical.from_codes(model_act[x, y], dtype=categories)
+    return frame
+
+
+def pip_model_errors(
+    by: str = "on_roll_pips", cache_dir: str | os.PathLike[str] | None = None
+) -> pd.DataFrame:
+    """How far the pip model is from the exact bear-off values, grouped.
+
+    Parameters
+    ----------
+    by : {"on_roll_pips", "pip_sum", "wastage"}
+        Group by the roller's pip count, by the sum of both pip counts, or by the
+        difference of the two sides' wastage (opponent's - roller's, rounded to whole
+        pips: the roller's hidden lead the pip count does not see).
+    cache_dir : path, optional
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per group: ``pairs``, ``mean_win_error``, ``mean_abs_win_error``,
+        ``max_abs_win_error``, ``mean_abs_centred_error``, ``action_disagreement``
+        (share of pairs whose centred-cube action differs).
+
+    Examples
+    --------
+    >>> errors = pip_model_errors("wastage")
+    >>> bool(errors["mean_win_error"].iloc[0] > errors["mean_win_error"].iloc[-1])
+    True
+    """
+    if by not in ("on_roll_pips", "pip_sum", "wastage"):
+        raise ValueError(f"by must be one of 'on_roll_pips', 'pip_sum', 'wastage' (got {by!r})")
+    frame = pip_model_comparison(cache_dir)
+    if by == "pip_sum":
+        key = (frame["on_roll_pips"] + frame["opponent_pips"]).rename("pip_sum")
+    elif by == "wastage":
+        key = (frame["opponent_wastage"] - frame["on_roll_wastage"]).round().astype(int)
+        key = key.rename("wastage_lead")
+    else:
+        key = frame["on_roll_pips"]
+    work = pd.DataFrame(
+        {
+            "key": key,
+            "err": frame["win_error"],
+            "abs": frame["win_error"].abs(),
+            "cabs": frame["centred_error"].abs(),
+            "differs": frame["exact_action"] != frame["pip_model_action"],
+        }
+    )
+    grouped = work.groupby("key")
+    result = pd.DataFrame(
+        {
+            "pairs": grouped.size(),
+            "mean_win_error": grouped["err"].mean(),
+            "mean_abs_win_error": grouped["abs"].mean(),
+            "max_abs_win_error": grouped["abs"].max(),
+            "mean_abs_centred_error": grouped["cabs"].mean(),
+            "action_disagreement": grouped["differs"].mean(),
+        }
+    )
+    result.index.name = key.name
+    return result.reset_index()

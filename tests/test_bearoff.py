@@ -33,7 +33,7 @@ TS_EQUITY_TOL = 2e-4
 
 @pytest.fixture(scope="module")
 def one_dir(tmp_path_factory):
-    return tmp_path_factory.mktemp("os")
+    return tmp_path_factory.mktemp("databases")
 
 
 @pytest.fixture(scope="module")
@@ -42,8 +42,8 @@ def one_db(one_dir):
 
 
 @pytest.fixture(scope="module")
-def two_dir(tmp_path_factory):
-    return tmp_path_factory.mktemp("ts")
+def two_dir(one_dir):
+    return one_dir  # both databases in one cache directory, as in the app
 
 
 @pytest.fixture(scope="module")
@@ -399,3 +399,48 @@ def test_bench_says_when_makebearoff_is_missing(monkeypatch):
     table = bench.bearoff_table(results)
     assert "not measured: /usr/games/makebearoff is not installed" in table
     assert "1.50 s" in table and "200 MiB (after imports 150)" in table
+
+
+# --- the pip model against the exact values -----------------------------------------------------
+@pytest.fixture(scope="module")
+def comparison(one_db, two_db, one_dir):
+    return bearoff.pip_model_comparison(one_dir)
+
+
+def test_pip_model_is_exact_for_single_checkers(comparison, two_db):
+    # one checker moves the whole roll and bears off when the total reaches its pips:
+    # the pip model is then the game itself
+    single = two_db.positions.sum(axis=1) == 1
+    rows = np.flatnonzero(single)
+    pairs = set()
+    for a in rows:
+        for b in rows:
+            pairs.add((int(a), int(b)))
+    count = len(two_db.positions)
+    flat = np.array([(a - 1) * (count - 1) + (b - 1) for a, b in pairs])
+    chosen = comparison.iloc[flat]
+    assert len(chosen) == 36
+    assert_allclose(chosen["win_error"], 0.0, atol=1e-12)
+    assert_allclose(chosen["centred_error"], 0.0, atol=1e-12)
+    assert (chosen["exact_action"] == chosen["pip_model_action"]).all()
+
+
+def test_pip_model_comparison_columns(comparison):
+    assert len(comparison) == (bearoff.TWO_SIDED_POSITIONS - 1) ** 2
+    assert_allclose(comparison["win_error"], comparison["pip_model_win"] - comparison["exact_win"])
+    assert (comparison["on_roll_wastage"] > 0).all()
+    assert set(comparison["exact_action"].cat.categories) == {
+        "no double",
+        "double, take",
+        "double, pass",
+    }
+
+
+def test_pip_model_errors_groups(one_db, two_db, one_dir):
+    total = (bearoff.TWO_SIDED_POSITIONS - 1) ** 2
+    for by in ("on_roll_pips", "pip_sum", "wastage"):
+        errors = bearoff.pip_model_errors(by, one_dir)
+        assert errors["pairs"].sum() == total
+        assert (errors["max_abs_win_error"] >= errors["mean_abs_win_error"] - 1e-12).all()
+    with pytest.raises(ValueError, match="by must be one of"):
+        bearoff.pip_model_errors("checkers", one_dir)
