@@ -117,7 +117,8 @@ _Arrays = dict[str, NDArray[Any]]
 _Expected = Mapping[str, tuple[str, tuple[int, ...]]]
 _FORMAT = "cubelab-bearoff"
 _VERSION = 1
-_LOCK = threading.Lock()
+_LOCK = threading.Lock()  # guards _LOCKS
+_LOCKS: dict[str, threading.Lock] = {}  # one per cache file: one build at a time each
 _LOADED: dict[str, _Arrays] = {}
 
 # the 21 distinct rolls and their weights out of 36
@@ -510,6 +511,7 @@ def _write(path: Path, kind: str, arrays: _Arrays) -> None:
             out.write(payload)
             out.flush()
             os.fsync(out.fileno())
+        os.chmod(tmp, 0o644)  # mkstemp makes it private; the cache is shared data
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -551,12 +553,16 @@ def _cached(
     path = directory / f"{kind}.bin"
     key = str(path)
     with _LOCK:
+        lock = _LOCKS.setdefault(key, threading.Lock())
+    with lock:
         if key in _LOADED:
             return _LOADED[key]
         arrays = _read(path, kind, expected)
         if arrays is None:
             arrays = build()
             _write(path, kind, arrays)
+        for array in arrays.values():
+            array.flags.writeable = False  # shared by every caller: read-only
         _LOADED[key] = arrays
         return arrays
 

@@ -444,3 +444,8 @@ def test_pip_model_errors_groups(one_db, two_db, one_dir):
         assert (errors["max_abs_win_error"] >= errors["mean_abs_win_error"] - 1e-12).all()
     with pytest.raises(ValueError, match="by must be one of"):
         bearoff.pip_model_errors("checkers", one_dir)
+
+
+def test_loaded_arrays_are_read_only(one_db):
+    with pytest.raises(ValueError, match="read-only"):
+        one_db.distribution[1, 1] = 0.5
