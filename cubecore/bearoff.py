@@ -931,22 +931,22 @@ def pip_model_comparison(cache_dir: str | os.PathLike[str] | None = None) -> pd.
     rows = _Index(one.positions)(two.positions)
     wastage = one.expected_rolls[rows] * EPC_PER_ROLL - pips
     x, y = pips[i], pips[j]
-    # the pip model's centred values for each distinct pair of counts
+    # the pip model's centred values for each pair of counts 1..top, one vectorised call
     top = int(pips.max())
+    words = ("no double", "double, take", "double, pass")
+    model = race.cube_action_map("center", top)
     model_eq = np.full((top + 1, top + 1), np.nan)
     model_act = np.zeros((top + 1, top + 1), dtype=np.int8)
-    words = ("no double", "double, take", "double, pass")
-    for a in range(1, top + 1):
-        for b in range(1, top + 1):
-            e = race.race_cube_equities(a, b, "center")
-            model_eq[a, b] = e.optimal
-            model_act[a, b] = {"no double": 0, "double/take": 1, "double/pass": 2}[e.action]
+    model_eq[model["on_roll"], model["opponent"]] = model["optimal"]
+    model_act[model["on_roll"], model["opponent"]] = model["action"].cat.codes  # same order
+    model_p = np.full((top + 1, top + 1), np.nan)
+    model_p[model["on_roll"], model["opponent"]] = model["cubeless_win"]
     exact_nd, dt = two.centred[i, j], 2.0 * two.opponent_owns[i, j]
     exact_opt = np.maximum(exact_nd, np.minimum(dt, 1.0))
     doubles = np.minimum(dt, 1.0) > exact_nd  # as cubecore.race: ties are "no double"
     exact_code = np.where(doubles, np.where(dt > 1.0, 2, 1), 0)
     exact_win = two.win[i, j]
-    model_win = race.race_win_probability(x, y)
+    model_win = model_p[x, y]
     frame = pd.DataFrame(
         {
             "on_roll_pips": x,
