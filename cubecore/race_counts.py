@@ -44,8 +44,10 @@ References
 ----------
 .. [Kei] T. Keith, "Keith Count" (bgonline.org), http://bgonline.org/keith.html
 .. [Tho] E. O. Thorp, "Backgammon: The Optimal Strategy for the Pure Running Game",
-   Second Annual Backgammon Tournament, Las Vegas, 1975; as summarised in
-   W. Trice, *Backgammon Boot Camp*, Fortuitous Press, 2004.
+   Second Annual Conference on Gambling, South Lake Tahoe, Nevada, June 1975,
+   https://docslib.org/doc/7081238/backgammon-the-optimal-strategy-for-the-pure-running-game ;
+   the count as written up in B. Robertie, *Advanced Backgammon* (1991). Robertie's
+   write-up raises a count of "30 or greater"; gnubg, and this module, one above 30.
 .. [Tri04] W. Trice, *Backgammon Boot Camp*, Fortuitous Press, 2004 (the 8-9-12 rule;
    the point of last take "10 % + 2" and "(L - 5)/7").
 .. [Kle] D. Kleinman, "Vigorish" (1980), the race formula as given in
