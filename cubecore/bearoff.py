@@ -597,9 +597,7 @@ def one_sided_database(cache_dir: str | os.PathLike[str] | None = None) -> OneSi
 
     Examples
     --------
-    >>> import tempfile
-    >>> db = one_sided_database(tempfile.mkdtemp())
-    >>> db.distribution.shape
+    >>> one_sided_database().distribution.shape
     (54264, 32)
     """
     n = ONE_SIDED_POSITIONS
@@ -622,8 +620,7 @@ def two_sided_database(cache_dir: str | os.PathLike[str] | None = None) -> TwoSi
 
     Examples
     --------
-    >>> import tempfile
-    >>> two_sided_database(tempfile.mkdtemp()).win.shape
+    >>> two_sided_database().win.shape
     (924, 924)
     """
     n = TWO_SIDED_POSITIONS
