@@ -306,7 +306,12 @@ def position_from_id(position_id: str) -> Position:
     if _BASE64_VALUES[text[-1]] & 0x0F:
         raise ValueError("position_id's last character carries bits beyond the 80-bit key")
     opponent, on_roll = sides
-    return Position(tuple(on_roll[:POINTS]), tuple(opponent[:POINTS]), on_roll[24], opponent[24])
+    try:
+        return Position(
+            tuple(on_roll[:POINTS]), tuple(opponent[:POINTS]), on_roll[24], opponent[24]
+        )
+    except ValueError as error:  # both sides on one point
+        raise ValueError(f"position_id describes an impossible position: {error}") from None
 
 
 _BASE64_VALUES = {

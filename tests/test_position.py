@@ -101,6 +101,7 @@ def test_round_trips(a, b):
         ("4HPwATDgc/ABMB", "beyond the 80-bit key"),
         ("AAAAAAAAAAAAAQ", "set bits after the last place"),
         ("", "must have 14 characters, got 0"),
+        ("AACABAAAAAAAAA", "impossible position: on_roll.s point 1 is opponent.s point 24"),
     ],
 )
 def test_malformed_position_ids(text, message):
@@ -177,3 +178,24 @@ def test_board_layout():
     board = p.board()
     assert board.shape == (2, 25)
     assert board[1, 5] == 5 and board[0, 23] == 2
+
+
+BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
+@given(hst.text(alphabet=BASE64, min_size=14, max_size=14))
+def test_any_base64_id_reads_or_says_why(text):
+    try:
+        p = position_from_id(text)
+    except ValueError as error:
+        assert str(error).startswith("position_id")
+    else:
+        assert position_id(p) == text  # a key has one position and one ID
+
+
+@given(hst.text(max_size=60))
+def test_any_text_as_xgid_reads_or_says_why(text):
+    try:
+        position_from_xgid(text)
+    except ValueError as error:
+        assert "XGID" in str(error) or "xgid" in str(error) or "side" in str(error)
