@@ -902,8 +902,18 @@ def pip_model_comparison(cache_dir: str | os.PathLike[str] | None = None) -> pd.
         ``opponent_wastage`` (EPC - pips, from the one-sided database),
         ``exact_win``, ``pip_model_win``, ``win_error`` (pip model - exact),
         ``exact_centred``, ``pip_model_centred``, ``centred_error`` (optimal equities),
-        ``exact_action``, ``pip_model_action`` (``"no double"``, ``"double, take"``,
-        ``"double, pass"``, categorical). Fixed size: one row per pair.
+        ``exact_cube_life``, ``pip_model_cube_life`` (Janowski's cube life ``x`` each
+        implies for the centred cube, NaN where undefined), ``gnubg_cube_life``
+        (gnubg's race rule at the roller's pips: 0.60 here), ``exact_action``,
+        ``pip_model_action`` (``"no double"``, ``"double, take"``, ``"double, pass"``,
+        categorical). Fixed size: one row per pair.
+
+    Notes
+    -----
+    Implied cube life, as :func:`cubecore.race.implied_cube_life` defines it:
+    ``x = (E - E_dead) / (E_live - E_dead)`` with ``E_dead = 2p - 1`` and ``E_live``
+    Janowski's live-cube equity of the centred cube at the same ``p`` (no gammons);
+    undefined where ``E_live = E_dead``.
 
     References
     ----------
@@ -958,10 +968,25 @@ def pip_model_comparison(cache_dir: str | os.PathLike[str] | None = None) -> pd.
             "centred_error": model_eq[x, y] - exact_opt,
         }
     )
+    frame["exact_cube_life"] = _implied_cube_life(exact_win, exact_opt)
+    frame["pip_model_cube_life"] = _implied_cube_life(model_win, model_eq[x, y])
+    frame["gnubg_cube_life"] = race.gnubg_race_cube_life(x)
     categories = pd.CategoricalDtype(list(words))
     frame["exact_action"] = pd.Categorical.from_codes(exact_code, dtype=categories)
     frame["pip_model_action"] = pd.Categorical.from_codes(model_act[x, y], dtype=categories)
     return frame
+
+
+def _implied_cube_life(
+    win: NDArray[np.float64], cubeful: NDArray[np.float64]
+) -> NDArray[np.float64]:
+    from cubecore.janowski import dead_cube_equity, live_cube_equity
+
+    p = np.clip(win, 0.0, 1.0)
+    dead = dead_cube_equity(p)
+    gap = live_cube_equity(p, "center") - dead
+    defined = np.abs(gap) > 1e-9
+    return np.where(defined, (cubeful - dead) / np.where(defined, gap, 1.0), np.nan)
 
 
 def pip_model_errors(
@@ -982,7 +1007,10 @@ def pip_model_errors(
     pandas.DataFrame
         One row per group: ``pairs``, ``mean_win_error``, ``mean_abs_win_error``,
         ``max_abs_win_error``, ``mean_abs_centred_error``, ``action_disagreement``
-        (share of pairs whose centred-cube action differs).
+        (share of pairs whose centred-cube action differs), ``median_exact_cube_life``,
+        ``median_pip_model_cube_life`` (over the pairs whose winning chance lies in the
+        live-cube window 0.2..0.8, where ``x`` is well conditioned; outside it the
+        cubeful equity is a cash or a pass and ``x = 1`` trivially).
 
     Examples
     --------
@@ -1007,6 +1035,10 @@ def pip_model_errors(
             "abs": frame["win_error"].abs(),
             "cabs": frame["centred_error"].abs(),
             "differs": frame["exact_action"] != frame["pip_model_action"],
+            # x only inside the live window (TP, CP) = (0.2, 0.8): outside it both
+            # equities are a cash (or a pass) and x = 1 holds trivially
+            "x_exact": frame["exact_cube_life"].where(frame["exact_win"].between(0.2, 0.8)),
+            "x_model": frame["pip_model_cube_life"].where(frame["pip_model_win"].between(0.2, 0.8)),
         }
     )
     grouped = work.groupby("key")
@@ -1018,6 +1050,8 @@ def pip_model_errors(
             "max_abs_win_error": grouped["abs"].max(),
             "mean_abs_centred_error": grouped["cabs"].mean(),
             "action_disagreement": grouped["differs"].mean(),
+            "median_exact_cube_life": grouped["x_exact"].median(),
+            "median_pip_model_cube_life": grouped["x_model"].median(),
         }
     )
     result.index.name = key.name

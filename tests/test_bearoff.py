@@ -423,6 +423,20 @@ def test_pip_model_is_exact_for_single_checkers(comparison, two_db):
     assert_allclose(chosen["win_error"], 0.0, atol=1e-12)
     assert_allclose(chosen["centred_error"], 0.0, atol=1e-12)
     assert (chosen["exact_action"] == chosen["pip_model_action"]).all()
+    assert_allclose(chosen["exact_cube_life"], chosen["pip_model_cube_life"], atol=1e-9)
+
+
+def test_implied_cube_life_definition(comparison):
+    # x = (E - dead) / (live - dead): recover the exact equity from x where defined
+    from cubecore.janowski import dead_cube_equity, live_cube_equity
+
+    rows = comparison.dropna(subset=["exact_cube_life"]).iloc[::997]
+    p = rows["exact_win"].to_numpy()
+    dead = dead_cube_equity(p)
+    live = live_cube_equity(p, "center")
+    x = rows["exact_cube_life"].to_numpy()
+    assert_allclose(dead + x * (live - dead), rows["exact_centred"], atol=1e-9)
+    assert (comparison["gnubg_cube_life"] == 0.6).all()  # every pair is under 40 pips
 
 
 def test_pip_model_comparison_columns(comparison):
@@ -442,6 +456,7 @@ def test_pip_model_errors_groups(one_db, two_db, one_dir):
         errors = bearoff.pip_model_errors(by, one_dir)
         assert errors["pairs"].sum() == total
         assert (errors["max_abs_win_error"] >= errors["mean_abs_win_error"] - 1e-12).all()
+        assert errors["median_exact_cube_life"].notna().any()
     with pytest.raises(ValueError, match="by must be one of"):
         bearoff.pip_model_errors("checkers", one_dir)
 
