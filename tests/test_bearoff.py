@@ -464,3 +464,34 @@ def test_pip_model_errors_groups(one_db, two_db, one_dir):
 def test_loaded_arrays_are_read_only(one_db):
     with pytest.raises(ValueError, match="read-only"):
         one_db.distribution[1, 1] = 0.5
+
+
+# --- dominance: a checker fewer never hurts ---------------------------------------------------
+def one_fewer(positions: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Rows with a checker, and the same rows with one checker (chosen at random) removed."""
+    rows = positions[positions.sum(axis=1) > 0].copy()
+    fewer = rows.copy()
+    for r in fewer:
+        occupied = np.flatnonzero(r)
+        r[rng.choice(occupied)] -= 1
+    return rows, fewer
+
+
+def test_one_sided_fewer_checkers_never_need_more_rolls(one_db):
+    rng = np.random.default_rng(15)
+    rows, fewer = one_fewer(one_db.positions[rng.choice(len(one_db.positions), 3000)], rng)
+    lookup = bearoff._Index(one_db.positions)
+    e = one_db.expected_rolls
+    assert np.all(e[lookup(fewer)] <= e[lookup(rows)] + 1e-12)
+
+
+def test_two_sided_fewer_checkers_never_hurt(two_db):
+    rng = np.random.default_rng(16)
+    rows, fewer = one_fewer(two_db.positions[1:], rng)
+    lookup = bearoff._Index(two_db.positions)
+    i, i_less = lookup(rows), lookup(fewer)
+    j = rng.integers(1, len(two_db.positions), len(i))
+    keep = i_less != 0
+    i, i_less, j = i[keep], i_less[keep], j[keep]
+    for table in (two_db.win, two_db.centred, two_db.owned, two_db.opponent_owns):
+        assert np.all(table[i_less, j] >= table[i, j] - 1e-12)
