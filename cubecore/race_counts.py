@@ -16,8 +16,9 @@ Every method is reimplemented from its published definition:
   ``L <= T + 2``, redouble if ``L <= T + 1``, pass if ``L <= T - 2``.
 * **8-9-12** ([Tri04]_): the roller's lead in percent of his pip count; double from 8 %,
   redouble from 9 %, the opponent passes beyond 12 %.
-* **Kleinman** ([Kle]_): with pip counts, ``D = T - L``, ``S = T + L``,
-  ``K = (D + 4) / (2 sqrt(S - 4))`` and cubeless P(win) = ``(1 + erf K) / 2``.
+* **Kleinman** ([Kle]_, [Joh01]_): with pip counts, ``D = T - L``, ``S = T + L``,
+  ``K = (D + 4) / (2 sqrt(S - 4))`` and cubeless P(win) = ``(1 + erf K) / 2``; double
+  when ``4 K^2 >= 0.5``, redouble from 0.7, pass above 1.2.
 * **Isight** ([Isi]_): pips + 1 per checker more on the board than the opponent + 2 per
   checker beyond 2 on the 1-point + 1 per checker beyond 2 on the 2-point + 1 per
   checker beyond 3 on the 3-point + 1 per empty 4-, 5-, 6-point where the opponent has
@@ -50,8 +51,11 @@ References
    write-up raises a count of "30 or greater"; gnubg, and this module, one above 30.
 .. [Tri04] W. Trice, *Backgammon Boot Camp*, Fortuitous Press, 2004 (the 8-9-12 rule;
    the point of last take "10 % + 2" and "(L - 5)/7").
-.. [Kle] D. Kleinman, "Vigorish" (1980), the race formula as given in
-   https://bkgm.com/articles/Kleinman/ ; also in the GNU Backgammon manual.
+.. [Kle] D. Kleinman's race formula, as given in the GNU Backgammon manual ("show
+   kleinman") and in [Joh01]_.
+.. [Joh01] Ø. Johansen, "Re: Kleinman Count", rec.games.backgammon, 22 February 2001
+   (archived at https://bkgm.com/rgb/): ``K = (D + 4)^2 / (S - 4)``; key values 0.5
+   (double), 0.7 (redouble), 1.0 (take), 1.2 (borderline take/pass).
 .. [Isi] "Isight" (pseudonym), *The Isight method*, race formula, summarised by
    M. Petch ("Taper_Mike"), bgonline.org, 10 Dec 2014,
    https://www.bgonline.org/forums/webbbs_config.pl?noframes;read=170193
@@ -99,8 +103,8 @@ class RaceCount:
     measure : float
         What the thresholds are applied to (``measure_name``).
     measure_name : str
-    action : str or None
-        One of :data:`RACE_ACTIONS`; None for Kleinman (a winning chance only).
+    action : str
+        One of :data:`RACE_ACTIONS`.
     win : float or None
         The method's cubeless winning chance when it gives one (Kleinman, Isight).
     """
@@ -111,7 +115,7 @@ class RaceCount:
     opponent: float
     measure: float
     measure_name: str
-    action: str | None
+    action: str
     win: float | None = None
 
 
@@ -260,7 +264,7 @@ def rule_8_9_12(position: Position) -> RaceCount:
 
 
 def kleinman_count(position: Position) -> RaceCount:
-    """Kleinman's cubeless winning chance from pip counts ([Kle]_).
+    """Kleinman's cubeless winning chance and cube action from pip counts ([Kle]_).
 
     Parameters
     ----------
@@ -270,31 +274,44 @@ def kleinman_count(position: Position) -> RaceCount:
     Returns
     -------
     RaceCount
-        ``measure`` = ``K = (D + 4) / (2 sqrt(S - 4))``, ``win`` = ``(1 + erf K) / 2``;
-        ``action`` is None: the formula gives a winning chance, not a cube action.
+        ``measure`` = ``K = (D + 4) / (2 sqrt(S - 4))`` (as gnubg prints it) and
+        ``win = (1 + erf K) / 2``, with ``D = T - L``, ``S = T + L`` in pips. The action
+        uses the equivalent ratio ``K2 = (D + 4)^2 / (S - 4) = 4 K^2`` (for ``D + 4 > 0``)
+        and its published key values ([Joh01]_): double from 0.5, redouble from 0.7,
+        take up to 1.2 (the borderline), pass above.
 
     Notes
     -----
     ``S <= 4`` (both sides a few pips from home) makes ``S - 4`` no variance; the
-    formula's limit ``K -> +inf`` (``D + 4 > 0`` always holds there) gives ``win = 1``.
-    gnubg 1.07 prints a win of 0 there (its degenerate branch); no fixture has it.
+    formula's limit ``K -> +inf`` (``D + 4 > 0`` always holds there) gives ``win = 1``
+    and a pass. gnubg 1.07 prints a win of 0 there (its degenerate branch); no fixture
+    has it.
 
     Examples
     --------
     >>> p = Position.from_home((3, 0, 0, 0, 0, 0), (0, 0, 0, 0, 0, 1))
     >>> r = kleinman_count(p)  # D = 3, S = 9
-    >>> round(r.measure, 4), round(r.win, 4)
-    (1.5652, 0.9866)
+    >>> round(r.measure, 4), round(r.win, 4), r.action
+    (1.5652, 0.9866, 'double, pass')
     """
     _race(position)
     mine, theirs = position.pips
     diff, total = theirs - mine, theirs + mine
     if total <= 4:  # the formula's limit: K -> +inf
-        k, win = math.inf, 1.0
+        k, win, ratio = math.inf, 1.0, math.inf
     else:
         k = (diff + 4) / (2.0 * math.sqrt(total - 4))
         win = 0.5 * (1.0 + math.erf(k))
-    return RaceCount("Kleinman", mine, mine, theirs, k, "K", None, win)
+        ratio = (diff + 4) ** 2 / (total - 4) if diff + 4 > 0 else 0.0
+    if ratio > 1.2:
+        action = "double, pass"
+    elif ratio >= 0.7:
+        action = "redouble, take"
+    elif ratio >= 0.5:
+        action = "double, take"
+    else:
+        action = "no double"
+    return RaceCount("Kleinman", mine, mine, theirs, k, "K", action, win)
 
 
 def _isight(mine: tuple[int, ...], theirs: tuple[int, ...]) -> int:
