@@ -177,6 +177,31 @@ class Position:
             dtype=np.int64,
         )
 
+    def home_boards(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Counts on points 1..6 of ``(on roll, opponent)``, for the bear-off databases.
+
+        Raises ``ValueError`` naming the side and the point when a checker stands
+        outside its home board or on the bar (not a bear-off position).
+
+        Examples
+        --------
+        >>> Position.from_home((2, 0, 0, 0, 0, 1), (0, 3, 0, 0, 0, 0)).home_boards()
+        ((2, 0, 0, 0, 0, 1), (0, 3, 0, 0, 0, 0))
+        """
+        for name, points, bar in (
+            ("on_roll", self.on_roll, self.on_roll_bar),
+            ("opponent", self.opponent, self.opponent_bar),
+        ):
+            if bar:
+                raise ValueError(f"not a bear-off: {name} has checkers on the bar")
+            outside = [p for p, n in enumerate(points, start=1) if n and p > 6]
+            if outside:
+                raise ValueError(
+                    f"not a bear-off: {name} has checkers outside the home board "
+                    f"(point {max(outside)})"
+                )
+        return self.on_roll[:6], self.opponent[:6]
+
     def require_race(self) -> Position:
         """Return ``self``, or raise ``ValueError`` naming why it is not a race."""
         if self.on_roll_bar or self.opponent_bar:

@@ -199,3 +199,13 @@ def test_any_text_as_xgid_reads_or_says_why(text):
         position_from_xgid(text)
     except ValueError as error:
         assert "XGID" in str(error) or "xgid" in str(error) or "side" in str(error)
+
+
+def test_home_boards():
+    p = Position.from_home((2, 0, 0, 0, 0, 1), (0, 3, 0, 0, 0, 0))
+    assert p.home_boards() == ((2, 0, 0, 0, 0, 1), (0, 3, 0, 0, 0, 0))
+    outside = Position((0,) * 7 + (1,) + (0,) * 16, (1,) + (0,) * 23)
+    with pytest.raises(ValueError, match="on_roll has checkers outside the home board .point 8"):
+        outside.home_boards()
+    with pytest.raises(ValueError, match="opponent has checkers on the bar"):
+        Position((1,) + (0,) * 23, (0,) * 24, opponent_bar=1).home_boards()
