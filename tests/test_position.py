@@ -205,7 +205,9 @@ def test_home_boards():
     p = Position.from_home((2, 0, 0, 0, 0, 1), (0, 3, 0, 0, 0, 0))
     assert p.home_boards() == ((2, 0, 0, 0, 0, 1), (0, 3, 0, 0, 0, 0))
     outside = Position((0,) * 7 + (1,) + (0,) * 16, (1,) + (0,) * 23)
-    with pytest.raises(ValueError, match="on_roll has checkers outside the home board .point 8"):
+    with pytest.raises(
+        ValueError, match=r"on_roll has checkers outside the home board \(point 8\)"
+    ):
         outside.home_boards()
     with pytest.raises(ValueError, match="opponent has checkers on the bar"):
         Position((1,) + (0,) * 23, (0,) * 24, opponent_bar=1).home_boards()
