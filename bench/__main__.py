@@ -9,6 +9,7 @@ Subcommands (default: ``all`` = pages + kernels):
   local server, ``--pid`` for its memory).
 - ``soak --seconds 300``: the load test for longer, with server memory over time.
 - ``caches``: every ``st.cache_data``/``st.cache_resource`` in ui/cached/ and its bound.
+- ``bearoff``: the bear-off database builds against gnubg's ``makebearoff`` (same run).
 - ``scale``: 1 and 2 app processes behind nginx (deploy/nginx.conf.template), the
   load test at increasing session counts through the proxy.
 
@@ -107,6 +108,7 @@ def main(argv: list[str] | None = None) -> None:
         p.add_argument("--no-warm-up", action="store_true", help="skip the first-visit pass")
         p.add_argument("--rss-every", type=float, default=10.0 if name == "load" else 30.0)
     sub.add_parser("caches")
+    sub.add_parser("bearoff").add_argument("--repeats", type=int, default=1)
     p = sub.add_parser("scale")
     p.add_argument("--processes", type=int, nargs="+", default=[1, 2])
     p.add_argument("--sessions", type=int, nargs="+", default=[10, 20, 30, 45, 60])
@@ -127,6 +129,8 @@ def main(argv: list[str] | None = None) -> None:
 
         print("### Streamlit caches in ui/cached/\n")
         print(caches_table())
+    if command == "bearoff":
+        __import__("bench.bearoff", fromlist=["run"]).run(args.repeats)
     if command == "load":
         _load(args, f"Load: {args.sessions} sessions, {args.seconds:.0f} s, think {args.think} s")
     if command == "soak":

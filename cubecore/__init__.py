@@ -20,10 +20,14 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 - :mod:`cubecore.references`: the publications, one registry for pages and docstrings.
 - :mod:`cubecore.cubeful`: gnubg's 0-ply cube decision from five cubeless probabilities.
 - :mod:`cubecore.evaluation_text`: read those probabilities from gnubg's or XG's text.
+- :mod:`cubecore.position`: checker positions, gnubg Position IDs and XGIDs.
+- :mod:`cubecore.race_counts`: Keith, Thorp, 8-9-12, Kleinman, Isight and Trice on a position.
+- :mod:`cubecore.bearoff`: exact one- and two-sided bear-off databases (disk-cached).
 """
 
 from cubecore import (
     atlas,
+    bearoff,
     cubeful,
     evaluation_text,
     free_drop,
@@ -37,13 +41,16 @@ from cubecore import (
     met_fit,
     met_io,
     pgame,
+    position,
     race,
+    race_counts,
     references,
     rules,
 )
 
 __all__ = [
     "atlas",
+    "bearoff",
     "cubeful",
     "evaluation_text",
     "free_drop",
@@ -57,7 +64,9 @@ __all__ = [
     "met_fit",
     "met_io",
     "pgame",
+    "position",
     "race",
+    "race_counts",
     "references",
     "rules",
 ]
