@@ -41,6 +41,8 @@ def widget(at, control: Control):
         return at.toggle(key=control.key)
     if control.kind == "select":
         return at.selectbox(key=control.key)
+    if control.kind == "text":
+        return at.text_input(key=control.key)
     return at.slider(key=control.key)
 
 

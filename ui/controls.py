@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
 __all__ = ["APP_CONTROLS", "PRESENT", "Control"]
 
-_KINDS = ("float", "int", "select", "bool", "tabs")
+_KINDS = ("float", "int", "select", "bool", "tabs", "text")
 #: A decimal number as a link may spell it (no hex, no digit separators, no "inf").
 _NUMBER = re.compile(r"^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$")
 
@@ -44,6 +45,13 @@ class Control:
         Allowed values (``select``).
     help : str
         Tooltip.
+    pattern : str
+        ``text`` controls: the regular expression a value must match in full (a
+        position ID's alphabet and length).
+    validator : callable, optional
+        ``text`` controls: ``validator(value)`` raises ``ValueError`` (its message is
+        the notice's reason) when the value has the form but no meaning (a position
+        ID of 52 checkers).
     requires : tuple of (str, object), optional
         ``(key, value)``: the control does something only while the control
         ``key`` has ``value`` (the taker's own x only with "two indexes" on). Otherwise
@@ -60,6 +68,8 @@ class Control:
     options: tuple[str, ...] = ()
     help: str = ""
     requires: tuple[str, object] | None = None
+    pattern: str = ""
+    validator: Callable[[str], object] | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:
@@ -83,6 +93,15 @@ class Control:
             if raw in self.options:
                 return raw, None
             return None, "not one of " + ", ".join(self.options)
+        if self.kind == "text":
+            if not re.fullmatch(self.pattern, raw):
+                return None, "not of the expected form"
+            if self.validator is not None:
+                try:
+                    self.validator(raw)
+                except ValueError as error:
+                    return None, str(error)
+            return raw, None
         if not _NUMBER.match(raw):
             return None, "not a number"
         number = float(raw)
@@ -107,6 +126,8 @@ class Control:
             return isinstance(value, bool)
         if self.kind in ("select", "tabs"):
             return value in self.options
+        if self.kind == "text":
+            return isinstance(value, str) and self.parse(value)[1] is None
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             return False
         if self.kind == "int" and not float(value).is_integer():

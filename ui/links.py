@@ -146,19 +146,25 @@ def apply_aliases(
     return problems
 
 
-def off_grid(controls: tuple[Control, ...]) -> dict[str, tuple[LinkProblem, float | int]]:
-    """Link values that lie between a slider's steps: key -> (the problem, nearest step).
+def corrections(controls: tuple[Control, ...]) -> dict[str, tuple[LinkProblem, object]]:
+    """Link values a widget takes as they are but the page cannot: key -> (problem, value).
 
-    The slider shows values on its grid only; without this a link's ``x=0.123`` was
-    shown as 0.12 and computed with 0.123. The skeleton moves each to the nearest step
-    (:func:`ui.skeleton.run_page`) and the notice says so.
+    A slider takes a value between its steps as it is: without this a link's
+    ``x=0.123`` was shown as 0.12 and computed with 0.123; it moves to the nearest
+    step. A text box takes any text: a value that does not pass the control's check
+    (a position ID of 52 checkers) falls back to the default. The skeleton sets the
+    value for the next run (:func:`ui.skeleton.run_page`) and the notice says so.
     """
-    found = {}
+    found: dict[str, tuple[LinkProblem, object]] = {}
     for control in controls:
-        if control.kind not in ("float", "int") or control.key not in st.query_params:
+        if control.kind not in ("float", "int", "text") or control.key not in st.query_params:
             continue
         raw = st.query_params.get_all(control.key)[-1]
         parsed, reason = control.parse(raw)
+        if control.kind == "text":
+            if reason is not None:
+                found[control.key] = (LinkProblem(control.key, raw, reason), control.default)
+            continue
         if reason is not None or not isinstance(parsed, (int, float)):
             continue
         snapped = control.snap(float(parsed))

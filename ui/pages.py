@@ -127,6 +127,14 @@ PAGES = (
         "The real game",
         package="ui.cube",
     ),
+    PageSpec(
+        "pages/real_race.py",
+        "Real races",
+        "real_race",
+        ":material/directions_run:",
+        "The real game",
+        package="ui.real_race",
+    ),
 )
 
 

@@ -191,7 +191,7 @@ def run_page(page: Page, page_file: str) -> None:
         if entering
         else []
     )
-    snaps = links.off_grid(page.all_controls) if entering else {}
+    corrections = links.corrections(page.all_controls) if entering else {}
     arrived = links.read_link()
 
     st.title(page.title)
@@ -211,15 +211,15 @@ def run_page(page: Page, page_file: str) -> None:
     values = _create_controls(page)
     values[SECTION_KEY] = st.session_state.get(SECTION_KEY, page.section_control.default)
 
-    if snaps:
-        renamed += [problem for problem, _ in snaps.values()]
-        values.update({key: snapped for key, (_, snapped) in snaps.items()})
+    if corrections:
+        renamed += [problem for problem, _ in corrections.values()]
+        values.update({key: value for key, (_, value) in corrections.items()})
     with notices:
         links.report(path, page.all_controls, arrived, values, entering=entering, renamed=renamed)
-    if snaps:
+    if corrections:
         # The first run of a link takes the URL's value (Streamlit seeds a bound widget
         # from it); the nearest step is set for the run after this one.
-        st.session_state[_SNAP_KEY] = {key: snapped for key, (_, snapped) in snaps.items()}
+        st.session_state[_SNAP_KEY] = {key: value for key, (_, value) in corrections.items()}
         st.rerun()
     with st.sidebar.expander("Share this view", icon=":material/share:"):
         st.code(links.share_link(path, page.all_controls, values), language=None, wrap_lines=True)

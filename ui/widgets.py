@@ -37,6 +37,8 @@ def control(spec: Control, where=st.sidebar, *, disabled: bool = False):
     common["value" if spec.kind != "select" else "index"] = (
         spec.options.index(spec.default) if spec.kind == "select" else spec.default
     )
+    if spec.kind == "text":
+        return where.text_input(spec.label, disabled=disabled, max_chars=80, **common)
     if spec.kind == "bool":
         return where.toggle(spec.label, disabled=disabled, **common)
     if spec.kind == "select":

@@ -1,0 +1,53 @@
+"""AppTests of the real-race page: what is its own (common behaviour: test_pages_common.py)."""
+
+from cubecore import bearoff, race_counts
+from cubecore.position import position_from_id, position_id, xgid
+from tests.reading import chart_specs, metric
+
+PAGE = "pages/real_race.py"
+
+
+def test_the_board_and_the_race_formulas(open_page):
+    at = open_page(PAGE)
+    assert not at.exception
+    board = chart_specs(at)[0]
+    position = position_from_id("2D03BADs7sYAAA")
+    drawn = [len(trace["x"]) for trace in board["data"]]
+    assert drawn == [
+        min(15, sum(min(c, 5) for c in side)) for side in (position.on_roll, position.opponent)
+    ]
+    shown = at.dataframe[0].value
+    assert shown["Method"].tolist() == race_counts.race_counts(position)["method"].tolist()
+
+
+def test_a_bear_off_gets_its_exact_values(open_page):
+    at = open_page(PAGE, pos="BQAAsAAAAAAAAA")
+    position = position_from_id("BQAAsAAAAAAAAA")
+    exact = bearoff.two_sided(position.on_roll[:6], position.opponent[:6])
+    assert metric(at, "Exact winning chance (two-sided)") == f"{exact.win:.2%}"
+    assert metric(at, "Exact cube action, centred") == exact.action_centred
+
+
+def test_a_pasted_xgid_sets_the_position(open_page):
+    at = open_page(PAGE)
+    target = position_from_id("u7sNAAB3tw0AAA")
+    at.text_input(key="race-paste").input(xgid(target)).run()
+    at.button(key="race-read").click().run()
+    assert not at.exception
+    assert at.text_input(key="pos").value == position_id(target)
+    assert at.success
+
+
+def test_a_bad_paste_is_named_and_changes_nothing(open_page):
+    at = open_page(PAGE)
+    at.text_input(key="race-paste").input("XGID=not-a-position").run()
+    at.button(key="race-read").click().run()
+    assert not at.exception
+    assert at.error and "Not read" in at.error[0].value
+    assert at.text_input(key="pos").value == "2D03BADs7sYAAA"
+
+
+def test_a_contact_position_says_the_formulas_need_a_race(open_page):
+    at = open_page(PAGE, pos="4HPwATDgc/ABMA")  # the opening position
+    assert not at.exception
+    assert any("not a race" in w.value for w in at.warning)

@@ -1,0 +1,116 @@
+"""Charts of the real-race page: the drawn board (pure plotly dicts, no streamlit)."""
+
+from __future__ import annotations
+
+from cubecore.position import Position
+from ui.style import COLORS, Figure
+
+_ON_ROLL = "#f4f1e8"
+_OPPONENT = "#2b2b2b"
+_POINT_DARK = "#b7895c"
+_POINT_LIGHT = "#e9d8b4"
+_SHOWN_PER_POINT = 5
+
+
+def _column(point: int) -> float:
+    """x centre of the player on roll's point 1..24 (his home board bottom right)."""
+    column = 13 - point if point <= 12 else point - 12
+    return column + (0.6 if column > 6 else 0.0)
+
+
+def board_figure(position: Position) -> Figure:
+    """The position as a board: the player on roll moves home to the bottom right.
+
+    Checkers are stacked from the edge (five drawn, more written as a number); the
+    bar sits in the middle, checkers borne off at the right.
+    """
+    shapes = []
+    for point in range(1, 25):
+        x, bottom = _column(point), point <= 12
+        base, tip = (0.0, 4.6) if bottom else (11.0, 6.4)
+        shapes.append(
+            {
+                "type": "path",
+                "path": f"M {x - 0.48} {base} L {x + 0.48} {base} L {x} {tip} Z",
+                "fillcolor": _POINT_DARK if point % 2 else _POINT_LIGHT,
+                "line": {"width": 0},
+                "layer": "below",
+            }
+        )
+    shapes.append(
+        {"type": "rect", "x0": 6.55, "x1": 7.05, "y0": 0, "y1": 11, "fillcolor": "#8a6a48",
+         "line": {"width": 0}, "layer": "below"}
+    )  # fmt: skip
+    traces = []
+    labels: list[dict] = []
+    sides = (
+        ("player on roll", position.on_roll, _ON_ROLL, lambda p: p),
+        ("opponent", position.opponent, _OPPONENT, lambda p: 25 - p),
+    )
+    for name, counts, color, to_board in sides:
+        xs, ys = [], []
+        for own_point, count in enumerate(counts, start=1):
+            if not count:
+                continue
+            point = to_board(own_point)
+            x, bottom = _column(point), point <= 12
+            for k in range(min(count, _SHOWN_PER_POINT)):
+                xs.append(x)
+                ys.append(0.5 + k * 0.9 if bottom else 10.5 - k * 0.9)
+            if count > _SHOWN_PER_POINT:
+                labels.append(_count_label(x, ys[-1], count, color))
+        traces.append(
+            {
+                "type": "scatter",
+                "mode": "markers",
+                "x": xs,
+                "y": ys,
+                "name": name,
+                "marker": {"size": 26, "color": color, "line": {"color": "#555555", "width": 1.5}},
+                "hoverinfo": "skip",
+            }
+        )
+    pips_on_roll, pips_opponent = position.pips
+    labels += [
+        _side_note(1.0, f"off: {position.opponent_borne_off}", "top"),
+        _side_note(0.0, f"off: {position.on_roll_borne_off}", "bottom"),
+    ]
+    if position.on_roll_bar or position.opponent_bar:
+        labels.append(
+            {"x": 6.8, "y": 5.5, "text": f"bar {position.on_roll_bar} / {position.opponent_bar}",
+             "showarrow": False, "font": {"color": COLORS["marker"]}}
+        )  # fmt: skip
+    layout = {
+        "title": {"text": f"Pips: player on roll {pips_on_roll}, opponent {pips_opponent}"},
+        "xaxis": {"visible": False, "range": [0.3, 13.9], "fixedrange": True},
+        "yaxis": {"visible": False, "range": [-0.3, 11.3], "fixedrange": True},
+        "shapes": shapes,
+        "annotations": labels,
+        "showlegend": True,
+        "legend": {"orientation": "h", "y": -0.05},
+        "plot_bgcolor": "#d9c3a0",
+        "margin": {"l": 10, "r": 10, "t": 50, "b": 30},
+        "height": 420,
+    }
+    return {"data": traces, "layout": layout}
+
+
+def _count_label(x: float, y: float, count: int, color: str) -> dict:
+    return {
+        "x": x,
+        "y": y,
+        "text": str(count),
+        "showarrow": False,
+        "font": {"color": "#111111" if color == _ON_ROLL else "#ffffff", "size": 13},
+    }
+
+
+def _side_note(y: float, text: str, anchor: str) -> dict:
+    return {
+        "x": 13.4,
+        "y": y,
+        "yref": "paper",
+        "yanchor": anchor,
+        "text": text,
+        "showarrow": False,
+    }

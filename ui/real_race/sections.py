@@ -1,0 +1,132 @@
+"""The real-race page: the position drawn, the race formulas, the exact bear-off values."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from cubecore import bearoff
+from cubecore.position import Position, position_from_xgid, position_id
+from cubecore.references import source
+from ui import widgets
+from ui.real_race import charts, controls, data
+from ui.skeleton import View
+
+_PASTED = "_race_pasted"
+
+
+def _read_pasted() -> None:
+    """Read a pasted XGID or Position ID into the position control (a button's callback)."""
+    text = st.session_state.get("race-paste", "").strip()
+    try:
+        found = (
+            position_from_xgid(text) if text.upper().startswith("XGID=") else data.position(text)
+        )
+    except ValueError as error:
+        st.session_state[_PASTED] = f"Not read: {error}"
+        return
+    st.session_state[controls.POSITION.key] = position_id(found)
+    st.session_state[_PASTED] = "Read: the position is set."
+
+
+def _position(v: View) -> Position | None:
+    """The link's position, or None after saying what is wrong with it."""
+    try:
+        return data.position(v.text("pos"))
+    except ValueError as error:
+        st.error(f"Position ID {v.text('pos')!r} is not a position: {error}.")
+        return None
+
+
+def _home_points(counts: tuple[int, ...]) -> tuple[int, ...] | None:
+    """Checkers on points 1..6, or None when some are still outside the home board."""
+    return tuple(counts[:6]) if not any(counts[6:]) else None
+
+
+def render_position(v: View) -> None:
+    """The board, the pip counts and every race formula with its verdict."""
+    with st.expander("Paste a Position ID or an XGID"):
+        st.text_input("Position ID or XGID", key="race-paste", max_chars=120)
+        st.button("Read the position", key="race-read", on_click=_read_pasted)
+        message = st.session_state.pop(_PASTED, None)
+        if message:
+            (st.success if message.startswith("Read") else st.error)(message)
+    position = _position(v)
+    if position is None:
+        return
+    widgets.chart(charts.board_figure(position), "race_board")
+    if not position.is_race:
+        st.warning("This is not a race (the checkers can still meet): the race formulas need one.")
+        return
+    table = data.counts(v.text("pos"))
+    shown = table.rename(columns=lambda name: name.replace("_", " ").capitalize())
+    st.subheader("What the race formulas say")
+    widgets.table_with_download(shown.round(4), f"race_counts_{v.text('pos')}.csv")
+    if not v.present:
+        st.caption(
+            "Keith, Thorp, 8-9-12, Kleinman, Isight and Trice, each from its published "
+            "definition; equal to GNU Backgammon 1.07's show commands (tests). " + source("GNUBG")
+        )
+    _bearoff_values(position)
+
+
+def _bearoff_values(position: Position) -> None:
+    """Exact values from the databases, where the position is in them."""
+    mine, theirs = _home_points(position.on_roll), _home_points(position.opponent)
+    if mine is None or theirs is None:
+        st.info("Checkers are still outside the home boards: no bear-off database applies.")
+        return
+    st.subheader("Exact bear-off values")
+    with st.spinner("Building the one-sided bear-off database (first use on this server)..."):
+        ours, others = data.one_sided(mine), data.one_sided(theirs)
+        win = data.one_sided_win(mine, theirs)
+    a, b, c = st.columns(3)
+    a.metric(
+        "Expected rolls (on roll / opponent)",
+        f"{ours.expected_rolls:.3f} / {others.expected_rolls:.3f}",
+    )
+    b.metric("EPC (on roll / opponent)", f"{ours.epc:.2f} / {others.epc:.2f}")
+    c.metric("Cubeless winning chance, one-sided", f"{win:.2%}")
+    if sum(mine) <= bearoff.TWO_SIDED_CHECKERS and sum(theirs) <= bearoff.TWO_SIDED_CHECKERS:
+        with st.spinner("Building the two-sided bear-off database (first use on this server)..."):
+            exact = data.two_sided(mine, theirs)
+        a, b, c = st.columns(3)
+        a.metric("Exact winning chance (two-sided)", f"{exact.win:.2%}")
+        b.metric("Cubeful equity, cube centred", f"{exact.centred:+.4f}")
+        c.metric("Exact cube action, centred", exact.action_centred)
+
+
+def render_pip_model(v: View) -> None:
+    """Zadeh-Kobliska's pip model against the exact two-sided database."""
+    st.subheader("The pip model against the real bear-off")
+    by = "on_roll_pips"
+    with st.spinner("Building the two-sided bear-off database (first use on this server)..."):
+        errors = data.pip_model_errors(by)
+    widgets.chart(_errors_figure(errors), "race_pip_model_errors")
+    if not v.present:
+        st.caption(
+            "Every pair of bear-offs of up to 6 checkers each: the pip model's winning "
+            "chance and centred-cube action against the exact values. " + source("ZK77")
+        )
+        shown = errors.rename(columns=lambda name: name.replace("_", " ").capitalize())
+        widgets.table_with_download(shown.round(4), "race_pip_model_errors.csv")
+
+
+def _errors_figure(errors: pd.DataFrame) -> dict:
+    from ui.style import COLORS, base_layout, line
+
+    x = errors.iloc[:, 0]
+    traces = [
+        line(x, errors["mean_abs_win_error"], "mean |error| of the winning chance", COLORS["take"]),
+        line(
+            x, errors["action_disagreement"], "share of pairs with another action", COLORS["double"]
+        ),
+    ]
+    return {
+        "data": traces,
+        "layout": base_layout(
+            "Pip model minus exact, by the roller's pip count",
+            "pips of the player on roll",
+            "share",
+        ),
+    }
