@@ -12,6 +12,7 @@ run:
 test:
 	scripts/ensure-venv.sh requirements-dev.txt
 	scripts/ensure-chromium.sh
+	scripts/ensure-postgresql.sh
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m pytest
