@@ -135,6 +135,14 @@ PAGES = (
         "The real game",
         package="ui.real_race",
     ),
+    PageSpec(
+        "pages/classroom.py",
+        "Classroom",
+        "classroom",
+        ":material/groups:",
+        "Teaching",
+        package="ui.classroom",
+    ),
 )
 
 

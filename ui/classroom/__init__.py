@@ -1,0 +1,25 @@
+"""The live classroom: a presenter asks, students answer from their phones, all see the result.
+
+Rooms, questions and answers live in the app's store (:mod:`store`): SQLite in the data
+directory, or PostgreSQL when the app runs as several processes.
+"""
+
+from ui.classroom import controls, sections
+from ui.skeleton import Page, Section
+
+PAGE = Page(
+    title="Classroom",
+    intro="A live poll for a class: the presenter opens a room and asks; students join "
+    "with the room code and a nickname and answer from their phones; the presenter's "
+    "screen shows the answers as they arrive and reveals the exact answer.",
+    sources=(),
+    sections=(
+        Section("join", "Join", sections.render_join),
+        Section("present", "Present", sections.render_present),
+    ),
+    controls=controls.PAGE_CONTROLS,
+    presets={
+        "I am a student": {"sec": "Join"},
+        "I am the presenter": {"sec": "Present"},
+    },
+)

@@ -1,0 +1,371 @@
+"""The classroom's two views: a student joins and answers; the presenter asks and reveals.
+
+Everything a person typed (nicknames, answers, prompts, options) is shown as escaped
+plain text (:func:`ui.links.escape_text`), never as HTML or a Markdown link. A
+student's screen never shows the presenter's controls, the presenter key or another
+student's nickname: the class's answers are shown only as counts, after the reveal.
+The presenter key lives in the presenter's session only; no link carries it.
+"""
+
+from __future__ import annotations
+
+import functools
+from datetime import UTC, datetime
+
+import streamlit as st
+
+from store import Classroom, JoinLimiter, clean_code, clean_nickname, new_student_id
+from store.schema import ANSWER_CHARS, NICKNAME_CHARS, OPTION_CHARS, PROMPT_CHARS
+from ui import widgets
+from ui.classroom import charts, data
+from ui.classroom.controls import PRESENTER_REFRESH, ROOM, STUDENT_REFRESH
+from ui.links import escape_text
+from ui.skeleton import View
+
+#: Session State: the presenter's room and key; the student's room, id and nickname;
+#: the session's join limiter; messages from the last button callback.
+PRESENTER = "_classroom_presenter"
+STUDENT = "_classroom_student"
+LIMITER = "_classroom_limiter"
+FLASH = "_classroom_flash"
+
+_JOIN_CODE = "classroom_join_code"
+_JOIN_NICKNAME = "classroom_join_nickname"
+_RESUME_CODE = "classroom_resume_code"
+_RESUME_KEY = "classroom_resume_key"
+_KINDS = {"Multiple choice": "choice", "Number": "numeric"}
+
+
+def _say(message: object, *, error: bool = True) -> None:
+    """Show a message (a store's ValueError text) as escaped plain text."""
+    text = escape_text(str(message), 400)
+    if error:
+        st.error(text, icon=":material/error:")
+    else:
+        st.success(text, icon=":material/check_circle:")
+
+
+def _flash(where: str, message: object, *, error: bool = True) -> None:
+    st.session_state.setdefault(FLASH, []).append((where, str(message), error))
+
+
+def _show_flash(where: str) -> None:
+    kept = []
+    for place, message, error in st.session_state.pop(FLASH, []):
+        if place == where:
+            _say(message, error=error)
+        else:
+            kept.append((place, message, error))
+    if kept:
+        st.session_state[FLASH] = kept
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _origin() -> str:
+    url = str(getattr(st.context, "url", "") or "")
+    parts = url.split("/")
+    return "/".join(parts[:3]) if url.startswith(("http://", "https://")) else ""
+
+
+# student -------------------------------------------------------------------------------
+def _join() -> None:
+    """Join callback: check the session's limit, the code and the nickname."""
+    limiter = st.session_state.setdefault(LIMITER, JoinLimiter())
+    try:
+        code = clean_code(st.session_state.get(_JOIN_CODE, ""))
+        nickname = clean_nickname(st.session_state.get(_JOIN_NICKNAME, ""))
+        limiter.check(_now().replace(tzinfo=None))
+        data.classroom().join(code)
+    except ValueError as error:
+        _flash("join", error)
+        return
+    st.session_state[STUDENT] = {"code": code, "id": new_student_id(), "nickname": nickname}
+    st.session_state[ROOM.key] = code  # the link now names the room
+
+
+def _leave() -> None:
+    st.session_state.pop(STUDENT, None)
+
+
+def _send(code: str, number: int, student_id: str, nickname: str, field: str) -> None:
+    """Answer callback: store the form's value (a re-send replaces it)."""
+    value = st.session_state.get(field)
+    try:
+        if value is None:
+            raise ValueError("Choose one of the options first.")
+        data.classroom().submit(code, number, student_id, nickname, value)
+    except ValueError as error:
+        _flash("answer", error)
+
+
+def render_join(view: View) -> None:
+    """A student's view: the join form, then the room's current question."""
+    student = st.session_state.get(STUDENT)
+    if student is None:
+        _show_flash("join")
+        if _JOIN_CODE not in st.session_state:
+            st.session_state[_JOIN_CODE] = view.text(ROOM.key)
+        with st.form("classroom_join", border=True):
+            st.text_input("Room code", max_chars=24, key=_JOIN_CODE, placeholder="ABC123")
+            st.text_input("Nickname", max_chars=NICKNAME_CHARS, key=_JOIN_NICKNAME)
+            st.form_submit_button("Join the room", on_click=_join, type="primary")
+        st.caption(
+            "Your nickname is shown to nobody but the presenter's answer file; the class "
+            "sees only how many chose each answer."
+        )
+        return
+    top = st.columns([3, 1], vertical_alignment="center")
+    top[0].markdown(
+        f"Room **{student['code']}** · you are "
+        f"**{escape_text(student['nickname'], NICKNAME_CHARS)}**"
+    )
+    top[1].button("Leave", on_click=_leave, key="classroom_leave")
+    _student_live(student["code"], student["id"], student["nickname"])
+
+
+@st.fragment(run_every=STUDENT_REFRESH)
+def _student_live(code: str, student_id: str, nickname: str) -> None:
+    """The room's newest question: the answer form, then the result once revealed."""
+    store = data.classroom()
+    try:
+        question = store.latest(code)
+    except ValueError as error:
+        _say(error)
+        return
+    if question is None:
+        st.info("Waiting for the presenter's first question.", icon=":material/hourglass:")
+        return
+    st.subheader(f"Question {question.number}")
+    st.markdown(f"**{escape_text(question.prompt, PROMPT_CHARS)}**")
+    if question.revealed:
+        _student_result(store, code, question.number, student_id)
+        return
+    field = f"classroom_answer_{code}_{question.number}"
+    with st.form(f"classroom_answer_form_{code}_{question.number}"):
+        if question.kind == "choice":
+            st.radio(
+                "Your answer",
+                question.options,
+                index=None,
+                format_func=lambda option: escape_text(option, OPTION_CHARS),
+                key=field,
+            )
+        else:
+            st.text_input("Your answer (a number)", max_chars=ANSWER_CHARS, key=field)
+        st.form_submit_button(
+            "Send my answer",
+            type="primary",
+            on_click=_send,
+            args=(code, question.number, student_id, nickname, field),
+        )
+    _show_flash("answer")
+    mine = store.my_answer(code, question.number, student_id)
+    if mine is not None:
+        st.success(
+            f"Your answer: {escape_text(mine, OPTION_CHARS)}. You may change it until the "
+            "presenter reveals the answer.",
+            icon=":material/check_circle:",
+        )
+
+
+def _student_result(store: Classroom, code: str, number: int, student_id: str) -> None:
+    tally = store.result(code, number)
+    question = tally.question
+    st.metric("The answer", question.answer_key or "")  # a metric value is plain text
+    if question.kind == "numeric" and question.tolerance:
+        st.caption(f"Answers within {question.tolerance:g} of it count as right.")
+    mine = store.my_answer(code, number, student_id)
+    if mine is None:
+        st.info("You did not answer this question.")
+    elif question.is_correct(mine):
+        st.success(f"You answered {escape_text(mine, OPTION_CHARS)}: right.")
+    else:
+        st.error(f"You answered {escape_text(mine, OPTION_CHARS)}: not this time.")
+    _histogram(tally.question, tally, revealed=True)
+
+
+def _histogram(question, tally, *, revealed: bool) -> None:
+    if tally.count == 0:
+        return
+    if question.kind == "choice":
+        figure = charts.choice_histogram(
+            tally.choice_counts(), question.answer_key if revealed else None
+        )
+    else:
+        key = float(question.answer_key) if revealed and question.answer_key else None
+        figure = charts.number_histogram(tally.numbers(), key)
+    widgets.chart(figure, "classroom-answers", key=f"classroom_chart_{question.number}")
+
+
+# presenter -----------------------------------------------------------------------------
+def _open_room() -> None:
+    opened = data.classroom().open_room()
+    st.session_state[PRESENTER] = {"code": opened.code, "secret": opened.secret}
+    st.session_state[ROOM.key] = opened.code
+
+
+def _resume_room() -> None:
+    try:
+        code = clean_code(st.session_state.get(_RESUME_CODE, ""))
+        secret = str(st.session_state.get(_RESUME_KEY, ""))
+        data.classroom().presenter_room(code, secret)
+    except ValueError as error:
+        _flash("present", error)
+        return
+    finally:
+        st.session_state[_RESUME_KEY] = ""  # never kept in a widget
+    st.session_state[PRESENTER] = {"code": code, "secret": secret}
+    st.session_state[ROOM.key] = code
+
+
+def _forget_room() -> None:
+    st.session_state.pop(PRESENTER, None)
+
+
+def _close_room(code: str, secret: str) -> None:
+    try:
+        data.classroom().close(code, secret)
+    except ValueError as error:
+        _flash("present", error)
+
+
+def _reveal(code: str, secret: str, number: int) -> None:
+    try:
+        data.classroom().reveal(code, secret, number)
+    except ValueError as error:
+        _flash("present", error)
+
+
+def render_present(view: View) -> None:
+    """The presenter's view: open or resume a room, ask, watch the answers, reveal."""
+    _show_flash("present")
+    presenter = st.session_state.get(PRESENTER)
+    if presenter is None:
+        st.button("Open a new room", on_click=_open_room, type="primary", key="classroom_open")
+        st.caption(
+            "You get a room code for the students and a presenter key for you alone; "
+            "the key is never part of a link."
+        )
+        with st.expander("Resume a room (your presenter key)"), st.form("classroom_resume"):
+            st.text_input("Room code", max_chars=24, key=_RESUME_CODE)
+            st.text_input("Presenter key", type="password", max_chars=100, key=_RESUME_KEY)
+            st.form_submit_button("Resume", on_click=_resume_room)
+        return
+    code, secret = presenter["code"], presenter["secret"]
+    store = data.classroom()
+    try:
+        info = store.presenter_room(code, secret)
+    except ValueError as error:
+        _say(error)
+        st.button("Forget this room", on_click=_forget_room, key="classroom_forget")
+        return
+    expired = datetime.now(UTC).replace(tzinfo=None) >= info.expires_at
+    head = st.columns([1, 2], vertical_alignment="center")
+    head[0].metric("Room code", code)
+    with head[1]:
+        st.caption("Students open this link (or type the code on the Join tab):")
+        st.code(f"{_origin()}/classroom?{ROOM.key}={code}", language=None)
+        state = "closed" if info.closed else "expired" if expired else "open"
+        st.caption(f"The room is {state}; it expires at {info.expires_at:%H:%M} UTC.")
+    if not info.closed and not expired:
+        _ask_form(code, secret)
+    _presenter_live(code, secret)
+    with st.expander("Presenter key: do not show it to the class"):
+        st.caption("To present this room from another device, use Resume a room with it.")
+        st.code(secret, language=None)
+    footer = st.columns(3)
+    footer[0].download_button(
+        "Answers (CSV)",
+        functools.partial(store.answers_csv, code, secret),
+        file_name=f"classroom-{code}.csv",
+        mime="text/csv",
+        icon=":material/download:",
+        key="classroom_csv",
+    )
+    if not info.closed:
+        footer[1].button(
+            "Close the room", on_click=_close_room, args=(code, secret), key="classroom_close"
+        )
+    footer[2].button("Forget this room", on_click=_forget_room, key="classroom_forget")
+
+
+def _ask(code: str, secret: str) -> None:
+    """Ask callback: pose the form's question."""
+    state = st.session_state
+    chosen = _KINDS[state.get("classroom_kind", "Multiple choice")]
+    lines = [line for line in str(state.get("classroom_options", "")).splitlines() if line.strip()]
+    try:
+        data.classroom().ask(
+            code,
+            secret,
+            kind=chosen,
+            prompt=state.get("classroom_prompt", ""),
+            answer_key=state.get("classroom_key", ""),
+            options=lines if chosen == "choice" else (),
+            tolerance=float(state.get("classroom_tolerance", 0.0)) if chosen == "numeric" else 0.0,
+        )
+    except ValueError as error:
+        _flash("ask", error)
+
+
+def _ask_form(code: str, secret: str) -> None:
+    with st.expander("Pose a question", expanded=True), st.form("classroom_ask"):
+        st.radio("Kind", list(_KINDS), horizontal=True, key="classroom_kind")
+        st.text_input("Question", max_chars=PROMPT_CHARS, key="classroom_prompt")
+        st.text_area(
+            "Options (multiple choice): one per line",
+            max_chars=6 * (OPTION_CHARS + 1),
+            key="classroom_options",
+        )
+        st.text_input(
+            "The exact answer (an option, or a number)",
+            max_chars=OPTION_CHARS,
+            key="classroom_key",
+        )
+        st.number_input(
+            "Tolerance (number questions): answers this close count as right",
+            min_value=0.0,
+            max_value=1e6,
+            value=0.0,
+            step=0.01,
+            format="%.4f",
+            key="classroom_tolerance",
+        )
+        st.form_submit_button("Ask", type="primary", on_click=_ask, args=(code, secret))
+    _show_flash("ask")
+
+
+@st.fragment(run_every=PRESENTER_REFRESH)
+def _presenter_live(code: str, secret: str) -> None:
+    """The newest question: its prompt, the count and histogram, the reveal."""
+    store = data.classroom()
+    try:
+        number = store.presenter_room(code, secret).questions
+        if number == 0:
+            st.info("Pose a question: the students see it at once.", icon=":material/campaign:")
+            return
+        tally = store.tally(code, secret, number)
+    except ValueError as error:
+        _say(error)
+        return
+    question = tally.question
+    st.subheader(f"Question {question.number}")
+    st.markdown(f"**{escape_text(question.prompt, PROMPT_CHARS)}**")
+    cells = st.columns(3)
+    cells[0].metric("Answers", tally.count)
+    if question.revealed:
+        right = sum(bool(question.is_correct(value)) for value in tally.values)
+        cells[1].metric("The answer", question.answer_key or "")  # a metric value is plain text
+        cells[2].metric("Right", f"{right} of {tally.count}")
+    else:
+        cells[1].button(
+            "Reveal the answer",
+            on_click=_reveal,
+            args=(code, secret, question.number),
+            type="primary",
+            key=f"classroom_reveal_{question.number}",
+        )
+    _histogram(question, tally, revealed=question.revealed)
