@@ -270,9 +270,9 @@ def render_present(view: View) -> None:
         st.code(f"{_origin()}/classroom?{ROOM.key}={code}", language=None)
         state = "closed" if info.closed else "expired" if expired else "open"
         st.caption(f"The room is {state}; it expires at {info.expires_at:%H:%M} UTC.")
-    if not info.closed and not expired:
-        _ask_form(code, secret)
     _presenter_live(code, secret)
+    if not info.closed and not expired:
+        _ask_form(code, secret, first=info.questions == 0)
     with st.expander("Presenter key: do not show it to the class"):
         st.caption("To present this room from another device, use Resume a room with it.")
         st.code(secret, language=None)
@@ -311,8 +311,9 @@ def _ask(code: str, secret: str) -> None:
         _flash("ask", error)
 
 
-def _ask_form(code: str, secret: str) -> None:
-    with st.expander("Pose a question", expanded=True), st.form("classroom_ask"):
+def _ask_form(code: str, secret: str, *, first: bool) -> None:
+    label = "Pose a question" if first else "Pose the next question"
+    with st.expander(label, expanded=first), st.form("classroom_ask"):
         st.radio("Kind", list(_KINDS), horizontal=True, key="classroom_kind")
         st.text_input("Question", max_chars=PROMPT_CHARS, key="classroom_prompt")
         st.text_area(

@@ -1,0 +1,108 @@
+"""A live round in a real browser: a presenter and two students in three contexts.
+
+Its own ``streamlit run`` on a fresh data directory (the store is a SQLite file there).
+The presenter opens a room and asks; two students open the room link on their
+"phones", join and answer; the presenter's live count reaches 2 without a reload;
+the presenter reveals; each student's screen shows the result without a reload.
+Every wait is on a condition (an element, a text), never a fixed time.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from bench.server import streamlit_servers
+from tests.browser import ARTIFACTS, metric_value
+from tests.test_browser_pages import settled
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+PHONE = {"width": 390, "height": 844}
+PROJECTOR = {"width": 1400, "height": 1000}
+WAIT = 30_000  # ms: the live views refresh every 1.5 to 2 s
+
+
+@pytest.fixture
+def classroom_server(tmp_path, monkeypatch):
+    monkeypatch.setenv("CUBE_LAB_DATA", str(tmp_path))
+    monkeypatch.delenv("CUBE_LAB_DATABASE_URL", raising=False)
+    ARTIFACTS.mkdir(exist_ok=True)
+    with streamlit_servers(1) as servers:
+        yield servers[0][0]
+
+
+def _student(browser, base: str, code: str, nickname: str):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{base}/classroom?room={code}")
+    settled(page)
+    # the app opens with its sidebar out, over the page on a phone: fold it, as a student would
+    page.get_by_role("button", name="Collapse sidebar").click()
+    expect(page.get_by_test_id("stSidebar")).to_have_attribute("data-collapsed", "true")
+    form = page.get_by_test_id("stForm")
+    expect(form.get_by_role("textbox", name="Room code")).to_have_value(code)
+    form.get_by_role("textbox", name="Nickname").fill(nickname)
+    page.get_by_role("button", name="Join the room").click()
+    expect(page.get_by_text("Take or pass at 3-away/5-away?")).to_be_visible(timeout=WAIT)
+    return context, page
+
+
+def _answer(page, choice: str) -> None:
+    page.locator('[data-testid="stRadio"] label', has_text=choice).click()
+    page.get_by_role("button", name="Send my answer").click()
+    expect(page.get_by_text(f"Your answer: {choice}")).to_be_visible(timeout=WAIT)
+
+
+def test_a_presenter_and_two_students(classroom_server, browser):
+    base = classroom_server
+    contexts = []
+    try:
+        presenter_context = browser.new_context(viewport=PROJECTOR)
+        contexts.append(presenter_context)
+        presenter = presenter_context.new_page()
+        presenter.goto(f"{base}/classroom?sec=Present")
+        settled(presenter)
+        presenter.get_by_role("button", name="Open a new room").click()
+        code_box = metric_value(presenter, "Room code")
+        expect(code_box).to_have_text(re.compile(r"^[A-HJKMNP-Z2-9]{6}$"), timeout=WAIT)
+        code = code_box.inner_text().strip()
+        presenter.get_by_role("textbox", name="Question").fill("Take or pass at 3-away/5-away?")
+        presenter.get_by_role("textbox", name="Options (multiple choice): one per line").fill(
+            "Take\nPass"
+        )
+        presenter.get_by_role("textbox", name="The exact answer (an option, or a number)").fill(
+            "Take"
+        )
+        presenter.get_by_role("button", name="Ask").click()
+        expect(presenter.get_by_text("Question 1", exact=True)).to_be_visible(timeout=WAIT)
+        expect(presenter.get_by_text("Pose the next question")).to_be_visible(timeout=WAIT)
+
+        ann_context, ann = _student(browser, base, code, "Ann")
+        bo_context, bo = _student(browser, base, code, "Bo")
+        contexts += [ann_context, bo_context]
+        _answer(ann, "Take")
+        _answer(bo, "Pass")
+
+        # the presenter's live count, without a reload
+        expect(metric_value(presenter, "Answers")).to_have_text("2", timeout=WAIT)
+        expect(presenter.locator(".js-plotly-plot")).to_have_count(1, timeout=WAIT)
+        presenter.screenshot(path=str(ARTIFACTS / "classroom-presenter.png"))
+        presenter.get_by_role("button", name="Reveal the answer").click()
+        expect(metric_value(presenter, "The answer")).to_have_text("Take", timeout=WAIT)
+        expect(metric_value(presenter, "Right")).to_have_text("1 of 2", timeout=WAIT)
+
+        # each student's screen shows the result, without a reload
+        expect(ann.get_by_text("You answered Take: right.")).to_be_visible(timeout=WAIT)
+        expect(bo.get_by_text("You answered Pass: not this time.")).to_be_visible(timeout=WAIT)
+        expect(metric_value(bo, "The answer")).to_have_text("Take")
+        bo.screenshot(path=str(ARTIFACTS / "classroom-student.png"))
+        for student, other in ((ann, "Bo"), (bo, "Ann")):
+            text = student.locator('[data-testid="stMain"]').inner_text()
+            assert other not in text
+            assert "Reveal the answer" not in text and "Presenter key" not in text
+    finally:
+        for context in contexts:
+            context.close()
