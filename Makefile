@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8501
 
-.PHONY: run test bench load soak scale clean
+.PHONY: run test bench load soak scale classroom clean
 
 run:
 	scripts/ensure-venv.sh requirements.txt
@@ -32,6 +32,11 @@ soak:
 scale:
 	scripts/ensure-venv.sh requirements-dev.txt
 	$(PY) -m bench scale --sessions 10 20 30 --seconds 30 --think 1
+
+classroom:
+	scripts/ensure-venv.sh requirements-dev.txt
+	scripts/ensure-postgresql.sh
+	$(PY) -m bench classroom --students 40 --questions 10 --processes 2
 
 clean:
 	rm -rf test-artifacts .pytest_cache .ruff_cache .hypothesis

@@ -114,6 +114,10 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--sessions", type=int, nargs="+", default=[10, 20, 30, 45, 60])
     p.add_argument("--seconds", type=float, default=30.0)
     p.add_argument("--think", type=float, default=1.0)
+    p = sub.add_parser("classroom")
+    p.add_argument("--students", type=int, default=40)
+    p.add_argument("--questions", type=int, default=10)
+    p.add_argument("--processes", type=int, default=2)
     args = parser.parse_args(argv)
     command = args.command or "all"
     if command == "all" and args.command is None:
@@ -135,6 +139,10 @@ def main(argv: list[str] | None = None) -> None:
         _load(args, f"Load: {args.sessions} sessions, {args.seconds:.0f} s, think {args.think} s")
     if command == "soak":
         _load(args, f"Soak: {args.sessions} sessions, {args.seconds:.0f} s, think {args.think} s")
+    if command == "classroom":
+        from bench.classroom import run_classroom
+
+        run_classroom(args.students, args.questions, args.processes)
     if command == "scale":
         from bench.scale import run_scale
 

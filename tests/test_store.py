@@ -1,4 +1,4 @@
-"""The classroom store on SQLite and on a real PostgreSQL server (tests/postgres.py).
+"""The classroom store on SQLite and on a real PostgreSQL server (bench/postgres.py).
 
 Every store test runs on both databases. The PostgreSQL server is started by the
 tests themselves (a throw-away cluster); without PostgreSQL they fail.
@@ -19,6 +19,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from hypothesis import HealthCheck, given, settings
 
+from bench.postgres import postgres_server
 from store import (
     CODE_ALPHABET,
     MAX_SUBMISSIONS,
@@ -29,7 +30,6 @@ from store import (
     new_student_id,
 )
 from store.schema import answers, metadata, rooms
-from tests.postgres import postgres_server
 
 HTML = '<script>alert("x")</script><a href="javascript:alert(1)">[me](http://evil)</a>'
 RTL_NAME = "שרה"  # Hebrew: a right-to-left nickname, fine

@@ -1,4 +1,4 @@
-"""A throw-away PostgreSQL server for the tests: Debian's binaries, a temp dir, a free port.
+"""A throw-away PostgreSQL server (tests, classroom bench): Debian's binaries, a free port.
 
 ``initdb`` and ``postgres`` refuse to run as root; as root the cluster is made and run
 as the ``postgres`` user (its directory chowned to it). A missing PostgreSQL raises
