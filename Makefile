@@ -37,6 +37,7 @@ classroom:
 	scripts/ensure-venv.sh requirements-dev.txt
 	scripts/ensure-postgresql.sh
 	$(PY) -m bench classroom --students 40 --questions 10 --processes 2
+	$(PY) -m bench classroom --students 40 --questions 10 --processes 2 --restart
 
 clean:
 	rm -rf test-artifacts .pytest_cache .ruff_cache .hypothesis

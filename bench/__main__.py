@@ -118,6 +118,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--students", type=int, default=40)
     p.add_argument("--questions", type=int, default=10)
     p.add_argument("--processes", type=int, default=2)
+    p.add_argument("--restart", action="store_true", help="kill one process mid-run")
     args = parser.parse_args(argv)
     command = args.command or "all"
     if command == "all" and args.command is None:
@@ -142,7 +143,7 @@ def main(argv: list[str] | None = None) -> None:
     if command == "classroom":
         from bench.classroom import run_classroom
 
-        run_classroom(args.students, args.questions, args.processes)
+        run_classroom(args.students, args.questions, args.processes, restart=args.restart)
     if command == "scale":
         from bench.scale import run_scale
 

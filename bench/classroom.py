@@ -25,21 +25,29 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import re
+import subprocess
 import time
 import uuid
 from dataclasses import dataclass, field
 
 import sqlalchemy as sa
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.protocol import State
 
 from bench.postgres import postgres_server
 from bench.scale import nginx
-from bench.server import streamlit_servers
+from bench.server import LOOPBACK, ROOT, free_port, streamlit_command, wait_healthy
 from bench.stats import markdown_table, median, ms, percentile
 from bench.wsclient import RunResult, Session
 from ui.classroom.controls import PRESENTER_REFRESH, STUDENT_REFRESH
 
 _INPUTS = ("text_input", "text_area", "button", "radio", "number_input")
 OPTIONS = ("Take", "Pass", "Beaver")
+
+
+class NotSent(ConnectionError):
+    """The connection was already closed: the message never left (so nothing was stored)."""
 
 
 class Screen(Session):
@@ -50,11 +58,12 @@ class Screen(Session):
         self.inputs: dict[str, tuple[str, str, str]] = {}  # form/label -> (id, kind, fragment)
         self.metrics: dict[str, tuple[str, str]] = {}  # label -> (value, fragment)
         self.alerts: list[str] = []
+        self.codes: list[str] = []
         self.fragment = ""  # the last fragment the page drew
 
     async def _rerun(self, back, timeout: float) -> RunResult:
         if not back.rerun_script.fragment_id:
-            self.inputs, self.metrics = {}, {}
+            self.inputs, self.metrics, self.codes = {}, {}, []
         self.alerts = []
         return await super()._rerun(back, timeout)
 
@@ -74,6 +83,8 @@ class Screen(Session):
             self.metrics[element.metric.label] = (element.metric.body, delta.fragment_id)
         elif kind == "alert":
             self.alerts.append(element.alert.body)
+        elif kind == "code":
+            self.codes.append(element.code.code_text)
 
     def find(self, suffix: str) -> str | None:
         """The input whose form/label ends with ``suffix``."""
@@ -83,6 +94,8 @@ class Screen(Session):
         self, values: dict[str, object], press: str | None = None, fragment: str = ""
     ) -> RunResult:
         """Set inputs (form/label -> value) and press a button, as one rerun."""
+        if self.ws.state is not State.OPEN:
+            raise NotSent(f"connection {self.ws.state.name.lower()}")
         back = self._back(fragment)
         state = back.rerun_script
         for name, value in values.items():
@@ -118,94 +131,214 @@ class Outcome:
     students: int
     questions: int
     acked: dict[int, int] = field(default_factory=dict)  # question -> answers acknowledged
+    unsure: dict[int, int] = field(default_factory=dict)  # question -> sends cut by a kill
     shown: dict[int, int] = field(default_factory=dict)  # question -> presenter's final count
     stored: dict[int, int] = field(default_factory=dict)  # question -> rows in the database
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    reconnects: int = 0
+    killed_at: str = ""
     seconds: float = 0.0
 
 
+#: What a session sees when its app process dies or is not up yet.
+_LOST = (ConnectionClosed, InvalidHandshake, OSError, asyncio.TimeoutError, KeyError)
+_KEY_FORM = re.compile(r"[A-Za-z0-9_-]{24}")
+
+
+async def _reconnect_pause(out: Outcome) -> None:
+    out.reconnects += 1
+    if out.reconnects > 40 * (out.students + 1):
+        raise RuntimeError("sessions keep losing their server: giving up")
+    await asyncio.sleep(0.5)
+
+
+def _room_state(url: str, code: str) -> tuple[int, int]:
+    """(questions asked, questions revealed) of the room, as the database has them."""
+    engine = sa.create_engine(url)
+    query = sa.text(
+        "SELECT count(q.id), count(q.revealed_at) FROM rooms r "
+        "JOIN questions q ON q.room_id = r.id WHERE r.code = :code"
+    )
+    with engine.connect() as db:
+        asked, revealed = db.execute(query, {"code": code}).one()
+    engine.dispose()
+    return int(asked), int(revealed)
+
+
 async def _presenter(base: str, students: int, questions: int, room: dict, out: Outcome, acks):
-    async with Screen(base, random.Random(0), cookie=uuid.uuid4().hex) as screen:
-        await screen.open("classroom", "sec=Present")
-        await screen.send({}, press="Open a new room")
-        room["code"] = screen.metrics["Room code"][0]
-        room["ready"].set()
-        for number in range(1, questions + 1):
-            await screen.send(
-                {
-                    "classroom_ask/Kind": "Multiple choice",
-                    "classroom_ask/Question": f"Question {number}: take, pass or beaver?",
-                    "classroom_ask/Options (multiple choice): one per line": "\n".join(OPTIONS),
-                    "classroom_ask/The exact answer (an option, or a number)": "Take",
-                },
-                press="classroom_ask/Ask",
-            )
-            if screen.alerts:
-                out.errors.append(f"ask {number}: {screen.alerts}")
-            room["asked"] = number
-            seen = 0
-            while True:
-                await asyncio.sleep(PRESENTER_REFRESH)
-                await screen.refresh(screen.metrics["Answers"][1])
-                now = time.perf_counter()
-                count = int(screen.metrics["Answers"][0])
-                times = sorted(acks.get(number, []))
-                for ack in times[seen:count]:
-                    if ack <= now:
-                        out.latencies.append(now - ack)
-                        seen += 1
-                if count >= students:
-                    break
-            out.shown[number] = count
-            await screen.send({}, press="Reveal the answer", fragment=screen.metrics["Answers"][1])
-        room["done"] = True
+    cookie = uuid.uuid4().hex
+    asked = revealed = 0
+    while revealed < questions:
+        try:
+            async with Screen(base, random.Random(0), cookie=cookie) as screen:
+                await screen.open("classroom", "sec=Present")
+                if "code" not in room:
+                    await screen.send({}, press="Open a new room")
+                    room["code"] = screen.metrics["Room code"][0]
+                    room["key"] = next(c for c in screen.codes if _KEY_FORM.fullmatch(c))
+                    room["ready"].set()
+                else:  # back after a restart: resume the room with the presenter key
+                    await screen.send(
+                        {
+                            "classroom_resume/Room code": room["code"],
+                            "classroom_resume/Presenter key": room["key"],
+                        },
+                        press="classroom_resume/Resume",
+                    )
+                    asked, revealed = await asyncio.to_thread(
+                        _room_state, room["url"], room["code"]
+                    )
+                while revealed < questions:
+                    if asked == revealed:
+                        await screen.send(
+                            {
+                                "classroom_ask/Kind": "Multiple choice",
+                                "classroom_ask/Question": f"Question {asked + 1}: take or pass?",
+                                "classroom_ask/Options (multiple choice): one per line": "\n".join(
+                                    OPTIONS
+                                ),
+                                "classroom_ask/The exact answer (an option, or a number)": "Take",
+                            },
+                            press="classroom_ask/Ask",
+                        )
+                        asked += 1
+                        room["asked"] = asked
+                        if screen.alerts:
+                            out.errors.append(f"ask {asked}: {screen.alerts}")
+                    number = asked
+                    while True:
+                        await asyncio.sleep(PRESENTER_REFRESH)
+                        await screen.refresh(screen.metrics["Answers"][1])
+                        now = time.perf_counter()
+                        count = int(screen.metrics["Answers"][0])
+                        seen = room.setdefault("seen", {}).get(number, 0)
+                        for ack in sorted(acks.get(number, []))[seen:count]:
+                            if ack <= now:
+                                out.latencies.append(now - ack)
+                                seen += 1
+                        room["seen"][number] = seen
+                        # the teacher waits until everyone has answered
+                        sent = out.acked.get(number, 0) + out.unsure.get(number, 0)
+                        if sent >= students and count >= out.acked.get(number, 0):
+                            break
+                    out.shown[number] = count
+                    await screen.send(
+                        {}, press="Reveal the answer", fragment=screen.metrics["Answers"][1]
+                    )
+                    revealed = number
+        except _LOST:
+            await _reconnect_pause(out)
 
 
 async def _student(base: str, k: int, questions: int, room: dict, out: Outcome, acks) -> None:
     rng = random.Random(k)
+    cookie = uuid.uuid4().hex
     await room["ready"].wait()
     code = room["code"]
-    async with Screen(base, rng, cookie=uuid.uuid4().hex) as screen:
-        await screen.open("classroom", f"room={code}")
-        await screen.send(
-            {"classroom_join/Room code": code, "classroom_join/Nickname": f"student {k:02d}"},
-            press="classroom_join/Join the room",
-        )
-        if screen.alerts:
-            out.errors.append(f"join {k}: {screen.alerts}")
-            return
-        for number in range(1, questions + 1):
-            field_name = f"classroom_answer_form_{code}_{number}/Your answer"
-            while field_name not in screen.inputs:
-                await asyncio.sleep(STUDENT_REFRESH)
-                await screen.refresh(screen.fragment)
-            await asyncio.sleep(rng.uniform(0.2, 2.0))  # reading and thinking
-            submit = f"classroom_answer_form_{code}_{number}/Send my answer"
-            await screen.send(
-                {field_name: rng.choice(OPTIONS)},
-                press=submit,
-                fragment=screen.inputs[field_name][2],
-            )
-            acked = any(alert.startswith("Your answer:") for alert in screen.alerts)
-            if not acked:
-                out.errors.append(f"answer {k}/{number}: {screen.alerts}")
-                continue
-            acks.setdefault(number, []).append(time.perf_counter())
-            out.acked[number] = out.acked.get(number, 0) + 1
+    answered: set[int] = set()
+    while len(answered) < questions:
+        try:
+            async with Screen(base, rng, cookie=cookie) as screen:
+                await screen.open("classroom", f"room={code}")
+                await screen.send(
+                    {"classroom_join/Room code": code, "classroom_join/Nickname": f"s{k:02d}"},
+                    press="classroom_join/Join the room",
+                )
+                if screen.alerts:
+                    out.errors.append(f"join {k}: {screen.alerts}")
+                    return
+                for number in range(1, questions + 1):
+                    if number in answered:
+                        continue
+                    field_name = f"classroom_answer_form_{code}_{number}/Your answer"
+                    while field_name not in screen.inputs:
+                        await asyncio.sleep(STUDENT_REFRESH)
+                        await screen.refresh(screen.fragment)
+                    await asyncio.sleep(rng.uniform(0.2, 2.0))  # reading and thinking
+                    submit = f"classroom_answer_form_{code}_{number}/Send my answer"
+                    try:
+                        await screen.send(
+                            {field_name: rng.choice(OPTIONS)},
+                            press=submit,
+                            fragment=screen.inputs[field_name][2],
+                        )
+                    except NotSent:
+                        raise  # the process had died while the student thought: answer again
+                    except _LOST:
+                        # cut off mid-send: stored or not, the student cannot know
+                        out.unsure[number] = out.unsure.get(number, 0) + 1
+                        answered.add(number)
+                        raise
+                    answered.add(number)
+                    if not any(alert.startswith("Your answer:") for alert in screen.alerts):
+                        out.errors.append(f"answer {k}/{number}: {screen.alerts}")
+                        continue
+                    acks.setdefault(number, []).append(time.perf_counter())
+                    out.acked[number] = out.acked.get(number, 0) + 1
+        except _LOST:
+            await _reconnect_pause(out)
 
 
-async def _round(base: str, students: int, questions: int) -> tuple[Outcome, str]:
+async def _chaos(cluster: Cluster | None, questions: int, room: dict, out: Outcome) -> None:
+    """Kill one app process in the middle of the round and start it again."""
+    if cluster is None:
+        return
+    middle = max(1, (questions + 1) // 2)
+    while out.acked.get(middle, 0) < out.students // 2:
+        await asyncio.sleep(0.1)
+    out.killed_at = f"question {middle}, after {out.acked.get(middle, 0)} of its answers"
+    await asyncio.to_thread(cluster.restart, cluster.ports[-1])
+
+
+async def _round(
+    base: str, url: str, students: int, questions: int, cluster: Cluster | None
+) -> tuple[Outcome, str]:
     out = Outcome(students, questions)
-    room: dict = {"ready": asyncio.Event()}
+    room: dict = {"ready": asyncio.Event(), "url": url}
     acks: dict[int, list[float]] = {}
     start = time.perf_counter()
     await asyncio.gather(
         _presenter(base, students, questions, room, out, acks),
         *(_student(base, k, questions, room, out, acks) for k in range(students)),
+        _chaos(cluster, questions, room, out),
     )
     out.seconds = time.perf_counter() - start
     return out, room["code"]
+
+
+class Cluster:
+    """App processes on fixed loopback ports; one can be killed and started again."""
+
+    def __init__(self, count: int) -> None:
+        self.ports = [free_port() for _ in range(count)]
+        self.processes: dict[int, subprocess.Popen] = {}
+        for port in self.ports:
+            self._start(port)
+        for port in self.ports:
+            wait_healthy(f"http://{LOOPBACK}:{port}", process=self.processes[port])
+
+    def _start(self, port: int) -> None:
+        self.processes[port] = subprocess.Popen(
+            streamlit_command(port), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT
+        )
+
+    def restart(self, port: int) -> None:
+        """SIGKILL the process on ``port`` (no goodbye), then start a new one there."""
+        self.processes[port].kill()
+        self.processes[port].wait()
+        self._start(port)
+        wait_healthy(f"http://{LOOPBACK}:{port}", process=self.processes[port])
+
+    def close(self) -> None:
+        for process in self.processes.values():
+            process.terminate()
+        for process in self.processes.values():
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
 
 
 def _stored(url: str, code: str) -> dict[int, int]:
@@ -221,21 +354,44 @@ def _stored(url: str, code: str) -> dict[int, int]:
     return {int(number): int(count) for number, count in rows}
 
 
-def run_classroom(students: int = 40, questions: int = 10, processes: int = 2) -> Outcome:
-    """Run one classroom round; print the report; return the outcome."""
+def run_classroom(
+    students: int = 40, questions: int = 10, processes: int = 2, *, restart: bool = False
+) -> Outcome:
+    """Run one classroom round (``restart``: kill one process mid-run); print the report."""
     with postgres_server() as url:
         os.environ["CUBE_LAB_DATABASE_URL"] = url
+        cluster = None
         try:
-            with (
-                streamlit_servers(processes) as servers,
-                nginx([base.removeprefix("http://") for base, _ in servers]) as proxy,
-            ):
-                out, code = asyncio.run(_round(proxy, students, questions))
+            cluster = Cluster(processes)
+            with nginx([f"{LOOPBACK}:{port}" for port in cluster.ports]) as proxy:
+                out, code = asyncio.run(
+                    _round(proxy, url, students, questions, cluster if restart else None)
+                )
         finally:
             del os.environ["CUBE_LAB_DATABASE_URL"]
+            if cluster is not None:
+                cluster.close()
         out.stored = _stored(url, code)
     _report(out, processes)
     return out
+
+
+def verdict(out: Outcome) -> tuple[bool, str]:
+    """Whether every answer was counted exactly once (and none lost), in words."""
+    problems = []
+    for number in range(1, out.questions + 1):
+        acked, unsure = out.acked.get(number, 0), out.unsure.get(number, 0)
+        shown, stored = out.shown.get(number, 0), out.stored.get(number, 0)
+        if acked + unsure != out.students:
+            problems.append(f"question {number}: {acked + unsure} of {out.students} sent")
+        if not acked <= stored <= acked + unsure:
+            problems.append(f"question {number}: {stored} stored for {acked} acknowledged")
+        if shown != stored:
+            problems.append(f"question {number}: presenter counted {shown}, {stored} stored")
+    problems += out.errors
+    if problems:
+        return False, "NO: " + "; ".join(problems[:10])
+    return True, "yes"
 
 
 def _report(out: Outcome, processes: int) -> None:
@@ -243,18 +399,28 @@ def _report(out: Outcome, processes: int) -> None:
         f"### Classroom: 1 presenter + {out.students} students, {out.questions} questions, "
         f"{processes} app processes behind nginx, one PostgreSQL ({out.seconds:.0f} s)\n"
     )
+    if out.killed_at:
+        print(
+            f"One app process killed (SIGKILL) and restarted at {out.killed_at}; "
+            f"{out.reconnects} session reconnects (a student who reconnects joins again).\n"
+        )
+    header = ["question", "acknowledged", "cut off mid-send", "presenter's count", "stored"]
     rows = [
-        [number, out.acked.get(number, 0), out.shown.get(number, 0), out.stored.get(number, 0)]
+        [
+            number,
+            out.acked.get(number, 0),
+            out.unsure.get(number, 0),
+            out.shown.get(number, 0),
+            out.stored.get(number, 0),
+        ]
         for number in range(1, out.questions + 1)
     ]
-    print(markdown_table(["question", "answers acknowledged", "presenter's count", "stored"], rows))
-    exact = all(row[1] == row[2] == row[3] == out.students for row in rows) and not out.errors
-    print(f"\nEvery answer counted exactly once: {'yes' if exact else 'NO'}")
+    print(markdown_table(header, rows))
+    _, words = verdict(out)
+    print(f"\nEvery answer counted exactly once and none lost: {words}")
     if out.latencies:
         print(
             f"Answer to the presenter's count ({len(out.latencies)} answers; the presenter's "
             f"view refreshes every {PRESENTER_REFRESH:g} s): median {ms(median(out.latencies))}, "
             f"p95 {ms(percentile(out.latencies, 95))}, max {ms(max(out.latencies))}"
         )
-    for error in out.errors[:10]:
-        print(f"- error: {error}")

@@ -14,7 +14,15 @@ from datetime import UTC, datetime
 
 import streamlit as st
 
-from store import Classroom, JoinLimiter, clean_code, clean_nickname, new_student_id
+from store import (
+    Classroom,
+    JoinLimiter,
+    Question,
+    Tally,
+    clean_code,
+    clean_nickname,
+    new_student_id,
+)
 from store.schema import ANSWER_CHARS, NICKNAME_CHARS, OPTION_CHARS, PROMPT_CHARS
 from ui import widgets
 from ui.classroom import charts, data
@@ -187,7 +195,7 @@ def _student_result(store: Classroom, code: str, number: int, student_id: str) -
     _histogram(tally.question, tally, revealed=True)
 
 
-def _histogram(question, tally, *, revealed: bool) -> None:
+def _histogram(question: Question, tally: Tally, *, revealed: bool) -> None:
     if tally.count == 0:
         return
     if question.kind == "choice":

@@ -1,0 +1,20 @@
+"""The classroom bench, small: real PostgreSQL, 2 app processes, nginx, one killed mid-run.
+
+Asserts what the bench reports (every answer counted exactly once, none lost), not
+its timings.
+"""
+
+import pytest
+
+from bench.classroom import run_classroom, verdict
+
+pytestmark = pytest.mark.timeout(300)
+
+
+def test_a_small_round_with_a_restart_counts_every_answer_once(capsys):
+    out = run_classroom(students=4, questions=2, processes=2, restart=True)
+    ok, words = verdict(out)
+    assert ok, words
+    assert out.killed_at.startswith("question 1")
+    assert sum(out.stored.values()) >= sum(out.acked.values()) == 8 - sum(out.unsure.values())
+    assert "counted exactly once and none lost: yes" in capsys.readouterr().out
