@@ -6,6 +6,7 @@ No streamlit here: the page ``ui/classroom`` and the load bench are its clients.
 from store.classroom import (
     CODE_ALPHABET,
     MAX_SUBMISSIONS,
+    RETENTION,
     ROOM_LIFETIME,
     Classroom,
     JoinLimiter,
@@ -23,6 +24,7 @@ from store.classroom import (
 __all__ = [
     "CODE_ALPHABET",
     "MAX_SUBMISSIONS",
+    "RETENTION",
     "ROOM_LIFETIME",
     "Classroom",
     "JoinLimiter",

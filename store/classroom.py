@@ -57,6 +57,7 @@ __all__ = [
     "MAX_OPTIONS",
     "MAX_QUESTIONS",
     "MAX_SUBMISSIONS",
+    "RETENTION",
     "ROOM_LIFETIME",
     "Classroom",
     "JoinLimiter",
@@ -76,6 +77,9 @@ __all__ = [
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 #: How long a room stays open after it was opened.
 ROOM_LIFETIME = timedelta(hours=4)
+#: How long an expired or closed room's answers (nicknames included) are kept for the
+#: presenter's CSV; after that :meth:`Classroom.open_room` deletes the room.
+RETENTION = timedelta(days=7)
 #: Questions per room, options per choice question, answers a student may send per question.
 MAX_QUESTIONS = 100
 MAX_OPTIONS = 6
@@ -350,8 +354,21 @@ class Classroom:
         return self._clock().astimezone(UTC).replace(tzinfo=None)
 
     # rooms -----------------------------------------------------------------------------
+    def purge(self) -> int:
+        """Delete rooms that expired more than :data:`RETENTION` ago; how many were deleted.
+
+        Their questions and answers go with them (foreign keys ``ON DELETE CASCADE``).
+        """
+        with self.engine.begin() as db:
+            gone = db.execute(rooms.delete().where(rooms.c.expires_at < self.now() - RETENTION))
+            return int(gone.rowcount or 0)
+
     def open_room(self) -> OpenedRoom:
-        """Open a new room; the presenter key in the result is not stored and not shown again."""
+        """Open a new room; the presenter key in the result is not stored and not shown again.
+
+        Rooms past their retention are deleted first (:meth:`purge`).
+        """
+        self.purge()
         secret = secrets.token_urlsafe(_SECRET_BYTES)
         now = self.now()
         for _ in range(20):

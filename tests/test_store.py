@@ -23,6 +23,7 @@ from bench.postgres import postgres_server
 from store import (
     CODE_ALPHABET,
     MAX_SUBMISSIONS,
+    RETENTION,
     ROOM_LIFETIME,
     Classroom,
     JoinLimiter,
@@ -167,6 +168,20 @@ def test_an_expired_room_refuses_students_but_keeps_its_answers(classroom, clock
         classroom.ask(room.code, room.secret, kind="numeric", prompt="?", answer_key="1")
     assert classroom.tally(room.code, room.secret, 1).values == ("Take",)
     assert "Ann" in classroom.answers_csv(room.code, room.secret)
+
+
+def test_a_room_and_its_answers_are_deleted_after_the_retention(classroom, clock):
+    room = _choice_room(classroom)
+    classroom.submit(room.code, 1, new_student_id(), "Ann", "Take")
+    clock.advance(ROOM_LIFETIME + RETENTION)
+    kept = classroom.open_room()  # exactly at the end of the retention: kept
+    assert classroom.tally(room.code, room.secret, 1).count == 1
+    clock.advance(timedelta(seconds=1))
+    classroom.open_room()
+    with pytest.raises(ValueError, match=f"There is no room {room.code}"):
+        classroom.answers_csv(room.code, room.secret)
+    assert _rows(classroom) == 0
+    assert classroom.join(kept.code).code == kept.code
 
 
 def test_a_room_is_open_until_just_before_it_expires(classroom, clock):
