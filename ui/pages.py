@@ -140,7 +140,7 @@ PAGES = (
         "Classroom",
         "classroom",
         ":material/groups:",
-        "Teaching",
+        "Learn",
         package="ui.classroom",
     ),
 )
