@@ -42,6 +42,7 @@ from sqlalchemy.exc import IntegrityError
 from store.schema import (
     ANSWER_CHARS,
     CODE_LENGTH,
+    EXPLANATION_CHARS,
     NICKNAME_CHARS,
     OPTION_CHARS,
     PROMPT_CHARS,
@@ -124,13 +125,16 @@ def database_url(environ: Mapping[str, str] | None = None) -> str:
     return f"sqlite:///{folder / 'classroom.sqlite3'}"
 
 
-def migrate(engine: Engine) -> None:
-    """Bring the database to the newest schema (Alembic ``upgrade head``); idempotent."""
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Bring the database to ``revision`` (Alembic ``upgrade``; the newest by default).
+
+    Idempotent: a database already there is left as it is.
+    """
     config = Config()
     config.set_main_option("script_location", str(_MIGRATIONS))
     with engine.begin() as connection:
         config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+        command.upgrade(config, revision)
 
 
 def new_student_id() -> str:
@@ -227,7 +231,7 @@ class RoomInfo:
 
 @dataclass(frozen=True)
 class Question:
-    """A question as a student sees it: the answer key only once revealed."""
+    """A question as a student sees it: the answer key and explanation only once revealed."""
 
     number: int
     kind: str
@@ -236,6 +240,7 @@ class Question:
     revealed: bool
     answer_key: str | None
     tolerance: float
+    explanation: str | None = None
 
     def is_correct(self, value: str) -> bool | None:
         """Whether ``value`` (as stored) is right; ``None`` while the key is hidden."""
@@ -454,16 +459,21 @@ class Classroom:
         answer_key: object,
         options: Sequence[object] = (),
         tolerance: float = 0.0,
+        explanation: object = "",
     ) -> Question:
         """Pose the room's next question.
 
         ``kind`` is ``"numeric"`` (``answer_key`` a number, an answer within
         ``tolerance`` of it is right) or ``"choice"`` (2 to :data:`MAX_OPTIONS`
-        distinct ``options``, ``answer_key`` one of them).
+        distinct ``options``, ``answer_key`` one of them). ``explanation`` (optional,
+        plain text) is shown with the key on reveal: how the key follows.
         """
         if kind not in _KINDS:
             raise ValueError(f"kind must be one of {_KINDS} (got {str(kind)[:20]!r})")
         text = _text("question", prompt, PROMPT_CHARS)
+        if not isinstance(explanation, str):
+            raise TypeError(f"explanation must be text (got {type(explanation).__name__})")
+        why = _text("explanation", explanation, EXPLANATION_CHARS) if explanation.strip() else ""
         if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)):
             raise TypeError(f"tolerance must be a number (got {type(tolerance).__name__})")
         if not (math.isfinite(tolerance) and 0 <= tolerance <= _TOLERANCE_MAX):
@@ -505,10 +515,11 @@ class Classroom:
                     options=json.dumps(list(chosen)),
                     answer_key=key,
                     tolerance=float(tolerance),
+                    explanation=why,
                     created_at=self.now(),
                 )
             )
-        return Question(number, kind, text, chosen, False, None, float(tolerance))
+        return Question(number, kind, text, chosen, False, None, float(tolerance), None)
 
     @staticmethod
     def _question(row: RowMapping, *, with_key: bool) -> Question:
@@ -521,6 +532,7 @@ class Classroom:
             revealed=revealed,
             answer_key=row["answer_key"] if (revealed or with_key) else None,
             tolerance=row["tolerance"],
+            explanation=row["explanation"] if (revealed or with_key) else None,
         )
 
     def _question_row(self, db: Connection, room_id: int, number: object) -> RowMapping:
@@ -692,6 +704,7 @@ class Classroom:
                         questions.c.prompt,
                         questions.c.options,
                         questions.c.answer_key,
+                        questions.c.explanation,
                         questions.c.tolerance,
                         questions.c.revealed_at,
                     )

@@ -23,6 +23,7 @@ from sqlalchemy import (
 __all__ = [
     "ANSWER_CHARS",
     "CODE_LENGTH",
+    "EXPLANATION_CHARS",
     "NICKNAME_CHARS",
     "OPTION_CHARS",
     "PROMPT_CHARS",
@@ -39,6 +40,7 @@ NICKNAME_CHARS = 24
 ANSWER_CHARS = 32
 PROMPT_CHARS = 300
 OPTION_CHARS = 60
+EXPLANATION_CHARS = 600
 
 metadata = MetaData(
     naming_convention={
@@ -73,6 +75,8 @@ questions = Table(
     # JSON list of the options of a choice question ("[]" for a numeric one)
     Column("options", Text, nullable=False),
     Column("answer_key", String(OPTION_CHARS), nullable=False),
+    # shown with the answer key on reveal (how the key follows; empty when not given)
+    Column("explanation", Text, nullable=False, server_default=""),
     Column("tolerance", Float, nullable=False),
     Column("created_at", DateTime, nullable=False),
     Column("revealed_at", DateTime, nullable=True),

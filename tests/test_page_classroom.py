@@ -17,6 +17,7 @@ from ui.classroom.sections import PRESENTER
 
 PAGE = "pages/classroom.py"
 HTML_NICK = "<b>x</b>[a](http://e)"
+EXPLANATION = "TP = (L - 1/2)/(W + L) = 22% < your 25% [x](http://e)"
 
 
 @pytest.fixture(autouse=True)
@@ -63,6 +64,7 @@ def ask_choice(at, prompt="Take or pass?", options="Take\nPass", key="Take"):
     at.text_input(key="classroom_prompt").input(prompt)
     at.text_area(key="classroom_options").input(options)
     at.text_input(key="classroom_key").input(key)
+    at.text_input(key="classroom_explanation").input(EXPLANATION)
     return button(at, "Ask").click().run()
 
 
@@ -103,10 +105,13 @@ def test_a_round_presenter_and_two_students(open_page, store):
     button(presenter_at, "Reveal the answer").click().run()
     assert metric(presenter_at, "The answer") == "Take"
     assert metric(presenter_at, "Right") == "1 of 2"
+    shown = shown_text(presenter_at)
+    assert "\\[x\\]\\(http" in shown and "TP \\= \\(L \\- 1/2\\)" in shown  # escaped: no link
     ann.run()
     bo.run()
     assert metric(ann, "The answer") == "Take" and "You answered Take: right" in shown_text(ann)
     assert "You answered Pass: not this time" in shown_text(bo)
+    assert "TP \\= \\(L \\- 1/2\\)" in shown_text(bo)
     assert store.tally(code, presenter["secret"], 1).choice_counts() == {"Take": 1, "Pass": 1}
     for session in (presenter_at, ann):
         (chart,) = session.get("plotly_chart")

@@ -28,6 +28,7 @@ from store import (
     Classroom,
     JoinLimiter,
     database_url,
+    migrate,
     new_student_id,
 )
 from store.schema import answers, metadata, rooms
@@ -131,6 +132,37 @@ def test_migrating_twice_changes_nothing(database, clock):
     assert second.join(room.code).questions == 1
     first.dispose()
     second.dispose()
+
+
+def test_an_upgrade_from_the_first_schema_keeps_the_data(database, clock):
+    engine = sa.create_engine(database)
+    migrate(engine, "0001")
+    with engine.begin() as db:
+        db.execute(
+            sa.text(
+                "INSERT INTO rooms (code, secret_hash, created_at, expires_at) "
+                "VALUES ('ABCDEF', :hash, :now, :later)"
+            ),
+            {
+                "hash": "0" * 64,
+                "now": datetime(2026, 11, 23, 9, 0),
+                "later": datetime(2026, 11, 23, 13, 0),
+            },
+        )
+        db.execute(
+            sa.text(
+                "INSERT INTO questions (room_id, number, kind, prompt, options, answer_key, "
+                "tolerance, created_at) VALUES (1, 1, 'numeric', 'Pips?', '[]', '8', 0, :now)"
+            ),
+            {"now": datetime(2026, 11, 23, 9, 0)},
+        )
+    engine.dispose()
+    store = Classroom(database, clock=clock)  # upgrades to the newest schema
+    question = store.latest("ABCDEF")
+    assert (question.prompt, question.explanation) == ("Pips?", None)
+    with store.engine.connect() as db:
+        assert db.execute(sa.text("SELECT explanation FROM questions")).scalar_one() == ""
+    store.dispose()
 
 
 # rooms ---------------------------------------------------------------------------------
@@ -258,6 +290,23 @@ def test_students_see_the_answer_key_only_after_the_reveal(classroom):
     assert classroom.result(room.code, 1).question.revealed
 
 
+def test_the_explanation_is_shown_with_the_answer_on_reveal(classroom):
+    room = classroom.open_room()
+    why = "Take point = (L - 1/2) / (W + L) = 0.25 with W = L = 1 [Janowski 1993]."
+    classroom.ask(
+        room.code,
+        room.secret,
+        kind="numeric",
+        prompt="Dead-cube take point?",
+        answer_key="0.25",
+        explanation=f"  {why} ",
+    )
+    assert classroom.latest(room.code).explanation is None
+    assert classroom.presenter_question(room.code, room.secret, 1).explanation == why
+    classroom.reveal(room.code, room.secret, 1)
+    assert classroom.result(room.code, 1).question.explanation == why
+
+
 def test_questions_are_numbered_and_the_latest_is_shown(classroom):
     room = _choice_room(classroom)
     assert classroom.latest(room.code).number == 1
@@ -306,6 +355,10 @@ def test_questions_are_numbered_and_the_latest_is_shown(classroom):
         (
             {"kind": "choice", "prompt": "\u202eevil", "answer_key": "a", "options": ["a", "b"]},
             "invisible or control characters",
+        ),
+        (
+            {"kind": "numeric", "prompt": "?", "answer_key": "1", "explanation": TEN_KB},
+            "The explanation is 10000 characters long; the limit is 600",
         ),
     ],
 )

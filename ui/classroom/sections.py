@@ -23,7 +23,13 @@ from store import (
     clean_nickname,
     new_student_id,
 )
-from store.schema import ANSWER_CHARS, NICKNAME_CHARS, OPTION_CHARS, PROMPT_CHARS
+from store.schema import (
+    ANSWER_CHARS,
+    EXPLANATION_CHARS,
+    NICKNAME_CHARS,
+    OPTION_CHARS,
+    PROMPT_CHARS,
+)
 from ui import widgets
 from ui.classroom import charts, data
 from ui.classroom.controls import PRESENTER_REFRESH, ROOM, STUDENT_REFRESH
@@ -185,6 +191,7 @@ def _student_result(store: Classroom, code: str, number: int, student_id: str) -
     st.metric("The answer", question.answer_key or "")  # a metric value is plain text
     if question.kind == "numeric" and question.tolerance:
         st.caption(f"Answers within {question.tolerance:g} of it count as right.")
+    _explain(question)
     mine = store.my_answer(code, number, student_id)
     if mine is None:
         st.info("You did not answer this question.")
@@ -193,6 +200,12 @@ def _student_result(store: Classroom, code: str, number: int, student_id: str) -
     else:
         st.error(f"You answered {escape_text(mine, OPTION_CHARS)}: not this time.")
     _histogram(tally.question, tally, revealed=True)
+
+
+def _explain(question: Question) -> None:
+    """The presenter's explanation of a revealed answer, as plain text."""
+    if question.revealed and question.explanation:
+        st.markdown(escape_text(question.explanation, EXPLANATION_CHARS))
 
 
 def _histogram(question: Question, tally: Tally, *, revealed: bool) -> None:
@@ -314,6 +327,7 @@ def _ask(code: str, secret: str) -> None:
             answer_key=state.get("classroom_key", ""),
             options=lines if chosen == "choice" else (),
             tolerance=float(state.get("classroom_tolerance", 0.0)) if chosen == "numeric" else 0.0,
+            explanation=state.get("classroom_explanation", ""),
         )
     except ValueError as error:
         _flash("ask", error)
@@ -343,6 +357,11 @@ def _ask_form(code: str, secret: str, *, first: bool) -> None:
             format="%.4f",
             key="classroom_tolerance",
         )
+        st.text_input(
+            "Explanation, shown with the answer (optional): how it follows, the formula",
+            max_chars=EXPLANATION_CHARS,
+            key="classroom_explanation",
+        )
         st.form_submit_button("Ask", type="primary", on_click=_ask, args=(code, secret))
     _show_flash("ask")
 
@@ -369,6 +388,7 @@ def _presenter_live(code: str, secret: str) -> None:
         right = sum(bool(question.is_correct(value)) for value in tally.values)
         cells[1].metric("The answer", question.answer_key or "")  # a metric value is plain text
         cells[2].metric("Right", f"{right} of {tally.count}")
+        _explain(question)
     else:
         cells[1].button(
             "Reveal the answer",
