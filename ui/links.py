@@ -10,15 +10,19 @@ instead. Values from a URL are only ever shown as escaped, truncated plain text.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import quote
 
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 
 from ui.controls import APP_CONTROLS, Control
 
+#: Prefix of a parameter handed from one page to another (see :func:`apply_aliases`).
+HANDOVER = "~"
 #: Query parameters Streamlit reserves for itself.
 _RESERVED = frozenset({"embed", "embed_options"})
 _SHOWN_CHARACTERS = 40
@@ -123,27 +127,53 @@ def apply_aliases(
     takes it from Session State and the browser writes today's names into the
     address bar. Returns the problems to report: an old name whose value the control
     cannot use, or an old name given beside today's.
+
+    Every control also answers to its key with :data:`HANDOVER` in front (``~sec``,
+    ``~x``): the name links from one page to another use (:func:`handover`).
+    Streamlit drops a link's parameter on the way to another page when the page being
+    left binds a control of the same name (every page binds ``sec``), so a card on the
+    home page that opened ``/match?sec=Take+points`` arrived without its section.
     """
     by_key = {control.key: control for control in controls}
     problems: list[LinkProblem] = []
-    for old, new in old_keys.items():
+    handed = {HANDOVER + control.key: control.key for control in controls}
+    renamed = {**old_keys, **handed}
+    # a key that kept its name but whose value was renamed (an old section title)
+    renamed.update({key: key for key in old_values if key in by_key})
+    for old, new in renamed.items():
         if old not in st.query_params:
             continue
         raws = st.query_params.get_all(old)
-        del st.query_params[old]
         raw = raws[-1] if raws else ""
+        if old == new and raw not in old_values.get(new, {}):
+            continue  # today's name with today's value: nothing to rewrite
+        if old != new:
+            del st.query_params[old]
+            if new in st.query_params:
+                problems.append(LinkProblem(new, raw, f"old name {old} given beside {new}"))
+                continue
         raw = old_values.get(new, {}).get(raw, raw)
-        if new in st.query_params:
-            problems.append(LinkProblem(new, raw, f"old name {old} given beside {new}"))
-            continue
         parsed, reason = by_key[new].parse(raw)
         if reason is None and len(raws) > 1:
             reason = f"given more than once (old name {old})"
         if reason is not None:
             problems.append(LinkProblem(new, raw, reason))
-        else:
-            st.session_state[new] = parsed
+            continue
+        st.session_state[new] = parsed
+        write_link(new, by_key[new].format(parsed))
     return problems
+
+
+def write_link(key: str, value: str) -> None:
+    """Put today's name and value in the address bar (the widget then binds to it).
+
+    Without this the view was right but the address bar lacked the rewritten value
+    until the reader moved that control, so a copied link opened another view. A key
+    that Streamlit already binds to a widget of this session cannot be written: its
+    widget writes the address bar itself.
+    """
+    with contextlib.suppress(StreamlitAPIException):
+        st.query_params[key] = value
 
 
 def corrections(controls: tuple[Control, ...]) -> dict[str, tuple[LinkProblem, object]]:
@@ -192,6 +222,19 @@ def check_app_flags() -> None:
             if reason is not None:
                 problems.append(LinkProblem(control.key, " / ".join(values), reason))
     st.session_state["_app_link_problems"] = problems
+
+
+def handover(values: Mapping[str, object]) -> dict[str, str]:
+    """Query parameters for a link to another page that sets ``values`` there.
+
+    Each key gets :data:`HANDOVER` in front: see :func:`apply_aliases`. Values are
+    written as a link writes them (``True`` as ``true``).
+    """
+
+    def text(value: object) -> str:
+        return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+    return {HANDOVER + key: text(value) for key, value in values.items()}
 
 
 def report(

@@ -192,6 +192,9 @@ def run_page(page: Page, page_file: str) -> None:
         else []
     )
     corrections = links.corrections(page.all_controls) if entering else {}
+    by_key = {control.key: control for control in page.all_controls}
+    for key, (_, value) in corrections.items():
+        links.write_link(key, by_key[key].format(value))  # the address bar says what is used
     arrived = links.read_link()
 
     st.title(page.title)
