@@ -12,10 +12,23 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 - :mod:`cubecore.match`: match equity and take points at every score.
 - :mod:`cubecore.met`: published match equity tables, one type for all of them.
 - :mod:`cubecore.met_io`: reading tables from gnubg XML, XG ``.met`` and CSV files.
+- :mod:`cubecore.printed`: a printed table beside its exact computation, cell by cell.
 - :mod:`cubecore.atlas`: the four money-play models on one scale, and their mappings.
 """
 
-from cubecore import atlas, giveup, janowski, keeler_spencer, match, met, met_io, pgame, race, rules
+from cubecore import (
+    atlas,
+    giveup,
+    janowski,
+    keeler_spencer,
+    match,
+    met,
+    met_io,
+    pgame,
+    printed,
+    race,
+    rules,
+)
 
 __all__ = [
     "atlas",
@@ -26,6 +39,7 @@ __all__ = [
     "met",
     "met_io",
     "pgame",
+    "printed",
     "race",
     "rules",
 ]

@@ -38,6 +38,7 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from cubecore._validate import array_in_range, choice, real_in_range, whole_number
+from cubecore.printed import compare_printed
 
 __all__ = [
     "ALTERNATING_DOUBLING_POINT",
@@ -45,6 +46,7 @@ __all__ = [
     "MAX_RAISES",
     "MAX_TABLE_SIZE",
     "MAX_TREE_RAISES",
+    "PRINTED_TABLES",
     "TABLE_III_DEVIATIONS",
     "TABLE_III_PRINTED",
     "TABLE_II_DEVIATIONS",
@@ -72,6 +74,7 @@ __all__ = [
     "limited_doubling_points",
     "normal_raising_point",
     "path_cube_actions",
+    "printed_comparison",
     "raising_points",
     "raising_points_table",
     "raising_tree",
@@ -1557,3 +1560,73 @@ def asymptotic_even_game_value(a: float, b: float) -> float:
     1.0
     """
     return math.log(_raise_factor("a", a)) - math.log(_raise_factor("b", b))
+
+
+#: The printed tables :func:`printed_comparison` knows, with their printed decimals.
+PRINTED_TABLES = {"I": 4, "II": 3, "III": 4, "IV": 3, "V": None}
+
+
+def printed_comparison(table: str) -> pd.DataFrame:
+    """One of [KS69] Tables I-V, each printed cell beside the exact value.
+
+    Tables I (``alpha``) and II (``E``) are the discrete game with ``a = b = 2`` and
+    ``i, j = 0..10`` (eqs. (8)-(9), (19)); Tables III (``alpha``) and IV (``E``) the
+    continuous raises for ``a, b = 1(1)10`` (eqs. (18)-(19)); Table V the potential
+    ``a`` at which B resigns, for each printed ``b`` (``alpha(a, b) = 1/2``), with as
+    many decimals as printed. The comparison is :func:`cubecore.printed.compare_printed`
+    with the deviations listed in ``TABLE_*_DEVIATIONS``.
+
+    Parameters
+    ----------
+    table : {"I", "II", "III", "IV", "V"}
+        The printed table.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The tidy comparison: key columns (``i``, ``j`` for Tables I-II, ``a``, ``b``
+        for III-IV, ``b`` for V), ``printed``, ``exact``, ``difference``,
+        ``within_printed_digits``, ``reason``.
+
+    Raises
+    ------
+    ValueError
+        If ``table`` is not one of the five.
+
+    References
+    ----------
+    .. [KS69] E. Keeler, J. Spencer, "Proper Raising Points in a Generalization of
+       Backgammon", RAND Corporation paper P-4078, 1969, Tables I-V.
+       https://www.rand.org/pubs/papers/P4078.html
+
+    Examples
+    --------
+    >>> frame = printed_comparison("I")
+    >>> len(frame), bool(frame["within_printed_digits"].all())
+    (100, True)
+    """
+    choice("table", table, PRINTED_TABLES)
+    if table == "V":
+        printed = TABLE_V_PRINTED.set_index("b")
+        exact = resignation_potential_table(TABLE_V_PRINTED["b"]).set_index("b")["a"]
+        return compare_printed(printed["a"], exact, printed["decimals"], TABLE_V_DEVIATIONS)
+    digits = PRINTED_TABLES[table]
+    assert digits is not None
+    if table in ("I", "II"):
+        printed = TABLE_I_PRINTED if table == "I" else TABLE_II_PRINTED
+        exact = (
+            raising_points_table(10, 10, 2.0, 2.0, point="alpha")
+            if table == "I"
+            else even_game_value_table(10, 10, 2.0, 2.0)
+        )
+        deviations = TABLE_I_DEVIATIONS if table == "I" else TABLE_II_DEVIATIONS
+    else:
+        grid = tuple(float(k) for k in range(1, 11))
+        printed = TABLE_III_PRINTED if table == "III" else TABLE_IV_PRINTED
+        exact = (
+            continuous_raising_points_table(grid, grid, point="alpha")
+            if table == "III"
+            else continuous_even_game_value_table(grid, grid)
+        )
+        deviations = TABLE_III_DEVIATIONS if table == "III" else TABLE_IV_DEVIATIONS
+    return compare_printed(printed, exact, digits, deviations)

@@ -24,7 +24,6 @@ References
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 from statistics import NormalDist
 
@@ -52,7 +51,6 @@ __all__ = [
     "doubling_price_curve",
     "exact_equity",
     "mean_points",
-    "measure_throughput",
     "murphy_mean_stake",
     "murphy_stake_distribution",
     "p_game_path",
@@ -1307,19 +1305,3 @@ def doubling_price_curve(double_points: ArrayLike, start: float = 0.5) -> pd.Dat
             equity = exact_equity(_price_thresholds(float(d), beavers), rules, start)
             rows.append((float(d), beavers, equity, base - equity))
     return pd.DataFrame(rows, columns=["double_point", "beavers", "equity", "loss"])
-
-
-def measure_throughput(
-    n_games: int = 1_000_000, thresholds: Thresholds = OPTIMAL, seed: int = 0
-) -> float:
-    """Games per second of :func:`simulate_games` on this machine (wall clock).
-
-    Examples
-    --------
-    >>> measure_throughput(10_000) > 0
-    True
-    """
-    n_games = whole_number("n_games", n_games, 1)
-    begin = time.perf_counter()
-    simulate_games(n_games, thresholds, Rules(), 0.5, seed)
-    return n_games / (time.perf_counter() - begin)

