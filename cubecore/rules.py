@@ -25,8 +25,9 @@ References
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -491,6 +492,131 @@ def _next_game(state: CubeState, rules: Rules) -> tuple[CubeState, str, str]:
     return new, rule, note
 
 
+class _Step(NamedTuple):
+    """What one action did: the new state (history not yet extended), who acted, the rule."""
+
+    state: CubeState
+    actor: str
+    rule: str
+    note: str
+
+
+def _step_next_game(state: CubeState, rules: Rules) -> _Step:
+    new, rule, note = _next_game(state, rules)
+    return _Step(new, "-", rule, note)
+
+
+def _step_automatic_double(state: CubeState, rules: Rules) -> _Step:
+    new = replace(state, value=state.value * 2, automatic_doubles=state.automatic_doubles + 1)
+    cap = "" if rules.murphy_cap is None else f" (cap {rules.murphy_cap})"
+    note = f"opening tie: automatic double {new.automatic_doubles}{cap}; cube stays centred"
+    return _Step(new, "-", "Murphy rule", note)
+
+
+def _step_opening_tie(state: CubeState, rules: Rules) -> _Step:
+    note = "opening tie rolled again, cube unchanged: " + str(_murphy_available(state, rules))
+    return _Step(state, "-", "opening roll", note)
+
+
+def _step_opening_won(winner: str) -> _Handler:
+    def step(state: CubeState, rules: Rules) -> _Step:
+        new = replace(state, **_after_roll(state, winner))
+        return _Step(new, winner, "opening roll", f"{winner} wins the opening roll and plays it")
+
+    return step
+
+
+def _step_double(state: CubeState, rules: Rules) -> _Step:
+    player = state.turn
+    new = replace(state, phase="offer", doubler=player)
+    rule = "doubling"
+    note = f"{player} offers to play for {2 * state.value} points before rolling"
+    if state.owner == player:
+        rule = "redouble by the cube owner"
+    elif state.automatic_doubles:
+        rule = "Murphy rule"
+        note += " (a double of the face value after the automatic doubles)"
+    if rules.holland and state.post_crawford:
+        rule = "Holland rule"
+        note += " (each side has played two rolls since the Crawford game)"
+    return _Step(new, player, rule, note)
+
+
+def _step_take(state: CubeState, rules: Rules) -> _Step:
+    taker = _other(str(state.doubler))
+    new = replace(state, value=state.value * 2, owner=taker, phase="turn", doubler=None)
+    note = f"{taker} takes: stakes {new.value}, cube on {taker}'s side (only he may redouble)"
+    return _Step(new, taker, "take", note)
+
+
+def _step_beaver(state: CubeState, rules: Rules) -> _Step:
+    taker = _other(str(state.doubler))
+    new = replace(state, value=state.value * 4, owner=taker, phase="beavered")
+    return _Step(
+        new, taker, "beaver", f"{taker} takes and beavers to {new.value}, keeping the cube"
+    )
+
+
+def _step_raccoon(state: CubeState, rules: Rules) -> _Step:
+    new = replace(state, value=state.value * 2, phase="turn", doubler=None)
+    note = f"{state.doubler} raccoons to {new.value}; {state.owner} keeps the cube"
+    return _Step(new, str(state.doubler), "raccoon", note)
+
+
+def _step_drop(state: CubeState, rules: Rules) -> _Step:
+    taker = _other(str(state.doubler))
+    new = _finish(state, rules, str(state.doubler), state.value, "drop")
+    return _Step(new, taker, "drop", f"{taker} drops and pays {state.value} point(s)")
+
+
+def _step_roll(state: CubeState, rules: Rules) -> _Step:
+    player = state.turn
+    new = replace(state, **_after_roll(state, player))
+    return _Step(new, player, "roll", f"{player} rolls and plays")
+
+
+def _step_win(action: str) -> _Handler:
+    """A win by the player on roll: single, gammon or backgammon ([RULES] scoring, Jacoby)."""
+    kind = action.removeprefix("win_")
+
+    def step(state: CubeState, rules: Rules) -> _Step:
+        player = state.turn
+        multiplier, rule, note = _WIN_MULTIPLIER[action], "scoring", ""
+        if rules.jacoby and multiplier > 1 and state.owner == "center":
+            multiplier, rule = 1, "Jacoby rule"
+            note = f"{kind} counts as a single game: the cube was never offered and accepted; "
+        points = state.value * multiplier
+        new = _finish(state, rules, player, points, kind)
+        note += f"{player} bears off and wins {points} point(s)"
+        if new.phase == "match_over":
+            note += f" and the match {new.score_a}-{new.score_b}"
+        return _Step(new, player, rule, note)
+
+    return step
+
+
+_Handler = Callable[[CubeState, Rules], _Step]
+
+#: What each action does, by action: the transitions of :func:`apply`.
+_STEPS: dict[str, _Handler] = {
+    "automatic_double": _step_automatic_double,
+    "opening_tie": _step_opening_tie,
+    "opening_won_A": _step_opening_won("A"),
+    "opening_won_B": _step_opening_won("B"),
+    "double": _step_double,
+    "take": _step_take,
+    "drop": _step_drop,
+    "beaver": _step_beaver,
+    "raccoon": _step_raccoon,
+    "roll": _step_roll,
+    "win_single": _step_win("win_single"),
+    "win_gammon": _step_win("win_gammon"),
+    "win_backgammon": _step_win("win_backgammon"),
+    "next_game": _step_next_game,
+}
+assert set(_STEPS) == set(ACTIONS), "every action has its transition"
+
+
 def apply(state: CubeState, action: str, rules: Rules) -> CubeState:
     """The state after ``action``, with the applied rule appended to ``history``.
 
@@ -535,6 +661,9 @@ def apply(state: CubeState, action: str, rules: Rules) -> CubeState:
       match has no cube; Holland: after it, no double until each side has played
       two rolls.
 
+    Each action's transition is one small function, looked up in a table by the
+    action; the legality check (:func:`legal_actions`) runs first, for every action.
+
     Examples
     --------
     [RULES]' example: White (A) doubles to 2, Black (B) beavers to 4, White
@@ -556,73 +685,10 @@ def apply(state: CubeState, action: str, rules: Rules) -> CubeState:
     if reason is not None:
         raise IllegalCubeAction(f"{action!r} is illegal: {reason}")
 
-    player = state.turn
-    if action == "next_game":
-        new, rule, note = _next_game(state, rules)
-        return replace(new, history=(_event(new, action, "-", rule, note),))
-    if action == "automatic_double":
-        new = replace(state, value=state.value * 2, automatic_doubles=state.automatic_doubles + 1)
-        cap = "" if rules.murphy_cap is None else f" (cap {rules.murphy_cap})"
-        note = f"opening tie: automatic double {new.automatic_doubles}{cap}; cube stays centred"
-        rule, actor = "Murphy rule", "-"
-    elif action == "opening_tie":
-        new, rule, actor = state, "opening roll", "-"
-        note = "opening tie rolled again, cube unchanged: " + str(_murphy_available(state, rules))
-    elif action in ("opening_won_A", "opening_won_B"):
-        winner = action[-1]
-        new = replace(state, **_after_roll(state, winner))
-        rule, actor, note = "opening roll", winner, f"{winner} wins the opening roll and plays it"
-    elif action == "double":
-        new = replace(state, phase="offer", doubler=player)
-        rule, actor = "doubling", player
-        note = f"{player} offers to play for {2 * state.value} points before rolling"
-        if state.owner == player:
-            rule = "redouble by the cube owner"
-        elif state.automatic_doubles:
-            rule = "Murphy rule"
-            note += " (a double of the face value after the automatic doubles)"
-        if rules.holland and state.post_crawford:
-            rule = "Holland rule"
-            note += " (each side has played two rolls since the Crawford game)"
-    elif action == "take":
-        taker = _other(state.doubler)
-        new = replace(state, value=state.value * 2, owner=taker, phase="turn", doubler=None)
-        rule, actor = "take", taker
-        note = f"{taker} takes: stakes {new.value}, cube on {taker}'s side (only he may redouble)"
-    elif action == "beaver":
-        taker = _other(state.doubler)
-        new = replace(state, value=state.value * 4, owner=taker, phase="beavered")
-        rule, actor = "beaver", taker
-        note = f"{taker} takes and beavers to {new.value}, keeping the cube"
-    elif action == "raccoon":
-        new = replace(state, value=state.value * 2, phase="turn", doubler=None)
-        rule, actor = "raccoon", state.doubler
-        note = f"{state.doubler} raccoons to {new.value}; {state.owner} keeps the cube"
-    elif action == "drop":
-        taker = _other(state.doubler)
-        new = _finish(state, rules, state.doubler, state.value, "drop")
-        rule, actor = "drop", taker
-        note = f"{taker} drops and pays {state.value} point(s)"
-    elif action == "roll":
-        new = replace(state, **_after_roll(state, player))
-        rule, actor, note = "roll", player, f"{player} rolls and plays"
-    else:  # a win by the player on roll
-        kind = action.removeprefix("win_")
-        multiplier = _WIN_MULTIPLIER[action]
-        rule = "scoring"
-        if rules.jacoby and multiplier > 1 and state.owner == "center":
-            multiplier, rule = 1, "Jacoby rule"
-            note = f"{kind} counts as a single game: the cube was never offered and accepted; "
-        else:
-            note = ""
-        points = state.value * multiplier
-        new = _finish(state, rules, player, points, kind)
-        actor = player
-        note += f"{player} bears off and wins {points} point(s)"
-        if new.phase == "match_over":
-            note += f" and the match {new.score_a}-{new.score_b}"
-    event = _event(new, action, actor, rule, note)
-    return replace(new, history=(*state.history, event))
+    step = _STEPS[action](state, rules)
+    event = _event(step.state, action, step.actor, step.rule, step.note)
+    history = (event,) if action == "next_game" else (*state.history, event)
+    return replace(step.state, history=history)
 
 
 def replay(
