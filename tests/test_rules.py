@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from cubecore.rules import (
     ACTIONS,
     CUBE_FACES,
-    WALKTHROUGH_PRESETS,
     CubeState,
     IllegalCubeAction,
     Rules,
+    WalkthroughPreset,
     apply,
     cube_face,
     illegal_reasons,
@@ -343,21 +343,13 @@ def test_illegal_reasons():
     assert reasons["take"] == "no double is pending"
 
 
-def test_walkthrough_presets():
-    beaver = WALKTHROUGH_PRESETS["beaver_raccoon"].states()
-    assert [s.value for s in beaver] == [1, 1, 1, 4, 8, 8, 8, 8]
-    assert beaver[-1].points == 8 and beaver[-1].winner == "B"
-    murphy = WALKTHROUGH_PRESETS["murphy_cap"].states()
-    assert [s.value for s in murphy][:7] == [1, 2, 4, 4, 4, 4, 8]
-    assert murphy[-1].points == 16
-    crawford = WALKTHROUGH_PRESETS["crawford_holland"].states()
-    assert any(s.crawford_game for s in crawford)
-    assert crawford[-1].phase == "match_over" and (crawford[-1].score_a, crawford[-1].score_b) == (
-        4,
-        5,
-    )
-    rules_used = {event.rule for s in crawford for event in s.history}
-    assert {"Crawford rule", "Holland rule"} <= rules_used
+def test_walkthrough_preset():
+    # a walkthrough is data: its rules, start and actions, replayed by apply
+    walk = WalkthroughPreset("t", "d", Rules(murphy=True), ("automatic_double", "opening_won_A"))
+    states = walk.states()
+    assert states[0] == walk.start() == initial_state(Rules(murphy=True))
+    assert [s.value for s in states] == [1, 2, 2]
+    assert states[-1].history[-1].rule == "opening roll"
 
 
 # ------------------------------------------------------------------ property test

@@ -109,7 +109,7 @@ PAGES = (
         "rules",
         ":material/gavel:",
         "Rules & match play",
-        package="ui.settings.rules",
+        package="ui.rules",
     ),
     PageSpec(
         "pages/match.py",

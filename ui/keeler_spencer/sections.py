@@ -67,11 +67,11 @@ def _compare_printed(printed: pd.DataFrame, exact: pd.DataFrame, table: str, nam
 
 def render_game(v: View) -> None:
     """Section 1: the lemma, a seeded path with the thresholds, the 80% check, the price."""
-    d, seed, n_games = float(v["d"]), int(v["seed"]), int(v["games"])
-    path, actions = cached.path_and_actions(float(v["x0"]), seed, d)
+    d, seed, n_games = v.number("d"), v.whole("seed"), v.whole("games")
+    path, actions = cached.path_and_actions(v.number("x0"), seed, d)
     chart_column, text_column = st.columns([3, 2] if not v.present else [1, 0.001])
     with chart_column:
-        widgets.chart(figures.path_figure(path, actions, d, int(v["prog"])), "ks_path")
+        widgets.chart(figures.path_figure(path, actions, d, v.whole("prog")), "ks_path")
     if not v.present:
         with text_column:
             widgets.formula(r"P(E) = \frac{a}{a+b}", f"{SOURCE}: lemma, eq. (2)")
@@ -84,7 +84,9 @@ def render_game(v: View) -> None:
                 r"\Rightarrow \alpha = 0.8",
                 f"{SOURCE}: eqs. (3)-(5)",
             )
-            shown = actions[actions["step"] < max(1, int(len(path) * int(v["prog"]) / 100 + 0.999))]
+            shown = actions[
+                actions["step"] < max(1, int(len(path) * v.whole("prog") / 100 + 0.999))
+            ]
             st.dataframe(
                 shown[["step", "p", "player", "action", "stakes"]], hide_index=True, height=180
             )
@@ -127,7 +129,7 @@ def render_game(v: View) -> None:
 
 def render_alternating(v: View) -> None:
     """Section 2: the first doubling point with at most n doubles in total."""
-    n_max = int(v["nmax"])
+    n_max = v.whole("nmax")
     points = cached.limited_points(n_max)
     chart_column, text_column = st.columns([3, 2] if not v.present else [1, 0.001])
     with chart_column:
@@ -150,8 +152,8 @@ def render_alternating(v: View) -> None:
 
 def render_raises(v: View) -> None:
     """Section 3: Tables I-II for any a, b and size, one cell, the tree, the coin flips."""
-    i, j, a, b = int(v["i"]), int(v["j"]), float(v["a"]), float(v["b"])
-    rows, cols, point = int(v["rows"]), int(v["cols"]), str(v["pt"])
+    i, j, a, b = v.whole("i"), v.whole("j"), v.number("a"), v.number("b")
+    rows, cols, point = v.whole("rows"), v.whole("cols"), v.text("pt")
     cell = cached.raising_cell(i, j, a, b)
     m1, m2, m3, m4 = st.columns(4)
     m1.metric(f"α({i},{j}): A raises at", f"{cell['alpha']:.4f}")
@@ -270,7 +272,7 @@ def _render_tree(i: int, j: int, a: float, b: float, present: bool) -> None:
 
 def render_continuous(v: View) -> None:
     """Section 4: eq. (18), Tables III-V, Fig. 3, the normal approximation, log(a/b)."""
-    a, b, grid = float(v["pa"]), float(v["pb"]), str(v["range"])
+    a, b, grid = v.number("pa"), v.number("pb"), v.text("range")
     cell = cached.continuous_cell(a, b)
     numbers = {
         f"α({a:g}, {b:g})": f"{cell['alpha']:.4f}",
@@ -343,7 +345,7 @@ def render_continuous(v: View) -> None:
             paper = cached.continuous_tables("1-10")
             _compare_printed(ks.TABLE_III_PRINTED, paper["alpha"], "III", "Table III")
             _compare_printed(ks.TABLE_IV_PRINTED, paper["value"], "IV", "Table IV")
-    _render_table_v(str(v["bmax"]), v.present)
+    _render_table_v(v.text("bmax"), v.present)
 
 
 def _render_table_v(b_max: str, present: bool) -> None:

@@ -1,4 +1,4 @@
-"""Cached compute for the cube-rules page: walkthrough states, money-rule curves, simulation."""
+"""Cached compute of the cube-rules page: walkthrough states, money-rule curves, simulation."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import streamlit as st
 from cubecore import janowski, pgame
 from cubecore import rules as cube_rules
 from ui.cached import simulation_slot
+from ui.rules.walkthroughs import WALKTHROUGHS
 
 _P_GRID = np.linspace(0.0, 1.0, 401)
 #: Doubling points of the price-of-early-doubling curve (exact, cheap).
@@ -32,7 +33,7 @@ RARE_STAKE = 4
 @st.cache_data(max_entries=16, show_spinner=False)
 def walkthrough_events(walk: str) -> pd.DataFrame:
     """Every event of a walkthrough preset: one row per step, the start as step 0."""
-    preset = cube_rules.WALKTHROUGH_PRESETS[walk]
+    preset = WALKTHROUGHS[walk]
     rows = []
     for step, state in enumerate(preset.states()):
         event = state.history[-1] if step else None
@@ -67,7 +68,7 @@ def _to_act(state: cube_rules.CubeState) -> str:
 @st.cache_data(max_entries=64, show_spinner=False)
 def walkthrough_state(walk: str, step: int) -> dict[str, object]:
     """The state after ``step`` events: cube, owner, legal actions and what forbids the rest."""
-    preset = cube_rules.WALKTHROUGH_PRESETS[walk]
+    preset = WALKTHROUGHS[walk]
     states = preset.states()
     step = min(step, len(states) - 1)
     state = states[step]
