@@ -24,6 +24,7 @@ References
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
@@ -37,6 +38,7 @@ from cubecore.rules import OPENING_TIE_PROBABILITY, Rules
 __all__ = [
     "DOUBLING_POINT",
     "GAME_COLUMNS",
+    "MAX_MURPHY_CAPS",
     "OPTIMAL",
     "OPTIMAL_BEAVER_POINT",
     "TAKE_POINT",
@@ -51,6 +53,7 @@ __all__ = [
     "doubling_price_curve",
     "exact_equity",
     "mean_points",
+    "murphy_cap_table",
     "murphy_mean_stake",
     "murphy_stake_distribution",
     "p_game_path",
@@ -969,6 +972,60 @@ def murphy_mean_stake(rules: Rules | None = None) -> float:
     """
     rules = _check_rules(Rules() if rules is None else rules)
     return float(round(_murphy_mean_stake(rules), 15))
+
+
+#: Most Murphy caps :func:`murphy_cap_table` tabulates at once.
+MAX_MURPHY_CAPS = 64
+
+
+def murphy_cap_table(caps: Sequence[int | None]) -> pd.DataFrame:
+    """The starting stake under the Murphy rule for each cap: its mean and its tail.
+
+    For each cap (``None``: no cap) the rule set ``Rules(murphy=True, murphy_cap=cap)``
+    gives the distribution of the starting stake (:func:`murphy_stake_distribution`,
+    [RULES]); this tabulates its mean (:func:`murphy_mean_stake`), the chance that play
+    starts above 1 (at least one opening tie) and at 4 or more (two ties).
+
+    Parameters
+    ----------
+    caps : sequence of int or None
+        Caps of at least 1, or None, at most :data:`MAX_MURPHY_CAPS` of them.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``cap`` (int, or None for no cap), ``mean_stake``, ``p_above_1``,
+        ``p_at_least_4``.
+
+    Raises
+    ------
+    ValueError
+        If there are too many caps or a cap is not a whole number of at least 1.
+
+    Examples
+    --------
+    >>> table = murphy_cap_table([1, None])
+    >>> table["mean_stake"].round(6).tolist(), table["p_above_1"].round(6).tolist()
+    ([1.166667, 1.25], [0.166667, 0.166667])
+    """
+    caps = list(caps)
+    if len(caps) > MAX_MURPHY_CAPS:
+        raise ValueError(f"caps must hold at most {MAX_MURPHY_CAPS} caps (got {len(caps)})")
+    rows = []
+    for cap in caps:
+        rules = Rules(murphy=True, murphy_cap=None if cap is None else whole_number("cap", cap, 1))
+        dist = murphy_stake_distribution(rules)
+        rows.append(
+            {
+                "cap": cap,
+                "mean_stake": murphy_mean_stake(rules),
+                "p_above_1": float(dist.loc[dist["stake"] > 1, "probability"].sum()),
+                "p_at_least_4": float(dist.loc[dist["stake"] >= 4, "probability"].sum()),
+            }
+        )
+    frame = pd.DataFrame(rows, columns=["cap", "mean_stake", "p_above_1", "p_at_least_4"])
+    frame["cap"] = pd.Series(caps, dtype=object)  # whole numbers and None, not floats and NaN
+    return frame
 
 
 def exact_equity(

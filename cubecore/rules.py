@@ -25,18 +25,22 @@ References
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 import numpy as np
+import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
+from cubecore import janowski
 from cubecore._validate import choice, finite_array, whole_number
 
 __all__ = [
     "ACTIONS",
     "CUBE_FACES",
+    "MAX_EQUITY_POINTS",
+    "MAX_EVENT_STATES",
     "OPENING_TIE_PROBABILITY",
     "PLAYERS",
     "CubeEvent",
@@ -46,9 +50,13 @@ __all__ = [
     "WalkthroughPreset",
     "apply",
     "cube_face",
+    "event_table",
+    "game_label",
     "illegal_reasons",
     "initial_state",
     "legal_actions",
+    "money_rule_equities",
+    "player_to_act",
     "replay",
 ]
 
@@ -736,3 +744,207 @@ class WalkthroughPreset:
     def states(self) -> tuple[CubeState, ...]:
         """Every state of the walkthrough, the start first."""
         return replay(self.actions, self.rules, self.start())
+
+
+#: Most states :func:`event_table` tabulates (a walkthrough is a few dozen steps).
+MAX_EVENT_STATES = 10_000
+
+
+def player_to_act(state: CubeState) -> str:
+    """Who acts next in ``state``: ``"A"``, ``"B"``, both at the opening roll, or nobody.
+
+    The player on roll acts in phase ``"turn"``; a pending double is answered by the
+    doubler's opponent; after a beaver the doubler may raccoon or roll ([RULES]).
+
+    Returns
+    -------
+    str
+        ``"A"``, ``"B"``, ``"both (opening roll)"`` or ``"-"`` once the game is over.
+
+    Raises
+    ------
+    ValueError
+        If ``state`` is not a :class:`CubeState`.
+
+    Examples
+    --------
+    >>> rules = Rules(beavers=True)
+    >>> states = replay(["opening_won_A", "double"], rules)
+    >>> [player_to_act(s) for s in states]
+    ['both (opening roll)', 'B', 'A']
+    """
+    if not isinstance(state, CubeState):
+        raise ValueError(f"state must be a CubeState (got {type(state).__name__})")
+    if state.phase == "opening":
+        return "both (opening roll)"
+    if state.phase == "offer":
+        return "B" if state.doubler == "A" else "A"
+    if state.phase == "beavered":
+        return str(state.doubler)
+    if state.game_over:
+        return "-"
+    return str(state.turn)
+
+
+def game_label(state: CubeState, rules: Rules) -> str:
+    """What kind of game ``state`` is in: money, or a match game, Crawford or after.
+
+    Examples
+    --------
+    >>> game_label(initial_state(Rules()), Rules())
+    'money game'
+    >>> match = Rules(match_length=5, crawford=True)
+    >>> game_label(initial_state(match, 4, 2, crawford_game=True), match)
+    '5-point match, Crawford game'
+    """
+    if not isinstance(state, CubeState):
+        raise ValueError(f"state must be a CubeState (got {type(state).__name__})")
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules instance (got {type(rules).__name__})")
+    label = "money game" if rules.money_play else f"{rules.match_length}-point match"
+    if state.crawford_game:
+        return label + ", Crawford game"
+    if state.post_crawford:
+        return label + ", post-Crawford"
+    return label
+
+
+def event_table(states: Sequence[CubeState]) -> pd.DataFrame:
+    """The events of a replayed game, one row per step, the start as step 0.
+
+    ``states`` are consecutive states as :func:`replay` returns them: step ``k`` is
+    the last event of ``states[k]``'s history.
+
+    Parameters
+    ----------
+    states : sequence of CubeState
+        At least one, at most :data:`MAX_EVENT_STATES`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``step``, ``action`` (``"start"`` first), ``actor``, ``rule``, ``note``,
+        ``stakes``, ``face``, ``owner`` and ``score`` (``"A-B"``).
+
+    Raises
+    ------
+    ValueError
+        If ``states`` is empty, too long, or holds something that is not a state.
+
+    Examples
+    --------
+    >>> table = event_table(replay(["automatic_double"], Rules(murphy=True)))
+    >>> table[["step", "action", "rule", "stakes"]].values.tolist()
+    [[0, 'start', 'setup', 1], [1, 'automatic_double', 'Murphy rule', 2]]
+    """
+    states = tuple(states)
+    if not 1 <= len(states) <= MAX_EVENT_STATES:
+        raise ValueError(f"states must hold 1 to {MAX_EVENT_STATES} states (got {len(states)})")
+    if not all(isinstance(state, CubeState) for state in states):
+        raise ValueError("states must be CubeState values")
+    rows = []
+    for step, state in enumerate(states):
+        event = state.history[-1] if step else None
+        rows.append(
+            {
+                "step": step,
+                "action": event.action if event else "start",
+                "actor": event.actor if event else "-",
+                "rule": event.rule if event else "setup",
+                "note": event.note if event else "cube centred on 1 (64 showing)",
+                "stakes": state.value,
+                "face": state.face,
+                "owner": state.owner,
+                "score": f"{state.score_a}-{state.score_b}",
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+#: Most winning probabilities :func:`money_rule_equities` evaluates at once.
+MAX_EQUITY_POINTS = 100_000
+
+
+def money_rule_equities(
+    p: ArrayLike,
+    x: float,
+    W: float,
+    L: float,
+    stakes: Sequence[int] = (1, 2, 4),
+) -> pd.DataFrame:
+    r"""What the money rules do in Janowski's model: equities for each cube action.
+
+    Per unit of the cube before the action, for the doubler's winning chance ``p``
+    (and, in the taker's columns, the taker's chance), with Janowski's cubeful
+    equities :math:`E_{\mathrm{cube}}` ([JR12]_, :func:`cubecore.janowski.cubeful_equity`):
+
+    * ``hold`` :math:`E_{\mathrm{center}}`, ``hold_jacoby`` the same under the Jacoby
+      rule (gammons single while the cube is centred, [RULES]);
+    * ``double`` :math:`\min(2E_{\mathrm{opponent}}, 1)` (the taker's best answer);
+      ``drop`` :math:`-1`;
+    * the taker's ``take`` :math:`2E_{\mathrm{owned}}` and ``beaver``
+      :math:`4E_{\mathrm{owned}}` (take and redouble at once, keeping the cube);
+    * the doubler's answers to a beaver: ``accept_beaver`` :math:`4E_{\mathrm{opponent}}`,
+      ``raccoon`` :math:`8E_{\mathrm{opponent}}`;
+    * ``gain_per_unit`` = ``double - hold``, and ``gain_stake_k`` = ``k`` times it for
+      each starting stake ``k`` (the Murphy rule multiplies every outcome by the stake,
+      so the sign, and the decision, does not change).
+
+    Parameters
+    ----------
+    p : array_like
+        Winning probabilities in [0, 1], at most :data:`MAX_EQUITY_POINTS`.
+    x : float
+        Cube life index in [0, 1].
+    W, L : float
+        Average values of a win and a loss, at least 1.
+    stakes : sequence of int, optional
+        Starting stakes for the ``gain_stake_k`` columns, each at least 1.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Column ``p`` and the columns above, one row per probability.
+
+    Raises
+    ------
+    ValueError
+        Naming the parameter that is out of range.
+
+    References
+    ----------
+    .. [JR12] "Janowski model revisited", blog post, 28 March 2012.
+    .. [RULES] "Doubling cube", Wikipedia. https://en.wikipedia.org/wiki/Doubling_cube
+
+    Examples
+    --------
+    With a dead cube (x = 0) and no gammons a centred cube holds 2P - 1, and doubling at
+    P = 3/4 gains 1/2 per unit of the cube, twice that at stake 2:
+
+    >>> frame = money_rule_equities([0.75], 0.0, 1.0, 1.0, stakes=(1, 2))
+    >>> frame[["hold", "double", "gain_stake_1", "gain_stake_2"]].values.tolist()
+    [[0.5, 1.0, 0.5, 1.0]]
+    """
+    points = finite_array("p", p).ravel()
+    if points.size > MAX_EQUITY_POINTS:
+        raise ValueError(f"p must hold at most {MAX_EQUITY_POINTS} values (got {points.size})")
+    stakes = tuple(whole_number("stakes", stake, 1) for stake in stakes)
+    owned = janowski.cubeful_equity(points, x, "owned", W, L)
+    opponent = janowski.cubeful_equity(points, x, "opponent", W, L)
+    center = janowski.cubeful_equity(points, x, "center", W, L)
+    double = np.minimum(2.0 * opponent, 1.0)
+    frame = {
+        "p": points,
+        "hold": center,
+        "hold_jacoby": janowski.cubeful_equity(points, x, "center", W, L, jacoby=True),
+        "double": double,
+        "drop": np.full_like(points, -1.0),
+        "take": 2.0 * owned,
+        "beaver": 4.0 * owned,
+        "accept_beaver": 4.0 * opponent,
+        "raccoon": 8.0 * opponent,
+        "gain_per_unit": double - center,
+    }
+    for stake in stakes:
+        frame[f"gain_stake_{stake}"] = stake * (double - center)
+    return pd.DataFrame(frame)

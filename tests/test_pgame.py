@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from cubecore import pgame
 from cubecore.pgame import (
     GAME_COLUMNS,
+    MAX_MURPHY_CAPS,
     OPTIMAL,
     OPTIMAL_BEAVER_POINT,
     PointsEstimate,
@@ -28,6 +29,7 @@ from cubecore.pgame import (
     doubling_price_curve,
     exact_equity,
     mean_points,
+    murphy_cap_table,
     murphy_mean_stake,
     murphy_stake_distribution,
     p_game_path,
@@ -385,6 +387,20 @@ def test_doubling_price_curve():
     np.testing.assert_allclose(beaver, reach * per_unit, atol=1e-12)
     with pytest.raises(ValueError, match="double_points"):
         doubling_price_curve([0.1])
+
+
+def test_murphy_cap_table():
+    # [RULES]: each opening tie (1/6) doubles; cap c: E = sum_{k<c} (2/6)^k (5/6) + (2/6)^c
+    table = murphy_cap_table([1, 2, None])
+    assert table["cap"].tolist()[:2] == [1, 2] and table["cap"].iloc[2] is None
+    expected = [5 / 6 + 2 / 6, 5 / 6 + (2 / 6) * (5 / 6) + (2 / 6) ** 2, 5 / 4]
+    np.testing.assert_allclose(table["mean_stake"], expected, rtol=1e-12)
+    np.testing.assert_allclose(table["p_above_1"], [1 / 6] * 3, rtol=1e-12)
+    np.testing.assert_allclose(table["p_at_least_4"], [0.0, 1 / 36, 1 / 36], atol=1e-15)
+    with pytest.raises(ValueError, match="cap"):
+        murphy_cap_table([0])
+    with pytest.raises(ValueError, match="caps must hold at most"):
+        murphy_cap_table([1] * (MAX_MURPHY_CAPS + 1))
 
 
 def test_murphy_stake_distribution():
