@@ -24,6 +24,7 @@ References
 ----------
 .. [KS69] E. Keeler and J. Spencer, "Proper raising points in a generalization
    of backgammon", The RAND Corporation, P-4078, May 1969.
+   https://www.rand.org/pubs/papers/P4078.html
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ __all__ = [
     "ALTERNATING_DOUBLING_POINT",
     "MAX_EXACT_RAISES",
     "MAX_RAISES",
+    "MAX_SWEEP_POINTS",
     "MAX_TABLE_SIZE",
     "MAX_TREE_RAISES",
     "PRINTED_TABLES",
@@ -67,6 +69,7 @@ __all__ = [
     "continuous_even_game_value_table",
     "continuous_raising_points",
     "continuous_raising_points_table",
+    "continuous_sweep",
     "even_game_value",
     "even_game_value_table",
     "exact_raising_points",
@@ -92,6 +95,8 @@ MAX_EXACT_RAISES = 100
 MAX_TABLE_SIZE = 30
 #: Largest ``i + j`` for :func:`raising_tree` (the tree has up to 2**(i+j+1) - 1 nodes).
 MAX_TREE_RAISES = 8
+#: Most potentials :func:`continuous_sweep` evaluates (each is one series of eq. (18)).
+MAX_SWEEP_POINTS = 10_000
 
 # Series truncation: sum Poisson terms until the proven bound on every omitted
 # tail is below this fraction of the partial sum it belongs to (2**-60 < eps/2**7).
@@ -1560,6 +1565,58 @@ def asymptotic_even_game_value(a: float, b: float) -> float:
     1.0
     """
     return math.log(_raise_factor("a", a)) - math.log(_raise_factor("b", b))
+
+
+def continuous_sweep(b: float, a_values: ArrayLike) -> pd.DataFrame:
+    """A's raising point and even-game value against his potential ``a``, B's fixed.
+
+    For each ``a``: the exact ``alpha(a, b)`` (eq. (18)) beside its normal
+    approximation (23), and the exact even-game value ``E(a, b)`` (eq. (19)) beside
+    its asymptote ``log(a / b)`` (eq. (26)): the curves of [KS69] section 4.
+
+    Parameters
+    ----------
+    b : float
+        B's raise potential, finite and ``>= 1``.
+    a_values : array_like
+        A's potentials, finite and ``>= 1``; at most :data:`MAX_SWEEP_POINTS`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``a``, ``alpha``, ``normal``, ``value``, ``asymptotic``.
+
+    Raises
+    ------
+    ValueError
+        If ``b`` or an ``a`` is below 1 or not finite, or there are too many ``a``.
+
+    Examples
+    --------
+    [KS69] Table III, a = 2, b = 1: ``alpha = 1/sqrt(2)``:
+
+    >>> continuous_sweep(1.0, [2.0])["alpha"].round(4).tolist()
+    [0.7071]
+    """
+    b = real_in_range("b", b, 1.0)
+    potentials = _potentials("a_values", a_values)
+    if potentials.size > MAX_SWEEP_POINTS:
+        raise ValueError(
+            f"a_values must hold at most {MAX_SWEEP_POINTS} potentials (got {potentials.size})"
+        )
+    rows = []
+    for a in potentials:
+        points = continuous_raising_points(a, b)
+        rows.append(
+            {
+                "a": float(a),
+                "alpha": points.alpha,
+                "normal": normal_raising_point(a, b),
+                "value": continuous_even_game_value(a, b),
+                "asymptotic": asymptotic_even_game_value(a, b),
+            }
+        )
+    return pd.DataFrame(rows, columns=["a", "alpha", "normal", "value", "asymptotic"])
 
 
 #: The printed tables :func:`printed_comparison` knows, with their printed decimals.

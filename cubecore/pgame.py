@@ -16,9 +16,11 @@ the deciding player's own.
 References
 ----------
 .. [KS69] E. Keeler and J. Spencer, "Proper raising points in a generalization of
-   backgammon", RAND P-4078, May 1969; section 1 (the lemma, eqs. (1)-(2)) and
-   section 2 (the 80% point, eqs. (3)-(5)).
-.. [RULES] "Backgammon: Doubling cube" (``doubling_cube_rules.txt``).
+   backgammon", RAND Corporation paper P-4078, May 1969; section 1 (the lemma, eqs.
+   (1)-(2)) and section 2 (the 80% point, eqs. (3)-(5)).
+   https://www.rand.org/pubs/papers/P4078.html
+.. [RULES] "Doubling cube", Wikipedia, the free encyclopedia.
+   https://en.wikipedia.org/wiki/Doubling_cube
 """
 
 from __future__ import annotations

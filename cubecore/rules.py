@@ -19,8 +19,11 @@ Conventions
 
 References
 ----------
-.. [RULES] "Backgammon: Doubling cube" (``doubling_cube_rules.txt``), the rules text
-   this module implements paragraph by paragraph.
+.. [RULES] "Doubling cube", Wikipedia, the free encyclopedia (the rules of the cube,
+   ``cubecore.references.REFERENCES["RULES"]``), which this module implements
+   paragraph by paragraph. https://en.wikipedia.org/wiki/Doubling_cube
+.. [JR12] "Janowski model revisited", blog post, 28 March 2012
+   (``cubecore.references.REFERENCES["JR12"]``).
 """
 
 from __future__ import annotations

@@ -153,6 +153,27 @@ def _assert_table(
     assert (frame["reason"] != UNEXPLAINED).all()
 
 
+def test_continuous_sweep():
+    a = np.geomspace(1.0, 1000.0, 13)
+    sweep = ks.continuous_sweep(4.0, a)
+    assert list(sweep.columns) == ["a", "alpha", "normal", "value", "asymptotic"]
+    np.testing.assert_allclose(sweep["a"], a)
+    # [KS69] eq. (18) and (19) at each a; (23) and (26) beside them
+    for row in sweep.itertuples():
+        assert row.alpha == ks.continuous_raising_points(row.a, 4.0).alpha
+        assert row.value == ks.continuous_even_game_value(row.a, 4.0)
+        assert row.normal == ks.normal_raising_point(row.a, 4.0)
+        assert row.asymptotic == pytest.approx(math.log(row.a / 4.0))
+    # [KS69] Table III, a = 10, b = 3: .4938
+    assert round(ks.continuous_sweep(3.0, [10.0]).loc[0, "alpha"], 4) == 0.4938
+    with pytest.raises(ValueError, match="b must lie in"):
+        ks.continuous_sweep(0.5, [2.0])
+    with pytest.raises(ValueError, match="a_values"):
+        ks.continuous_sweep(2.0, [0.5])
+    with pytest.raises(ValueError, match="a_values must hold at most"):
+        ks.continuous_sweep(2.0, np.ones(ks.MAX_SWEEP_POINTS + 1))
+
+
 def test_printed_comparison():
     # [KS69] Tables I-IV: every cell agrees; Table V: the 47 listed cells do not.
     for table, cells in (("I", 100), ("II", 100), ("III", 100), ("IV", 100)):

@@ -138,20 +138,7 @@ def continuous_cell(a: float, b: float) -> dict:
 @st.cache_data(max_entries=64, show_spinner=False)
 def sweep_in_a(b: float, a_top: float) -> pd.DataFrame:
     """alpha(a, b), its normal approximation (23), E(a, b) and log(a/b) for a from 1 to a_top."""
-    grid = np.geomspace(1.0, max(a_top, 2.0), 121)
-    rows = []
-    for a in grid:
-        points = ks.continuous_raising_points(a, b)
-        rows.append(
-            {
-                "a": float(a),
-                "alpha": points.alpha,
-                "normal": ks.normal_raising_point(a, b),
-                "value": ks.continuous_even_game_value(a, b),
-                "asymptotic": ks.asymptotic_even_game_value(a, b),
-            }
-        )
-    return pd.DataFrame(rows)
+    return ks.continuous_sweep(b, np.geomspace(1.0, max(a_top, 2.0), 121))
 
 
 @st.cache_data(max_entries=len(ks.PRINTED_TABLES), show_spinner=False)
