@@ -320,7 +320,7 @@ def initial_state(
     """
     if not isinstance(rules, Rules):
         raise ValueError("rules must be a Rules instance")
-    high = None if rules.money_play else rules.match_length - 1
+    high = None if rules.match_length is None else rules.match_length - 1
     score_a = whole_number("score_a", score_a, 0, high)
     score_b = whole_number("score_b", score_b, 0, high)
     if crawford_game and post_crawford:
@@ -353,7 +353,7 @@ def _murphy_available(state: CubeState, rules: Rules) -> str | None:
 
 def _double_forbidden(state: CubeState, rules: Rules) -> str | None:
     """Reason the player on roll may not double now, or None if he may."""
-    player = state.turn
+    player = _on_roll(state)
     if state.crawford_game:
         return "Crawford rule: no doubling in the Crawford game"
     if state.owner not in ("center", player):
@@ -455,15 +455,36 @@ def _event(state: CubeState, action: str, actor: str, rule: str, note: str) -> C
     return CubeEvent(action, actor, rule, note, state.value, state.owner)
 
 
-def _after_roll(state: CubeState, player: str) -> dict[str, int | str]:
-    rolls = {"rolls_a": state.rolls_a + 1} if player == "A" else {"rolls_b": state.rolls_b + 1}
-    return {**rolls, "turn": _other(player), "phase": "turn", "doubler": None}
+def _after_roll(state: CubeState, player: str) -> CubeState:
+    """``player`` has rolled and played: his roll counted, the turn passes."""
+    return replace(
+        state,
+        rolls_a=state.rolls_a + (player == "A"),
+        rolls_b=state.rolls_b + (player == "B"),
+        turn=_other(player),
+        phase="turn",
+        doubler=None,
+    )
+
+
+def _on_roll(state: CubeState) -> str:
+    """The player on roll; the legality check has made sure there is one."""
+    if state.turn is None:
+        raise IllegalCubeAction("no player is on roll")
+    return state.turn
+
+
+def _doubler(state: CubeState) -> str:
+    """The player whose double is pending; the legality check has made sure there is one."""
+    if state.doubler is None:
+        raise IllegalCubeAction("no double is pending")
+    return state.doubler
 
 
 def _finish(state: CubeState, rules: Rules, winner: str, points: int, ending: str) -> CubeState:
     score_a = state.score_a + (points if winner == "A" else 0)
     score_b = state.score_b + (points if winner == "B" else 0)
-    over = not rules.money_play and max(score_a, score_b) >= rules.match_length
+    over = rules.match_length is not None and max(score_a, score_b) >= rules.match_length
     return replace(
         state,
         phase="match_over" if over else "game_over",
@@ -480,7 +501,7 @@ def _next_game(state: CubeState, rules: Rules) -> tuple[CubeState, str, str]:
     crawford_game = False
     post_crawford = state.post_crawford or state.crawford_game
     rule, note = "new game", "cube centred on 1 (64 showing)"
-    if rules.crawford and not post_crawford:
+    if rules.crawford and rules.match_length is not None and not post_crawford:
         match_point = rules.match_length - 1
         if match_point in (state.score_a, state.score_b):
             crawford_game = True
@@ -530,14 +551,14 @@ def _step_opening_tie(state: CubeState, rules: Rules) -> _Step:
 
 def _step_opening_won(winner: str) -> _Handler:
     def step(state: CubeState, rules: Rules) -> _Step:
-        new = replace(state, **_after_roll(state, winner))
+        new = _after_roll(state, winner)
         return _Step(new, winner, "opening roll", f"{winner} wins the opening roll and plays it")
 
     return step
 
 
 def _step_double(state: CubeState, rules: Rules) -> _Step:
-    player = state.turn
+    player = _on_roll(state)
     new = replace(state, phase="offer", doubler=player)
     rule = "doubling"
     note = f"{player} offers to play for {2 * state.value} points before rolling"
@@ -553,14 +574,14 @@ def _step_double(state: CubeState, rules: Rules) -> _Step:
 
 
 def _step_take(state: CubeState, rules: Rules) -> _Step:
-    taker = _other(str(state.doubler))
+    taker = _other(_doubler(state))
     new = replace(state, value=state.value * 2, owner=taker, phase="turn", doubler=None)
     note = f"{taker} takes: stakes {new.value}, cube on {taker}'s side (only he may redouble)"
     return _Step(new, taker, "take", note)
 
 
 def _step_beaver(state: CubeState, rules: Rules) -> _Step:
-    taker = _other(str(state.doubler))
+    taker = _other(_doubler(state))
     new = replace(state, value=state.value * 4, owner=taker, phase="beavered")
     return _Step(
         new, taker, "beaver", f"{taker} takes and beavers to {new.value}, keeping the cube"
@@ -570,18 +591,18 @@ def _step_beaver(state: CubeState, rules: Rules) -> _Step:
 def _step_raccoon(state: CubeState, rules: Rules) -> _Step:
     new = replace(state, value=state.value * 2, phase="turn", doubler=None)
     note = f"{state.doubler} raccoons to {new.value}; {state.owner} keeps the cube"
-    return _Step(new, str(state.doubler), "raccoon", note)
+    return _Step(new, _doubler(state), "raccoon", note)
 
 
 def _step_drop(state: CubeState, rules: Rules) -> _Step:
-    taker = _other(str(state.doubler))
-    new = _finish(state, rules, str(state.doubler), state.value, "drop")
+    taker = _other(_doubler(state))
+    new = _finish(state, rules, _doubler(state), state.value, "drop")
     return _Step(new, taker, "drop", f"{taker} drops and pays {state.value} point(s)")
 
 
 def _step_roll(state: CubeState, rules: Rules) -> _Step:
-    player = state.turn
-    new = replace(state, **_after_roll(state, player))
+    player = _on_roll(state)
+    new = _after_roll(state, player)
     return _Step(new, player, "roll", f"{player} rolls and plays")
 
 
@@ -590,7 +611,7 @@ def _step_win(action: str) -> _Handler:
     kind = action.removeprefix("win_")
 
     def step(state: CubeState, rules: Rules) -> _Step:
-        player = state.turn
+        player = _on_roll(state)
         multiplier, rule, note = _WIN_MULTIPLIER[action], "scoring", ""
         if rules.jacoby and multiplier > 1 and state.owner == "center":
             multiplier, rule = 1, "Jacoby rule"
