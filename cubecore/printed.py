@@ -20,7 +20,8 @@ References
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -67,7 +68,7 @@ def compare_printed(
     printed: pd.Series | pd.DataFrame,
     exact: pd.Series | pd.DataFrame,
     digits: int | pd.Series | pd.DataFrame,
-    deviations: Mapping[Hashable, tuple[object, str]] | None = None,
+    deviations: Mapping[Any, tuple[object, str]] | None = None,
     *,
     slack: float = SLACK,
 ) -> pd.DataFrame:
@@ -157,7 +158,7 @@ def compare_printed(
     for key, entry in listed.items():
         if key not in cells.index:
             raise ValueError(f"deviations names {key!r}, which is not a printed cell")
-        if float(entry[0]) != float(cells.loc[key]):  # type: ignore[arg-type]
+        if float(entry[0]) != float(cells.loc[key]):
             raise ValueError(
                 f"deviations gives {key!r} as printed {entry[0]!r}, the table prints "
                 f"{cells.loc[key]!r}"
