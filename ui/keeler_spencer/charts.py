@@ -7,8 +7,11 @@ import math
 import numpy as np
 import pandas as pd
 
+from cubecore.keeler_spencer import ALTERNATING_DOUBLING_POINT as POINT
 from ui.style import COLORS, Figure, base_layout, line, line_width, vertical_marker, with_markers
 
+#: B's doubling point in A's chance (1 - 0.8), as a clean decimal for the chart.
+B_POINT = round(1.0 - POINT, 12)
 _EVENT_SYMBOLS = {"doubles": "triangle-up", "takes": "circle", "drops": "x", "wins": "star"}
 _PLAYER_COLORS = {"A": COLORS["center"], "B": COLORS["opponent"]}
 #: Heatmaps larger than this (cells per side) show no numbers in the cells.
@@ -97,10 +100,12 @@ def path_figure(
             COLORS["double"],
             outside=True,
         ),
-        _horizontal_marker(0.2, "B doubles 0.20", COLORS["take"], outside=True),
+        _horizontal_marker(B_POINT, f"B doubles {B_POINT:.2f}", COLORS["take"], outside=True),
     ]
-    if abs(double_point - 0.8) > 1e-9:
-        markers.append(_horizontal_marker(0.8, "B drops > 0.80", COLORS["cash"], outside=True))
+    if abs(double_point - POINT) > 1e-9:
+        markers.append(
+            _horizontal_marker(POINT, f"B drops > {POINT:.2f}", COLORS["cash"], outside=True)
+        )
     layout = base_layout(
         "A seeded path of the P-game", "time t (step × h²)", "A's winning chance p"
     )
@@ -142,7 +147,7 @@ def take_check_figure(check: dict) -> Figure:
     )
     return {
         "data": traces,
-        "layout": with_markers(layout, vertical_marker(0.8, "80%", COLORS["cash"])),
+        "layout": with_markers(layout, vertical_marker(POINT, f"{POINT:.0%}", COLORS["cash"])),
     }
 
 
@@ -197,7 +202,7 @@ def limited_figure(points: pd.DataFrame) -> Figure:
         "n (doubles allowed in total)",
         "A's winning chance",
     )
-    marker = _horizontal_marker(0.8, "unlimited: 0.8", COLORS["cash"])
+    marker = _horizontal_marker(POINT, f"unlimited: {POINT:g}", COLORS["cash"])
     return {"data": [trace], "layout": with_markers(layout, marker)}
 
 

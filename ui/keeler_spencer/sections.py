@@ -142,7 +142,10 @@ def render_alternating(v: View) -> None:
             widgets.formula(r"\alpha(n) = 1 - \tfrac14\,\alpha(n-1)", "the recursion behind it")
     a, b = st.columns(2)
     a.metric(f"α({n_max})", f"{ks.limited_doubling_point(n_max):.6f}")
-    b.metric("Distance from 0.8", f"{ks.limited_doubling_point(n_max) - 0.8:+.2e}")
+    b.metric(
+        "Distance from 0.8",
+        f"{ks.limited_doubling_point(n_max) - ks.ALTERNATING_DOUBLING_POINT:+.2e}",
+    )
     if not v.present:
         widgets.table_with_download(points, f"ks_limited_n{n_max}.csv")
 
