@@ -27,6 +27,7 @@ from cubecore.pgame import (
     cube_value_distribution,
     doubling_price,
     doubling_price_curve,
+    doubling_price_table,
     exact_equity,
     mean_points,
     murphy_cap_table,
@@ -387,6 +388,28 @@ def test_doubling_price_curve():
     np.testing.assert_allclose(beaver, reach * per_unit, atol=1e-12)
     with pytest.raises(ValueError, match="double_points"):
         doubling_price_curve([0.1])
+
+
+def test_doubling_price_table():
+    table = doubling_price_table(0.6, n_games=2_000, seed=5)
+    assert list(table.columns) == [
+        "beavers",
+        "equity_exact",
+        "equity_simulated",
+        "ci_low",
+        "ci_high",
+        "loss_exact",
+    ]
+    for row in table.itertuples():
+        price = doubling_price(0.6, beavers=row.beavers, n_games=2_000, seed=5)
+        assert row.loss_exact == price.loss_exact and row.equity_exact == price.equity_exact
+        assert (row.ci_low, row.equity_simulated, row.ci_high) == (
+            price.estimate.low,
+            price.estimate.mean,
+            price.estimate.high,
+        )
+    with pytest.raises(ValueError, match="double_point"):
+        doubling_price_table(0.1)
 
 
 def test_murphy_cap_table():

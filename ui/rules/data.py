@@ -193,21 +193,15 @@ def price_curve(start: float) -> pd.DataFrame:
 @st.cache_data(max_entries=64, show_spinner="Simulating...")
 def price_estimates(double_point: float, start: float, n_games: int, seed: int) -> pd.DataFrame:
     """Exact and Monte Carlo cost of doubling at ``double_point``, with and without beavers."""
-    rows = []
-    for beavers in (False, True):
-        with simulation_slot():
-            price = pgame.doubling_price(
-                double_point, beavers=beavers, start=start, n_games=n_games, seed=seed
-            )
-        estimate = price.estimate
-        rows.append(
-            {
-                "beavers": "allowed" if beavers else "not allowed",
-                "A's equity, exact": price.equity_exact,
-                "A's equity, simulated": estimate.mean,
-                "95% CI low": estimate.low,
-                "95% CI high": estimate.high,
-                "loss vs doubling at 80%": price.loss_exact,
-            }
-        )
-    return pd.DataFrame(rows)
+    with simulation_slot():
+        table = pgame.doubling_price_table(double_point, start=start, n_games=n_games, seed=seed)
+    table["beavers"] = table["beavers"].map({False: "not allowed", True: "allowed"})
+    return table.rename(
+        columns={
+            "equity_exact": "A's equity, exact",
+            "equity_simulated": "A's equity, simulated",
+            "ci_low": "95% CI low",
+            "ci_high": "95% CI high",
+            "loss_exact": "loss vs doubling at 80%",
+        }
+    )
