@@ -16,6 +16,7 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 - :mod:`cubecore.met_fit`: the model's gammon rate and cube efficiency fitted to a table.
 - :mod:`cubecore.met_aids`: Neil's numbers, the Turner and Janowski formulas against a table.
 - :mod:`cubecore.free_drop`: the leader's selective drop post-Crawford, priced by a model.
+- :mod:`cubecore.printed`: a printed table beside its exact computation, cell by cell.
 - :mod:`cubecore.atlas`: the four money-play models on one scale, and their mappings.
 - :mod:`cubecore.references`: the publications, one registry for pages and docstrings.
 - :mod:`cubecore.cubeful`: gnubg's 0-ply cube decision from five cubeless probabilities.
@@ -42,6 +43,7 @@ from cubecore import (
     met_io,
     pgame,
     position,
+    printed,
     race,
     race_counts,
     references,
@@ -65,6 +67,7 @@ __all__ = [
     "met_io",
     "pgame",
     "position",
+    "printed",
     "race",
     "race_counts",
     "references",

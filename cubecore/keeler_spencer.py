@@ -24,6 +24,7 @@ References
 ----------
 .. [KS69] E. Keeler and J. Spencer, "Proper raising points in a generalization
    of backgammon", The RAND Corporation, P-4078, May 1969.
+   https://www.rand.org/pubs/papers/P4078.html
 """
 
 from __future__ import annotations
@@ -38,13 +39,16 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from cubecore._validate import array_in_range, choice, real_in_range, whole_number
+from cubecore.printed import compare_printed
 
 __all__ = [
     "ALTERNATING_DOUBLING_POINT",
     "MAX_EXACT_RAISES",
     "MAX_RAISES",
+    "MAX_SWEEP_POINTS",
     "MAX_TABLE_SIZE",
     "MAX_TREE_RAISES",
+    "PRINTED_TABLES",
     "TABLE_III_DEVIATIONS",
     "TABLE_III_PRINTED",
     "TABLE_II_DEVIATIONS",
@@ -65,6 +69,7 @@ __all__ = [
     "continuous_even_game_value_table",
     "continuous_raising_points",
     "continuous_raising_points_table",
+    "continuous_sweep",
     "even_game_value",
     "even_game_value_table",
     "exact_raising_points",
@@ -72,6 +77,7 @@ __all__ = [
     "limited_doubling_points",
     "normal_raising_point",
     "path_cube_actions",
+    "printed_comparison",
     "raising_points",
     "raising_points_table",
     "raising_tree",
@@ -89,6 +95,8 @@ MAX_EXACT_RAISES = 100
 MAX_TABLE_SIZE = 30
 #: Largest ``i + j`` for :func:`raising_tree` (the tree has up to 2**(i+j+1) - 1 nodes).
 MAX_TREE_RAISES = 8
+#: Most potentials :func:`continuous_sweep` evaluates (each is one series of eq. (18)).
+MAX_SWEEP_POINTS = 10_000
 
 # Series truncation: sum Poisson terms until the proven bound on every omitted
 # tail is below this fraction of the partial sum it belongs to (2**-60 < eps/2**7).
@@ -1557,3 +1565,125 @@ def asymptotic_even_game_value(a: float, b: float) -> float:
     1.0
     """
     return math.log(_raise_factor("a", a)) - math.log(_raise_factor("b", b))
+
+
+def continuous_sweep(b: float, a_values: ArrayLike) -> pd.DataFrame:
+    """A's raising point and even-game value against his potential ``a``, B's fixed.
+
+    For each ``a``: the exact ``alpha(a, b)`` (eq. (18)) beside its normal
+    approximation (23), and the exact even-game value ``E(a, b)`` (eq. (19)) beside
+    its asymptote ``log(a / b)`` (eq. (26)): the curves of [KS69] section 4.
+
+    Parameters
+    ----------
+    b : float
+        B's raise potential, finite and ``>= 1``.
+    a_values : array_like
+        A's potentials, finite and ``>= 1``; at most :data:`MAX_SWEEP_POINTS`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``a``, ``alpha``, ``normal``, ``value``, ``asymptotic``.
+
+    Raises
+    ------
+    ValueError
+        If ``b`` or an ``a`` is below 1 or not finite, or there are too many ``a``.
+
+    Examples
+    --------
+    [KS69] Table III, a = 2, b = 1: ``alpha = 1/sqrt(2)``:
+
+    >>> continuous_sweep(1.0, [2.0])["alpha"].round(4).tolist()
+    [0.7071]
+    """
+    b = real_in_range("b", b, 1.0)
+    potentials = _potentials("a_values", a_values)
+    if potentials.size > MAX_SWEEP_POINTS:
+        raise ValueError(
+            f"a_values must hold at most {MAX_SWEEP_POINTS} potentials (got {potentials.size})"
+        )
+    rows = []
+    for a in potentials:
+        points = continuous_raising_points(a, b)
+        rows.append(
+            {
+                "a": float(a),
+                "alpha": points.alpha,
+                "normal": normal_raising_point(a, b),
+                "value": continuous_even_game_value(a, b),
+                "asymptotic": asymptotic_even_game_value(a, b),
+            }
+        )
+    return pd.DataFrame(rows, columns=["a", "alpha", "normal", "value", "asymptotic"])
+
+
+#: The printed tables :func:`printed_comparison` knows, with their printed decimals.
+PRINTED_TABLES = {"I": 4, "II": 3, "III": 4, "IV": 3, "V": None}
+
+
+def printed_comparison(table: str) -> pd.DataFrame:
+    """One of [KS69] Tables I-V, each printed cell beside the exact value.
+
+    Tables I (``alpha``) and II (``E``) are the discrete game with ``a = b = 2`` and
+    ``i, j = 0..10`` (eqs. (8)-(9), (19)); Tables III (``alpha``) and IV (``E``) the
+    continuous raises for ``a, b = 1(1)10`` (eqs. (18)-(19)); Table V the potential
+    ``a`` at which B resigns, for each printed ``b`` (``alpha(a, b) = 1/2``), with as
+    many decimals as printed. The comparison is :func:`cubecore.printed.compare_printed`
+    with the deviations listed in ``TABLE_*_DEVIATIONS``.
+
+    Parameters
+    ----------
+    table : {"I", "II", "III", "IV", "V"}
+        The printed table.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The tidy comparison: key columns (``i``, ``j`` for Tables I-II, ``a``, ``b``
+        for III-IV, ``b`` for V), ``printed``, ``exact``, ``difference``,
+        ``within_printed_digits``, ``reason``.
+
+    Raises
+    ------
+    ValueError
+        If ``table`` is not one of the five.
+
+    References
+    ----------
+    .. [KS69] E. Keeler, J. Spencer, "Proper Raising Points in a Generalization of
+       Backgammon", RAND Corporation paper P-4078, 1969, Tables I-V.
+       https://www.rand.org/pubs/papers/P4078.html
+
+    Examples
+    --------
+    >>> frame = printed_comparison("I")
+    >>> len(frame), bool(frame["within_printed_digits"].all())
+    (100, True)
+    """
+    choice("table", table, PRINTED_TABLES)
+    if table == "V":
+        printed = TABLE_V_PRINTED.set_index("b")
+        exact = resignation_potential_table(TABLE_V_PRINTED["b"]).set_index("b")["a"]
+        return compare_printed(printed["a"], exact, printed["decimals"], TABLE_V_DEVIATIONS)
+    digits = PRINTED_TABLES[table]
+    assert digits is not None
+    if table in ("I", "II"):
+        printed = TABLE_I_PRINTED if table == "I" else TABLE_II_PRINTED
+        exact = (
+            raising_points_table(10, 10, 2.0, 2.0, point="alpha")
+            if table == "I"
+            else even_game_value_table(10, 10, 2.0, 2.0)
+        )
+        deviations = TABLE_I_DEVIATIONS if table == "I" else TABLE_II_DEVIATIONS
+    else:
+        grid = tuple(float(k) for k in range(1, 11))
+        printed = TABLE_III_PRINTED if table == "III" else TABLE_IV_PRINTED
+        exact = (
+            continuous_raising_points_table(grid, grid, point="alpha")
+            if table == "III"
+            else continuous_even_game_value_table(grid, grid)
+        )
+        deviations = TABLE_III_DEVIATIONS if table == "III" else TABLE_IV_DEVIATIONS
+    return compare_printed(printed, exact, digits, deviations)

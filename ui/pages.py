@@ -85,7 +85,7 @@ PAGES = (
         "keeler_spencer",
         ":material/trending_up:",
         "Models",
-        package="ui.settings.keeler_spencer",
+        package="ui.keeler_spencer",
     ),
     PageSpec(
         "pages/race.py",
@@ -109,7 +109,7 @@ PAGES = (
         "rules",
         ":material/gavel:",
         "Rules & match play",
-        package="ui.settings.rules",
+        package="ui.rules",
     ),
     PageSpec(
         "pages/match.py",

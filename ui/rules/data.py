@@ -1,4 +1,4 @@
-"""Cached compute for the cube-rules page: walkthrough states, money-rule curves, simulation."""
+"""Cached compute of the cube-rules page: walkthrough states, money-rule curves, simulation."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import streamlit as st
 from cubecore import janowski, pgame
 from cubecore import rules as cube_rules
 from ui.cached import simulation_slot
+from ui.rules.walkthroughs import WALKTHROUGHS
 
 _P_GRID = np.linspace(0.0, 1.0, 401)
 #: Doubling points of the price-of-early-doubling curve (exact, cheap).
@@ -29,53 +30,27 @@ RARE_STAKE = 4
 # ------------------------------------------------------------------ walkthrough
 
 
+#: Column names of the events table as the page shows it.
+_EVENT_COLUMNS = {
+    "actor": "by",
+    "note": "what happened",
+    "face": "cube face",
+}
+
+
 @st.cache_data(max_entries=16, show_spinner=False)
 def walkthrough_events(walk: str) -> pd.DataFrame:
-    """Every event of a walkthrough preset: one row per step, the start as step 0."""
-    preset = cube_rules.WALKTHROUGH_PRESETS[walk]
-    rows = []
-    for step, state in enumerate(preset.states()):
-        event = state.history[-1] if step else None
-        rows.append(
-            {
-                "step": step,
-                "action": event.action if event else "start",
-                "by": event.actor if event else "-",
-                "rule": event.rule if event else "setup",
-                "what happened": event.note if event else "cube centred on 1 (64 showing)",
-                "stakes": state.value,
-                "cube face": state.face,
-                "owner": state.owner,
-                "score": f"{state.score_a}-{state.score_b}",
-            }
-        )
-    return pd.DataFrame(rows)
-
-
-def _to_act(state: cube_rules.CubeState) -> str:
-    if state.phase == "opening":
-        return "both (opening roll)"
-    if state.phase == "offer":
-        return "B" if state.doubler == "A" else "A"
-    if state.phase == "beavered":
-        return str(state.doubler)
-    if state.game_over:
-        return "-"
-    return str(state.turn)
+    """Every event of a walkthrough: one row per step, the start as step 0."""
+    return cube_rules.event_table(WALKTHROUGHS[walk].states()).rename(columns=_EVENT_COLUMNS)
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def walkthrough_state(walk: str, step: int) -> dict[str, object]:
     """The state after ``step`` events: cube, owner, legal actions and what forbids the rest."""
-    preset = cube_rules.WALKTHROUGH_PRESETS[walk]
+    preset = WALKTHROUGHS[walk]
     states = preset.states()
     step = min(step, len(states) - 1)
     state = states[step]
-    game = "money game" if preset.rules.money_play else f"{preset.rules.match_length}-point match"
-    if state.crawford_game:
-        game += ", Crawford game"
-    elif state.post_crawford:
-        game += ", post-Crawford"
     return {
         "step": step,
         "last_step": len(states) - 1,
@@ -86,9 +61,9 @@ def walkthrough_state(walk: str, step: int) -> dict[str, object]:
         "stakes": state.value,
         "face": state.face,
         "owner": state.owner,
-        "to_act": _to_act(state),
+        "to_act": cube_rules.player_to_act(state),
         "phase": state.phase,
-        "game": game,
+        "game": cube_rules.game_label(state, preset.rules),
         "score": f"{state.score_a}-{state.score_b}",
         "rolls": (state.rolls_a, state.rolls_b),
         "automatic_doubles": state.automatic_doubles,
@@ -117,51 +92,22 @@ def decision(P: float, x: float, W: float, L: float, jacoby: bool) -> dict[str, 
 
 @st.cache_data(max_entries=256, show_spinner=False)
 def money_rule_curves(x: float, W: float, L: float) -> pd.DataFrame:
-    """Equities on a P grid for the Jacoby, beaver/raccoon and Murphy charts.
-
-    Per unit of the cube before the action: holding a centred cube with and without
-    the Jacoby rule, doubling (``min(2 E_opponent, 1)``), the taker's take and
-    beaver (``2 E_owned``, ``4 E_owned``), the doubler's answers to a beaver
-    (``4 E_opponent``, ``8 E_opponent``), and the gain from doubling at stakes 1, 2, 4.
-    """
-    p = _P_GRID
-    owned = janowski.cubeful_equity(p, x, "owned", W, L)
-    opponent = janowski.cubeful_equity(p, x, "opponent", W, L)
-    double = np.minimum(2.0 * opponent, 1.0)
-    center = janowski.cubeful_equity(p, x, "center", W, L)
-    frame = {
-        "p": p,
-        "hold": center,
-        "hold_jacoby": janowski.cubeful_equity(p, x, "center", W, L, jacoby=True),
-        "double": double,
-        "drop": np.full_like(p, -1.0),
-        "take": 2.0 * owned,
-        "beaver": 4.0 * owned,
-        "accept_beaver": 4.0 * opponent,
-        "raccoon": 8.0 * opponent,
-        "gain_per_unit": double - center,
-    }
-    for stake in MURPHY_STAKES:
-        frame[f"gain_stake_{stake}"] = stake * (double - center)
-    return pd.DataFrame(frame)
+    """Equities on a P grid for the Jacoby, beaver/raccoon and Murphy charts."""
+    return cube_rules.money_rule_equities(_P_GRID, x, W, L, MURPHY_STAKES)
 
 
 @st.cache_data(max_entries=4, show_spinner=False)
 def murphy_table() -> pd.DataFrame:
     """Expected starting stake and chance of a doubled start for each Murphy cap."""
-    rows = []
-    for cap in MURPHY_CAPS:
-        rules = cube_rules.Rules(murphy=True, murphy_cap=cap)
-        dist = pgame.murphy_stake_distribution(rules)
-        rows.append(
-            {
-                "cap": "none" if cap is None else str(cap),
-                "mean starting stake": pgame.murphy_mean_stake(rules),
-                "P(start above 1)": float(dist.loc[dist["stake"] > 1, "probability"].sum()),
-                "P(start at 4 or more)": float(dist.loc[dist["stake"] >= 4, "probability"].sum()),
-            }
-        )
-    return pd.DataFrame(rows)
+    table = pgame.murphy_cap_table(MURPHY_CAPS)
+    table["cap"] = ["none" if cap is None else str(cap) for cap in MURPHY_CAPS]
+    return table.rename(
+        columns={
+            "mean_stake": "mean starting stake",
+            "p_above_1": "P(start above 1)",
+            "p_at_least_4": "P(start at 4 or more)",
+        }
+    )
 
 
 # ------------------------------------------------------------------- simulation
@@ -247,21 +193,15 @@ def price_curve(start: float) -> pd.DataFrame:
 @st.cache_data(max_entries=64, show_spinner="Simulating...")
 def price_estimates(double_point: float, start: float, n_games: int, seed: int) -> pd.DataFrame:
     """Exact and Monte Carlo cost of doubling at ``double_point``, with and without beavers."""
-    rows = []
-    for beavers in (False, True):
-        with simulation_slot():
-            price = pgame.doubling_price(
-                double_point, beavers=beavers, start=start, n_games=n_games, seed=seed
-            )
-        estimate = price.estimate
-        rows.append(
-            {
-                "beavers": "allowed" if beavers else "not allowed",
-                "A's equity, exact": price.equity_exact,
-                "A's equity, simulated": estimate.mean,
-                "95% CI low": estimate.low,
-                "95% CI high": estimate.high,
-                "loss vs doubling at 80%": price.loss_exact,
-            }
-        )
-    return pd.DataFrame(rows)
+    with simulation_slot():
+        table = pgame.doubling_price_table(double_point, start=start, n_games=n_games, seed=seed)
+    table["beavers"] = table["beavers"].map({False: "not allowed", True: "allowed"})
+    return table.rename(
+        columns={
+            "equity_exact": "A's equity, exact",
+            "equity_simulated": "A's equity, simulated",
+            "ci_low": "95% CI low",
+            "ci_high": "95% CI high",
+            "loss_exact": "loss vs doubling at 80%",
+        }
+    )

@@ -1,26 +1,24 @@
-"""The sections of the Keeler-Spencer page: each renders its compute, charts and numbers."""
+"""Keeler-Spencer page: the four sections (continuous game, limited doubles, raises, potentials).
+
+Each function renders one section from the :class:`~ui.skeleton.View`; the skeleton
+runs only the open one.
+"""
 
 from __future__ import annotations
-
-from collections.abc import Mapping
 
 import numpy as np
 import pandas as pd
 import streamlit as st
 
 from cubecore import keeler_spencer as ks
+from cubecore.references import source
 from ui import widgets
-from ui.cached import keeler_spencer as cached
-from ui.figures import keeler_spencer as figures
+from ui.keeler_spencer import charts as figures
+from ui.keeler_spencer import data as cached
 from ui.links import escape_text
+from ui.skeleton import View
 
-SOURCE = "Keeler & Spencer (1969), shared/seeds/keeler_spencer_1969_raising_points.txt"
-
-
-def control_columns(tab, specs: tuple, columns: int = 4) -> dict[str, object]:
-    """Lay out a section's controls in ``columns`` columns at the top of its tab."""
-    slots = tab.columns(columns)
-    return {spec.key: slots[index % columns] for index, spec in enumerate(specs)}
+SOURCE = source("KS69")
 
 
 def _wide_csv(table: pd.DataFrame) -> pd.DataFrame:
@@ -30,20 +28,12 @@ def _wide_csv(table: pd.DataFrame) -> pd.DataFrame:
     return frame.reset_index()
 
 
-def _compare_printed(
-    printed: pd.DataFrame,
-    exact: pd.DataFrame,
-    digits: int,
-    deviations: Mapping,
-    name: str,
-) -> None:
+def _compare_printed(printed: pd.DataFrame, exact: pd.DataFrame, table: str, name: str) -> None:
     """Printed table beside the exact one; every disagreeing cell listed with its reason."""
-    exact = exact.loc[printed.index, printed.columns]
-    rounded = exact.round(digits)
-    gap = (exact - printed).abs()
+    digits = int(ks.PRINTED_TABLES[table] or 0)  # Tables I-IV: one precision each
+    comparison = cached.printed_vs_exact(table)
+    rounded = exact.loc[printed.index, printed.columns].round(digits)
     half_unit = 0.5 * 10.0**-digits
-    rows, columns = np.nonzero(gap.to_numpy() > half_unit + 1e-12)
-    off = [(printed.index[r], printed.columns[c]) for r, c in zip(rows, columns, strict=True)]
     # A number format per column (a pandas Styler would be rendered anew on every rerun).
     shown = {str(c): st.column_config.NumberColumn(format=f"%.{digits}f") for c in printed.columns}
     left, right = st.columns(2)
@@ -54,18 +44,20 @@ def _compare_printed(
         st.caption(f"{name} exact, rounded to {digits} places")
         st.dataframe(rounded.rename(columns=str), column_config=shown, width="stretch")
     st.caption(
-        f"Largest |exact − printed| = {gap.to_numpy().max():.2g} (half a unit of the last printed "
-        f"place is {half_unit:g})."
+        f"Largest |exact − printed| = {comparison['difference'].abs().max():.2g} (half a unit "
+        f"of the last printed place is {half_unit:g})."
     )
-    if not off and not deviations:
+    off = comparison[~comparison["within_printed_digits"]]
+    if off.empty and (comparison["reason"] == "").all():
         st.success(
             f"{name}: every printed cell agrees with the exact value.", icon=":material/check:"
         )
-    for cell in off:
-        reason = deviations.get(cell, (None, "not explained: please report"))[1]
+    row, column = comparison.columns[:2]
+    for cell in off.itertuples(index=False):
         st.info(
-            f"{name} cell {cell}: printed {printed.loc[cell]:.{digits}f}, exact "
-            f"{exact.loc[cell]:.{digits + 3}f}. Reason: {reason}",
+            f"{name} cell ({getattr(cell, row):g}, {getattr(cell, column):g}): printed "
+            f"{cell.printed:.{digits}f}, exact {cell.exact:.{digits + 3}f}. "
+            f"Reason: {cell.reason}",
             icon=":material/error:",
         )
 
@@ -73,16 +65,14 @@ def _compare_printed(
 # --------------------------------------------------------------------------- section 1
 
 
-def render_game(v: Mapping[str, object], present: bool) -> None:
+def render_game(v: View) -> None:
     """Section 1: the lemma, a seeded path with the thresholds, the 80% check, the price."""
-    d, seed, n_games = float(v["d"]), int(v["seed"]), int(v["games"])
-    path, actions = cached.path_and_actions(float(v["x0"]), seed, d)
-    chart_column, text_column = st.columns([3, 2] if not present else [1, 0.001])
+    d, seed, n_games = v.number("d"), v.whole("seed"), v.whole("games")
+    path, actions = cached.path_and_actions(v.number("x0"), seed, d)
+    chart_column, text_column = st.columns([3, 2] if not v.present else [1, 0.001])
     with chart_column:
-        widgets.chart(
-            figures.path_figure(path, actions, d, int(v["prog"]), present=present), "ks_path"
-        )
-    if not present:
+        widgets.chart(figures.path_figure(path, actions, d, v.whole("prog")), "ks_path")
+    if not v.present:
         with text_column:
             widgets.formula(r"P(E) = \frac{a}{a+b}", f"{SOURCE}: lemma, eq. (2)")
             st.caption(
@@ -94,7 +84,9 @@ def render_game(v: Mapping[str, object], present: bool) -> None:
                 r"\Rightarrow \alpha = 0.8",
                 f"{SOURCE}: eqs. (3)-(5)",
             )
-            shown = actions[actions["step"] < max(1, int(len(path) * int(v["prog"]) / 100 + 0.999))]
+            shown = actions[
+                actions["step"] < max(1, int(len(path) * v.whole("prog") / 100 + 0.999))
+            ]
             st.dataframe(
                 shown[["step", "p", "player", "action", "stakes"]], hide_index=True, height=180
             )
@@ -120,38 +112,29 @@ def render_game(v: Mapping[str, object], present: bool) -> None:
         f"cube on B's side. The 95% interval {'contains' if inside else 'excludes'} −K: "
         + ("taking and dropping cannot be told apart." if inside else "one of them is better.")
     )
-    widgets.chart(figures.take_check_figure(check, present=present), "ks_take_check")
+    widgets.chart(figures.take_check_figure(check), "ks_take_check")
 
     st.subheader("What A loses by doubling at d instead of 80%")
-    price = cached.doubling_price(d, bool(v["beav"]), n_games, seed)
+    price = cached.doubling_price(d, v.flag("beavers"), n_games, seed)
     loss_mc = price["equity_optimal"] - price["estimate"]["mean"]
     a, b, c = st.columns(3)
     a.metric("Loss, exact", f"{price['loss_exact']:.4f}")
     b.metric("Loss, Monte Carlo", f"{loss_mc:.4f}")
     c.metric("Loss 95% interval half-width", f"{1.96 * price['estimate']['std_error']:.4f}")
-    widgets.chart(figures.price_figure(cached.price_curve(), price, present=present), "ks_price")
-
-    speed = cached.games_per_second()
-    a, b = st.columns(2)
-    a.metric("Simulated paths (games) per second", f"{speed:,.0f}")
-    b.metric("This check and price took (s)", f"{check['seconds'] + price['seconds']:.2f}")
-    st.caption(
-        "Vectorized numpy: each game is the chain of threshold hits, drawn by the lemma; "
-        f"measured once per server process on {cached.THROUGHPUT_GAMES:,} games."
-    )
+    widgets.chart(figures.price_figure(cached.price_curve(), price), "ks_price")
 
 
 # --------------------------------------------------------------------------- section 2
 
 
-def render_alternating(v: Mapping[str, object], present: bool) -> None:
+def render_alternating(v: View) -> None:
     """Section 2: the first doubling point with at most n doubles in total."""
-    n_max = int(v["nmax"])
+    n_max = v.whole("nmax")
     points = cached.limited_points(n_max)
-    chart_column, text_column = st.columns([3, 2] if not present else [1, 0.001])
+    chart_column, text_column = st.columns([3, 2] if not v.present else [1, 0.001])
     with chart_column:
-        widgets.chart(figures.limited_figure(points, present=present), "ks_limited")
-    if not present:
+        widgets.chart(figures.limited_figure(points), "ks_limited")
+    if not v.present:
         with text_column:
             widgets.formula(
                 r"\alpha(n) = \frac45 + \frac{(-1)^n}{4^n\cdot 5}", f"{SOURCE}: section 2"
@@ -159,18 +142,21 @@ def render_alternating(v: Mapping[str, object], present: bool) -> None:
             widgets.formula(r"\alpha(n) = 1 - \tfrac14\,\alpha(n-1)", "the recursion behind it")
     a, b = st.columns(2)
     a.metric(f"α({n_max})", f"{ks.limited_doubling_point(n_max):.6f}")
-    b.metric("Distance from 0.8", f"{ks.limited_doubling_point(n_max) - 0.8:+.2e}")
-    if not present:
+    b.metric(
+        "Distance from 0.8",
+        f"{ks.limited_doubling_point(n_max) - ks.ALTERNATING_DOUBLING_POINT:+.2e}",
+    )
+    if not v.present:
         widgets.table_with_download(points, f"ks_limited_n{n_max}.csv")
 
 
 # --------------------------------------------------------------------------- section 3
 
 
-def render_raises(v: Mapping[str, object], present: bool) -> None:
+def render_raises(v: View) -> None:
     """Section 3: Tables I-II for any a, b and size, one cell, the tree, the coin flips."""
-    i, j, a, b = int(v["i"]), int(v["j"]), float(v["a"]), float(v["b"])
-    rows, cols, point = int(v["rows"]), int(v["cols"]), str(v["pt"])
+    i, j, a, b = v.whole("i"), v.whole("j"), v.number("a"), v.number("b")
+    rows, cols, point = v.whole("rows"), v.whole("cols"), v.text("pt")
     cell = cached.raising_cell(i, j, a, b)
     m1, m2, m3, m4 = st.columns(4)
     m1.metric(f"α({i},{j}): A raises at", f"{cell['alpha']:.4f}")
@@ -190,7 +176,7 @@ def render_raises(v: Mapping[str, object], present: bool) -> None:
         float(np.abs(tables["beta"] - tables["beta_closed"]).to_numpy().max()),
     )
     name = "α (Table I)" if point == "alpha" else "β"
-    left, right = st.columns(2) if not present else (st.container(), st.container())
+    left, right = st.columns(2) if not v.present else (st.container(), st.container())
     with left:
         widgets.chart(
             figures.heatmap_figure(
@@ -200,7 +186,6 @@ def render_raises(v: Mapping[str, object], present: bool) -> None:
                 colorscale="Viridis",
                 digits=4,
                 mark=(i, j),
-                present=present,
             ),
             "ks_table_I",
         )
@@ -213,14 +198,13 @@ def render_raises(v: Mapping[str, object], present: bool) -> None:
                 colorscale="RdBu",
                 digits=3,
                 mark=(i, j),
-                present=present,
             ),
             "ks_table_II",
         )
     st.caption(
         f"Recursion (8)-(9) against the closed form (11) over the table: largest gap {gap:.1e}."
     )
-    if not present:
+    if not v.present:
         widgets.formula(
             r"\alpha(i,j) = \tfrac{a+1}{2a}\,\alpha(i-1,j) + \tfrac{a-1}{2a}\,\beta(i-1,j),\quad"
             r"\beta(i,j) = \tfrac{b-1}{2b}\,\alpha(i,j-1) + \tfrac{b+1}{2b}\,\beta(i,j-1)",
@@ -241,13 +225,9 @@ def render_raises(v: Mapping[str, object], present: bool) -> None:
                 "label 'ц' is 4, and Table II lost '-.' above the diagonal; its signs are restored "
                 "from E(i, j) = −E(j, i)."
             )
-            _compare_printed(
-                ks.TABLE_I_PRINTED, paper["alpha"], 4, ks.TABLE_I_DEVIATIONS, "Table I"
-            )
-            _compare_printed(
-                ks.TABLE_II_PRINTED, paper["value"], 3, ks.TABLE_II_DEVIATIONS, "Table II"
-            )
-    _render_tree(i, j, a, b, present)
+            _compare_printed(ks.TABLE_I_PRINTED, paper["alpha"], "I", "Table I")
+            _compare_printed(ks.TABLE_II_PRINTED, paper["value"], "II", "Table II")
+    _render_tree(i, j, a, b, v.present)
 
 
 def _render_tree(i: int, j: int, a: float, b: float, present: bool) -> None:
@@ -257,7 +237,7 @@ def _render_tree(i: int, j: int, a: float, b: float, present: bool) -> None:
         st.info(f"The tree is drawn for i + j ≤ {ks.MAX_TREE_RAISES}; here i + j = {i + j}.")
     else:
         tree = cached.tree(i, j, a, b)
-        widgets.chart(figures.tree_figure(tree["nodes"], tree["edges"], present=present), "ks_tree")
+        widgets.chart(figures.tree_figure(tree["nodes"], tree["edges"]), "ks_tree")
         st.caption(
             "Heads: the raiser reaches his next raising point, probability (f+1)/(2f); upset: the "
             "opponent reaches his, (f−1)/(2f). Values are in units of the stakes at α(i, j)."
@@ -293,9 +273,9 @@ def _render_tree(i: int, j: int, a: float, b: float, present: bool) -> None:
 # --------------------------------------------------------------------------- section 4
 
 
-def render_continuous(v: Mapping[str, object], present: bool) -> None:
+def render_continuous(v: View) -> None:
     """Section 4: eq. (18), Tables III-V, Fig. 3, the normal approximation, log(a/b)."""
-    a, b, grid = float(v["pa"]), float(v["pb"]), str(v["range"])
+    a, b, grid = v.number("pa"), v.number("pb"), v.text("range")
     cell = cached.continuous_cell(a, b)
     numbers = {
         f"α({a:g}, {b:g})": f"{cell['alpha']:.4f}",
@@ -304,7 +284,7 @@ def render_continuous(v: Mapping[str, object], present: bool) -> None:
         "Normal approximation (23)": f"{cell['normal']:.4f}",
         "Asymptotic gain log(a/b)": f"{cell['asymptotic']:+.3f}",
     }
-    per_row = 3 if present else 5  # wide labels wrap onto two rows on a projector
+    per_row = 3 if v.present else 5  # wide labels wrap onto two rows on a projector
     for start in range(0, len(numbers), per_row):
         row = list(numbers.items())[start : start + per_row]
         for column, (label, value) in zip(st.columns(per_row), row, strict=False):
@@ -317,7 +297,7 @@ def render_continuous(v: Mapping[str, object], present: bool) -> None:
         )
     else:
         st.caption(f"B would resign against a ≥ {cell['resign_a']:.4f} (Table V, b = {b:g}).")
-    if not present:
+    if not v.present:
         widgets.formula(
             r"\alpha(a,b) = \frac{1}{\sqrt{ab}} \sum_{0 \le i \le j} \frac{L^i M^j}{i!\,j!},"
             r"\quad L = \tfrac12 \ln a,\ M = \tfrac12 \ln b",
@@ -326,7 +306,7 @@ def render_continuous(v: Mapping[str, object], present: bool) -> None:
         )
     tables = cached.continuous_tables(grid)
     mark = (a, b) if grid == "1-10" else None
-    left, right = st.columns(2) if not present else (st.container(), st.container())
+    left, right = st.columns(2) if not v.present else (st.container(), st.container())
     with left:
         widgets.chart(
             figures.heatmap_figure(
@@ -336,7 +316,6 @@ def render_continuous(v: Mapping[str, object], present: bool) -> None:
                 colorscale="Viridis",
                 digits=4,
                 mark=mark,
-                present=present,
             ),
             "ks_table_III",
         )
@@ -349,18 +328,17 @@ def render_continuous(v: Mapping[str, object], present: bool) -> None:
                 colorscale="RdBu",
                 digits=3,
                 mark=mark,
-                present=present,
             ),
             "ks_table_IV",
         )
     a_top = min(max(100.0, 10.0 * a, 20.0 * b), 1e6)
     sweep = cached.sweep_in_a(b, a_top)
-    left, right = st.columns(2) if not present else (st.container(), st.container())
+    left, right = st.columns(2) if not v.present else (st.container(), st.container())
     with left:
-        widgets.chart(figures.normal_figure(sweep, a, b, present=present), "ks_normal")
+        widgets.chart(figures.normal_figure(sweep, a, b), "ks_normal")
     with right:
-        widgets.chart(figures.value_figure(sweep, a, b, present=present), "ks_value")
-    if not present:
+        widgets.chart(figures.value_figure(sweep, a, b), "ks_value")
+    if not v.present:
         widgets.formula(
             r"\alpha(a,b) \approx \Phi\!\left(\frac{\tfrac12 - (L-M)}{\sqrt{L+M}}\right),\qquad "
             r"E(a,b) = \log\frac{a}{b} + o(1)",
@@ -368,13 +346,9 @@ def render_continuous(v: Mapping[str, object], present: bool) -> None:
         )
         with st.expander("Printed vs exact: Tables III and IV (a, b = 1(1)10)"):
             paper = cached.continuous_tables("1-10")
-            _compare_printed(
-                ks.TABLE_III_PRINTED, paper["alpha"], 4, ks.TABLE_III_DEVIATIONS, "Table III"
-            )
-            _compare_printed(
-                ks.TABLE_IV_PRINTED, paper["value"], 3, ks.TABLE_IV_DEVIATIONS, "Table IV"
-            )
-    _render_table_v(str(v["bmax"]), present)
+            _compare_printed(ks.TABLE_III_PRINTED, paper["alpha"], "III", "Table III")
+            _compare_printed(ks.TABLE_IV_PRINTED, paper["value"], "IV", "Table IV")
+    _render_table_v(v.text("bmax"), v.present)
 
 
 def _render_table_v(b_max: str, present: bool) -> None:
@@ -384,11 +358,11 @@ def _render_table_v(b_max: str, present: bool) -> None:
     left, right = st.columns(2) if not present else (st.container(), st.container())
     with left:
         widgets.chart(
-            figures.table_v_figure(cached.table_v_curve(b_max), printed, present=present),
+            figures.table_v_figure(cached.table_v_curve(b_max), printed),
             "ks_table_V",
         )
     with right:
-        widgets.chart(figures.table_v_error_figure(printed, present=present), "ks_table_V_error")
+        widgets.chart(figures.table_v_error_figure(printed), "ks_table_V_error")
     wrong = int((printed["reason"] != "").sum())
     missing = ", ".join(f"{b:g}" for b in ks.TABLE_V_MISSING_B)
     st.info(

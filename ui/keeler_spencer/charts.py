@@ -7,8 +7,11 @@ import math
 import numpy as np
 import pandas as pd
 
+from cubecore.keeler_spencer import ALTERNATING_DOUBLING_POINT as POINT
 from ui.style import COLORS, Figure, base_layout, line, line_width, vertical_marker, with_markers
 
+#: B's doubling point in A's chance (1 - 0.8), as a clean decimal for the chart.
+B_POINT = round(1.0 - POINT, 12)
 _EVENT_SYMBOLS = {"doubles": "triangle-up", "takes": "circle", "drops": "x", "wins": "star"}
 _PLAYER_COLORS = {"A": COLORS["center"], "B": COLORS["opponent"]}
 #: Heatmaps larger than this (cells per side) show no numbers in the cells.
@@ -26,9 +29,7 @@ def _event_text(player: str, action: str, stakes: float) -> str:
     return f"{player} {action}" + (f" {stakes:g}" if action == "wins" else "")
 
 
-def _horizontal_marker(
-    y: float, label: str, color: str, *, present: bool, outside: bool = False
-) -> list[dict]:
+def _horizontal_marker(y: float, label: str, color: str, *, outside: bool = False) -> list[dict]:
     """A labelled horizontal line: a shape plus its label, at the left edge or outside right."""
     shape = {
         "type": "line",
@@ -47,16 +48,14 @@ def _horizontal_marker(
         "showarrow": False,
         "xanchor": "left",
         "yanchor": "middle" if outside else "bottom",
-        "font": {"size": 18 if present else 11, "color": color},
+        "font": {"size": 11, "color": color},
     }
     return [shape, note]
 
 
-def _log_axis_marker(x: float, label: str, *, present: bool) -> list[dict]:
+def _log_axis_marker(x: float, label: str) -> list[dict]:
     """A vertical marker on a log x axis (shapes and annotations take log10 coordinates)."""
-    shape, note = vertical_marker(
-        math.log10(x), label, COLORS["marker"], present=present, text=f"{label} {x:g}"
-    )
+    shape, note = vertical_marker(math.log10(x), label, COLORS["marker"], text=f"{label} {x:g}")
     return [shape, note]
 
 
@@ -65,8 +64,6 @@ def path_figure(
     actions: pd.DataFrame,
     double_point: float,
     progress: int,
-    *,
-    present: bool = False,
 ) -> Figure:
     """The P-game indicator over time with the doubling and folding thresholds and cube actions.
 
@@ -74,15 +71,13 @@ def path_figure(
     """
     shown = max(1, math.ceil(len(path) * progress / 100))
     part = path.iloc[:shown]
-    traces = [
-        line(part["time"], part["p"], "A's winning chance p(t)", COLORS["center"], present=present)
-    ]
+    traces = [line(part["time"], part["p"], "A's winning chance p(t)", COLORS["center"])]
     events = actions[(actions["step"] < shown) & (actions["action"] != "takes")]
     for player, group in events.groupby("player", sort=False):
         traces.append(
             {
                 "type": "scatter",
-                "mode": "markers+text" if not present else "markers",
+                "mode": "markers+text",
                 "name": f"{player}'s cube actions",
                 "x": [float(path["time"].iloc[s]) for s in group["step"]],
                 "y": group["p"].astype(float).tolist(),
@@ -93,7 +88,7 @@ def path_figure(
                 "textposition": "top center" if player == "A" else "bottom center",
                 "marker": {
                     "color": _PLAYER_COLORS[player],
-                    "size": 14 if present else 10,
+                    "size": 10,
                     "symbol": [_EVENT_SYMBOLS[a] for a in group["action"]],
                 },
             }
@@ -103,33 +98,32 @@ def path_figure(
             double_point,
             f"A doubles {double_point:.2f}",
             COLORS["double"],
-            present=present,
             outside=True,
         ),
-        _horizontal_marker(0.2, "B doubles 0.20", COLORS["take"], present=present, outside=True),
+        _horizontal_marker(B_POINT, f"B doubles {B_POINT:.2f}", COLORS["take"], outside=True),
     ]
-    if abs(double_point - 0.8) > 1e-9:
+    if abs(double_point - POINT) > 1e-9:
         markers.append(
-            _horizontal_marker(0.8, "B drops > 0.80", COLORS["cash"], present=present, outside=True)
+            _horizontal_marker(POINT, f"B drops > {POINT:.2f}", COLORS["cash"], outside=True)
         )
     layout = base_layout(
-        "A seeded path of the P-game", "time t (step × h²)", "A's winning chance p", present=present
+        "A seeded path of the P-game", "time t (step × h²)", "A's winning chance p"
     )
     layout["yaxis"].update(range=[-0.02, 1.02])
     layout["xaxis"]["range"] = [0.0, float(path["time"].iloc[-1]) or 1.0]
     layout["hovermode"] = "closest"
-    layout["margin"] = {**layout["margin"], "r": 150 if present else 110}
+    layout["margin"] = {**layout["margin"], "r": 110}
     return {"data": traces, "layout": with_markers(layout, *markers)}
 
 
-def take_check_figure(check: dict, *, present: bool = False) -> Figure:
+def take_check_figure(check: dict) -> Figure:
     """Taker's value of taking (3 - 5d, exact) and dropping (-1) against the doubling point d,
     with the Monte Carlo estimate and its 95% interval at the chosen d."""
     d = np.linspace(0.21, 0.99, 79)
     estimate = check["take_estimate"]
     traces = [
-        line(d, 3 - 5 * d, "take, exact (3 − 5d)", COLORS["take"], present=present),
-        line(d, np.full_like(d, -1.0), "drop (−K)", COLORS["dead"], dash="dash", present=present),
+        line(d, 3 - 5 * d, "take, exact (3 − 5d)", COLORS["take"]),
+        line(d, np.full_like(d, -1.0), "drop (−K)", COLORS["dead"], dash="dash"),
         {
             "type": "scatter",
             "mode": "markers",
@@ -141,26 +135,23 @@ def take_check_figure(check: dict, *, present: bool = False) -> Figure:
                 "symmetric": False,
                 "array": [estimate["high"] - estimate["mean"]],
                 "arrayminus": [estimate["mean"] - estimate["low"]],
-                "thickness": line_width(present),
+                "thickness": line_width(False),
             },
-            "marker": {"color": COLORS["marker"], "size": 12 if present else 8},
+            "marker": {"color": COLORS["marker"], "size": 8},
         },
     ]
     layout = base_layout(
         "Taker's value when doubled at d (units of K)",
         "doubling point d (A's chance)",
         "taker's value",
-        present=present,
     )
     return {
         "data": traces,
-        "layout": with_markers(
-            layout, vertical_marker(0.8, "80%", COLORS["cash"], present=present)
-        ),
+        "layout": with_markers(layout, vertical_marker(POINT, f"{POINT:.0%}", COLORS["cash"])),
     }
 
 
-def price_figure(curve: pd.DataFrame, price: dict, *, present: bool = False) -> Figure:
+def price_figure(curve: pd.DataFrame, price: dict) -> Figure:
     """Exact loss of doubling at d instead of 80% (from an even game), with the MC estimate at d."""
     traces = []
     for beavers, name, color in (
@@ -168,9 +159,7 @@ def price_figure(curve: pd.DataFrame, price: dict, *, present: bool = False) -> 
         (True, "beavers", COLORS["beaver"]),
     ):
         part = curve[curve["beavers"] == beavers]
-        traces.append(
-            line(part["double_point"], part["loss"], f"loss, exact, {name}", color, present=present)
-        )
+        traces.append(line(part["double_point"], part["loss"], f"loss, exact, {name}", color))
     estimate = price["estimate"]
     loss = price["equity_optimal"] - estimate["mean"]
     traces.append(
@@ -185,38 +174,35 @@ def price_figure(curve: pd.DataFrame, price: dict, *, present: bool = False) -> 
                 "symmetric": False,
                 "array": [price["equity_optimal"] - estimate["low"] - loss],
                 "arrayminus": [loss - (price["equity_optimal"] - estimate["high"])],
-                "thickness": line_width(present),
+                "thickness": line_width(False),
             },
-            "marker": {"color": COLORS["marker"], "size": 12 if present else 8},
+            "marker": {"color": COLORS["marker"], "size": 8},
         }
     )
     layout = base_layout(
         "What A loses by doubling at d instead of 80% (from p = 1/2)",
         "A's doubling point d",
         "loss (units of K)",
-        present=present,
     )
-    markers = [vertical_marker(price["double_point"], "d", COLORS["marker"], present=present)]
+    markers = [vertical_marker(price["double_point"], "d", COLORS["marker"])]
     return {"data": traces, "layout": with_markers(layout, *markers)}
 
 
-def limited_figure(points: pd.DataFrame, *, present: bool = False) -> Figure:
+def limited_figure(points: pd.DataFrame) -> Figure:
     """First doubling point against the total number of doubles n, with the limit 4/5."""
     trace = line(
         points["n"],
         points["doubling_point"],
         "α(n) = 4/5 + (−1)ⁿ/(4ⁿ·5)",
         COLORS["double"],
-        present=present,
     )
     trace["mode"] = "lines+markers"
     layout = base_layout(
         "First doubling point with at most n doubles in total",
         "n (doubles allowed in total)",
         "A's winning chance",
-        present=present,
     )
-    marker = _horizontal_marker(0.8, "unlimited: 0.8", COLORS["cash"], present=present)
+    marker = _horizontal_marker(POINT, f"unlimited: {POINT:g}", COLORS["cash"])
     return {"data": [trace], "layout": with_markers(layout, marker)}
 
 
@@ -232,7 +218,6 @@ def heatmap_figure(
     colorscale: str,
     digits: int,
     mark: tuple[object, object] | None = None,
-    present: bool = False,
 ) -> Figure:
     """A table as a heatmap: rows down (A), columns across (B), numbers in small tables.
 
@@ -262,12 +247,10 @@ def heatmap_figure(
         ),
         "colorbar": {"thickness": 12},
     }
-    if max(table.shape) <= _MAX_LABELLED_SIDE and not present:
+    if max(table.shape) <= _MAX_LABELLED_SIDE:
         trace["texttemplate"] = f"%{{z:.{digits}f}}"
         trace["textfont"] = {"size": 10}
-    layout = base_layout(
-        title, f"{table.columns.name} (B)", f"{table.index.name} (A)", present=present
-    )
+    layout = base_layout(title, f"{table.columns.name} (B)", f"{table.index.name} (A)")
     layout["xaxis"].update(type="category")
     layout["yaxis"].update(type="category", autorange="reversed")
     layout["margin"] = {"l": 60, "r": 20, "t": 60, "b": 50}
@@ -309,7 +292,7 @@ def _tree_positions(nodes: pd.DataFrame, edges: pd.DataFrame) -> dict[int, tuple
     return {node: (float(depth[node]), -y[node]) for node in y}
 
 
-def tree_figure(nodes: pd.DataFrame, edges: pd.DataFrame, *, present: bool = False) -> Figure:
+def tree_figure(nodes: pd.DataFrame, edges: pd.DataFrame) -> Figure:
     """[KS69] Fig. 1: the game tree after alpha(i, j), node state and value, edge probabilities."""
     where = _tree_positions(nodes, edges)
     labelled = len(nodes) <= _MAX_LABELLED_NODES
@@ -327,7 +310,7 @@ def tree_figure(nodes: pd.DataFrame, edges: pd.DataFrame, *, present: bool = Fal
                     "y": (y0 + y1) / 2,
                     "text": prob,
                     "showarrow": False,
-                    "font": {"size": 16 if present else 11, "color": COLORS["dead"]},
+                    "font": {"size": 11, "color": COLORS["dead"]},
                     "bgcolor": "rgba(255,255,255,0.8)",
                 }
             )
@@ -372,14 +355,12 @@ def tree_figure(nodes: pd.DataFrame, edges: pd.DataFrame, *, present: bool = Fal
             "hovertext": hover,
             "hoverinfo": "text",
             "textposition": "middle right",
-            "textfont": {"size": 16 if present else 11},
-            "marker": {"color": colors, "size": 14 if present else 10},
+            "textfont": {"size": 11},
+            "marker": {"color": colors, "size": 10},
             "showlegend": False,
         },
     ]
-    layout = base_layout(
-        "Game tree after α(i, j): state p and value to A at each node", "", "", present=present
-    )
+    layout = base_layout("Game tree after α(i, j): state p and value to A at each node", "", "")
     depth = int(nodes["depth"].max())
     layout["xaxis"].update(visible=False, range=[-0.2, depth + 0.9])
     layout["yaxis"].update(visible=False)
@@ -388,20 +369,19 @@ def tree_figure(nodes: pd.DataFrame, edges: pd.DataFrame, *, present: bool = Fal
     return {"data": traces, "layout": layout}
 
 
-def table_v_figure(curve: pd.DataFrame, printed: pd.DataFrame, *, present: bool = False) -> Figure:
+def table_v_figure(curve: pd.DataFrame, printed: pd.DataFrame) -> Figure:
     """[KS69] Fig. 3: the resignation potential a against b, exact, printed, and a ~ b e."""
     top = float(curve["b"].max())
     shown = printed[printed["b"] <= top]
     deviating = shown["reason"] != ""
     traces = [
-        line(curve["b"], curve["a"], "a(b), exact", COLORS["center"], present=present),
+        line(curve["b"], curve["a"], "a(b), exact", COLORS["center"]),
         line(
             curve["b"],
             curve["b"] * math.e,
             "asymptote a = b·e",
             COLORS["dead"],
             dash="dash",
-            present=present,
         ),
     ]
     for mask, name, color, symbol in (
@@ -415,14 +395,13 @@ def table_v_figure(curve: pd.DataFrame, printed: pd.DataFrame, *, present: bool 
                 "name": name,
                 "x": shown.loc[mask, "b"].tolist(),
                 "y": shown.loc[mask, "a_printed"].tolist(),
-                "marker": {"color": color, "symbol": symbol, "size": 11 if present else 7},
+                "marker": {"color": color, "symbol": symbol, "size": 7},
             }
         )
     layout = base_layout(
         "Table V / Fig. 3: A's potential a at which B resigns",
         "B's raise potential b",
         "A's raise potential a",
-        present=present,
     )
     if top > 20:
         layout["xaxis"]["type"] = "log"
@@ -430,7 +409,7 @@ def table_v_figure(curve: pd.DataFrame, printed: pd.DataFrame, *, present: bool 
     return {"data": traces, "layout": layout}
 
 
-def table_v_error_figure(printed: pd.DataFrame, *, present: bool = False) -> Figure:
+def table_v_error_figure(printed: pd.DataFrame) -> Figure:
     """Relative error of each printed Table V value against the exact root, by b."""
     deviating = printed["reason"] != ""
     relative = printed["a_printed"] / printed["a_exact"] - 1.0
@@ -446,67 +425,62 @@ def table_v_error_figure(printed: pd.DataFrame, *, present: bool = False) -> Fig
                 "name": name,
                 "x": printed.loc[mask, "b"].tolist(),
                 "y": relative[mask].tolist(),
-                "marker": {"color": color, "symbol": symbol, "size": 11 if present else 7},
+                "marker": {"color": color, "symbol": symbol, "size": 7},
             }
         )
     layout = base_layout(
         "Printed Table V against exact: printed/exact − 1",
         "B's raise potential b",
         "relative error",
-        present=present,
     )
     layout["xaxis"]["type"] = "log"
     layout["yaxis"]["tickformat"] = ".2%"
     return {"data": traces, "layout": layout}
 
 
-def normal_figure(sweep: pd.DataFrame, a_now: float, b: float, *, present: bool = False) -> Figure:
+def normal_figure(sweep: pd.DataFrame, a_now: float, b: float) -> Figure:
     """alpha(a, b) against a, exact (18) and the normal approximation (23)."""
     traces = [
-        line(sweep["a"], sweep["alpha"], "α(a, b), exact (18)", COLORS["center"], present=present),
+        line(sweep["a"], sweep["alpha"], "α(a, b), exact (18)", COLORS["center"]),
         line(
             sweep["a"],
             sweep["normal"],
             "normal approximation (23)",
             COLORS["double"],
             dash="dash",
-            present=present,
         ),
     ]
     layout = base_layout(
         f"A's raising point against a (b = {b:g})",
         "A's raise potential a",
         "A's winning chance",
-        present=present,
     )
     layout["xaxis"]["type"] = "log"
     markers = [
-        _horizontal_marker(0.5, "even game 1/2", COLORS["dead"], present=present),
-        _log_axis_marker(a_now, "a =", present=present),
+        _horizontal_marker(0.5, "even game 1/2", COLORS["dead"]),
+        _log_axis_marker(a_now, "a ="),
     ]
     return {"data": traces, "layout": with_markers(layout, *markers)}
 
 
-def value_figure(sweep: pd.DataFrame, a_now: float, b: float, *, present: bool = False) -> Figure:
+def value_figure(sweep: pd.DataFrame, a_now: float, b: float) -> Figure:
     """A's even-game value E(a, b) against a, with the asymptote log(a/b) (eq. (26))."""
     traces = [
-        line(sweep["a"], sweep["value"], "E(a, b), exact (19)", COLORS["center"], present=present),
+        line(sweep["a"], sweep["value"], "E(a, b), exact (19)", COLORS["center"]),
         line(
             sweep["a"],
             sweep["asymptotic"],
             "log(a/b), eq. (26)",
             COLORS["dead"],
             dash="dash",
-            present=present,
         ),
     ]
     layout = base_layout(
         f"A's value of an even game against a (b = {b:g})",
         "A's raise potential a",
         "A's expected value",
-        present=present,
     )
     layout["xaxis"]["type"] = "log"
     layout["yaxis"]["range"] = [-1.5, 1.5]
-    markers = [_log_axis_marker(a_now, "a =", present=present)]
+    markers = [_log_axis_marker(a_now, "a =")]
     return {"data": traces, "layout": with_markers(layout, *markers)}

@@ -1,9 +1,8 @@
-"""Cached compute for the Keeler-Spencer page: scalar arguments in, tables and dicts out."""
+"""Cached compute of the Keeler-Spencer page: scalar arguments in, tables and dicts out."""
 
 from __future__ import annotations
 
 import dataclasses
-import math
 
 import numpy as np
 import pandas as pd
@@ -16,8 +15,6 @@ from ui.cached import simulation_slot
 #: Lattice step of the displayed P-game path (the walk hits every threshold 0.01k exactly).
 PATH_STEP = 0.01
 PATH_MAX_STEPS = 200_000
-#: Games timed once per process for the paths-per-second figure.
-THROUGHPUT_GAMES = 200_000
 #: Grid of A's doubling points for the exact price curve.
 PRICE_GRID = tuple(round(0.21 + 0.01 * k, 2) for k in range(80))
 #: Heatmap grids of Tables III-IV: the paper's 1(1)10, else 30 log-spaced potentials.
@@ -43,32 +40,23 @@ def path_and_actions(
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def take_check(double_point: float, n_games: int, seed: int) -> dict:
-    """Take vs drop at ``double_point`` (Monte Carlo with a 95% interval), plus its wall time."""
-    with simulation_slot() as run:
-        check = pgame.take_check(double_point, n_games, seed)
-    return {**dataclasses.asdict(check), "seconds": run.seconds}
+    """Take vs drop at ``double_point`` (Monte Carlo with a 95% interval)."""
+    with simulation_slot():
+        return dataclasses.asdict(pgame.take_check(double_point, n_games, seed))
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def doubling_price(double_point: float, beavers: bool, n_games: int, seed: int) -> dict:
     """What A loses by doubling at ``double_point`` from 1/2, exact and simulated."""
-    with simulation_slot() as run:
+    with simulation_slot():
         price = pgame.doubling_price(double_point, beavers=beavers, n_games=n_games, seed=seed)
-    return {**dataclasses.asdict(price), "seconds": run.seconds}
+    return dataclasses.asdict(price)
 
 
 @st.cache_data(max_entries=4, show_spinner=False)
 def price_curve() -> pd.DataFrame:
     """Exact loss of A's initial doubling point, with and without beavers."""
     return pgame.doubling_price_curve(PRICE_GRID)
-
-
-@st.cache_resource(show_spinner=False)
-def games_per_second() -> float:
-    """Games per second of the vectorized simulation, measured once per process."""
-    with simulation_slot():
-        pgame.measure_throughput(10_000)  # warm-up
-        return pgame.measure_throughput(THROUGHPUT_GAMES)
 
 
 @st.cache_data(max_entries=8, show_spinner=False)
@@ -150,38 +138,31 @@ def continuous_cell(a: float, b: float) -> dict:
 @st.cache_data(max_entries=64, show_spinner=False)
 def sweep_in_a(b: float, a_top: float) -> pd.DataFrame:
     """alpha(a, b), its normal approximation (23), E(a, b) and log(a/b) for a from 1 to a_top."""
-    grid = np.geomspace(1.0, max(a_top, 2.0), 121)
-    rows = []
-    for a in grid:
-        points = ks.continuous_raising_points(a, b)
-        rows.append(
-            {
-                "a": float(a),
-                "alpha": points.alpha,
-                "normal": ks.normal_raising_point(a, b),
-                "value": ks.continuous_even_game_value(a, b),
-                "asymptotic": ks.asymptotic_even_game_value(a, b),
-            }
-        )
-    return pd.DataFrame(rows)
+    return ks.continuous_sweep(b, np.geomspace(1.0, max(a_top, 2.0), 121))
 
 
-@st.cache_resource(show_spinner=False)
+@st.cache_data(max_entries=len(ks.PRINTED_TABLES), show_spinner=False)
+def printed_vs_exact(table: str) -> pd.DataFrame:
+    """[KS69] Table I, II, III, IV or V cell by cell: printed, exact, difference, reason."""
+    return ks.printed_comparison(table)
+
+
+@st.cache_data(max_entries=1, show_spinner=False)
 def table_v_exact() -> pd.DataFrame:
-    """Table V at the printed b, exact, beside the printed a (computed once per process)."""
-    printed = ks.TABLE_V_PRINTED
-    exact = ks.resignation_potential_table(printed["b"])
-    frame = printed.rename(columns={"a": "a_printed"}).copy()
-    frame["a_exact"] = exact["a"].to_numpy()
-    frame["a_exact_rounded"] = [
-        round(a, int(d)) for a, d in zip(frame["a_exact"], frame["decimals"], strict=True)
-    ]
-    frame["a_over_b_e_exact"] = exact["a_over_b_e"].to_numpy()
-    frame["a_over_b_e_printed"] = frame["a_printed"] / (frame["b"] * math.e)
-    frame["reason"] = [
-        ks.TABLE_V_DEVIATIONS[b][1] if b in ks.TABLE_V_DEVIATIONS else "" for b in frame["b"]
-    ]
-    return frame
+    """Table V as the page shows it: printed a, exact a and its rounding, the reason."""
+    comparison = printed_vs_exact("V")
+    decimals = ks.TABLE_V_PRINTED["decimals"].to_numpy()
+    return pd.DataFrame(
+        {
+            "b": comparison["b"],
+            "a_printed": comparison["printed"],
+            "a_exact": comparison["exact"],
+            "a_exact_rounded": [
+                round(a, int(d)) for a, d in zip(comparison["exact"], decimals, strict=True)
+            ],
+            "reason": comparison["reason"],
+        }
+    )
 
 
 @st.cache_data(max_entries=8, show_spinner=False)

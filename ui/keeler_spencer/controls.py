@@ -1,22 +1,19 @@
-"""Controls of the Keeler-Spencer page (raising points), grouped by section."""
+"""Controls and presets of the Keeler-Spencer page (raising points), grouped by section."""
 
 from ui.controls import Control
 
-#: Section tab labels by section id, in order.
-SECTION_LABELS = {
-    "game": "1 · The continuous game",
-    "alternating": "2 · Limited doubles",
-    "raises": "3 · Non-alternating raises",
-    "continuous": "4 · Continuous raises",
+#: Section titles of the links made before the page skeleton -> today's section id.
+OLD_SECTION_TITLES = {
+    "1 · The continuous game": "game",
+    "2 · Limited doubles": "alternating",
+    "3 · Non-alternating raises": "raises",
+    "4 · Continuous raises": "continuous",
 }
-#: The page's sections, as tabs bound to the URL (only the open one is computed).
-SECTION = Control(
-    "sec",
-    "Section",
-    "tabs",
-    SECTION_LABELS["game"],
-    options=tuple(SECTION_LABELS.values()),
-)
+#: Link names renamed to the app-wide names: old key -> today's key. The section key
+#: kept its name ``sec`` but not its values: mapping it to itself makes
+#: :func:`ui.links.apply_aliases` rewrite its old values too (it rewrites values only
+#: under renamed keys).
+OLD_KEYS = {"beav": "beavers", "sec": "sec"}
 
 # --- Section 1: the continuous game -------------------------------------------------
 DOUBLE_POINT = Control(
@@ -59,7 +56,7 @@ GAMES = Control(
     help="Games per Monte Carlo estimate (seeded, reproducible).",
 )
 BEAVERS = Control(
-    "beav",
+    "beavers",
     "Beavers allowed",
     "bool",
     False,
@@ -125,21 +122,17 @@ B_MAX = Control(
 )
 
 #: Each section's controls, in the order they are laid out.
-SECTION_CONTROLS = {
-    "game": (DOUBLE_POINT, START, SEED, PROGRESS, GAMES, BEAVERS),
-    "alternating": (N_MAX,),
-    "raises": (FACTOR_A, FACTOR_B, RAISES_A, RAISES_B, ROWS, COLS, POINT),
-    "continuous": (POTENTIAL_A, POTENTIAL_B, RANGE, B_MAX),
-}
-CONTROLS = (SECTION, *(spec for specs in SECTION_CONTROLS.values() for spec in specs))
+GAME_CONTROLS = (DOUBLE_POINT, START, SEED, PROGRESS, GAMES, BEAVERS)
+ALTERNATING_CONTROLS = (N_MAX,)
+RAISES_CONTROLS = (FACTOR_A, FACTOR_B, RAISES_A, RAISES_B, ROWS, COLS, POINT)
+CONTINUOUS_CONTROLS = (POTENTIAL_A, POTENTIAL_B, RANGE, B_MAX)
 
-_RAISES, _CONTINUOUS = SECTION_LABELS["raises"], SECTION_LABELS["continuous"]
-#: One-click presets: (label, values); each opens its section. "Paper" resets every control.
-PRESETS = {
-    "Paper's tables": {**{spec.key: spec.default for spec in CONTROLS}, "sec": _RAISES},
-    "Worked example: α(2,1) = 11/16": {"sec": _RAISES, "i": 2, "j": 1, "a": 2.0, "b": 3.0},
+_ALL = (*GAME_CONTROLS, *ALTERNATING_CONTROLS, *RAISES_CONTROLS, *CONTINUOUS_CONTROLS)
+#: One-click presets of the raises section. "Paper's tables" resets every control.
+RAISES_PRESETS = {
+    "Paper's tables": {spec.key: spec.default for spec in _ALL},
+    "Worked example: α(2,1) = 11/16": {"i": 2, "j": 1, "a": 2.0, "b": 3.0},
     "A has 10 doubles, B has 3": {
-        "sec": _RAISES,
         "i": 10,
         "j": 3,
         "a": 2.0,
@@ -149,5 +142,6 @@ PRESETS = {
         "pa": 10.0,
         "pb": 3.0,
     },
-    "a > 4 against b = 1": {"sec": _CONTINUOUS, "pa": 5.0, "pb": 1.0},
 }
+#: One-click presets of the continuous-raises section.
+CONTINUOUS_PRESETS = {"a > 4 against b = 1": {"pa": 5.0, "pb": 1.0}}

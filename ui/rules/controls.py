@@ -1,24 +1,24 @@
-"""Controls of the cube-rules page: walkthrough, money rules in theory, simulation.
+"""Controls and presets of the cube-rules page: walkthrough, money rules in theory, simulation.
 
-Widget keys live in one session-wide namespace shared by all pages, so these keys
-differ from every other page's (another page's ``x`` or ``seed`` has another range).
+Keys name one concept app-wide (``x``, ``W``, ``L``, ``P``, ``beavers``, ``seed``); the
+page's links from before the skeleton used ``view``, ``life``, ``win``, ``loss``, ``p``
+and ``rseed``, which stay as aliases (:data:`OLD_KEYS`).
 """
 
-from cubecore.rules import WALKTHROUGH_PRESETS
 from ui.controls import Control
+from ui.rules.walkthroughs import WALKTHROUGHS
 
-#: The page's sections, in order; the ``view`` control picks one.
-SECTIONS = ("walkthrough", "theory", "simulation")
-
-VIEW = Control(
-    "view",
-    "Section",
-    "select",
-    "walkthrough",
-    options=SECTIONS,
-    help="walkthrough: step through a game's cube events; theory: what each money rule does "
-    "in the Janowski model; simulation: Monte Carlo of the continuous game.",
-)
+#: Link names renamed to the app-wide names: old key -> today's key.
+OLD_KEYS = {
+    "view": "sec",
+    "life": "x",
+    "win": "W",
+    "loss": "L",
+    "p": "P",
+    "rseed": "seed",
+}
+#: Values of the old section select box (``?view=...``) -> today's section id.
+OLD_SECTIONS = {"walkthrough": "walkthrough", "theory": "theory", "simulation": "simulation"}
 
 # ------------------------------------------------------------------ walkthrough
 WALK = Control(
@@ -26,7 +26,7 @@ WALK = Control(
     "Walkthrough",
     "select",
     "beaver_raccoon",
-    options=tuple(WALKTHROUGH_PRESETS),
+    options=tuple(WALKTHROUGHS),
     help="A game (or match) from the rules text, as a sequence of cube events.",
 )
 STEP = Control(
@@ -35,14 +35,14 @@ STEP = Control(
     "int",
     0,
     0,
-    max(len(preset.actions) for preset in WALKTHROUGH_PRESETS.values()),
+    max(len(walk.actions) for walk in WALKTHROUGHS.values()),
     1,
     help="How many events have happened (0 = the start). Past the last event the last is shown.",
 )
 
 # ----------------------------------------------------------------------- theory
 X = Control(
-    "life",
+    "x",
     "Cube life x",
     "float",
     0.7,
@@ -52,7 +52,7 @@ X = Control(
     help="Janowski's cube life index: 0 = dead cube, 1 = perfectly live cube.",
 )
 W = Control(
-    "win",
+    "W",
     "W: average value of a win",
     "float",
     1.25,
@@ -62,7 +62,7 @@ W = Control(
     help="1 + gammon and backgammon bonus per win. The Jacoby rule matters only above 1.",
 )
 L = Control(
-    "loss",
+    "L",
     "L: average value of a loss",
     "float",
     1.2,
@@ -72,7 +72,7 @@ L = Control(
     help="1 + gammon and backgammon bonus per loss.",
 )
 P = Control(
-    "p",
+    "P",
     "Doubler's winning probability P",
     "float",
     0.85,
@@ -85,7 +85,12 @@ P = Control(
 # ------------------------------------------------------------------- simulation
 BEAVERS = Control("beavers", "Beavers allowed", "bool", False, help="Money play only.")
 RACCOONS = Control(
-    "raccoons", "Raccoons allowed", "bool", False, help="A raccoon answers a beaver: needs beavers."
+    "raccoons",
+    "Raccoons allowed",
+    "bool",
+    False,
+    help="A raccoon answers a beaver: needs beavers.",
+    requires=("beavers", True),
 )
 MURPHY = Control(
     "murphy", "Murphy rule (automatic doubles)", "bool", False, help="Each opening tie doubles."
@@ -99,6 +104,7 @@ CAP = Control(
     6,
     1,
     help="Maximum number of automatic doubles per game.",
+    requires=("murphy", True),
 )
 DOUBLE_A = Control(
     "ad",
@@ -150,6 +156,7 @@ BEAVER = Control(
     1.0,
     0.01,
     help="With beavers allowed, a taker beavers iff his chance is at least this. Optimal: 0.4.",
+    requires=("beavers", True),
 )
 RACCOON = Control(
     "raccoon",
@@ -161,6 +168,7 @@ RACCOON = Control(
     0.01,
     help="With raccoons allowed, a beavered doubler raccoons iff his chance is at least this "
     "(1 = never, optimal against an optimal beaver).",
+    requires=("raccoons", True),
 )
 START = Control(
     "start", "A's chance at the start", "float", 0.5, 0.05, 0.95, 0.05, help="Usually 1/2."
@@ -176,7 +184,7 @@ GAMES = Control(
     help="Monte Carlo sample size. The fine walk is limited to 100 thousand games.",
 )
 SEED = Control(
-    "rseed", "Seed", "int", 1, 0, 9999, 1, help="Same seed, same games: a link reproduces them."
+    "seed", "Seed", "int", 1, 0, 9999, 1, help="Same seed, same games: a link reproduces them."
 )
 MODEL = Control(
     "model",
@@ -206,37 +214,18 @@ SIMULATION_CONTROLS = (
     GAMES,
     SEED,
 )
-#: Each section's own controls, by section name.
-SECTION_CONTROLS = {
-    "walkthrough": WALKTHROUGH_CONTROLS,
-    "theory": THEORY_CONTROLS,
-    "simulation": SIMULATION_CONTROLS,
+#: One-click presets of each section.
+WALKTHROUGH_PRESETS = {
+    "Source: beaver, raccoon": {"walk": "beaver_raccoon", "step": 4},
+    "Murphy ties, cap 2": {"walk": "murphy_cap", "step": 3},
+    "Crawford, then Holland": {"walk": "crawford_holland", "step": 11},
 }
-CONTROLS = (VIEW, *WALKTHROUGH_CONTROLS, *THEORY_CONTROLS, *SIMULATION_CONTROLS)
-
-#: One-click presets; each names its section in ``view``.
-PRESETS = {
-    "Source: beaver, raccoon": {
-        "view": "walkthrough",
-        "walk": "beaver_raccoon",
-        "step": 4,
-    },
-    "Murphy ties, cap 2": {"view": "walkthrough", "walk": "murphy_cap", "step": 3},
-    "Crawford, then Holland": {
-        "view": "walkthrough",
-        "walk": "crawford_holland",
-        "step": 11,
-    },
-    "Jacoby: favourite cashes": {
-        "view": "theory",
-        "life": 0.7,
-        "win": 1.25,
-        "loss": 1.2,
-        "p": 0.85,
-    },
-    "No gammons": {"view": "theory", "win": 1.0, "loss": 1.0, "p": 0.75},
+THEORY_PRESETS = {
+    "Jacoby: favourite cashes": {"x": 0.7, "W": 1.25, "L": 1.2, "P": 0.85},
+    "No gammons": {"W": 1.0, "L": 1.0, "P": 0.75},
+}
+SIMULATION_PRESETS = {
     "Optimal, no beavers": {
-        "view": "simulation",
         "beavers": False,
         "raccoons": False,
         "murphy": False,
@@ -246,7 +235,6 @@ PRESETS = {
         "take": 0.2,
     },
     "Early double vs beavers": {
-        "view": "simulation",
         "beavers": True,
         "raccoons": False,
         "murphy": False,
@@ -256,5 +244,5 @@ PRESETS = {
         "take": 0.2,
         "beaver": 0.4,
     },
-    "Murphy, cap 2": {"view": "simulation", "murphy": True, "cap": 2, "beavers": False},
+    "Murphy, cap 2": {"murphy": True, "cap": 2, "beavers": False},
 }

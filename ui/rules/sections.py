@@ -1,53 +1,27 @@
-"""Sections of the cube-rules page: walkthrough, the money rules in theory, simulation."""
+"""Cube-rules page: the three sections (walkthrough, the money rules in theory, simulation).
+
+Each function renders one section from the :class:`~ui.skeleton.View`; the skeleton
+runs only the open one.
+"""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 
 import pandas as pd
 import streamlit as st
 
+from cubecore.references import source
 from ui import widgets
-from ui.cached import rules as cached
-from ui.figures import rules as figures
-from ui.settings import rules as settings
+from ui.rules import charts as figures
+from ui.rules import data as cached
+from ui.rules.controls import STEP
+from ui.skeleton import View
 
-RULES_SOURCE = "Backgammon: Doubling cube, shared/seeds/doubling_cube_rules.txt"
-JANOWSKI_SOURCE = "Janowski model revisited (2012), shared/seeds/janowski_model_revisited.txt"
-KS_SOURCE = "Keeler & Spencer (1969), shared/seeds/keeler_spencer_1969_raising_points.txt"
+RULES_SOURCE = source("RULES")
+JANOWSKI_SOURCE = source("JR12")
+KS_SOURCE = source("KS69")
 _OWNER_NAMES = {"center": "centred", "A": "A (White)", "B": "B (Black)"}
-
-
-def current_section() -> str:
-    """The section the controls will show, known before they are created.
-
-    Read from the widget state, else from a valid link value, else the default;
-    used only to lay out containers (the control itself validates the link).
-    """
-    section = st.session_state.get(settings.VIEW.key)
-    if section is None:
-        section = st.query_params.get(settings.VIEW.key)
-    return section if section in settings.SECTIONS else settings.VIEW.default
-
-
-def section_placement(section: str) -> dict[str, object]:
-    """Sidebar expanders per section (the current one open); returns control key -> container."""
-    titles = {
-        "walkthrough": "Walkthrough",
-        "theory": "Theory: x, W, L, P",
-        "simulation": "Simulation: rules and strategies",
-    }
-    placement: dict[str, object] = {}
-    for name, controls in settings.SECTION_CONTROLS.items():
-        box = st.sidebar.expander(titles[name], expanded=name == section)
-        placement.update({spec.key: box for spec in controls})
-    return placement
-
-
-def section_presets(section: str) -> dict[str, Mapping[str, object]]:
-    """The presets that open ``section``."""
-    return {label: v for label, v in settings.PRESETS.items() if v["view"] == section}
 
 
 def _never(value: float) -> str:
@@ -58,12 +32,12 @@ def _never(value: float) -> str:
 
 
 def _set_step(step: int) -> None:
-    st.session_state[settings.STEP.key] = step
+    st.session_state[STEP.key] = step
 
 
-def render_walkthrough(values: Mapping[str, object], present: bool) -> None:
+def render_walkthrough(values: View) -> None:
     """Step through a preset game: cube, owner, stakes, legal actions and the rule applied."""
-    walk, requested = str(values["walk"]), int(values["step"])
+    walk, requested = values.text("walk"), values.whole("step")
     state = cached.walkthrough_state(walk, requested)
     events = cached.walkthrough_events(walk)
     step, last = state["step"], state["last_step"]
@@ -110,7 +84,7 @@ def render_walkthrough(values: Mapping[str, object], present: bool) -> None:
         f"**Legal now:** {legal}"
         + (f"  \n**Next in this game:** {next_action}" if next_action else "")
     )
-    if not present:
+    if not values.present:
         with st.expander("What the rules forbid here, and why"):
             forbidden = pd.DataFrame(
                 {
@@ -119,8 +93,8 @@ def render_walkthrough(values: Mapping[str, object], present: bool) -> None:
                 }
             )
             st.dataframe(forbidden, hide_index=True)
-    widgets.chart(figures.stakes_figure(events, step, present=present), f"rules_walk_{walk}")
-    if not present:
+    widgets.chart(figures.stakes_figure(events, step), f"rules_walk_{walk}")
+    if not values.present:
         st.markdown("**The game so far**")
         widgets.table_with_download(events[events["step"] <= step], f"rules_walk_{walk}.csv")
         in_force = [
@@ -132,21 +106,19 @@ def render_walkthrough(values: Mapping[str, object], present: bool) -> None:
 # ----------------------------------------------------------------------- theory
 
 
-def render_theory(values: Mapping[str, object], present: bool) -> None:
+def render_theory(values: View) -> None:
     """Jacoby, beaver and raccoon points, and the Murphy rule, in the Janowski model."""
-    x, W, L, P = (round(float(values[k]), 4) for k in ("life", "win", "loss", "p"))
+    x, W, L, P = (round(values.number(k), 4) for k in ("x", "W", "L", "P"))
     plain = cached.cube_points(x, W, L, False)
     jacoby = cached.cube_points(x, W, L, True)
     curves = cached.money_rule_curves(x, W, L)
     st.caption(f"Janowski model, money play, per unit of the cube. Source: {JANOWSKI_SOURCE}.")
 
     st.subheader("Jacoby rule: gammons count only once the cube is turned")
-    chart_column, text_column = st.columns([3, 2] if not present else [1, 0.001])
+    chart_column, text_column = st.columns([3, 2] if not values.present else [1, 0.001])
     with chart_column:
-        widgets.chart(
-            figures.jacoby_figure(curves, plain, jacoby, P, present=present), "rules_jacoby"
-        )
-    if not present:
+        widgets.chart(figures.jacoby_figure(curves, plain, jacoby, P), "rules_jacoby")
+    if not values.present:
         with text_column:
             widgets.formula(
                 r"E^{J}_{\mathrm{centre}}(P) = x\,E^{J}_{\mathrm{live}} + (1-x)\,(2P-1)",
@@ -169,15 +141,15 @@ def render_theory(values: Mapping[str, object], present: bool) -> None:
     st.subheader("Beaver point and raccoon point")
     left, right = st.columns(2)
     with left:
-        widgets.chart(figures.beaver_figure(curves, plain, present=present), "rules_beaver")
+        widgets.chart(figures.beaver_figure(curves, plain), "rules_beaver")
     with right:
-        widgets.chart(figures.raccoon_figure(curves, plain, present=present), "rules_raccoon")
+        widgets.chart(figures.raccoon_figure(curves, plain), "rules_raccoon")
     a, b, c, d = st.columns(4)
     a.metric("Take point (taker's P)", f"{plain['take_point']:.4f}")
     b.metric("Beaver point (taker's P)", f"{plain['beaver_point']:.4f}")
     c.metric("Raccoon point (doubler's P)", f"{plain['raccoon_point']:.4f}")
     d.metric("Cash point", f"{plain['cash_point']:.4f}")
-    if not present:
+    if not values.present:
         widgets.formula(
             r"\text{beaver iff } 4E_{\mathrm{owned}}(q) > 2E_{\mathrm{owned}}(q)"
             r"\iff E_{\mathrm{owned}}(q) > 0,\qquad \text{raccoon iff } E_{\mathrm{opp}}(P) > 0",
@@ -186,9 +158,7 @@ def render_theory(values: Mapping[str, object], present: bool) -> None:
 
     st.subheader("Murphy rule: the stakes multiply, the decisions stay")
     widgets.chart(
-        figures.murphy_figure(
-            curves, cached.MURPHY_STAKES, plain["initial_double_point"], present=present
-        ),
+        figures.murphy_figure(curves, cached.MURPHY_STAKES, plain["initial_double_point"]),
         "rules_murphy",
     )
     st.markdown(
@@ -196,7 +166,7 @@ def render_theory(values: Mapping[str, object], present: bool) -> None:
         "so in points the gain from doubling grows with the automatic doubles (left), but it "
         "changes sign at the same P: per unit of the cube the curves are one (right)."
     )
-    if not present:
+    if not values.present:
         st.markdown("**Expected starting stake under the Murphy rule** (each tie: 1/6)")
         widgets.table_with_download(cached.murphy_table(), "rules_murphy_caps.csv")
 
@@ -204,23 +174,23 @@ def render_theory(values: Mapping[str, object], present: bool) -> None:
 # ------------------------------------------------------------------- simulation
 
 
-def _simulation_arguments(values: Mapping[str, object]) -> tuple:
+def _simulation_arguments(values: View) -> tuple:
     flags = (
-        bool(values["beavers"]),
-        bool(values["raccoons"]),
-        bool(values["murphy"]),
-        int(values["cap"]),
+        values.flag("beavers"),
+        values.flag("raccoons"),
+        values.flag("murphy"),
+        values.whole("cap"),
     )
     strategy = tuple(
-        round(float(values[k]), 4) for k in ("ad", "ar", "bd", "take", "beaver", "raccoon")
+        round(values.number(k), 4) for k in ("ad", "ar", "bd", "take", "beaver", "raccoon")
     )
-    return flags, strategy, round(float(values["start"]), 4)
+    return flags, strategy, round(values.number("start"), 4)
 
 
-def render_simulation(values: Mapping[str, object], present: bool) -> None:
+def render_simulation(values: View) -> None:
     """Cube-value distribution beside the theory, points per game, price of early doubles."""
     flags, strategy, start = _simulation_arguments(values)
-    n_games, seed, model = int(values["n"]) * 1000, int(values["rseed"]), str(values["model"])
+    n_games, seed, model = values.whole("n") * 1000, values.whole("seed"), values.text("model")
     st.caption(
         "The continuous game (P-game): A's winning chance moves like Brownian motion; both "
         f"sides follow the thresholds in the sidebar. Source: {KS_SOURCE}; {RULES_SOURCE}."
@@ -254,12 +224,10 @@ def render_simulation(values: Mapping[str, object], present: bool) -> None:
             "With these thresholds the stake grows faster than games end: the expected "
             "points do not exist, and the sample mean and its interval do not settle."
         )
-    chart_column, formula_column = st.columns([3, 2] if not present else [1, 0.001])
+    chart_column, formula_column = st.columns([3, 2] if not values.present else [1, 0.001])
     with chart_column:
-        widgets.chart(
-            figures.distribution_figure(result["table"], present=present), "rules_cube_values"
-        )
-    if not present:
+        widgets.chart(figures.distribution_figure(result["table"]), "rules_cube_values")
+    if not values.present:
         with formula_column:
             widgets.formula(
                 r"P(\text{hit } u \text{ before } l \mid x) = \frac{x-l}{u-l}",
@@ -278,9 +246,7 @@ def render_simulation(values: Mapping[str, object], present: bool) -> None:
 
     st.subheader("The price of doubling too early, with and without beavers")
     da = strategy[0]
-    widgets.chart(
-        figures.price_figure(cached.price_curve(start), da, present=present), "rules_price"
-    )
+    widgets.chart(figures.price_figure(cached.price_curve(start), da), "rules_price")
     prices = cached.price_estimates(da, start, min(n_games, 200_000), seed)
     a, b = st.columns(2)
     a.metric(
@@ -289,7 +255,7 @@ def render_simulation(values: Mapping[str, object], present: bool) -> None:
     b.metric(
         f"Loss doubling at {da:.2f}, beavers", f"{prices.loc[1, 'loss vs doubling at 80%']:.4f}"
     )
-    if not present:
+    if not values.present:
         st.caption(
             "A doubles once at his point and redoubles at 80%; B plays optimally "
             "(doubles at 80%, takes at 20%, beavers from 40% when allowed); no Murphy rule. "
