@@ -10,12 +10,25 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 - :mod:`cubecore.rules`: the rules of the doubling cube as a state machine.
 - :mod:`cubecore.pgame`: the continuous game (P-game) simulated under cube strategies.
 - :mod:`cubecore.match`: match equity and take points at every score.
+- :mod:`cubecore.piecewise`: piecewise-linear functions on [0, 1], the taut string.
 - :mod:`cubecore.met`: published match equity tables, one type for all of them.
 - :mod:`cubecore.met_io`: reading tables from gnubg XML, XG ``.met`` and CSV files.
 - :mod:`cubecore.atlas`: the four money-play models on one scale, and their mappings.
 """
 
-from cubecore import atlas, giveup, janowski, keeler_spencer, match, met, met_io, pgame, race, rules
+from cubecore import (
+    atlas,
+    giveup,
+    janowski,
+    keeler_spencer,
+    match,
+    met,
+    met_io,
+    pgame,
+    piecewise,
+    race,
+    rules,
+)
 
 __all__ = [
     "atlas",
@@ -26,6 +39,7 @@ __all__ = [
     "met",
     "met_io",
     "pgame",
+    "piecewise",
     "race",
     "rules",
 ]

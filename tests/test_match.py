@@ -477,39 +477,3 @@ def test_take_point_table():
         match.take_point_table(4, away=5)
     with pytest.raises(ValueError, match="cube_owner"):
         match.take_point_table(3, cube_value=2, cube_owner="center")
-
-
-def _reference_combine(f, g, pick):
-    """The plain definition: corners of both, crossings, values by bisection (_at)."""
-    xs = sorted(set(f[0]) | set(g[0]))
-    diff = [match._at(f, x) - match._at(g, x) for x in xs]
-    out = [xs[0]]
-    for i in range(1, len(xs)):
-        if diff[i - 1] * diff[i] < 0:
-            t = diff[i - 1] / (diff[i - 1] - diff[i])
-            out.append(xs[i - 1] + t * (xs[i] - xs[i - 1]))
-        out.append(xs[i])
-    return tuple(out), tuple(pick(match._at(f, x), match._at(g, x)) for x in out)
-
-
-@hst.composite
-def _piecewise_linear(draw):
-    """A piecewise-linear function on [0, 1] as the module keeps them: (corners, values)."""
-    inside = draw(hst.lists(hst.floats(0.001, 0.999), max_size=6, unique=True))
-    xs = (0.0, *sorted(inside), 1.0)
-    ys = draw(hst.lists(hst.floats(-1.0, 2.0), min_size=len(xs), max_size=len(xs)))
-    return xs, tuple(ys)
-
-
-@given(_piecewise_linear(), _piecewise_linear(), hst.floats(-1.0, 2.0), hst.booleans())
-def test_one_pass_combine_and_clamp_match_the_definition_bitwise(f, g, level, use_max):
-    pick = max if use_max else min
-    assert match._combine(f, g, pick) == _reference_combine(f, g, pick)
-    flat = match._line(level, level)
-    assert match._clamp(f, level, pick) == _reference_combine(f, flat, pick)
-
-
-@given(_piecewise_linear(), hst.lists(hst.floats(0.0, 1.0), max_size=12))
-def test_values_in_one_pass_are_the_bisected_values(f, points):
-    xs = sorted(set(points) | {0.0, 1.0})
-    assert match._values_on(f, xs) == [match._at(f, x) for x in xs]
