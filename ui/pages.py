@@ -68,7 +68,7 @@ PAGES = (
         "home",
         ":material/home:",
         "Overview",
-        package="ui.settings.home",
+        package="ui.home",
         default=True,
     ),
     PageSpec(
