@@ -105,7 +105,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -125,23 +125,27 @@ from cubecore.piecewise import (
 )
 
 __all__ = [
-    "CLASSIC_SCORES",
     "CUBE_OWNERS",
     "DEFAULT_CUBE_EFFICIENCY",
     "DEFAULT_DELAY_ROLLS",
     "DEFAULT_GAMMON_RATE",
     "DEFAULT_VOLATILITY",
     "MAX_AWAY",
+    "PHASES",
     "HollandEffect",
     "TakePoint",
     "crawford_equity",
     "crawford_table",
     "holland_effect",
+    "holland_table",
     "match_equity",
     "match_equity_table",
+    "match_phase",
+    "match_winning_chance",
     "post_crawford_equity",
     "take_point",
     "take_point_table",
+    "take_points_by_cube",
 ]
 
 #: Largest away-score of the table (the issue asks for 25-away each).
@@ -157,13 +161,8 @@ DEFAULT_VOLATILITY = 0.07
 #: Where the cube may be before the opponent doubles the taker (see :func:`take_point`).
 CUBE_OWNERS = ("center", "opponent")
 
-#: Presets for the page: name -> (player's away, opponent's away, phase).
-CLASSIC_SCORES: dict[str, tuple[int, int, str]] = {
-    "2-away/2-away": (2, 2, "pre-Crawford"),
-    "4-away/2-away": (4, 2, "pre-Crawford"),
-    "Crawford 1-away/5-away": (1, 5, "Crawford"),
-    "Post-Crawford 1-away/2-away": (1, 2, "post-Crawford"),
-}
+#: The phases of a match, as :func:`match_phase` names them.
+PHASES = ("pre-Crawford", "Crawford game", "post-Crawford", "double match point")
 
 _TIE = 1e-12  # equities are O(1): differences below this are rounding, i.e. ties
 _IMAGES = 12  # periodic images of the heat kernel; s <= 1 leaves < 1e-30 beyond them
@@ -850,3 +849,145 @@ def holland_effect(
         trailer_change=without - with_rule,
         spread=spread,
     )
+
+
+def holland_table(
+    max_away: int = MAX_AWAY,
+    gammon_rate: float = DEFAULT_GAMMON_RATE,
+    delay_rolls: int = DEFAULT_DELAY_ROLLS,
+    volatility: float = DEFAULT_VOLATILITY,
+) -> pd.DataFrame:
+    """:func:`holland_effect` for every trailer's score ``2..max_away``, as a tidy table.
+
+    One row per trailer's score, the fields of :class:`HollandEffect` as columns
+    (module docstring, assumption 7; the Holland rule as stated in [RULES]_).
+
+    Parameters
+    ----------
+    max_away : int
+        Largest trailer's score, 2..25 (the size bound: one closed form per row).
+    gammon_rate, delay_rolls, volatility
+        As in :func:`holland_effect`.
+
+    Examples
+    --------
+    >>> holland_table(4, gammon_rate=0.0)["opp_away"].tolist()
+    [2, 3, 4]
+    """
+    n = whole_number("max_away", max_away, 2, MAX_AWAY)
+    rows = [
+        asdict(holland_effect(b, gammon_rate, delay_rolls, volatility)) for b in range(2, n + 1)
+    ]
+    return pd.DataFrame(rows)
+
+
+def match_phase(away: int, opp_away: int, post_crawford: bool = False) -> str:
+    """The phase of the match at this score, one of :data:`PHASES`.
+
+    Both sides 1-away: double match point. One side 1-away: the Crawford game
+    (the first game after a side reaches 1-away, played without the cube, [RULES]_)
+    or, with ``post_crawford``, the games after it. Otherwise pre-Crawford.
+
+    Parameters
+    ----------
+    away, opp_away : int
+        Points to go of each side, 1..25.
+    post_crawford : bool
+        Whether the Crawford game has been played (matters only with a side 1-away).
+
+    Examples
+    --------
+    >>> match_phase(1, 5), match_phase(1, 5, post_crawford=True), match_phase(3, 3)
+    ('Crawford game', 'post-Crawford', 'pre-Crawford')
+    """
+    a = whole_number("away", away, 1, MAX_AWAY)
+    b = whole_number("opp_away", opp_away, 1, MAX_AWAY)
+    if not isinstance(post_crawford, bool):
+        raise ValueError(f"post_crawford must be a bool (got {post_crawford!r})")
+    if a == b == 1:
+        return "double match point"
+    if min(a, b) == 1:
+        return "post-Crawford" if post_crawford else "Crawford game"
+    return "pre-Crawford"
+
+
+def match_winning_chance(
+    away: int,
+    opp_away: int,
+    post_crawford: bool = False,
+    gammon_rate: float = DEFAULT_GAMMON_RATE,
+    cube_efficiency: float = DEFAULT_CUBE_EFFICIENCY,
+) -> float:
+    """The player's MWC at the start of a game at this score and phase, cube centred.
+
+    The table's entry ``M(away, opp_away)`` (:func:`match_equity`), except
+    post-Crawford (:func:`match_phase`), where it is the leader's
+    :func:`post_crawford_equity` ``P(b)``, or ``1 - P(a)`` for the trailer.
+
+    Parameters
+    ----------
+    away, opp_away : int
+        Points to go, 1..25.
+    post_crawford : bool
+        Whether the Crawford game has been played (matters only with a side 1-away).
+    gammon_rate, cube_efficiency : float
+        The model's ``G`` and ``x``, each in [0, 1].
+
+    Examples
+    --------
+    Trailer 2-away post-Crawford: the doubled game decides the match.
+
+    >>> match_winning_chance(2, 1, post_crawford=True)
+    0.5
+    """
+    phase = match_phase(away, opp_away, post_crawford)
+    if phase != "post-Crawford":
+        return match_equity(away, opp_away, gammon_rate, cube_efficiency)
+    if away == 1:
+        return post_crawford_equity(opp_away, gammon_rate)
+    return 1.0 - post_crawford_equity(away, gammon_rate)
+
+
+def take_points_by_cube(
+    away: int,
+    opp_away: int,
+    gammon_rate: float = DEFAULT_GAMMON_RATE,
+    opp_gammon_rate: float | None = None,
+    cube_efficiency: float = DEFAULT_CUBE_EFFICIENCY,
+) -> pd.DataFrame:
+    """:func:`take_point` at this score for every cube level that still matters.
+
+    Cube 1 is centred, higher cubes are owned by the doubler (redoubles). The list
+    stops before the first cube ``c >= opp_away`` (the doubler already wins the
+    match with it: the taker's drop loses the match, take point 0, and doubling
+    gains the doubler nothing): at most five levels, as ``opp_away <= 25``.
+
+    Parameters
+    ----------
+    away, opp_away : int
+        The taker's and the doubler's points to go, 1..25.
+    gammon_rate, opp_gammon_rate, cube_efficiency
+        As in :func:`take_point`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``cube`` ("1 -> 2", ...) and the fields of :class:`TakePoint`.
+
+    Examples
+    --------
+    A cube of 4 already wins 3-away the match: two levels.
+
+    >>> take_points_by_cube(5, 3)["cube"].tolist()
+    ['1 -> 2', '2 -> 4']
+    """
+    rows = []
+    cube = 1
+    while True:
+        owner = "center" if cube == 1 else "opponent"
+        tp = take_point(away, opp_away, cube, owner, gammon_rate, opp_gammon_rate, cube_efficiency)
+        rows.append({"cube": f"{cube} -> {2 * cube}", **asdict(tp)})
+        cube *= 2
+        if cube >= opp_away:
+            break
+    return pd.DataFrame(rows)

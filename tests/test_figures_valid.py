@@ -19,7 +19,7 @@ SECTION_KEYS = {
     "giveup": "wsec",
     "race": "rsec",
     "rules": "view",
-    "match": "part",
+    "match": "sec",
 }
 
 

@@ -19,7 +19,6 @@ from numpy.testing import assert_allclose
 
 from cubecore import match
 from cubecore.match import (
-    CLASSIC_SCORES,
     crawford_equity,
     crawford_table,
     holland_effect,
@@ -438,19 +437,56 @@ def test_holland_effect_degenerate_and_direction():
 
 
 # ----------------------------------------------------------------------------------
-# CLASSIC_SCORES
+# match_phase, match_winning_chance, take_points_by_cube, holland_table
 # ----------------------------------------------------------------------------------
-def test_classic_scores():
-    assert set(CLASSIC_SCORES) == {
-        "2-away/2-away",
-        "4-away/2-away",
-        "Crawford 1-away/5-away",
-        "Post-Crawford 1-away/2-away",
+def test_match_phase_names_every_phase():
+    assert match.match_phase(1, 1) == "double match point"
+    assert match.match_phase(1, 1, post_crawford=True) == "double match point"
+    assert match.match_phase(1, 5) == match.match_phase(5, 1) == "Crawford game"
+    assert match.match_phase(5, 1, post_crawford=True) == "post-Crawford"
+    assert match.match_phase(2, 2, post_crawford=True) == "pre-Crawford"
+    assert set(match.PHASES) == {
+        match.match_phase(a, b, post) for a in (1, 2) for b in (1, 3) for post in (False, True)
     }
-    for away, opp_away, phase in CLASSIC_SCORES.values():
-        assert 1 <= away <= 25 and 1 <= opp_away <= 25
-        assert phase in ("pre-Crawford", "Crawford", "post-Crawford")
-        assert (phase == "pre-Crawford") == (min(away, opp_away) > 1)
+    with pytest.raises(ValueError, match="post_crawford must be a bool"):
+        match.match_phase(1, 2, post_crawford=1)
+    with pytest.raises(ValueError, match="opp_away"):
+        match.match_phase(1, 26)
+
+
+@given(hst.integers(1, 8), hst.integers(1, 8), hst.booleans(), rates)
+@settings(max_examples=30, deadline=None)
+def test_match_winning_chance_is_the_table_or_post_crawford(a, b, post, g):
+    mwc = match.match_winning_chance(a, b, post, g, 0.8)
+    # the other side's chance: the same phase seen from across the board
+    assert mwc + match.match_winning_chance(b, a, post, g, 0.8) == pytest.approx(1.0, abs=FLOAT)
+    if match.match_phase(a, b, post) == "post-Crawford":
+        leader = post_crawford_equity(max(a, b), g)
+        assert mwc == (leader if a == 1 else 1.0 - leader)
+    else:
+        assert mwc == match_equity(a, b, g, 0.8)
+
+
+def test_take_points_by_cube_stops_at_the_cube_that_wins_the_match():
+    by_cube = match.take_points_by_cube(5, 3, gammon_rate=0.2, opp_gammon_rate=0.3)
+    assert list(by_cube["cube"]) == ["1 -> 2", "2 -> 4"]  # a cube of 4 wins 3-away the match
+    assert by_cube["dead"].iloc[1] == take_point(5, 3, 2, "opponent", 0.2, 0.3).dead
+    assert by_cube["model"].iloc[0] == take_point(5, 3, 1, "center", 0.2, 0.3).model
+    # at the longest score: cubes 1 to 16 (a cube of 32 wins 25-away the match)
+    longest = match.take_points_by_cube(25, 25, gammon_rate=0.0)
+    assert list(longest["cube"]) == ["1 -> 2", "2 -> 4", "4 -> 8", "8 -> 16", "16 -> 32"]
+    # at 2-away the first cube already decides: one level
+    assert list(match.take_points_by_cube(4, 2)["cube"]) == ["1 -> 2"]
+
+
+def test_holland_table_is_holland_effect_per_score():
+    table = match.holland_table(6, gammon_rate=0.1, delay_rolls=3, volatility=0.06)
+    assert list(table["opp_away"]) == [2, 3, 4, 5, 6]
+    effect = holland_effect(5, 0.1, 3, 0.06)
+    assert table.iloc[3]["trailer_with"] == effect.trailer_with
+    assert table.iloc[3]["spread"] == effect.spread
+    with pytest.raises(ValueError, match="max_away"):
+        match.holland_table(1)
 
 
 # ----------------------------------------------------------------------------------

@@ -117,7 +117,7 @@ PAGES = (
         "match",
         ":material/emoji_events:",
         "Rules & match play",
-        package="ui.settings.match",
+        package="ui.match",
     ),
 )
 
