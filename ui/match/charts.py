@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pandas as pd
 
@@ -33,7 +34,7 @@ _REGIONS = (
 )
 
 
-def _score_marker(x: float, y: float, name: str) -> dict:
+def _score_marker(x: float, y: float, name: str) -> dict[str, Any]:
     return {
         "type": "scatter",
         "mode": "markers",
@@ -229,7 +230,7 @@ def heatmap_figure(
     rows = [int(r) for r in grid.index]
     columns = [int(c) for c in grid.columns]
     z = [[None if math.isnan(v) else float(v) for v in grid.loc[r]] for r in rows]
-    traces = [
+    traces: list[dict[str, Any]] = [
         {
             "type": "heatmap",
             "x": columns,

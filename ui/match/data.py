@@ -93,7 +93,9 @@ def take_point_grid(
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def holland(opp_away: int, gammon_rate: float, delay_rolls: int, volatility: float) -> dict:
+def holland(
+    opp_away: int, gammon_rate: float, delay_rolls: int, volatility: float
+) -> dict[str, float]:
     """:func:`cubecore.match.holland_effect` as a plain dict."""
     return dataclasses.asdict(match.holland_effect(opp_away, gammon_rate, delay_rolls, volatility))
 
