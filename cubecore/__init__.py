@@ -10,6 +10,7 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 - :mod:`cubecore.rules`: the rules of the doubling cube as a state machine.
 - :mod:`cubecore.pgame`: the continuous game (P-game) simulated under cube strategies.
 - :mod:`cubecore.match`: match equity and take points at every score.
+- :mod:`cubecore.piecewise`: piecewise-linear functions on [0, 1], the taut string.
 - :mod:`cubecore.met`: published match equity tables, one type for all of them.
 - :mod:`cubecore.met_io`: reading tables from gnubg XML, XG ``.met`` and CSV files.
 - :mod:`cubecore.match_points`: market windows, take points and gammon values on a table.
@@ -42,6 +43,7 @@ from cubecore import (
     met_fit,
     met_io,
     pgame,
+    piecewise,
     position,
     printed,
     race,
@@ -66,6 +68,7 @@ __all__ = [
     "met_fit",
     "met_io",
     "pgame",
+    "piecewise",
     "position",
     "printed",
     "race",

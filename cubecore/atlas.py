@@ -44,7 +44,6 @@ from cubecore._validate import array_in_range, choice, real_in_range
 
 __all__ = [
     "MODELS",
-    "MODEL_TITLES",
     "AtlasSettings",
     "atlas_curves",
     "atlas_points",
@@ -55,12 +54,6 @@ __all__ = [
 
 #: The four models, in the order the atlas shows them.
 MODELS = ("keeler_spencer", "zadeh_kobliska", "give_up", "janowski")
-MODEL_TITLES = {
-    "keeler_spencer": "Keeler-Spencer live cube",
-    "zadeh_kobliska": "Zadeh-Kobliska DA/DB",
-    "give_up": "Woolsey give-up g/g_c",
-    "janowski": "Janowski cube life x",
-}
 
 #: The continuous game's points ([KS69]_ eq. (5)): double/cash at 80%, take at 20%.
 LIVE_CASH_POINT = 0.8
@@ -210,9 +203,13 @@ def atlas_points(settings: AtlasSettings) -> pd.DataFrame:
     doubler's. Give-up points come from [KW]_'s cubeless-equity criteria
     (``w = (e + 1)/2``); effective points from [ZK77]_ eqs. (4)-(6) with the
     Theorem 1 names corrected; Janowski's from :func:`janowski.cube_points`.
+    One row per model, in the order of :data:`MODELS`; the ``model`` column holds
+    the model's name in :data:`MODELS`.
 
     Examples
     --------
+    >>> atlas_points(equivalent_settings("x", 1.0))["model"].tolist()
+    ['keeler_spencer', 'zadeh_kobliska', 'give_up', 'janowski']
     >>> atlas_points(equivalent_settings("give_up", 0.8))["cash_point"].round(12).tolist()
     [0.8, 0.8, 0.8, 0.8]
     """
@@ -242,5 +239,5 @@ def atlas_points(settings: AtlasSettings) -> pd.DataFrame:
     }
     columns = ["take_point", "cash_point", "initial_double_point", "redouble_point"]
     frame = pd.DataFrame.from_dict(rows, orient="index", columns=columns)
-    frame.insert(0, "model", [MODEL_TITLES[m] for m in frame.index])
+    frame.insert(0, "model", list(frame.index))
     return frame.reset_index(drop=True)

@@ -13,13 +13,13 @@ from ui.pages import PAGES
 
 #: The control that chooses a page's section (pages without one render everything).
 SECTION_KEYS = {
-    "home": "hsec",
+    "home": "sec",
     "janowski": "jsec",
     "keeler_spencer": "sec",
     "giveup": "wsec",
     "race": "rsec",
     "rules": "view",
-    "match": "part",
+    "match": "sec",
 }
 
 
@@ -30,7 +30,7 @@ def sections(spec):
 
 
 #: Sections that are text only.
-CHARTLESS = {("hsec", "Overview"), ("hsec", "Glossary"), ("hsec", "About")}
+CHARTLESS = {("sec", "Overview"), ("sec", "Glossary"), ("sec", "About and sources")}
 
 CASES = [(spec, section) for spec in PAGES for section in sections(spec)]
 

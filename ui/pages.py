@@ -68,7 +68,7 @@ PAGES = (
         "home",
         ":material/home:",
         "Overview",
-        package="ui.settings.home",
+        package="ui.home",
         default=True,
     ),
     PageSpec(
@@ -117,7 +117,7 @@ PAGES = (
         "match",
         ":material/emoji_events:",
         "Rules & match play",
-        package="ui.settings.match",
+        package="ui.match",
     ),
     PageSpec(
         "pages/cube.py",

@@ -1,20 +1,23 @@
-"""Sections of the match-play page: one rendering function per section (UI layer)."""
+"""Match-play page: the model notes above the tabs and the four sections.
+
+Each function renders one section from the :class:`~ui.skeleton.View`; the skeleton
+runs only the open one.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-import pandas as pd
 import streamlit as st
 
 from cubecore import match
+from cubecore.references import source
 from ui import widgets
-from ui.cached import match as cached
-from ui.figures import match as figures
-from ui.settings import match as settings
+from ui.match import charts
+from ui.match import data as cached
+from ui.match.controls import TAKE_KINDS
+from ui.skeleton import View
 
-SOURCE = "cubecore.match (model stated on this page)"
-RULES_SOURCE = "shared/seeds/doubling_cube_rules.txt"
+SOURCE = "the model stated on this page"
+RULES_SOURCE = source("RULES")
 
 MODEL_TEXT = """
 Every number on this page is **generated** by an exact recursion over the scores, in
@@ -53,28 +56,15 @@ both scores, the Crawford and post-Crawford recursions) and the exact anchors be
 """
 
 
-def phase_of(away: int, opp_away: int, post: bool) -> str:
-    """Name of the match phase at this score."""
-    if away == opp_away == 1:
-        return "double match point"
-    if min(away, opp_away) == 1:
-        return "post-Crawford" if post else "Crawford game"
-    return "pre-Crawford"
+def _score(v: View) -> tuple[int, int, float, float]:
+    """Your away, the opponent's away, the gammon rate G and the cube efficiency x."""
+    return v.whole("away"), v.whole("oaway"), v.number("G"), v.number("x")
 
 
-def your_mwc(table: pd.DataFrame, away: int, opp_away: int, post: bool, g: float) -> float:
-    """Your match winning chance at the start of a game at this score and phase."""
-    if phase_of(away, opp_away, post) != "post-Crawford":
-        return float(table.loc[away, opp_away])
-    if away == 1:
-        return match.post_crawford_equity(opp_away, g)
-    return 1.0 - match.post_crawford_equity(away, g)
-
-
-def cube_and_owner(v: Mapping[str, object]) -> tuple[int, str]:
+def _cube_and_owner(v: View) -> tuple[int, str]:
     """The cube value and owner before the double; a cube above 1 is the doubler's."""
-    cube = int(v["cv"])
-    owner = str(v["own"])
+    cube = int(v.text("cv"))
+    owner = v.text("cube")
     if cube > 1 and owner == "center":
         st.info(
             f"A cube on {cube} belongs to the side that took it: the opponent "
@@ -85,34 +75,37 @@ def cube_and_owner(v: Mapping[str, object]) -> tuple[int, str]:
     return cube, owner
 
 
-def model_notes(g: float) -> None:
-    """The model, its assumptions, why no published table, and the anchor values."""
+def render_model_notes(v: View) -> None:
+    """Above the tabs: the model, its assumptions, why no published table, the anchors."""
     with st.expander("The model and its assumptions", icon=":material/functions:"):
         st.markdown(MODEL_TEXT)
+        anchors = cached.anchors(v.number("G"))
         a, b, c = st.columns(3)
-        a.metric("M(2, 2)", f"{match.match_equity(2, 2, g):.4f}", help="Even score: 1/2.")
+        a.metric("M(2, 2)", f"{anchors['even']:.4f}", help="Even score: 1/2.")
         b.metric(
             "Trailer post-Crawford, 1-away/2-away",
-            f"{1.0 - match.post_crawford_equity(2, g):.4f}",
+            f"{anchors['trailer']:.4f}",
             help="The doubled game decides the match: 1/2 at any G.",
         )
         c.metric(
             "Dead take point, 2-away/2-away",
-            f"{match.take_point(2, 2, gammon_rate=g).dead:.4f}",
+            f"{anchors['dead_take']:.4f}",
             help="(1 + G)/4: dropping leaves you trailing the Crawford game 2-away/1-away.",
         )
 
 
-def table_section(v: Mapping[str, object], present: bool) -> None:
-    """Section 1: the generated match equity table, Crawford and post-Crawford."""
-    a, b, g, x, post = v["away"], v["opp"], v["G"], v["eff"], v["post"]
+def render_table(v: View) -> None:
+    """The generated match equity table, Crawford and post-Crawford."""
+    a, b, g, x = _score(v)
+    post = v.flag("post")
     table = cached.equity_table(g, x)
-    phase = phase_of(a, b, post)
-    mwc = your_mwc(table, a, b, post, g)
+    phase = match.match_phase(a, b, post)
+    mwc = cached.winning_chance(a, b, post, g, x)
     cols = st.columns(4)
     cols[0].metric(f"Your MWC, {a}-away/{b}-away", f"{mwc:.4f}", help=phase)
     cols[1].metric("Opponent's MWC", f"{1.0 - mwc:.4f}")
     cols[2].metric("Phase", phase)
+    dead = cached.equity_table(g, 0.0)
     if min(a, b) == 1 and max(a, b) > 1:
         k = max(a, b)
         leader = "you" if a == 1 else "opponent"
@@ -121,13 +114,11 @@ def table_section(v: Mapping[str, object], present: bool) -> None:
             f"{match.crawford_equity(k, g):.4f} / {match.post_crawford_equity(k, g):.4f}",
         )
     else:
-        dead = cached.equity_table(g, 0.0)
         cols[3].metric("Dead cube (x = 0) at this score", f"{float(dead.loc[a, b]):.4f}")
-    chart_col, formula_col = st.columns([3, 2] if not present else [1, 0.001])
+    chart_col, formula_col = st.columns([3, 2] if not v.present else [1, 0.001])
     with chart_col:
-        dead_table = None if present else cached.equity_table(g, 0.0)
-        widgets.chart(figures.row_figure(table, dead_table, a, b, present=present), "match_row")
-    if not present:
+        widgets.chart(charts.row_figure(table, dead, a, b), "match_row")
+    if not v.present:
         with formula_col:
             widgets.formula(
                 r"M(a,b) = V^{(1)}_{\mathrm{centre}}\!\left(\tfrac12\right)",
@@ -155,12 +146,12 @@ def table_section(v: Mapping[str, object], present: bool) -> None:
     widgets.table_with_download(craw.round(6), f"match_crawford_G{g:g}.csv")
 
 
-def takes_section(v: Mapping[str, object], present: bool) -> None:
-    """Section 2: take points at the score and cube level, and the market window."""
-    a, b, g, x, gd = v["away"], v["opp"], v["G"], v["eff"], v["Gd"]
-    cube, owner = cube_and_owner(v)
-    phase = phase_of(a, b, v["post"])
-    if phase == "Crawford game":
+def render_takes(v: View) -> None:
+    """Take points at the score and cube level, and the market window."""
+    a, b, g, x = _score(v)
+    gd = v.number("Gd")
+    cube, owner = _cube_and_owner(v)
+    if match.match_phase(a, b, v.flag("post")) == "Crawford game":
         st.info(
             "The Crawford game is played without the cube: there is no take point in it. "
             "The take points below are those of the post-Crawford games at this score.",
@@ -183,15 +174,12 @@ def takes_section(v: Mapping[str, object], present: bool) -> None:
     cols[1].metric("Doubler's cash point", f"{tp['cash_point']:.4f}")
     cols[2].metric("Risk (MWC)", f"{tp['risk']:.4f}", help="Drop MWC - take-and-lose MWC.")
     cols[3].metric("Gain (MWC)", f"{tp['gain']:.4f}", help="Take-and-win MWC - drop MWC.")
-    chart_col, formula_col = st.columns([3, 2] if not present else [1, 0.001])
+    chart_col, formula_col = st.columns([3, 2] if not v.present else [1, 0.001])
     with chart_col:
-        widgets.chart(
-            figures.market_window_figure(window, tp["cash_point"], present=present),
-            "match_market_window",
-        )
+        widgets.chart(charts.market_window_figure(window, tp["cash_point"]), "match_market_window")
         row = cached.take_points_along_row(a, cube, owner, g, gd, x)
-        widgets.chart(figures.take_points_row_figure(row, b, present=present), "match_take_row")
-    if not present:
+        widgets.chart(charts.take_points_row_figure(row, b), "match_take_row")
+    if not v.present:
         with formula_col:
             widgets.formula(
                 r"TP_{\mathrm{dead}} = \frac{D - L}{W - L} = \frac{\mathrm{risk}}"
@@ -224,10 +212,11 @@ def takes_section(v: Mapping[str, object], present: bool) -> None:
     )
 
 
-def rules_section(v: Mapping[str, object], present: bool) -> None:
-    """Section 3: Crawford protection, post-Crawford double and free drop, Holland."""
-    g = v["G"]
-    trailer = max(2, v["away"], v["opp"])
+def render_rules(v: View) -> None:
+    """Crawford protection, the post-Crawford double and free drop, Holland."""
+    a, b, g, _ = _score(v)
+    trailer = max(2, a, b)
+    delay, volatility = v.whole("delay"), v.number("sd")
     st.caption(
         f"Leader 1-away, trailer {trailer}-away (the larger of the two scores in the "
         f"sidebar). Rules as stated in {RULES_SOURCE}."
@@ -239,7 +228,7 @@ def rules_section(v: Mapping[str, object], present: bool) -> None:
     cols[0].metric("Leader in the Crawford game", f"{here['crawford']:.4f}")
     cols[1].metric("Same game without the rule", f"{here['no_crawford_rule']:.4f}")
     cols[2].metric("Protection", f"{here['protection']:+.4f}")
-    widgets.chart(figures.crawford_figure(craw, trailer, present=present), "match_crawford")
+    widgets.chart(charts.crawford_figure(craw, trailer), "match_crawford")
     st.subheader("Post-Crawford: the trailer doubles at once; the free drop")
     drops = bool(here["leader_drops"])
     cols = st.columns(3)
@@ -253,17 +242,17 @@ def rules_section(v: Mapping[str, object], present: bool) -> None:
         "point dropped matters and the leader takes."
     )
     st.subheader("Holland: no double until each side has played two rolls")
-    effect = cached.holland(trailer, g, v["delay"], v["hvol"])
-    cols = st.columns(4)
-    cols[0].metric("Trailer, trailer doubles at once", f"{effect['trailer_without']:.4f}")
-    cols[1].metric("Trailer, Holland rule", f"{effect['trailer_with']:.4f}")
-    cols[2].metric("Change (percentage points)", f"{100 * effect['trailer_change']:+.3f}")
-    cols[3].metric("Spread over the delay", f"{effect['spread']:.3f}")
-    chart_col, formula_col = st.columns([3, 2] if not present else [1, 0.001])
+    effect = cached.holland(trailer, g, delay, volatility)
+    without, with_rule, change, spread = st.columns(4)
+    without.metric("Trailer, trailer doubles at once", f"{effect['trailer_without']:.4f}")
+    with_rule.metric("Trailer, Holland rule", f"{effect['trailer_with']:.4f}")
+    change.metric("Change (percentage points)", f"{100 * effect['trailer_change']:+.3f}")
+    spread.metric("Spread over the delay", f"{effect['spread']:.3f}")
+    chart_col, formula_col = st.columns([3, 2] if not v.present else [1, 0.001])
     with chart_col:
-        sweep = cached.holland_sweep(g, v["delay"], v["hvol"])
-        widgets.chart(figures.holland_figure(sweep, trailer, present=present), "match_holland")
-    if not present:
+        sweep = cached.holland_table(g, delay, volatility)
+        widgets.chart(charts.holland_figure(sweep, trailer), "match_holland")
+    if not v.present:
         with formula_col:
             widgets.formula(
                 r"\begin{aligned} H(q) &= \max\bigl((1-q) + q\,T_2,\ P(b-1)\bigr),\\"
@@ -278,37 +267,37 @@ def rules_section(v: Mapping[str, object], present: bool) -> None:
             )
 
 
-def heatmaps_section(v: Mapping[str, object], present: bool) -> None:
-    """Section 4: heatmaps of match equity and of take points across scores."""
-    a, b, g, x, gd = v["away"], v["opp"], v["G"], v["eff"], v["Gd"]
+def render_heatmaps(v: View) -> None:
+    """Heatmaps of match equity and of take points across scores."""
+    a, b, g, x = _score(v)
+    gd = v.number("Gd")
     table = cached.equity_table(g, x)
     widgets.chart(
-        figures.heatmap_figure(
+        charts.heatmap_figure(
             table,
             "Match equity (row 1, column 1: the Crawford game)",
             "MWC",
             (a, b),
-            present=present,
         ),
         "match_equity_heatmap",
     )
-    cube, owner = cube_and_owner(v)
-    kind = str(v["tk"])
-    grid = cached.take_point_grid(v["size"], cube, owner, g, gd, x)
+    cube, owner = _cube_and_owner(v)
+    kind = v.text("tk")
+    grid = cached.take_point_grid(v.whole("size"), cube, owner, g, gd, x)
     pivot = grid.pivot(index="away", columns="opp_away", values=kind)
     widgets.chart(
-        figures.heatmap_figure(
+        charts.heatmap_figure(
             pivot,
-            f"Your take point: {settings.TAKE_KINDS[kind]}; cube {cube} to {2 * cube}",
+            f"Your take point: {TAKE_KINDS[kind]}; cube {cube} to {2 * cube}",
             "take point",
             (a, b),
             colorscale="Viridis",
-            present=present,
         ),
         "match_take_heatmap",
     )
-    if not present:
+    if not v.present:
         st.caption(
             "Rows: your points to go (you are doubled); columns: the doubler's. At 1-away "
-            "the take points are post-Crawford."
+            "the take points are post-Crawford. The double (cube, owner, the doubler's "
+            "gammon rate) is set in the sidebar panel of the take points."
         )

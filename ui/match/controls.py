@@ -3,13 +3,12 @@
 from cubecore import match
 from ui.controls import Control
 
-#: Sections of the page: URL value -> heading.
-SECTIONS = {
-    "table": "Match equity table",
-    "takes": "Take points",
-    "rules": "The rules in numbers",
-    "heatmaps": "Heatmaps",
-}
+#: Old values of the section key (the ``part`` select box before the page skeleton)
+#: -> today's section id.
+OLD_SECTIONS = {"table": "table", "takes": "takes", "rules": "rules", "heatmaps": "heatmaps"}
+#: Old link names (before one name per concept app-wide) -> today's.
+OLD_KEYS = {"part": "sec", "opp": "oaway", "eff": "x", "own": "cube", "hvol": "sd"}
+
 #: Cube values a link may ask for (doubled to twice the value).
 CUBE_VALUES = ("1", "2", "4", "8", "16", "32")
 #: Take-point kinds a heatmap can show: field of ``TakePoint`` -> label.
@@ -19,16 +18,14 @@ TAKE_KINDS = {
     "dead_gammon": "dead cube with gammons",
     "live": "live recursion",
 }
+#: The classic scores, one preset each: name -> (player's away, opponent's away, phase).
+CLASSIC_SCORES: dict[str, tuple[int, int, str]] = {
+    "2-away/2-away": (2, 2, "pre-Crawford"),
+    "4-away/2-away": (4, 2, "pre-Crawford"),
+    "Crawford 1-away/5-away": (1, 5, "Crawford game"),
+    "Post-Crawford 1-away/2-away": (1, 2, "post-Crawford"),
+}
 
-SECTION = Control(
-    "part",
-    "Section",
-    "select",
-    "table",
-    options=tuple(SECTIONS),
-    help="table: the generated match equity table; takes: take points and market window; "
-    "rules: Crawford, post-Crawford and Holland; heatmaps: every score at once.",
-)
 AWAY = Control(
     "away",
     "You: points to go",
@@ -40,7 +37,7 @@ AWAY = Control(
     help="Your away-score. In the take-point section you are the one being doubled.",
 )
 OPP_AWAY = Control(
-    "opp",
+    "oaway",
     "Opponent: points to go",
     "int",
     3,
@@ -68,7 +65,7 @@ GAMMON_RATE = Control(
     help="Fraction of won games that are gammons (both sides, the whole table).",
 )
 EFFICIENCY = Control(
-    "eff",
+    "x",
     "Cube efficiency x",
     "float",
     match.DEFAULT_CUBE_EFFICIENCY,
@@ -86,7 +83,7 @@ CUBE = Control(
     help="The opponent doubles the cube from this value to twice it.",
 )
 OWNER = Control(
-    "own",
+    "cube",
     "Cube before the double",
     "select",
     "center",
@@ -114,7 +111,7 @@ DELAY = Control(
     help="Rolls played before the trailer may double: 4 = two rolls each (the Holland rule).",
 )
 VOLATILITY = Control(
-    "hvol",
+    "sd",
     "Volatility per roll",
     "float",
     match.DEFAULT_VOLATILITY,
@@ -142,24 +139,17 @@ HEATMAP_SIZE = Control(
     help="The take-point heatmap solves one game per score: 25 takes a second or two.",
 )
 
-#: Controls shown on every section, in the sidebar.
-MODEL_CONTROLS = (AWAY, OPP_AWAY, POST_CRAWFORD, GAMMON_RATE, EFFICIENCY)
-#: Controls of one section: section -> controls (placed in the section's panel).
-SECTION_CONTROLS = {
-    "takes": (CUBE, OWNER, OPP_GAMMON_RATE),
-    "rules": (DELAY, VOLATILITY),
-    "heatmaps": (TAKE_KIND, HEATMAP_SIZE),
-}
-CONTROLS = (
-    SECTION,
-    *MODEL_CONTROLS,
-    *SECTION_CONTROLS["takes"],
-    *SECTION_CONTROLS["rules"],
-    *SECTION_CONTROLS["heatmaps"],
-)
+#: Read by every section: the score and the model.
+PAGE_CONTROLS = (AWAY, OPP_AWAY, POST_CRAWFORD, GAMMON_RATE, EFFICIENCY)
+#: The double being taken (the take-point section; the heatmaps read them too).
+TAKE_CONTROLS = (CUBE, OWNER, OPP_GAMMON_RATE)
+#: The Holland rule's model (the Crawford and Holland section).
+HOLLAND_CONTROLS = (DELAY, VOLATILITY)
+#: What the take-point heatmap shows.
+HEATMAP_CONTROLS = (TAKE_KIND, HEATMAP_SIZE)
 
-#: One-click presets: the classic scores of ``cubecore.match.CLASSIC_SCORES``.
+#: One-click presets: the classic scores; each keeps the open section.
 PRESETS = {
-    label: {"away": away, "opp": opp_away, "post": phase == "post-Crawford"}
-    for label, (away, opp_away, phase) in match.CLASSIC_SCORES.items()
+    label: {"away": away, "oaway": opp_away, "post": phase == "post-Crawford"}
+    for label, (away, opp_away, phase) in CLASSIC_SCORES.items()
 }

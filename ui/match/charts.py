@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pandas as pd
 
-from ui.style import COLORS, Figure, base_layout, line, line_width, vertical_marker, with_markers
+from ui.style import (
+    COLORS,
+    DETAIL,
+    Figure,
+    base_layout,
+    line,
+    line_width,
+    vertical_marker,
+    with_markers,
+)
 
 #: Take-point kinds on the charts: field -> (label, colour, dash).
 TAKE_SERIES = {
@@ -15,6 +25,8 @@ TAKE_SERIES = {
     "dead": ("dead cube", COLORS["dead"], "dot"),
     "dead_gammon": ("dead cube, gammons", COLORS["double"], "dashdot"),
 }
+#: The take points presenter mode keeps on the take-point chart.
+_PRESENTED_TAKES = ("model", "dead")
 _REGIONS = (
     ("no double", COLORS["dead"]),
     ("double / take", COLORS["double"]),
@@ -22,88 +34,79 @@ _REGIONS = (
 )
 
 
-def _score_marker(x: float, y: float, name: str, present: bool) -> dict:
+def _score_marker(x: float, y: float, name: str) -> dict[str, Any]:
     return {
         "type": "scatter",
         "mode": "markers",
         "name": name,
         "x": [x],
         "y": [y],
-        "marker": {"color": COLORS["marker"], "size": 16 if present else 11, "symbol": "x"},
+        "marker": {"color": COLORS["marker"], "size": 11, "symbol": "x"},
     }
 
 
 def row_figure(
     table: pd.DataFrame,
-    dead_table: pd.DataFrame | None,
+    dead_table: pd.DataFrame,
     away: int,
     opp_away: int,
-    *,
-    present: bool = False,
 ) -> Figure:
     """Your match winning chance against every opponent's score, your score fixed.
 
     ``dead_table`` (the same table at cube efficiency 0) is drawn for comparison
-    when given.
+    (a detail: presenter mode leaves it out).
     """
     columns = [int(c) for c in table.columns]
     traces = [
-        line(columns, table.loc[away], f"you {away}-away, model", COLORS["center"], present=present)
+        line(columns, table.loc[away], f"you {away}-away, model", COLORS["center"]),
+        line(
+            columns,
+            dead_table.loc[away],
+            f"you {away}-away, dead cube (x = 0)",
+            COLORS["dead"],
+            dash="dash",
+            detail=True,
+        ),
+        _score_marker(opp_away, float(table.loc[away, opp_away]), f"{away}/{opp_away}"),
     ]
-    if dead_table is not None and not present:
-        traces.append(
-            line(
-                columns,
-                dead_table.loc[away],
-                f"you {away}-away, dead cube (x = 0)",
-                COLORS["dead"],
-                dash="dash",
-            )
-        )
-    traces.append(
-        _score_marker(opp_away, float(table.loc[away, opp_away]), f"{away}/{opp_away}", present)
-    )
     layout = base_layout(
         f"Your match winning chance, {away}-away, against the opponent's score",
         "opponent's points to go",
         "match winning chance",
-        present=present,
     )
     layout["yaxis"]["range"] = [0, 1]
     return {"data": traces, "layout": layout}
 
 
-def take_points_row_figure(frame: pd.DataFrame, opp_away: int, *, present: bool = False) -> Figure:
-    """Your take points (dead, gammon, live, model) against the doubler's score."""
-    kinds = ("model", "dead") if present else tuple(TAKE_SERIES)
+def take_points_row_figure(frame: pd.DataFrame, opp_away: int) -> Figure:
+    """Your take points (dead, gammon, live, model) against the doubler's score.
+
+    Presenter mode keeps the model and the dead cube (the others are details).
+    """
     traces = [
         line(
             frame["opp_away"],
             frame[kind],
             TAKE_SERIES[kind][0],
             TAKE_SERIES[kind][1],
-            present=present,
             dash=TAKE_SERIES[kind][2],
+            detail=kind not in _PRESENTED_TAKES,
         )
-        for kind in kinds
+        for kind in TAKE_SERIES
     ]
     away = int(frame["away"].iloc[0])
     layout = base_layout(
         f"Your take point, {away}-away, against the doubler's score",
         "doubler's points to go",
         "your minimum game winning chance to take",
-        present=present,
     )
     with_markers(
-        layout,
-        vertical_marker(
-            opp_away, "doubler", COLORS["marker"], present=present, text=f"{opp_away}-away"
-        ),
+        layout, vertical_marker(opp_away, "doubler", COLORS["marker"], text=f"{opp_away}-away")
     )
     return {"data": traces, "layout": layout}
 
 
-def market_window_figure(doubling_point: float, cash_point: float, *, present: bool = False):
+def market_window_figure(doubling_point: float, cash_point: float) -> Figure:
     """The doubler's market window as one horizontal bar on his game winning chance.
 
     ``doubling_point`` is ``nan`` where the doubler never doubles: the whole bar
@@ -134,11 +137,10 @@ def market_window_figure(doubling_point: float, cash_point: float, *, present: b
         "Market window (the doubler's game winning chance)",
         "doubler's game winning chance",
         "",
-        present=present,
     )
     layout.update(
         barmode="stack",
-        height=220 if not present else 300,
+        height=220,
         hovermode="closest",
         showlegend=False,
     )
@@ -148,52 +150,48 @@ def market_window_figure(doubling_point: float, cash_point: float, *, present: b
     return {"data": traces, "layout": layout}
 
 
-def crawford_figure(frame: pd.DataFrame, trailer: int, *, present: bool = False) -> Figure:
-    """Leader's MWC in the Crawford game and in the same game without the rule."""
+def crawford_figure(frame: pd.DataFrame, trailer: int) -> Figure:
+    """Leader's MWC in the Crawford game and in the same game without the rule.
+
+    The protection (their difference) is drawn as bars, a detail presenter mode
+    leaves out.
+    """
     traces = [
         line(
             frame["opp_away"],
             frame["crawford"],
             "Crawford game (no cube)",
             COLORS["owned"],
-            present=present,
         ),
         line(
             frame["opp_away"],
             frame["no_crawford_rule"],
             "without the rule (trailer doubles at once)",
             COLORS["opponent"],
-            present=present,
             dash="dash",
         ),
+        {
+            "type": "bar",
+            "name": "protection (difference)",
+            "x": list(map(int, frame["opp_away"])),
+            "y": list(map(float, frame["protection"])),
+            "marker": {"color": COLORS["too_good"]},
+            "opacity": 0.6,
+            "meta": DETAIL,
+        },
     ]
-    if not present:
-        traces.append(
-            {
-                "type": "bar",
-                "name": "protection (difference)",
-                "x": list(map(int, frame["opp_away"])),
-                "y": list(map(float, frame["protection"])),
-                "marker": {"color": COLORS["too_good"]},
-                "opacity": 0.6,
-            }
-        )
     layout = base_layout(
         "How the Crawford rule protects the leader (leader 1-away)",
         "trailer's points to go",
         "leader's match winning chance",
-        present=present,
     )
     with_markers(
-        layout,
-        vertical_marker(
-            trailer, "trailer", COLORS["marker"], present=present, text=f"{trailer}-away"
-        ),
+        layout, vertical_marker(trailer, "trailer", COLORS["marker"], text=f"{trailer}-away")
     )
     return {"data": traces, "layout": layout}
 
 
-def holland_figure(sweep: pd.DataFrame, trailer: int, *, present: bool = False) -> Figure:
+def holland_figure(sweep: pd.DataFrame, trailer: int) -> Figure:
     """What the Holland rule costs the post-Crawford trailer, in percentage points."""
     change = [100.0 * float(v) for v in sweep["trailer_change"]]
     traces = [
@@ -210,11 +208,8 @@ def holland_figure(sweep: pd.DataFrame, trailer: int, *, present: bool = False) 
         "The Holland rule: change in the trailer's match winning chance",
         "trailer's points to go (leader 1-away, post-Crawford)",
         "percentage points",
-        present=present,
     )
-    shape, note = vertical_marker(
-        trailer, "trailer", COLORS["marker"], present=present, text=f"{trailer}-away"
-    )
+    shape, note = vertical_marker(trailer, "trailer", COLORS["marker"], text=f"{trailer}-away")
     layout.update(shapes=[shape], annotations=[note], hovermode="closest")
     return {"data": traces, "layout": layout}
 
@@ -226,7 +221,6 @@ def heatmap_figure(
     marked: tuple[int, int] | None,
     *,
     colorscale: str = "RdBu",
-    present: bool = False,
 ) -> Figure:
     """A score-by-score heatmap: rows your points to go, columns the opponent's.
 
@@ -236,7 +230,7 @@ def heatmap_figure(
     rows = [int(r) for r in grid.index]
     columns = [int(c) for c in grid.columns]
     z = [[None if math.isnan(v) else float(v) for v in grid.loc[r]] for r in rows]
-    traces = [
+    traces: list[dict[str, Any]] = [
         {
             "type": "heatmap",
             "x": columns,
@@ -261,19 +255,19 @@ def heatmap_figure(
                 "y": [marked[0]],
                 "marker": {
                     "color": COLORS["marker"],
-                    "size": 16 if present else 12,
+                    "size": 12,
                     "symbol": "x",
-                    "line": {"width": line_width(present)},
+                    "line": {"width": line_width(False)},
                 },
                 "showlegend": False,
             }
         )
-    layout = base_layout(title, "opponent's points to go", "your points to go", present=present)
+    layout = base_layout(title, "opponent's points to go", "your points to go")
     layout["yaxis"].update(
         range=[max(rows) + 0.5, min(rows) - 0.5], dtick=1 if len(rows) <= 15 else 2
     )
     layout["xaxis"].update(
         range=[min(columns) - 0.5, max(columns) + 0.5], dtick=1 if len(columns) <= 15 else 2
     )
-    layout.update(hovermode="closest", height=620 if not present else 720)
+    layout.update(hovermode="closest", height=620)
     return {"data": traces, "layout": layout}

@@ -16,6 +16,14 @@ def equity_table(gammon_rate: float, cube_efficiency: float) -> pd.DataFrame:
     return match.match_equity_table(match.MAX_AWAY, gammon_rate, cube_efficiency)
 
 
+@st.cache_data(max_entries=512, show_spinner=False)
+def winning_chance(
+    away: int, opp_away: int, post_crawford: bool, gammon_rate: float, cube_efficiency: float
+) -> float:
+    """:func:`cubecore.match.match_winning_chance`."""
+    return match.match_winning_chance(away, opp_away, post_crawford, gammon_rate, cube_efficiency)
+
+
 @st.cache_data(max_entries=128, show_spinner=False)
 def crawford_table(gammon_rate: float) -> pd.DataFrame:
     """Crawford, no-Crawford-rule and post-Crawford MWC for trailers 2..25-away."""
@@ -44,24 +52,8 @@ def take_point(
 def take_points_by_cube(
     away: int, opp_away: int, gammon_rate: float, opp_gammon_rate: float, cube_efficiency: float
 ) -> pd.DataFrame:
-    """Take points at this score for every cube level that still matters.
-
-    Cube 1 is centred, higher cubes are owned by the doubler. The list stops
-    before the first cube the doubler already wins the match with (dropping it
-    loses the match: take point 0, and doubling it gains him nothing).
-    """
-    rows = []
-    cube = 1
-    while True:
-        owner = "center" if cube == 1 else "opponent"
-        tp = match.take_point(
-            away, opp_away, cube, owner, gammon_rate, opp_gammon_rate, cube_efficiency
-        )
-        rows.append({"cube": f"{cube} -> {2 * cube}", **dataclasses.asdict(tp)})
-        cube *= 2
-        if cube >= opp_away or cube > 32:
-            break
-    return pd.DataFrame(rows)
+    """:func:`cubecore.match.take_points_by_cube`: every cube level that still matters."""
+    return match.take_points_by_cube(away, opp_away, gammon_rate, opp_gammon_rate, cube_efficiency)
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -101,16 +93,24 @@ def take_point_grid(
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def holland(opp_away: int, gammon_rate: float, delay_rolls: int, volatility: float) -> dict:
+def holland(
+    opp_away: int, gammon_rate: float, delay_rolls: int, volatility: float
+) -> dict[str, float]:
     """:func:`cubecore.match.holland_effect` as a plain dict."""
     return dataclasses.asdict(match.holland_effect(opp_away, gammon_rate, delay_rolls, volatility))
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
-def holland_sweep(gammon_rate: float, delay_rolls: int, volatility: float) -> pd.DataFrame:
-    """The Holland rule's effect for every trailer's score 2..25."""
-    rows = [
-        dataclasses.asdict(match.holland_effect(b, gammon_rate, delay_rolls, volatility))
-        for b in range(2, match.MAX_AWAY + 1)
-    ]
-    return pd.DataFrame(rows)
+def holland_table(gammon_rate: float, delay_rolls: int, volatility: float) -> pd.DataFrame:
+    """:func:`cubecore.match.holland_table`: the Holland rule's effect for trailers 2..25."""
+    return match.holland_table(match.MAX_AWAY, gammon_rate, delay_rolls, volatility)
+
+
+@st.cache_data(max_entries=128, show_spinner=False)
+def anchors(gammon_rate: float) -> dict[str, float]:
+    """The model notes' anchor values: M(2, 2), the 1-away/2-away trailer, the dead take."""
+    return {
+        "even": match.match_equity(2, 2, gammon_rate),
+        "trailer": 1.0 - match.post_crawford_equity(2, gammon_rate),
+        "dead_take": match.take_point(2, 2, gammon_rate=gammon_rate).dead,
+    }
