@@ -150,3 +150,22 @@ def link_path(page_file: str) -> str:
     relative = Path(page_file).resolve().relative_to(_ROOT).as_posix()
     spec = next(spec for spec in PAGES if spec.file == relative)
     return "" if spec.default else spec.url_path
+
+
+def link_query(page_file: str, values: Mapping[str, object]) -> dict[str, str]:
+    """Query parameters of a link that opens ``page_file`` with ``values`` set.
+
+    ``values["sec"]``, if given, names a section by its id (``"points"``): the link
+    carries its tab title, so a renamed tab keeps its cards and glossary links. The
+    values are handed over under ``~key`` (:func:`ui.links.handover`): Streamlit drops
+    a parameter on the way to another page when the page left binds the same key.
+    """
+    from ui.links import handover
+    from ui.skeleton import SECTION_KEY
+
+    spec = next(spec for spec in PAGES if spec.file == page_file)
+    page = spec.page
+    resolved = dict(values)
+    if SECTION_KEY in resolved and page is not None:
+        resolved[SECTION_KEY] = page.section(str(resolved[SECTION_KEY])).title
+    return handover(resolved)

@@ -1,8 +1,9 @@
 """The home page's own text: the model names, the overview cards, the glossary.
 
 Every card and glossary link lands on the section that holds its result: a link is
-the target page's file plus its query, the section under the app-wide key ``sec``
-with the section's tab title, the other values under their app-wide names.
+the target page's file plus its values, the section under the app-wide key ``sec`` by
+its section id (the tab title is looked up when the link is drawn:
+:func:`ui.pages.link_query`), the other values under their app-wide names.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ OVERVIEW = (
             Link(
                 "pages/keeler_spencer.py",
                 "The 80% point, checked by simulation",
-                {"sec": "The continuous game", "d": "0.8"},
+                {"sec": "game", "d": "0.8"},
             ),
         ),
     ),
@@ -65,12 +66,12 @@ OVERVIEW = (
             Link(
                 "pages/race.py",
                 "Effective doubling points DA/DB",
-                {"sec": "Effective doubling points"},
+                {"sec": "points"},
             ),
             Link(
                 "pages/race.py",
                 "Exact cube actions at 40 v 43",
-                {"sec": "Exact strategy", "pips": "40", "opips": "43"},
+                {"sec": "exact", "pips": "40", "opips": "43"},
             ),
         ),
     ),
@@ -81,7 +82,7 @@ OVERVIEW = (
         "Modified equities, doubling at .391 and redoubling at .420 in cubeless "
         "equity, and the cost of doubling over next-roll equities.",
         "Estimating a real double from the equities after the next exchange.",
-        (Link("pages/giveup.py", "The essay's table", {"sec": "The essay's table"}),),
+        (Link("pages/giveup.py", "The essay's table", {"sec": "table"}),),
     ),
     Card(
         "Janowski: the cube life index",
@@ -93,7 +94,7 @@ OVERVIEW = (
             Link(
                 "pages/janowski.py",
                 "Typical x = 0.68 with gammons",
-                {"sec": "Decisions", "x": "0.68", "W": "1.25", "L": "1.2", "cube": "all"},
+                {"sec": "decision", "x": "0.68", "W": "1.25", "L": "1.2", "cube": "all"},
             ),
         ),
     ),
@@ -106,7 +107,7 @@ OVERVIEW = (
             Link(
                 "pages/rules.py",
                 "Beaver and raccoon, step by step",
-                {"sec": "Walkthrough", "step": "4"},
+                {"sec": "walkthrough", "step": "4"},
             ),
         ),
     ),
@@ -120,7 +121,7 @@ OVERVIEW = (
             Link(
                 "pages/match.py",
                 "Take points at 4-away/2-away",
-                {"sec": "Take points", "away": "4", "oaway": "2"},
+                {"sec": "takes", "away": "4", "oaway": "2"},
             ),
         ),
     ),
@@ -131,73 +132,73 @@ GLOSSARY: tuple[tuple[str, str, Link], ...] = (
     (
         "Take point",
         "The lowest winning chance at which accepting a double beats passing.",
-        Link("pages/janowski.py", "see it", {"sec": "Decisions"}),
+        Link("pages/janowski.py", "see it", {"sec": "decision"}),
     ),
     (
         "Cash point",
         "The doubler's winning chance at which the opponent starts to pass.",
-        Link("pages/janowski.py", "see it", {"sec": "Decisions"}),
+        Link("pages/janowski.py", "see it", {"sec": "decision"}),
     ),
     (
         "Market, market loser",
         "A sequence after which the doubler would no longer be taken: "
         "doubling now rather than after it 'keeps the market'.",
-        Link("pages/giveup.py", "see it", {"sec": "The cost of doubling"}),
+        Link("pages/giveup.py", "see it", {"sec": "cost"}),
     ),
     (
         "Too good",
         "So strong that playing on for a gammon beats cashing.",
-        Link("pages/janowski.py", "see it", {"sec": "Decisions"}),
+        Link("pages/janowski.py", "see it", {"sec": "decision"}),
     ),
     (
         "Beaver",
         "The taker immediately redoubles, keeping the cube (money play).",
-        Link("pages/rules.py", "see it", {"sec": "Walkthrough", "step": "4"}),
+        Link("pages/rules.py", "see it", {"sec": "walkthrough", "step": "4"}),
     ),
     (
         "Raccoon",
         "After a beaver, the original doubler doubles again; the taker keeps the cube.",
-        Link("pages/rules.py", "see it", {"sec": "Walkthrough", "step": "4"}),
+        Link("pages/rules.py", "see it", {"sec": "walkthrough", "step": "4"}),
     ),
     (
         "Recube vig",
         "The value to the taker of owning the cube: why he can take below 25%.",
-        Link("pages/keeler_spencer.py", "see it", {"sec": "The continuous game"}),
+        Link("pages/keeler_spencer.py", "see it", {"sec": "game"}),
     ),
     (
         "Cube life (x)",
         "Janowski's index: 0 is a dead cube, 1 a perfectly live one.",
-        Link("pages/janowski.py", "see it", {"sec": "Points against cube life"}),
+        Link("pages/janowski.py", "see it", {"sec": "life"}),
     ),
     (
         "Effective doubling point",
         "Zadeh-Kobliska's DA/DB: where a discontinuous game effectively ends for each side.",
-        Link("pages/race.py", "see it", {"sec": "Effective doubling points"}),
+        Link("pages/race.py", "see it", {"sec": "points"}),
     ),
     (
         "Give-up point",
         "Woolsey's g: the winning chance at which the cube owner is deemed to win.",
-        Link("pages/giveup.py", "see it", {"sec": "The transform"}),
+        Link("pages/giveup.py", "see it", {"sec": "transform"}),
     ),
     (
         "Crawford",
         "No doubling in the game after a player first reaches 1-away.",
-        Link("pages/match.py", "see it", {"sec": "Crawford and Holland"}),
+        Link("pages/match.py", "see it", {"sec": "rules"}),
     ),
     (
         "Holland",
         "After the Crawford game, no double until each side has rolled twice.",
-        Link("pages/match.py", "see it", {"sec": "Crawford and Holland"}),
+        Link("pages/match.py", "see it", {"sec": "rules"}),
     ),
     (
         "Jacoby",
         "Money play: gammons count only once the cube has been turned.",
-        Link("pages/janowski.py", "see it", {"sec": "Decisions", "jacoby": "true"}),
+        Link("pages/janowski.py", "see it", {"sec": "decision", "jacoby": "true"}),
     ),
     (
         "Murphy",
         "Automatic doubles on opening ties, possibly capped.",
-        Link("pages/rules.py", "see it", {"sec": "Walkthrough", "walk": "murphy_cap", "step": "3"}),
+        Link("pages/rules.py", "see it", {"sec": "walkthrough", "walk": "murphy_cap", "step": "3"}),
     ),
 )
 

@@ -14,6 +14,7 @@ from ui import widgets
 from ui.home import charts
 from ui.home import data as cached
 from ui.home.content import EXACT_VS_APPROXIMATE, GLOSSARY, MODEL_TITLES, OVERVIEW
+from ui.pages import link_query
 from ui.skeleton import View
 
 
@@ -32,7 +33,7 @@ def render_overview(v: View) -> None:
                     link.page,
                     label=link.label,
                     icon=":material/arrow_forward:",
-                    query_params=dict(link.query),
+                    query_params=link_query(link.page, link.query),
                 )
 
 
@@ -116,7 +117,7 @@ def render_glossary(v: View) -> None:
             link.page,
             label=link.label,
             icon=":material/arrow_forward:",
-            query_params=dict(link.query),
+            query_params=link_query(link.page, link.query),
         )
 
 
