@@ -93,7 +93,7 @@ PAGES = (
         "race",
         ":material/sprint:",
         "Models",
-        package="ui.settings.race",
+        package="ui.race",
     ),
     PageSpec(
         "pages/giveup.py",

@@ -17,7 +17,7 @@ import pandas as pd
 import streamlit as st
 
 from cubecore import race
-from ui.settings.race import MAX_PAGE_COUNT
+from ui.race.controls import MAX_PAGE_COUNT
 
 #: At most this many cells per heatmap axis (larger spans are thinned evenly).
 MAP_CELLS = 150
