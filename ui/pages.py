@@ -101,7 +101,7 @@ PAGES = (
         "giveup",
         ":material/flag:",
         "Models",
-        package="ui.settings.giveup",
+        package="ui.giveup",
     ),
     PageSpec(
         "pages/rules.py",

@@ -1,6 +1,6 @@
 """Cached compute for the give-up-point page: thin wrappers of :mod:`cubecore.giveup`.
 
-Arguments are scalars or tuples rounded by the page, so equal views share entries.
+Arguments are scalars or tuples rounded by the sections, so equal views share entries.
 """
 
 from __future__ import annotations
@@ -30,26 +30,6 @@ def _w_grid(g: float, g_c: float) -> np.ndarray:
     kinks += [(1.0 + e) / 2.0 for e in (points.initial_double, points.redouble)]
     kinks.append((1.0 + points.market_losing) / 2.0)
     return np.union1d(_W_BASE, np.clip(kinks, 0.0, 1.0))
-
-
-def give_up_point(source: str, min_take: float, own_give_up: float) -> float:
-    """The give-up point in use: ``g = 4 T`` ([KW] ".75 + x * .25 = .785") or ``g`` itself.
-
-    Parameters
-    ----------
-    source : {"T", "g"}
-        Which control sets ``g``.
-    min_take, own_give_up : float
-        The two controls.
-
-    Returns
-    -------
-    float
-        ``g`` rounded to 10 digits (a stable cache key).
-    """
-    if source == "T":
-        return round(giveup.give_up_from_min_take(min_take), 10)
-    return round(own_give_up, 10)
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
