@@ -24,13 +24,12 @@ Everything is for money play without gammons (``W = L = 1``).
 
 References
 ----------
-.. [KW] K. Woolsey, "Doubling Theory"
-   (``shared/seeds/doubling_theory_give_up_points.txt``). The essay has no
+.. [KW] K. Woolsey, "Doubling Theory", essay (references key ``W-DT``). The essay has no
    numbered equations; citations name the step ("w = p + (1 - p) * (1 - .86)",
    the table of e0, e1, e2, the worked example at e = .200).
 .. [ZK77] N. Zadeh and G. Kobliska, "On optimal doubling in backgammon",
    Management Science 23 (1977): effective doubling points DA, DB.
-.. [JR12] "Janowski model revisited" (``shared/seeds/janowski_model_revisited.txt``):
+.. [JR12] "Janowski model revisited", blog post, 28 March 2012:
    cube life index x, live take point .2 and cash point .8 for W = L = 1.
 """
 

@@ -108,6 +108,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import NDArray
 
+from cubecore._normal import normal_cdf
 from cubecore._validate import choice, real_in_range, whole_number
 
 __all__ = [
@@ -890,10 +891,6 @@ class HollandEffect:
     spread: float
 
 
-def _normal_cdf(z: NDArray) -> NDArray:
-    return 0.5 * (1.0 + np.array([math.erf(v / math.sqrt(2.0)) for v in z]))
-
-
 def _normal_pdf(z: NDArray) -> NDArray:
     return np.exp(-0.5 * z * z) / math.sqrt(2.0 * math.pi)
 
@@ -921,7 +918,7 @@ def _killed_expectation(xs: NDArray, ys: NDArray, h0: float, h1: float, s: float
     al, be = np.concatenate(alphas), np.concatenate(betas)
     m = 0.5
     zl, zh = (lo - m) / s, (hi - m) / s
-    mass = _normal_cdf(zh) - _normal_cdf(zl)
+    mass = normal_cdf(zh) - normal_cdf(zl)
     first = m * mass - s * (_normal_pdf(zh) - _normal_pdf(zl))
     return float(h0 + 0.5 * (h1 - h0) + np.sum(al * mass + be * first))
 

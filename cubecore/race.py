@@ -27,20 +27,16 @@ Conventions
 References
 ----------
 .. [ZK77] N. Zadeh and G. Kobliska, "On Optimal Doubling in Backgammon",
-   Management Science 23(8), April 1977
-   (``shared/seeds/zadeh_kobliska_1977_optimal_doubling.txt``).
+   Management Science 23(8), 853-858, April 1977.
+   https://doi.org/10.1287/mnsc.23.8.853
 .. [GNU] GNU Backgammon, ``eval.c``, ``EvalEfficiency``: race cube life
    ``x = rRaceCoefficientX + rRaceFactorX * pips`` clamped to
    ``[rRaceMin, rRaceMax]`` = ``0.55 + 0.00125 * pips`` in ``[0.60, 0.70]``, where
    ``pips`` is the pip count of the player on roll.
-.. [Tri04] W. Trice, *Backgammon Boot Camp* (2004): the 8-9-12 rule.
-.. [Kle80] D. Kleinman's race formula, win chance
-   ``1/2 [1 + erf((D + 4) / (2 sqrt(S - 4)))]``.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -76,14 +72,11 @@ __all__ = [
     "gnubg_race_cube_life",
     "implied_cube_life",
     "implied_doubling_points",
-    "kleinman_win_probability",
     "next_exchange_equities",
     "race_cube_equities",
     "race_thresholds",
     "race_win_probability",
     "roll_total_distribution",
-    "rule_8_9_12",
-    "rules_of_thumb_map",
     "table_1",
     "table_2",
     "table_3",
@@ -1064,125 +1057,6 @@ def implied_cube_life(cube: str = "center", offset: int = 0, max_count: int = 30
             "cube_life": life,
             "gnubg": gnubg_race_cube_life(x),
         }
-    )
-
-
-# ----------------------------------------------------------------------------- rules of thumb
-
-
-def kleinman_win_probability(on_roll: ArrayLike, opponent: ArrayLike) -> NDArray[np.float64]:
-    """Kleinman's estimate of the roller's race win chance ([Kle80]_).
-
-    Parameters
-    ----------
-    on_roll, opponent : array_like of int
-        Counts, whole numbers in [1, 375], with ``on_roll + opponent > 4``.
-
-    Returns
-    -------
-    numpy.ndarray
-        ``1/2 [1 + erf((D + 4) / (2 sqrt(S - 4)))]``, ``D = opponent - on_roll``,
-        ``S = on_roll + opponent``.
-
-    Notes
-    -----
-    Defined for ``S > 4`` only (``S - 4`` is a variance); smaller sums raise.
-    The ``+4`` is about half the average roll (8 1/6 pips): the roller's edge.
-
-    Examples
-    --------
-    >>> round(float(kleinman_win_probability(100, 100)), 4)  # exact model: 0.5763
-    0.5801
-    """
-    x = _count_array("on_roll", on_roll)
-    y = _count_array("opponent", opponent)
-    x, y = np.broadcast_arrays(x, y)
-    s = x + y
-    if np.any(s <= 4):
-        raise ValueError("on_roll + opponent must exceed 4 for the Kleinman formula")
-    z = (y - x + 4) / (2.0 * np.sqrt(s - 4.0))
-    return 0.5 * (1.0 + np.vectorize(math.erf, otypes=[float])(z))
-
-
-def rule_8_9_12(on_roll: ArrayLike, opponent: ArrayLike, cube: str) -> NDArray[np.str_]:
-    """Verdict of the 8-9-12 rule ([Tri04]_) in the words of :data:`ACTIONS`.
-
-    Parameters
-    ----------
-    on_roll, opponent : array_like of int
-        Counts, whole numbers in [1, 375].
-    cube : {"center", "owned", "opponent"}
-        Cube position seen from the roller.
-
-    Returns
-    -------
-    numpy.ndarray of str
-
-    Notes
-    -----
-    Lead ``L = 100 (opponent - on_roll) / on_roll`` percent of the roller's count,
-    compared exactly (integer arithmetic, no rounding). Double from the centre
-    iff ``L >= 8``, redouble iff ``L >= 9``; the opponent takes iff ``L <= 12``.
-    With the opponent owning the cube the verdict is "no double".
-
-    Examples
-    --------
-    >>> str(rule_8_9_12(100, 109, "center")), str(rule_8_9_12(100, 108, "owned"))
-    ('double/take', 'no double')
-    """
-    x = _count_array("on_roll", on_roll)
-    y = _count_array("opponent", opponent)
-    cube = choice("cube", cube, CUBE_POSITIONS)
-    x, y = np.broadcast_arrays(x, y)
-    lead_times_100 = 100 * (y - x)  # compare with threshold * x: no rounding
-    threshold = {"center": 8, "owned": 9}.get(cube)
-    if threshold is None:
-        return np.full(x.shape, ACTIONS[0])
-    doubles = lead_times_100 >= threshold * x
-    takes = lead_times_100 <= 12 * x
-    return np.where(doubles, np.where(takes, ACTIONS[1], ACTIONS[2]), ACTIONS[0])
-
-
-def rules_of_thumb_map(cube: str, max_count: int = 100, min_count: int = 1) -> pd.DataFrame:
-    """The exact cube map beside the 8-9-12 rule and Kleinman's win chance.
-
-    Parameters
-    ----------
-    cube : {"center", "owned", "opponent"}
-        Cube position seen from the roller.
-    max_count, min_count : int
-        Counts range, as in :func:`cube_action_map`.
-
-    Returns
-    -------
-    pandas.DataFrame
-        :func:`cube_action_map` plus ``rule_8_9_12`` (verdict), ``rule_agrees``
-        (bool; a "double/pass" verdict also agrees where ``full_point`` holds, since
-        doubling out and waiting then both win the point), ``kleinman_win`` (NaN
-        where ``S <= 4``) and ``kleinman_error`` (Kleinman minus exact cubeless
-        win chance).
-
-    Examples
-    --------
-    >>> m = rules_of_thumb_map("center", 30, 20)
-    >>> bool(m["rule_agrees"].mean() > 0.5)
-    True
-    """
-    exact = cube_action_map(cube, max_count, min_count)
-    x = exact["on_roll"].to_numpy()
-    y = exact["opponent"].to_numpy()
-    verdict = rule_8_9_12(x, y, cube)
-    # where no_double is exactly +1 (a full point without doubling) "double/pass" ties
-    tie = exact["full_point"].to_numpy() & (verdict == ACTIONS[2])
-    defined = x + y > 4
-    kleinman = np.full(x.shape, np.nan)
-    if np.any(defined):
-        kleinman[defined] = kleinman_win_probability(x[defined], y[defined])
-    return exact.assign(
-        rule_8_9_12=verdict,
-        rule_agrees=(verdict == exact["action"].astype(str).to_numpy()) | tie,
-        kleinman_win=kleinman,
-        kleinman_error=kleinman - exact["cubeless_win"].to_numpy(),
     )
 
 

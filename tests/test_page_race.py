@@ -7,7 +7,7 @@ their defining conditions solved here afresh.
 
 import pytest
 
-from cubecore import race
+from cubecore import race, race_heuristics
 from tests.reading import chart_specs, metric
 from ui.race import controls as settings
 
@@ -162,11 +162,15 @@ def test_measured_points_and_cube_life(open_page):
 
 def test_rules_of_thumb(open_page):
     at = open_page(PAGE, sec="Rules of thumb", pips="100", opips="109", cube="center")
-    assert metric(at, "8-9-12 rule at 100 v 109") == str(race.rule_8_9_12(100, 109, "center"))
+    assert metric(at, "8-9-12 rule at 100 v 109") == str(
+        race_heuristics.rule_8_9_12(100, 109, "center")
+    )
     assert metric(at, "Exact action") == race.race_cube_equities(100, 109, "center").action
-    assert metric(at, "Kleinman win chance") == pct(race.kleinman_win_probability(100, 109))
+    assert metric(at, "Kleinman win chance") == pct(
+        race_heuristics.kleinman_win_probability(100, 109)
+    )
     heatmap = chart_specs(at)[0]["data"][0]
-    m = race.rules_of_thumb_map("center", 120).set_index(["on_roll", "opponent"])
+    m = race_heuristics.rules_of_thumb_map("center", 120).set_index(["on_roll", "opponent"])
     for x, y in ((100, 109), (100, 108), (50, 56), (30, 30), (110, 118)):
         code = heatmap["z"][heatmap["y"].index(y - x)][heatmap["x"].index(x)]
         assert (code == 0) == bool(m.loc[(x, y), "rule_agrees"])

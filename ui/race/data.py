@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from cubecore import race
+from cubecore import race, race_heuristics
 from ui.race.controls import MAX_PAGE_COUNT
 
 #: At most this many cells per heatmap axis (larger spans are thinned evenly).
@@ -28,13 +28,7 @@ RULE_LEADS = np.arange(-10, 41)
 #: Categories of the action map: the exact actions, then "full point anyway".
 MAP_ACTIONS = (*race.ACTIONS, "wins the full point anyway")
 #: Categories of the rules-of-thumb comparison, in code order.
-RULE_CATEGORIES = (
-    "agrees",
-    "rule doubles, exact waits",
-    "rule waits, exact doubles",
-    "rule: take, exact: pass",
-    "rule: pass, exact: take",
-)
+RULE_CATEGORIES = race_heuristics.RULE_COMPARISONS
 _P_GRID = np.linspace(0.0, 1.0, 401)
 
 
@@ -313,38 +307,16 @@ def cube_life(cube: str, lead: int, span: int) -> pd.DataFrame:
 def rules_map(cube: str, span: int) -> dict[str, object]:
     """8-9-12 rule and Kleinman formula against the exact model over 1..span.
 
-    Returns, over (your count, lead) with :data:`RULE_LEADS` (where the cube
-    decisions are), the comparison codes (index into :data:`RULE_CATEGORIES`) and
-    Kleinman's error in percentage points as ``z[lead][count]`` (NaN where the
-    opponent's count leaves 1..span); and, over every position with both counts in
-    1..span, the share of each category, the agreement where the rule or the exact
-    model doubles (``contested_agreement``) and Kleinman's largest error.
+    Over (your count, lead) with :data:`RULE_LEADS` (where the cube decisions are):
+    the comparison codes (index into :data:`RULE_CATEGORIES`) and Kleinman's error
+    in percentage points as ``z[lead][count]`` (NaN where the opponent's count leaves
+    1..span); and :func:`cubecore.race_heuristics.rules_of_thumb_summary` over every
+    position with both counts in 1..span (errors in percentage points).
     """
-    frame = race.rules_of_thumb_map(cube, span)
-    exact = frame["action"].astype(str).to_numpy()
-    rule = frame["rule_8_9_12"].to_numpy()
-    exact_doubles = exact != race.ACTIONS[0]
-    rule_doubles = rule != race.ACTIONS[0]
-    code = np.select(
-        [
-            frame["rule_agrees"].to_numpy(),
-            rule_doubles & ~exact_doubles,
-            ~rule_doubles & exact_doubles,
-            rule == race.ACTIONS[1],
-        ],
-        [0, 1, 2, 3],
-        default=4,
-    )
+    frame = race_heuristics.rules_of_thumb_map(cube, span)
+    summary = race_heuristics.rules_of_thumb_summary(frame)
+    code = frame["comparison"].cat.codes.to_numpy()
     error = 100.0 * frame["kleinman_error"].to_numpy()
-    shares = pd.DataFrame(
-        {
-            "comparison": RULE_CATEGORIES,
-            "positions": np.bincount(code, minlength=len(RULE_CATEGORIES)),
-        }
-    )
-    shares["share"] = shares["positions"] / code.size
-    contested = rule_doubles | exact_doubles
-    ten_plus = ((frame["on_roll"] >= 10) & (frame["opponent"] >= 10)).to_numpy()
     # re-index the square grid [x - 1, y - 1] onto (count, lead)
     counts = _map_counts(span)
     opponent = counts[None, :] + RULE_LEADS[:, None]
@@ -357,8 +329,8 @@ def rules_map(cube: str, span: int) -> dict[str, object]:
         "leads": RULE_LEADS.tolist(),
         "code": on_map.tolist(),
         "kleinman_error": np.where(valid, error[cells], np.nan).round(3).tolist(),
-        "shares": shares,
-        "contested_agreement": float((code[contested] == 0).mean()) if contested.any() else 1.0,
-        "kleinman_max_error": float(np.nanmax(np.abs(error))),
-        "kleinman_max_error_10": float(np.nanmax(np.abs(error[ten_plus]))),
+        "shares": summary.shares,
+        "contested_agreement": summary.contested_agreement,
+        "kleinman_max_error": 100.0 * summary.kleinman_max_error,
+        "kleinman_max_error_10": 100.0 * summary.kleinman_max_error_10,
     }

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from cubecore import race
+from cubecore import race, race_heuristics
 from cubecore.references import source
 from ui import widgets
 from ui.race import charts as figures
@@ -325,7 +325,7 @@ def measured_points(v: View) -> None:
             )
             widgets.formula(
                 r"x_{\mathrm{GNU}}=\min\bigl(0.70,\ \max(0.60,\ 0.55+0.00125\,\mathrm{pips})\bigr)",
-                "GNU Backgammon (eval.c): race cube life at the roller's pip count",
+                source("GNUBG", "eval.c: race cube life at the roller's pip count"),
             )
         with st.expander("Implied doubling points, table"):
             widgets.table_with_download(points, f"race_implied_points_1_{span}.csv")
@@ -341,10 +341,10 @@ def rules_of_thumb(v: View) -> None:
     shares = data["shares"].set_index("comparison")["share"]
     e = cached.cube_equities(x, y, cube)
     a, b, c = st.columns(3)
-    a.metric(f"8-9-12 rule at {x} v {y}", str(race.rule_8_9_12(x, y, cube)))
+    a.metric(f"8-9-12 rule at {x} v {y}", str(race_heuristics.rule_8_9_12(x, y, cube)))
     b.metric("Exact action", e["action"])
     if x + y > 4:
-        kleinman = float(race.kleinman_win_probability(x, y))
+        kleinman = float(race_heuristics.kleinman_win_probability(x, y))
         c.metric(
             "Kleinman win chance",
             _pct(kleinman),
@@ -370,13 +370,13 @@ def rules_of_thumb(v: View) -> None:
         widgets.formula(
             r"\text{lead}=\frac{y-x}{x}:\quad \text{double if}\ge 8\%,\quad "
             r"\text{redouble if}\ge 9\%,\quad \text{take if}\le 12\%",
-            "The 8-9-12 rule (Trice, Backgammon Boot Camp, 2004)",
+            source("T04", "the 8-9-12 rule"),
         )
     widgets.chart(figures.kleinman_figure(data, x, y), "race_kleinman")
     if not v.present:
         widgets.formula(
             r"p\approx\tfrac12\left[1+\operatorname{erf}\left("
             r"\frac{D+4}{2\sqrt{S-4}}\right)\right],\qquad D=y-x,\quad S=x+y",
-            "Kleinman's formula",
+            source("K80", "Kleinman's formula"),
         )
     widgets.table_with_download(data["shares"], f"race_rules_of_thumb_{cube}_{span}.csv")
