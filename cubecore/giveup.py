@@ -162,12 +162,15 @@ def _as_output(array: NDArray[np.float64]) -> float | NDArray[np.float64]:
 
 
 def _raw_probability(w: NDArray[np.float64], cube: str, g: float, g_c: float):
-    """Unconceded modified winning chance: the three linear transforms of [KW]."""
-    if cube == "opponent":
-        return (w - (1.0 - g)) / g  # [KW] p = (w - .14) / .86
-    if cube == "owned":
-        return w / g  # [KW] p = w / .86
-    return (w - (1.0 - g_c)) / (2.0 * g_c - 1.0)  # [KW] p = (w - .165) / .670
+    """Unconceded modified winning chance: the three linear transforms of [KW].
+
+    They are [ZK77]'s eqs. (1)-(3) with ``DA = g``, ``DB = 1 - g`` (owned,
+    opponent) and ``DA = g_c``, ``DB = 1 - g_c`` (centre), computed by
+    :func:`cubecore.race.effective_point_chance`: [KW] p = w / .86 (owned),
+    p = (w - .14) / .86 (opponent), p = (w - .165) / .670 (centre).
+    """
+    give_up = g_c if cube == "center" else g
+    return race.effective_point_chance(w, give_up, 1.0 - give_up, cube)
 
 
 def _conceded(p: NDArray[np.float64]) -> NDArray[np.float64]:

@@ -37,6 +37,7 @@ References
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -51,6 +52,8 @@ from cubecore.janowski import CUBE_POSITIONS, dead_cube_equity, live_cube_equity
 __all__ = [
     "ACTIONS",
     "CUBE_POSITIONS",
+    "DA_RANGE",
+    "DB_RANGE",
     "GNUBG_RACE_CUBE_LIFE",
     "MAX_COUNT",
     "ROLL_TOTALS",
@@ -66,8 +69,10 @@ __all__ = [
     "RaceThresholds",
     "bearoff_distribution",
     "bearoff_roll_probability",
+    "check_doubling_points",
     "cube_action_map",
     "cube_win_probability",
+    "effective_point_chance",
     "effective_points",
     "gnubg_race_cube_life",
     "implied_cube_life",
@@ -96,6 +101,12 @@ _MIN_TOTAL, _MAX_TOTAL = 3, 24
 MAX_COUNT = 375
 _MAX_ROLLS = -(-MAX_COUNT // _MIN_TOTAL)  # a count is off in at most ceil(x / 3) rolls
 _ROLLS_LIMIT = 10**6  # largest ``rolls`` accepted (any n > 125 gives 0)
+
+#: The one domain of the effective doubling points, for every use of [ZK77]_ eqs.
+#: (1)-(6) in cubecore: ``DA`` in (1/2, 1] (open below), ``DB`` in [0, 1/2) (open
+#: above). See :func:`check_doubling_points`.
+DA_RANGE = (0.5, 1.0)
+DB_RANGE = (0.0, 0.5)
 
 #: Cube actions of the exact strategy, in the order used by :func:`cube_action_map`.
 ACTIONS = ("no double", "double/take", "double/pass")
@@ -449,10 +460,87 @@ class EffectivePoints:
     initial_double_point: float
 
 
-def _check_doubling_points(da: float, db: float) -> tuple[float, float]:
-    da = real_in_range("da", da, 0.8, 1.0)
-    db = real_in_range("db", db, 0.0, 0.2)
+def check_doubling_points(da: float, db: float) -> tuple[float, float]:
+    r"""Validate effective doubling points against their one domain ([ZK77]_, Lemma 2).
+
+    Every use of [ZK77]_ eqs. (1)-(6) in cubecore (this module, the give-up points
+    of :mod:`cubecore.giveup` with ``DA = g``, ``DB = 1 - g``, and the model atlas)
+    takes ``DA`` and ``DB`` from this domain:
+
+    .. math:: \tfrac12 < D_A \le 1,\qquad 0 \le D_B < \tfrac12,
+
+    each player's point beyond even chances (A wins at ``DA``, B at ``DB``). The paper
+    estimates ``DA`` in [0.8, 1] and ``DB`` in [0, 0.2] for real games (p. 2); the
+    formulas hold on the whole domain.
+
+    Parameters
+    ----------
+    da, db : float
+        A's and B's effective doubling points (in A's cubeless winning chance).
+
+    Returns
+    -------
+    (da, db) : tuple of float
+
+    Raises
+    ------
+    ValueError
+        Naming ``da`` or ``db``, its range and the value given.
+
+    Examples
+    --------
+    >>> check_doubling_points(0.88, 0.12)
+    (0.88, 0.12)
+    """
+    da = real_in_range("da", da, DA_RANGE[0], DA_RANGE[1], low_open=True)
+    db = real_in_range("db", db, DB_RANGE[0], DB_RANGE[1], high_open=True)
     return da, db
+
+
+def _chance(p: NDArray[np.float64], da: float, db: float, cube: str) -> NDArray[np.float64]:
+    """[ZK77] eqs. (1)-(3) for validated arguments: the one place they are written."""
+    if cube == "owned":
+        return p / da  # [ZK77] eq. (1)
+    if cube == "opponent":
+        return (p - db) / (1.0 - db)  # [ZK77] eq. (2)
+    return (p - db) / (da - db)  # [ZK77] eq. (3)
+
+
+def effective_point_chance(p: ArrayLike, da: float, db: float, cube: str) -> NDArray[np.float64]:
+    r"""A's winning chance with the cube, [ZK77]_ eqs. (1)-(3), for any cubeless chance ``p``.
+
+    .. math:: p(t,A) = \frac{p}{D_A},\qquad p(t,B) = \frac{p - D_B}{1 - D_B},\qquad
+       p(t,M) = \frac{p - D_B}{D_A - D_B}
+
+    for the cube owned by A, by B, and centred (Lemma 2). This is the raw linear
+    transform: outside the cube state's domain (owned ``[0, DA]``, opponent
+    ``[DB, 1]``, centred ``[DB, DA]``) the value leaves [0, 1], and each caller
+    decides what that means (:func:`cube_win_probability` refuses such ``p``; the
+    give-up model and the atlas concede the game, i.e. limit the value to [0, 1]).
+
+    Parameters
+    ----------
+    p : array_like
+        A's cubeless winning chance, finite.
+    da, db : float
+        Effective doubling points in their domain (:func:`check_doubling_points`).
+    cube : {"center", "owned", "opponent"}
+        Cube position seen from A.
+
+    Returns
+    -------
+    numpy.ndarray
+
+    Examples
+    --------
+    >>> round(float(effective_point_chance(0.6, 0.8, 0.0, "center")), 12)  # Example 2
+    0.75
+    >>> float(effective_point_chance(0.9, 0.8, 0.2, "owned"))  # past DA: outside [0, 1]
+    1.125
+    """
+    da, db = check_doubling_points(da, db)
+    cube = choice("cube", cube, CUBE_POSITIONS)
+    return _chance(finite_array("p", p), da, db, cube)
 
 
 def effective_points(da: float, db: float) -> EffectivePoints:
@@ -460,11 +548,9 @@ def effective_points(da: float, db: float) -> EffectivePoints:
 
     Parameters
     ----------
-    da : float
-        Effective doubling point of the doubler A, in [0.8, 1] ([ZK77]_, p. 2).
-    db : float
-        Effective doubling point of B (A's win chance at which B doubles A out),
-        in [0, 0.2].
+    da, db : float
+        Effective doubling points of A (the doubler) and B, in their one domain
+        ``1/2 < DA <= 1``, ``0 <= DB < 1/2`` (:func:`check_doubling_points`).
 
     Returns
     -------
@@ -489,9 +575,16 @@ def effective_points(da: float, db: float) -> EffectivePoints:
     printed is right; the printed (10) and (11) misplace a parenthesis (read
     literally, (11) would give ``4 DA DB / (4 DA - 2(1 - DB))``, not (5)).
 
-    Both denominators are positive on the domain (``4 DA - 2(1 - DB) >= 1.2``,
-    ``4 DA - 2 DB - 2 >= 0.8``). At ``DA = 1`` the owned cube is dead for A; at
-    ``DB = 0`` the cube is dead for B.
+    Degenerate case, an explicit branch: the denominator of (5), ``4 DA - 2(1 - DB)``,
+    is positive on the whole domain, but that of (6) vanishes where
+    ``2 DA - DB = 1`` (e.g. ``DA = 0.55``, ``DB = 0.1``). Where ``2 DA - DB <= 1`` the
+    doubled line ``2(2 p_B - 1)`` is never above the centred one ``2 p_M - 1`` on
+    ``p >= DB`` (its slope is not larger and it starts lower), so doubling from the
+    centre never gains: the initial double point is ``inf``. A point above ``DA``
+    likewise means A is never in time to double. On the paper's range (``DA >= 0.8``,
+    ``DB <= 0.2``) both denominators are at least 0.8 in size and all points lie in
+    [0.75, 1]. At ``DA = 1`` the owned cube is dead for A; at ``DB = 0`` the cube is
+    dead for B.
 
     Examples
     --------
@@ -502,22 +595,24 @@ def effective_points(da: float, db: float) -> EffectivePoints:
     ...                         e.initial_double_point)]
     [0.8, 0.8, 0.8]
     """
-    da, db = _check_doubling_points(da, db)
+    da, db = check_doubling_points(da, db)
     take = 1.0 - (1.0 - db) / 4.0  # [ZK77] eq. (4)
     redouble = (3.0 * da * db + da) / (4.0 * da - 2.0 * (1.0 - db))  # [ZK77] eq. (5)
+    if 2.0 * da - db <= 1.0:  # (6) has no crossing on p >= DB: doubling never gains
+        return EffectivePoints(take, redouble, math.inf)
     double = (db**2 + 3.0 * db * (1.0 - da) - da) / (2.0 * db - 4.0 * da + 2.0)  # eq. (6)
     return EffectivePoints(take, redouble, double)
 
 
 def cube_win_probability(p: ArrayLike, da: float, db: float, cube: str) -> NDArray[np.float64]:
-    """A's winning chance with the cube, formulas (1)-(3) of [ZK77]_ (Lemma 2).
+    """A's winning chance with the cube, formulas (1)-(3) of [ZK77]_ (Lemma 2), in domain.
 
     Parameters
     ----------
     p : array_like
         A's cubeless winning chance, in the cube state's domain (below).
     da, db : float
-        Effective doubling points, ``da`` in [0.8, 1], ``db`` in [0, 0.2].
+        Effective doubling points in their one domain (:func:`check_doubling_points`).
     cube : {"center", "owned", "opponent"}
         Cube position seen from A.
 
@@ -525,7 +620,7 @@ def cube_win_probability(p: ArrayLike, da: float, db: float, cube: str) -> NDArr
     -------
     numpy.ndarray
         ``p_A = p/DA`` (owned, (1)), ``p_B = (p - DB)/(1 - DB)`` (opponent, (2)),
-        ``p_M = (p - DB)/(DA - DB)`` (center, (3)).
+        ``p_M = (p - DB)/(DA - DB)`` (center, (3)); see :func:`effective_point_chance`.
 
     Notes
     -----
@@ -538,18 +633,14 @@ def cube_win_probability(p: ArrayLike, da: float, db: float, cube: str) -> NDArr
     >>> round(float(cube_win_probability(0.6, 0.8, 0.0, "center")), 12)  # [ZK77] Example 2
     0.75
     """
-    da, db = _check_doubling_points(da, db)
+    da, db = check_doubling_points(da, db)
     cube = choice("cube", cube, CUBE_POSITIONS)
     low = 0.0 if cube == "owned" else db
     high = 1.0 if cube == "opponent" else da
     p = finite_array("p", p)
     if np.any(p < low) or np.any(p > high):
         raise ValueError(f"p must lie in [{low:g}, {high:g}] for cube={cube!r}")
-    if cube == "owned":
-        return p / da  # [ZK77] eq. (1)
-    if cube == "opponent":
-        return (p - db) / (1.0 - db)  # [ZK77] eq. (2)
-    return (p - db) / (da - db)  # [ZK77] eq. (3)
+    return _chance(p, da, db, cube)
 
 
 # ----------------------------------------------------------------------------- exact cube DP

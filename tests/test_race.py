@@ -259,6 +259,50 @@ def test_effective_points_conditions(da, db):
     assert 0.75 - 1e-12 <= e.minimum_take_point <= 0.8 + 1e-12  # [ZK77] Theorem 1
 
 
+wide_a = hst.floats(0.5, 1.0, exclude_min=True)
+wide_b = hst.floats(0.0, 0.5, exclude_max=True)
+
+
+@settings(max_examples=200, deadline=None)
+@given(wide_a, wide_b, hst.floats(-1.0, 2.0))
+def test_effective_point_chance_is_eqs_1_to_3_for_any_p(da, db, p):
+    # the one writing of (1)-(3): the give-up model and the atlas call it outside the
+    # cube state's domain too, where the raw value leaves [0, 1]
+    assert_allclose(race.effective_point_chance(p, da, db, "owned"), p / da, rtol=1e-15)
+    assert_allclose(
+        race.effective_point_chance(p, da, db, "opponent"), p_opponent(p, da, db), rtol=1e-15
+    )
+    assert_allclose(
+        race.effective_point_chance(p, da, db, "center"), p_center(p, da, db), rtol=1e-15
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(wide_a, wide_b)
+def test_effective_points_on_the_whole_domain(da, db):
+    e = race.effective_points(da, db)
+    assert_allclose(1 - p_opponent(e.minimum_take_point, da, db), 0.25, atol=1e-12)
+    r = e.redouble_point  # (5): its denominator 4 DA - 2 (1 - DB) > 0 on the whole domain
+    assert_allclose(2 * r / da - 1, 2 * (2 * (r - db) / (1 - db) - 1), atol=1e-9)
+    d = e.initial_double_point
+    if 2 * da - db <= 1:  # the doubled line never rises above the centred one: never double
+        assert d == math.inf
+        p = np.linspace(db, da, 11)
+        assert np.all(2 * (2 * p_opponent(p, da, db) - 1) <= 2 * p_center(p, da, db) - 1 + 1e-12)
+    elif 2 * da - db > 1 + 1e-6:  # away from the pole, (6) solves its condition
+        scale = max(1.0, abs(d))
+        lhs, rhs = 2 * p_center(d, da, db) - 1, 2 * (2 * p_opponent(d, da, db) - 1)
+        assert_allclose(lhs, rhs, atol=1e-9 * scale)
+
+
+def test_initial_double_point_at_the_pole_of_6():
+    # 2 DA - DB = 1: the denominator of (6) vanishes; doubling never gains
+    assert race.effective_points(0.55, 0.1).initial_double_point == math.inf
+    assert race.effective_points(0.6, 0.4).initial_double_point == math.inf  # DB = 1 - DA
+    # just past the pole the point exists but lies beyond DA: never reached
+    assert race.effective_points(0.6, 0.1).initial_double_point > 1.0
+
+
 def test_cube_win_probability():
     # [ZK77] Example 2: from 0.6, reach 0.8 before 0 with chance 3/4
     assert_allclose(race.cube_win_probability(0.6, 0.8, 0.0, "center"), 0.75, rtol=1e-15)
@@ -273,10 +317,12 @@ def test_cube_win_probability():
         race.cube_win_probability(0.9, 0.8, 0.2, "center")
     with pytest.raises(ValueError, match="p must lie"):
         race.cube_win_probability(0.1, 0.8, 0.2, "opponent")
+    # the one domain of DA, DB: 1/2 < DA <= 1, 0 <= DB < 1/2
     with pytest.raises(ValueError, match="da"):
-        race.cube_win_probability(0.5, 0.7, 0.2, "owned")
+        race.cube_win_probability(0.5, 0.5, 0.2, "owned")
     with pytest.raises(ValueError, match="db"):
-        race.cube_win_probability(0.5, 0.8, 0.3, "owned")
+        race.cube_win_probability(0.5, 0.8, 0.5, "owned")
+    assert_allclose(race.cube_win_probability(0.5, 0.7, 0.3, "center"), 0.5)  # wide domain
     with pytest.raises(ValueError, match="cube"):
         race.cube_win_probability(0.5, 0.8, 0.2, "middle")
 
@@ -526,7 +572,12 @@ def test_next_exchange_equities_small():
         (lambda: race.race_cube_equities(10, 10, "middle"), "cube"),
         (lambda: race.race_thresholds(0), "count"),
         (lambda: race.race_thresholds(float("nan")), "count"),
-        (lambda: race.effective_points(0.79, 0.1), "da"),
+        (lambda: race.effective_points(0.5, 0.1), "da"),
+        (lambda: race.effective_points(1.01, 0.1), "da"),
+        (lambda: race.effective_points(0.9, -0.01), "db"),
+        (lambda: race.check_doubling_points(0.9, 0.5), "db"),
+        (lambda: race.effective_point_chance(0.5, 0.9, 0.1, "middle"), "cube"),
+        (lambda: race.effective_point_chance(float("nan"), 0.9, 0.1, "owned"), "p"),
         (lambda: race.effective_points(0.9, float("nan")), "db"),
         (lambda: race.next_exchange_equities(10, 0), "opponent"),
         (lambda: race.implied_cube_life("center", 101), "offset"),

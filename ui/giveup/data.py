@@ -165,7 +165,7 @@ def equivalences(g: float, g_c: float) -> dict:
         from ``g`` and ``g_c``); ``g_c_matching`` (the ``g_c`` that gives ``x_own``, or
         None when ``x_own`` is outside [0, 1]); ``zk77_max_difference``: the largest
         gap between Woolsey's and [ZK77]'s transforms with DA = g, DB = 1 - g on their
-        common domain (None when (g, 1 - g) is outside [ZK77]'s DA >= .8).
+        common domain (None when g < .8, below the range [ZK77] states for DA, p. 2).
     """
     own = giveup.effective_points_from_give_up(g)
     center = giveup.effective_points_from_give_up(g_c)
