@@ -83,8 +83,10 @@ __all__ = [
     "race_win_probability",
     "roll_total_distribution",
     "table_1",
+    "table_1_comparison",
     "table_2",
     "table_3",
+    "table_3_comparison",
 ]
 
 # ----------------------------------------------------------------------------- constants
@@ -137,6 +139,8 @@ TABLE_1_PRINTED = pd.DataFrame(
     index=pd.Index(TABLE_1_OFFSETS, name="offset"),
     columns=pd.Index(TABLE_1_YOUR_COUNTS, name="your_count"),
 )
+#: Half a unit in the last printed place of Table 1 (percent to one decimal).
+_TABLE_1_HALF_UNIT = 0.05
 #: Printed cells of Table 1 that differ from the exact model by more than half a
 #: unit in the last printed place: ``{(offset, your_count): (printed, reason)}``.
 TABLE_1_DEVIATIONS: dict[tuple[int, int], tuple[float, str]] = {
@@ -434,6 +438,46 @@ def table_1(
         index=pd.Index(offset, name="offset"),
         columns=pd.Index(x, name="your_count"),
     )
+
+
+def table_1_comparison() -> pd.DataFrame:
+    """[ZK77]_ Table 1 cell by cell: printed, exact, and the reason where they differ.
+
+    A cell agrees when the exact percentage is within half a unit of the printed
+    last digit (0.05, plus 1e-9 for the float sum); each cell that does not is one
+    of :data:`TABLE_1_DEVIATIONS`, whose reason is given.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``offset``, ``your_count``, ``printed``, ``exact`` (percent, unrounded),
+        ``agrees`` (bool) and ``reason`` ("" where the cell agrees and has no listed
+        deviation), row by row of Table 1.
+
+    Examples
+    --------
+    >>> t = table_1_comparison()
+    >>> len(t), int((~t["agrees"]).sum()) == len(TABLE_1_DEVIATIONS)
+    (121, True)
+    """
+    exact = table_1()
+    rows = []
+    for offset in TABLE_1_PRINTED.index:
+        for count in TABLE_1_PRINTED.columns:
+            value = float(exact.loc[offset, count])
+            shown = float(TABLE_1_PRINTED.loc[offset, count])
+            reason = TABLE_1_DEVIATIONS.get((int(offset), int(count)), (None, ""))[1]
+            rows.append(
+                {
+                    "offset": int(offset),
+                    "your_count": int(count),
+                    "printed": shown,
+                    "exact": value,
+                    "agrees": abs(value - shown) <= _TABLE_1_HALF_UNIT + 1e-9,
+                    "reason": reason,
+                }
+            )
+    return pd.DataFrame(rows)
 
 
 # ----------------------------------------------------------------------------- effective points
@@ -948,6 +992,51 @@ def table_3(counts: ArrayLike = (20, 40, 70, 110)) -> pd.DataFrame:
     return exact.merge(printed, on="your_count", how="left")
 
 
+def table_3_comparison() -> pd.DataFrame:
+    """[ZK77]_ Table 3 threshold by threshold: printed boundary, its whole-offset reading, exact.
+
+    The printed thresholds are half-pip boundaries read off the simulations. The
+    paper's own reading (count 20): redouble "if your opponent's count is 19 1/2 or
+    more" and take "up to" the printed offset, so a boundary ``b`` means first
+    (re)double at ``ceil(b)`` and last take at ``floor(b)``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per count of Table 3 and threshold (``"last take"``, ``"first
+        redouble"``, ``"first double"``): ``your_count``, ``threshold``, ``printed``,
+        ``printed_as_whole_offset``, ``exact`` (:func:`race_thresholds`) and
+        ``exact_minus_printed`` (exact minus the whole-offset reading).
+
+    Examples
+    --------
+    At count 20 the printed minimum take is +2, and so is the exact last take:
+
+    >>> first = table_3_comparison().iloc[0]
+    >>> int(first.your_count), first.threshold, float(first.printed), int(first.exact)
+    (20, 'last take', 2.0, 2)
+    """
+    rows = []
+    for row in table_3().itertuples():
+        for name, printed, reading, exact in (
+            ("last take", row.printed_minimum_take, math.floor, row.last_take),
+            ("first redouble", row.printed_redouble, math.ceil, row.first_redouble),
+            ("first double", row.printed_double, math.ceil, row.first_double),
+        ):
+            whole = reading(printed)
+            rows.append(
+                {
+                    "your_count": row.your_count,
+                    "threshold": name,
+                    "printed": printed,
+                    "printed_as_whole_offset": whole,
+                    "exact": int(exact),
+                    "exact_minus_printed": int(exact) - whole,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
 def table_2() -> pd.DataFrame:
     """[ZK77]_ Table 2's positions recomputed exactly, beside the simulated values.
 
@@ -956,7 +1045,10 @@ def table_2() -> pd.DataFrame:
     pandas.DataFrame
         The columns of :data:`TABLE_2_PRINTED` plus ``exact_not_doubling`` (roller
         holds the cube for one roll, both sides optimal afterwards) and
-        ``exact_doubling`` (``min(double_take, +1)``), per unit of the initial cube.
+        ``exact_doubling`` (``min(double_take, +1)``), per unit of the initial cube;
+        then the verdicts: ``simulated_verdict`` and ``exact_verdict`` ("double"
+        where doubling's expectation is the larger, else "hold") and
+        ``verdicts_agree``.
 
     Notes
     -----
@@ -986,6 +1078,13 @@ def table_2() -> pd.DataFrame:
         doubling.append(min(e.double_take, e.double_pass))
     printed["exact_not_doubling"] = not_doubling
     printed["exact_doubling"] = doubling
+    printed["simulated_verdict"] = np.where(
+        printed["doubling"] > printed["not_doubling"], "double", "hold"
+    )
+    printed["exact_verdict"] = np.where(
+        printed["exact_doubling"] > printed["exact_not_doubling"], "double", "hold"
+    )
+    printed["verdicts_agree"] = printed["simulated_verdict"] == printed["exact_verdict"]
     return printed
 
 

@@ -594,3 +594,47 @@ def test_constants():
     assert dict(zip(race.ROLL_TOTALS, race.ROLL_WAYS, strict=True)) == TOTALS
     assert isinstance(race.TABLE_1_PRINTED, pd.DataFrame)
     assert race.TABLE_1_PRINTED.loc[10, 70] == 77.9  # [ZK77] text example
+
+
+# --- printed beside exact ------------------------------------------------------------------
+def test_table_1_comparison():
+    t = race.table_1_comparison()
+    assert len(t) == len(race.TABLE_1_OFFSETS) * len(race.TABLE_1_YOUR_COUNTS)
+    # the text's example: count 70, 10 pips ahead, 77.9%
+    cell = t[(t.offset == 10) & (t.your_count == 70)].iloc[0]
+    assert cell.printed == 77.9 and cell.agrees and cell.reason == ""
+    assert_allclose(cell.exact, 100 * float(exact_win(70, 80)), rtol=1e-12)
+    wrong = t[~t["agrees"]]
+    assert {(int(r.offset), int(r.your_count)) for r in wrong.itertuples()} == set(
+        race.TABLE_1_DEVIATIONS
+    )
+    for r in wrong.itertuples():
+        assert r.reason == race.TABLE_1_DEVIATIONS[(r.offset, r.your_count)][1]
+    assert np.all(np.abs(t.exact - t.printed)[t.agrees] <= HALF_UNIT + FLOAT_SLACK)
+
+
+def test_table_2_verdicts():
+    t = race.table_2()
+    assert_array_equal(t["simulated_verdict"] == "double", t["doubling"] > t["not_doubling"])
+    assert_array_equal(
+        t["exact_verdict"] == "double", t["exact_doubling"] > t["exact_not_doubling"]
+    )
+    assert_array_equal(t["verdicts_agree"], t["simulated_verdict"] == t["exact_verdict"])
+    assert set(t["simulated_verdict"]) <= {"double", "hold"}
+
+
+def test_table_3_comparison():
+    t = race.table_3_comparison()
+    assert len(t) == 3 * len(race.TABLE_3_PRINTED)
+    # the paper's reading at count 20: redouble "if your opponent's count is 19 1/2 or
+    # more", i.e. from offset ceil(-0.5) = 0; take up to floor(2.0) = 2
+    row = t[(t.your_count == 20) & (t.threshold == "first redouble")].iloc[0]
+    assert (row.printed, row.printed_as_whole_offset) == (-0.5, 0)
+    assert row.exact == race.race_thresholds(20).first_redouble
+    for r in t.itertuples():
+        exact = race.race_thresholds(r.your_count)
+        field = {"last take": "last_take", "first redouble": "first_redouble"}.get(
+            r.threshold, "first_double"
+        )
+        assert r.exact == getattr(exact, field)
+        assert r.exact_minus_printed == r.exact - r.printed_as_whole_offset

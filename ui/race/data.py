@@ -111,29 +111,6 @@ def bearoff_distributions(x: int, y: int) -> pd.DataFrame:
     return frame.rename_axis("rolls").reset_index()
 
 
-def _table_1_comparison() -> pd.DataFrame:
-    """Table 1 cell by cell: printed, exact (percent), agreement and the reason if not."""
-    exact = race.table_1()
-    printed = race.TABLE_1_PRINTED
-    rows = []
-    for offset in printed.index:
-        for count in printed.columns:
-            value = float(exact.loc[offset, count])
-            shown = float(printed.loc[offset, count])
-            reason = race.TABLE_1_DEVIATIONS.get((int(offset), int(count)), (None, ""))[1]
-            rows.append(
-                {
-                    "offset": int(offset),
-                    "your_count": int(count),
-                    "printed": shown,
-                    "exact": value,
-                    "agrees": abs(value - shown) <= 0.05 + 1e-9,
-                    "reason": reason,
-                }
-            )
-    return pd.DataFrame(rows)
-
-
 @st.cache_data(max_entries=1, show_spinner=False)
 def table_1_shown() -> dict[str, pd.DataFrame]:
     """Table 1's frames as the page shows them, built once: they depend on nothing.
@@ -142,7 +119,7 @@ def table_1_shown() -> dict[str, pd.DataFrame]:
     first column and the counts as string column names, ``deviations`` (the cells
     that disagree, with their reasons) and the cell-by-cell ``comparison``.
     """
-    comparison = _table_1_comparison()
+    comparison = race.table_1_comparison()
     printed = race.TABLE_1_PRINTED.copy()
     printed.columns = [str(c) for c in printed.columns]
     exact = comparison.pivot(index="offset", columns="your_count", values="exact")
@@ -244,45 +221,13 @@ def thresholds(span: int) -> pd.DataFrame:
 @st.cache_data(max_entries=1, show_spinner=False)
 def table_2() -> pd.DataFrame:
     """Table 2 positions recomputed exactly beside the simulated values, with both verdicts."""
-    frame = race.table_2()
-    frame["simulated_verdict"] = np.where(
-        frame["doubling"] > frame["not_doubling"], "double", "hold"
-    )
-    frame["exact_verdict"] = np.where(
-        frame["exact_doubling"] > frame["exact_not_doubling"], "double", "hold"
-    )
-    frame["verdicts_agree"] = frame["simulated_verdict"] == frame["exact_verdict"]
-    return frame
+    return race.table_2()
 
 
 @st.cache_data(max_entries=1, show_spinner=False)
 def table_3_printed() -> pd.DataFrame:
-    """Table 3: printed half-pip boundaries, their whole-offset reading, the exact offsets.
-
-    The paper's own reading (count 20): redouble "if your opponent's count is 19 1/2
-    or more" and take "up to" the printed offset, so a boundary ``b`` means first
-    (re)double at ``ceil(b)`` and last take at ``floor(b)``.
-    """
-    frame = race.table_3()
-    rows = []
-    for row in frame.itertuples():
-        for name, printed, reading, exact in (
-            ("last take", row.printed_minimum_take, math.floor, row.last_take),
-            ("first redouble", row.printed_redouble, math.ceil, row.first_redouble),
-            ("first double", row.printed_double, math.ceil, row.first_double),
-        ):
-            whole = reading(printed)
-            rows.append(
-                {
-                    "your_count": row.your_count,
-                    "threshold": name,
-                    "printed": printed,
-                    "printed_as_whole_offset": whole,
-                    "exact": int(exact),
-                    "exact_minus_printed": int(exact) - whole,
-                }
-            )
-    return pd.DataFrame(rows)
+    """Table 3: printed half-pip boundaries, their whole-offset reading, the exact offsets."""
+    return race.table_3_comparison()
 
 
 # ----------------------------------------------------------------------------- section 4
