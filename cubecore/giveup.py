@@ -63,17 +63,21 @@ __all__ = [
     "BetaSpread",
     "DoublingPoints",
     "EffectiveDoublingPoints",
+    "ModelEquivalences",
     "RaceDoublingVerdict",
     "cube_life_from_give_up",
     "doubling_gain",
     "doubling_points",
     "effective_points_from_give_up",
+    "essay_quoted_numbers",
     "essay_table",
+    "essay_table_with_printed",
     "give_up_from_cube_life",
     "give_up_from_min_take",
     "initial_double_point",
     "market_losing_equity",
     "min_take_from_give_up",
+    "model_equivalences",
     "modified_equity",
     "modified_win_probability",
     "net_doubling_gain",
@@ -551,6 +555,132 @@ def essay_table(
     )
 
 
+def _is_essay_setting(g: float, g_c: float) -> bool:
+    """Whether ``g``, ``g_c`` are the essay's .86 and .835 (the printed numbers' setting)."""
+    return abs(g - ESSAY_OWN_GIVE_UP) < 1e-9 and abs(g_c - ESSAY_CENTER_GIVE_UP) < 1e-9
+
+
+def essay_table_with_printed(
+    equities: ArrayLike = ESSAY_TABLE_EQUITIES,
+    own_give_up: float = ESSAY_OWN_GIVE_UP,
+    center_give_up: float = ESSAY_CENTER_GIVE_UP,
+) -> pd.DataFrame:
+    """The essay's table for chosen rows, the printed cells beside the exact ones ([KW]).
+
+    A row gets the printed ``e0, e1, e2`` (:data:`ESSAY_TABLE_PRINTED`) when its
+    equity is one of the essay's rows and ``g``, ``g_c`` are the essay's .86 and
+    .835; ``check`` says whether each printed cell is the exact value rounded to
+    the three printed decimals, or gives the listed reason when it is not
+    (:data:`ESSAY_TABLE_DEVIATIONS`).
+
+    Parameters
+    ----------
+    equities : array_like
+        Cubeless equities in [-1, 1] (one row each).
+    own_give_up, center_give_up : float
+        ``g`` and ``g_c`` in (1/2, 1].
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``e``, ``e0``, ``e1``, ``e2`` (:func:`essay_table`), ``printed e0``,
+        ``printed e1``, ``printed e2`` (NaN where nothing is printed), ``check``,
+        ``double (e1 > e0/2)``, ``redouble (e1 > e2/2)``, ``cost e0 - 2 e1`` and
+        ``cost e2 - 2 e1``.
+
+    Examples
+    --------
+    >>> t = essay_table_with_printed()
+    >>> float(t.loc[0, "printed e0"]), t.loc[0, "check"]  # [KW] table, row e = .40
+    (0.597, 'every printed cell is the exact value rounded')
+    """
+    table = essay_table(equities, own_give_up, center_give_up)
+    g = _check_give_up("own_give_up", own_give_up)
+    g_c = _check_give_up("center_give_up", center_give_up)
+    printed = {row[0]: (index, row[1:]) for index, row in enumerate(ESSAY_TABLE_PRINTED)}
+    columns = ("e0", "e1", "e2")
+    shown: dict[str, list[float]] = {f"printed {c}": [] for c in columns}
+    checks = []
+    for _, row in table.iterrows():
+        match = next((key for key in printed if abs(key - row["e"]) < 1e-9), None)
+        if match is None or not _is_essay_setting(g, g_c):
+            for c in columns:
+                shown[f"printed {c}"].append(np.nan)
+            checks.append(
+                "not a row of the essay"
+                if match is None
+                else "printed for the essay's g = .86, g_c = .835 only"
+            )
+            continue
+        index, values = printed[match]
+        notes = []
+        for position, (c, value) in enumerate(zip(columns, values, strict=True), start=1):
+            shown[f"printed {c}"].append(value)
+            deviation = ESSAY_TABLE_DEVIATIONS.get((index, position))
+            if deviation is not None:
+                notes.append(f"{c}: {deviation[1]}")
+            elif round(float(row[c]), 3) != value:
+                notes.append(f"{c}: differs from the exact {row[c]:.4f}, no listed reason")
+        checks.append("; ".join(notes) or "every printed cell is the exact value rounded")
+    frame = table[["e", "e0", "e1", "e2"]].copy()
+    for c in columns:
+        frame[f"printed {c}"] = shown[f"printed {c}"]
+    frame["check"] = checks
+    frame["double (e1 > e0/2)"] = table["double"]
+    frame["redouble (e1 > e2/2)"] = table["redouble"]
+    frame["cost e0 - 2 e1"] = table["double_cost"]
+    frame["cost e2 - 2 e1"] = table["redouble_cost"]
+    return frame
+
+
+def essay_quoted_numbers() -> pd.DataFrame:
+    """Each number the essay quotes ([KW]): printed, exact for its setting, and why they differ.
+
+    The exact values are for the essay's setting (``T = .215`` so ``g = 4T = .86``,
+    ``g_c = .835``); the printed ones are :data:`ESSAY_QUOTED_PRINTED` (two decimals
+    for ``g``, three for the others).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``number``, ``printed``, ``exact``, ``exact_rounded`` (to the printed
+        digits), ``agrees`` (no listed deviation) and ``reason`` (the listed
+        deviation, :data:`ESSAY_QUOTED_DEVIATIONS`, or "the exact value rounds to
+        the print").
+
+    Examples
+    --------
+    >>> q = essay_quoted_numbers().set_index("number")
+    >>> round(float(q.loc["redouble_cost", "exact"]), 5), bool(q.loc["redouble_cost", "agrees"])
+    (0.25581, False)
+    """
+    g_c = ESSAY_CENTER_GIVE_UP
+    g = give_up_from_min_take(ESSAY_MIN_TAKE)
+    exact = {
+        "own_give_up": g,
+        "market_losing_equity": market_losing_equity(g),
+        "initial_double_point": initial_double_point(g, g_c),
+        "redouble_point": redouble_point(g),
+        "initial_double_cost": -float(doubling_gain(0.200, "center", g, g_c)),
+        "redouble_cost": -float(doubling_gain(0.200, "owned", g, g_c)),
+    }
+    rows = []
+    for name, printed in ESSAY_QUOTED_PRINTED.items():
+        digits = 2 if name == "own_give_up" else 3
+        deviation = ESSAY_QUOTED_DEVIATIONS.get(name)
+        rows.append(
+            {
+                "number": name,
+                "printed": printed,
+                "exact": exact[name],
+                "exact_rounded": round(exact[name], digits),
+                "agrees": deviation is None,
+                "reason": deviation[1] if deviation else "the exact value rounds to the print",
+            }
+        )
+    return pd.DataFrame(rows)
+
+
 # --------------------------------------------------------------- cost of doubling
 
 
@@ -959,6 +1089,98 @@ def give_up_from_cube_life(cube_life: float, cube: str = "owned") -> float:
     if cube == "center":
         return (3.0 + x) / (3.0 + 2.0 * x)
     return 4.0 / (4.0 + x)
+
+
+@dataclass(frozen=True)
+class ModelEquivalences:
+    """A give-up pair ``g``, ``g_c`` as effective doubling points and Janowski cube lives.
+
+    Attributes
+    ----------
+    da, db : float
+        ``DA = g``, ``DB = 1 - g``: [ZK77]'s points for the owned and opponent cube.
+    da_center, db_center : float
+        ``DA = g_c``, ``DB = 1 - g_c``: the pair of the centred transform.
+    x_own, x_center : float
+        Janowski cube lives implied by ``g`` (cube turned) and ``g_c`` (centred).
+    g_c_matching : float or None
+        The ``g_c`` implying the cube life ``x_own`` (None when ``x_own`` is outside
+        [0, 1]).
+    zk77_max_difference : float or None
+        Largest gap between the give-up model's transforms (conceded) and [ZK77]'s
+        (:func:`cubecore.race.cube_win_probability`) with ``DA = g``, ``DB = 1 - g``,
+        owned and opponent cube, each on its cube state's domain (201 points); None
+        when ``g < .8``, below the range [ZK77] states for ``DA`` (p. 2).
+    """
+
+    da: float
+    db: float
+    da_center: float
+    db_center: float
+    x_own: float
+    x_center: float
+    g_c_matching: float | None
+    zk77_max_difference: float | None
+
+
+#: Points per cube state on which :func:`model_equivalences` compares the transforms.
+_EQUIVALENCE_POINTS = 201
+#: Lower end of the range [ZK77] states for DA ("DA lies between 0.80 and 1", p. 2).
+_ZK77_STATED_MIN_DA = 0.8
+
+
+def model_equivalences(
+    own_give_up: float = ESSAY_OWN_GIVE_UP, center_give_up: float = ESSAY_CENTER_GIVE_UP
+) -> ModelEquivalences:
+    """Give-up points as [ZK77] effective doubling points and as Janowski cube lives.
+
+    ``DA = g``, ``DB = 1 - g`` (:func:`effective_points_from_give_up`), the cube
+    lives ``x = 4 (1/g - 1)`` and ``x_c = 1.5 (1/(2 g_c - 1) - 1)``
+    (:func:`cube_life_from_give_up`) and where the mapping holds.
+
+    Parameters
+    ----------
+    own_give_up, center_give_up : float
+        ``g`` and ``g_c`` in (1/2, 1].
+
+    Returns
+    -------
+    ModelEquivalences
+
+    Examples
+    --------
+    At the Keeler-Spencer limit every model is the live cube:
+
+    >>> m = model_equivalences(0.8, 0.8)
+    >>> round(m.x_own, 12), round(m.x_center, 12), round(m.g_c_matching, 12)
+    (1.0, 1.0, 0.8)
+    """
+    g = _check_give_up("own_give_up", own_give_up)
+    g_c = _check_give_up("center_give_up", center_give_up)
+    own = effective_points_from_give_up(g)
+    center = effective_points_from_give_up(g_c)
+    x_own = cube_life_from_give_up(g, "owned")
+    x_center = cube_life_from_give_up(g_c, "center")
+    matching = give_up_from_cube_life(x_own, "center") if 0.0 <= x_own <= 1.0 else None
+    gap = None
+    if own.da >= _ZK77_STATED_MIN_DA:
+        gaps = []
+        for cube, low, high in (("owned", 0.0, own.da), ("opponent", own.db, 1.0)):
+            w = np.linspace(low, high, _EQUIVALENCE_POINTS)
+            woolsey = modified_win_probability(2.0 * w - 1.0, cube, g, g_c)
+            zk = race.cube_win_probability(w, own.da, own.db, cube)
+            gaps.append(float(np.max(np.abs(woolsey - zk))))
+        gap = max(gaps)
+    return ModelEquivalences(
+        da=own.da,
+        db=own.db,
+        da_center=center.da,
+        db_center=center.db,
+        x_own=x_own,
+        x_center=x_center,
+        g_c_matching=matching,
+        zk77_max_difference=gap,
+    )
 
 
 # ------------------------------------------------------------------ real dice (3b)

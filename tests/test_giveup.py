@@ -797,3 +797,62 @@ def test_race_doubling_verdict_rejects():
         gu.race_doubling_verdict(70, 80, "opponent")
     with pytest.raises(ValueError, match="on_roll"):
         gu.race_doubling_verdict(0, 80)
+
+
+# ------------------------------------------------------------- printed beside exact
+def test_essay_table_with_printed_at_the_essays_setting():
+    t = gu.essay_table_with_printed()
+    printed = np.array([row[1:] for row in gu.ESSAY_TABLE_PRINTED])
+    shown = t[["printed e0", "printed e1", "printed e2"]].to_numpy(dtype=float)
+    np.testing.assert_array_equal(shown, printed)
+    exact = t[["e0", "e1", "e2"]].to_numpy(dtype=float)
+    np.testing.assert_allclose(exact, printed, atol=5e-4)  # three printed decimals
+    assert (t["check"] == "every printed cell is the exact value rounded").all()
+    plain = gu.essay_table()
+    np.testing.assert_array_equal(t["cost e0 - 2 e1"], plain["double_cost"])
+    np.testing.assert_array_equal(t["double (e1 > e0/2)"], plain["double"])
+
+
+def test_essay_table_with_printed_elsewhere():
+    t = gu.essay_table_with_printed((0.5, 0.40), 0.9, 0.85)
+    assert np.isnan(t.loc[0, "printed e0"]) and t.loc[0, "check"] == "not a row of the essay"
+    assert t.loc[1, "check"].startswith("printed for the essay's g")  # another g
+    assert t.loc[0, "e0"] == pytest.approx(gu.modified_equity(0.5, "center", 0.9, 0.85))
+    with pytest.raises(ValueError, match="own_give_up"):
+        gu.essay_table_with_printed((0.4,), 0.5, 0.85)
+
+
+def test_essay_quoted_numbers_table():
+    q = gu.essay_quoted_numbers().set_index("number")
+    assert list(q.index) == list(gu.ESSAY_QUOTED_PRINTED)
+    assert q.loc["own_give_up", "exact"] == pytest.approx(0.86)  # g = 4 T = 4 x .215
+    assert q.loc["redouble_cost", "exact"] == pytest.approx(22 / 86, abs=1e-12)  # e2 - 2 e1
+    assert q.loc["initial_double_point", "exact"] == pytest.approx(469 / 1200, abs=1e-12)
+    for name, row in q.iterrows():
+        deviation = gu.ESSAY_QUOTED_DEVIATIONS.get(name)
+        assert row["agrees"] == (deviation is None)
+        if deviation is None:  # no listed deviation: the exact value rounds to the print
+            assert row["exact_rounded"] == row["printed"]
+        else:
+            assert row["reason"] == deviation[1] and row["printed"] == deviation[0]
+
+
+@settings(max_examples=40, deadline=None)
+@given(g=hst.floats(0.8, 1.0), g_c=hst.floats(0.55, 1.0))
+def test_model_equivalences(g, g_c):
+    m = gu.model_equivalences(g, g_c)
+    assert (m.da, m.db) == pytest.approx((g, 1 - g))
+    assert (m.da_center, m.db_center) == pytest.approx((g_c, 1 - g_c))
+    assert m.x_own == pytest.approx(4 * (1 / g - 1))
+    assert m.x_center == pytest.approx(1.5 * (1 / (2 * g_c - 1) - 1))
+    assert m.g_c_matching is not None  # g >= .8: x_own in [0, 1]
+    assert gu.cube_life_from_give_up(m.g_c_matching, "center") == pytest.approx(m.x_own)
+    assert m.zk77_max_difference is not None and m.zk77_max_difference < 1e-12
+
+
+def test_model_equivalences_below_the_live_cube():
+    m = gu.model_equivalences(0.7, 0.835)
+    assert m.x_own > 1 and m.g_c_matching is None  # outside Janowski's range
+    assert m.zk77_max_difference is None  # below the range [ZK77] states for DA
+    with pytest.raises(ValueError, match="center_give_up"):
+        gu.model_equivalences(0.86, 0.5)

@@ -51,46 +51,10 @@ def doubling_points(g: float, g_c: float) -> dict[str, float]:
     return dataclasses.asdict(giveup.doubling_points(g, g_c))
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
-def essay_rows(equities: tuple[float, ...], g: float, g_c: float) -> pd.DataFrame:
-    """The essay's table (e, e0, e1, e2, criteria, costs) for the chosen equities."""
-    return giveup.essay_table(equities, g, g_c)
-
-
-@st.cache_data(max_entries=16, show_spinner=False)
+@st.cache_data(max_entries=1, show_spinner=False)
 def essay_quoted() -> pd.DataFrame:
-    """Each number the essay quotes: printed, exact (essay's g, g_c), and the reason it differs.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns ``number``, ``printed``, ``exact``, ``exact_rounded``, ``agrees``, ``reason``.
-    """
-    min_take, g_c = giveup.ESSAY_MIN_TAKE, giveup.ESSAY_CENTER_GIVE_UP
-    g = giveup.give_up_from_min_take(min_take)
-    exact = {
-        "own_give_up": g,
-        "market_losing_equity": giveup.market_losing_equity(g),
-        "initial_double_point": giveup.initial_double_point(g, g_c),
-        "redouble_point": giveup.redouble_point(g),
-        "initial_double_cost": -giveup.doubling_gain(0.200, "center", g, g_c),
-        "redouble_cost": -giveup.doubling_gain(0.200, "owned", g, g_c),
-    }
-    rows = []
-    for name, printed in giveup.ESSAY_QUOTED_PRINTED.items():
-        digits = 2 if name == "own_give_up" else 3
-        deviation = giveup.ESSAY_QUOTED_DEVIATIONS.get(name)
-        rows.append(
-            {
-                "number": name,
-                "printed": printed,
-                "exact": exact[name],
-                "exact_rounded": round(exact[name], digits),
-                "agrees": deviation is None,
-                "reason": deviation[1] if deviation else "the exact value rounds to the print",
-            }
-        )
-    return pd.DataFrame(rows)
+    """Each number the essay quotes: printed, exact (essay's g, g_c), and the reason it differs."""
+    return giveup.essay_quoted_numbers()
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
@@ -156,41 +120,8 @@ def race_sequences(on_roll: int, opponent: int, cube: str, g: float, g_c: float)
 
 @st.cache_data(max_entries=128, show_spinner=False)
 def equivalences(g: float, g_c: float) -> dict:
-    """DA/DB pairs, implied Janowski cube lives, and where the mappings hold.
-
-    Returns
-    -------
-    dict
-        ``da``/``db`` for ``g`` and ``g_c``; ``x_own`` and ``x_center`` (Janowski ``x``
-        from ``g`` and ``g_c``); ``g_c_matching`` (the ``g_c`` that gives ``x_own``, or
-        None when ``x_own`` is outside [0, 1]); ``zk77_max_difference``: the largest
-        gap between Woolsey's and [ZK77]'s transforms with DA = g, DB = 1 - g on their
-        common domain (None when g < .8, below the range [ZK77] states for DA, p. 2).
-    """
-    own = giveup.effective_points_from_give_up(g)
-    center = giveup.effective_points_from_give_up(g_c)
-    x_own = giveup.cube_life_from_give_up(g, "owned")
-    x_center = giveup.cube_life_from_give_up(g_c, "center")
-    matching = giveup.give_up_from_cube_life(x_own, "center") if 0.0 <= x_own <= 1.0 else None
-    gap = None
-    if own.da >= 0.8:
-        gaps = []
-        for cube, low, high in (("owned", 0.0, own.da), ("opponent", own.db, 1.0)):
-            w = np.linspace(low, high, 201)
-            woolsey = giveup.modified_win_probability(2.0 * w - 1.0, cube, g, g_c)
-            zk = race.cube_win_probability(w, own.da, own.db, cube)
-            gaps.append(float(np.max(np.abs(woolsey - zk))))
-        gap = max(gaps)
-    return {
-        "da": own.da,
-        "db": own.db,
-        "da_center": center.da,
-        "db_center": center.db,
-        "x_own": x_own,
-        "x_center": x_center,
-        "g_c_matching": matching,
-        "zk77_max_difference": gap,
-    }
+    """:func:`cubecore.giveup.model_equivalences` as a plain dict."""
+    return dataclasses.asdict(giveup.model_equivalences(g, g_c))
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
@@ -225,54 +156,7 @@ def cube_life_curves() -> pd.DataFrame:
     )
 
 
-def _is_essay_setting(g: float, g_c: float) -> bool:
-    """Whether ``g``, ``g_c`` are the essay's .86 and .835 (the printed numbers' setting)."""
-    return (
-        abs(g - giveup.ESSAY_OWN_GIVE_UP) < 1e-9 and abs(g_c - giveup.ESSAY_CENTER_GIVE_UP) < 1e-9
-    )
-
-
 @st.cache_data(max_entries=256, show_spinner=False)
 def table_with_printed(equities: tuple[float, ...], g: float, g_c: float) -> pd.DataFrame:
-    """The essay's table for the chosen rows, with the printed cells beside the exact ones.
-
-    A row gets the printed ``e0, e1, e2`` when its equity is one of the essay's rows
-    and ``g``, ``g_c`` are the essay's; ``check`` says whether each printed cell is the
-    exact value rounded to three decimals, or gives the listed reason when it is not
-    (:data:`cubecore.giveup.ESSAY_TABLE_DEVIATIONS`).
-    """
-    table = giveup.essay_table(equities, g, g_c)
-    printed = {row[0]: (index, row[1:]) for index, row in enumerate(giveup.ESSAY_TABLE_PRINTED)}
-    columns = ("e0", "e1", "e2")
-    shown: dict[str, list] = {f"printed {c}": [] for c in columns}
-    checks = []
-    for _, row in table.iterrows():
-        match = next((key for key in printed if abs(key - row["e"]) < 1e-9), None)
-        if match is None or not _is_essay_setting(g, g_c):
-            for c in columns:
-                shown[f"printed {c}"].append(np.nan)
-            checks.append(
-                "not a row of the essay"
-                if match is None
-                else "printed for the essay's g = .86, g_c = .835 only"
-            )
-            continue
-        index, values = printed[match]
-        notes = []
-        for position, (c, value) in enumerate(zip(columns, values, strict=True), start=1):
-            shown[f"printed {c}"].append(value)
-            deviation = giveup.ESSAY_TABLE_DEVIATIONS.get((index, position))
-            if deviation is not None:
-                notes.append(f"{c}: {deviation[1]}")
-            elif round(float(row[c]), 3) != value:
-                notes.append(f"{c}: differs from the exact {row[c]:.4f}, no listed reason")
-        checks.append("; ".join(notes) or "every printed cell is the exact value rounded")
-    frame = table[["e", "e0", "e1", "e2"]].copy()
-    for c in columns:
-        frame[f"printed {c}"] = shown[f"printed {c}"]
-    frame["check"] = checks
-    frame["double (e1 > e0/2)"] = table["double"]
-    frame["redouble (e1 > e2/2)"] = table["redouble"]
-    frame["cost e0 - 2 e1"] = table["double_cost"]
-    frame["cost e2 - 2 e1"] = table["redouble_cost"]
-    return frame
+    """The essay's table for the chosen rows, with the printed cells beside the exact ones."""
+    return giveup.essay_table_with_printed(equities, g, g_c)
