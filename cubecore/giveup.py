@@ -165,7 +165,9 @@ def _as_output(array: NDArray[np.float64]) -> float | NDArray[np.float64]:
     return float(array) if array.ndim == 0 else array
 
 
-def _raw_probability(w: NDArray[np.float64], cube: str, g: float, g_c: float):
+def _raw_probability(
+    w: NDArray[np.float64], cube: str, g: float, g_c: float
+) -> NDArray[np.float64]:
     """Unconceded modified winning chance: the three linear transforms of [KW].
 
     They are [ZK77]'s eqs. (1)-(3) with ``DA = g``, ``DB = 1 - g`` (owned,

@@ -99,7 +99,8 @@ def kleinman_win_probability(on_roll: ArrayLike, opponent: ArrayLike) -> NDArray
         raise ValueError(
             f"on_roll + opponent must exceed 4 for the Kleinman formula (got {smallest})"
         )
-    return normal_cdf((y - x + 4) / np.sqrt(2.0 * (s - 4.0)))  # [K80]
+    z: NDArray[np.float64] = (y - x + 4) / np.sqrt(2.0 * (s - 4.0))
+    return normal_cdf(z)  # [K80]
 
 
 def rule_8_9_12(on_roll: ArrayLike, opponent: ArrayLike, cube: str) -> NDArray[np.str_]:
@@ -141,15 +142,18 @@ def rule_8_9_12(on_roll: ArrayLike, opponent: ArrayLike, cube: str) -> NDArray[n
     return np.where(doubles, np.where(takes, ACTIONS[1], ACTIONS[2]), ACTIONS[0])
 
 
-def _comparison_codes(rule: NDArray[np.str_], exact: NDArray[np.str_], agrees: NDArray) -> NDArray:
+def _comparison_codes(
+    rule: NDArray[np.str_], exact: NDArray[np.str_], agrees: NDArray[np.bool_]
+) -> NDArray[np.int64]:
     """Index into :data:`RULE_COMPARISONS` for each position."""
     rule_doubles = rule != ACTIONS[0]
     exact_doubles = exact != ACTIONS[0]
-    return np.select(
+    codes: NDArray[np.int64] = np.select(
         [agrees, rule_doubles & ~exact_doubles, ~rule_doubles & exact_doubles, rule == ACTIONS[1]],
         [0, 1, 2, 3],
         default=4,  # the rule says pass where the exact model takes
     )
+    return codes
 
 
 def rules_of_thumb_map(cube: str, max_count: int = 100, min_count: int = 1) -> pd.DataFrame:
