@@ -42,7 +42,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
-from scipy import special
+from scipy import special, stats
 
 from cubecore import race
 from cubecore._validate import array_in_range, choice, finite_array, real_in_range
@@ -81,9 +81,12 @@ __all__ = [
     "modified_equity",
     "modified_win_probability",
     "net_doubling_gain",
+    "next_equity_density",
     "next_equity_spread",
     "race_doubling_verdict",
+    "race_sequence_gains",
     "redouble_point",
+    "spread_exists",
     "volatility_doubling_gain",
 ]
 
@@ -835,6 +838,70 @@ def _beta_parameters(e: NDArray[np.float64], sigma: NDArray[np.float64]):
     return w * concentration, (1.0 - w) * concentration
 
 
+def spread_exists(equity: ArrayLike, volatility: ArrayLike) -> bool | NDArray[np.bool_]:
+    """Whether a next-exchange spread with mean ``equity`` and sd ``volatility`` exists.
+
+    A law on [-1, 1] with mean ``e`` has variance at most ``1 - e**2`` (the two-point
+    law on -1 and +1), so a spread exists iff ``volatility == 0`` (the point mass) or
+    ``volatility**2 < 1 - equity**2``: where :func:`volatility_doubling_gain` and
+    :func:`next_equity_spread` accept the pair.
+
+    Parameters
+    ----------
+    equity : array_like
+        Today's cubeless equity in [-1, 1].
+    volatility : array_like
+        Standard deviation of the next-exchange equity, in [0, 2].
+
+    Returns
+    -------
+    bool or numpy.ndarray of bool
+        A bool for scalar arguments.
+
+    Examples
+    --------
+    >>> bool(spread_exists(0.45, 0.2)), bool(spread_exists(0.9, 0.5)), bool(spread_exists(1.0, 0))
+    (True, False, True)
+    """
+    e = array_in_range("equity", equity, -1.0, 1.0)
+    sigma = array_in_range("volatility", volatility, 0.0, 2.0)
+    fits = (sigma == 0.0) | (sigma**2 < 1.0 - e**2)
+    return bool(fits) if np.ndim(fits) == 0 else np.asarray(fits, dtype=bool)
+
+
+def next_equity_density(e: ArrayLike, equity: float, volatility: float) -> NDArray[np.float64]:
+    """Density of the next-exchange cubeless equity ``e'`` at ``e`` (volatility model).
+
+    ``w' = (e' + 1) / 2`` is Beta(``alpha``, ``beta``) (:func:`next_equity_spread`);
+    by the change of variables ``e' = 2 w' - 1`` the density of ``e'`` is half the
+    Beta density at ``(e + 1) / 2``.
+
+    Parameters
+    ----------
+    e : array_like
+        Points in [-1, 1] where the density is wanted.
+    equity, volatility : float
+        Today's equity and the spread, with ``0 < volatility**2 < 1 - equity**2``.
+
+    Returns
+    -------
+    numpy.ndarray
+        The density; NaN where it is infinite (an end point with ``alpha < 1`` or
+        ``beta < 1``).
+
+    Examples
+    --------
+    The uniform case: equity 0 and volatility ``1/sqrt(3)`` give Beta(1, 1), density 1/2.
+
+    >>> next_equity_density([-0.5, 0.5], 0.0, 3 ** -0.5).round(12).tolist()
+    [0.5, 0.5]
+    """
+    points = array_in_range("e", e, -1.0, 1.0)
+    spread = next_equity_spread(equity, volatility)
+    density = np.asarray(stats.beta.pdf((points + 1.0) / 2.0, spread.alpha, spread.beta)) / 2.0
+    return np.where(np.isfinite(density), density, np.nan)
+
+
 def next_equity_spread(equity: ArrayLike, volatility: ArrayLike) -> BetaSpread:
     """Beta law of the next-exchange winning chance for today's equity and volatility.
 
@@ -1288,3 +1355,43 @@ def race_doubling_verdict(
         action=action,
         optimal_action=race.race_cube_equities(on_roll, opponent, cube).action,
     )
+
+
+def race_sequence_gains(
+    on_roll: int,
+    opponent: int,
+    cube: str = "center",
+    own_give_up: float = ESSAY_OWN_GIVE_UP,
+    center_give_up: float = ESSAY_CENTER_GIVE_UP,
+) -> pd.DataFrame:
+    """[KW]'s 1296 two-roll sequences of a race with the gain of doubling at each.
+
+    Parameters
+    ----------
+    on_roll, opponent : int
+        Pip counts, whole numbers in [1, 375].
+    cube : {"center", "owned"}
+        Initial double or redouble.
+    own_give_up, center_give_up : float
+        ``g`` and ``g_c`` in (1/2, 1].
+
+    Returns
+    -------
+    pandas.DataFrame
+        :func:`cubecore.race.next_exchange_equities` (one row per pair of dice
+        totals, ``equity`` and ``weight``) plus ``gain`` (:func:`doubling_gain` at
+        the next equity) and ``sequences`` (``weight * 1296``, of the 1296 sequences).
+
+    Examples
+    --------
+    >>> t = race_sequence_gains(70, 80)
+    >>> int(t["sequences"].sum())
+    1296
+    """
+    g = _check_give_up("own_give_up", own_give_up)
+    g_c = _check_give_up("center_give_up", center_give_up)
+    cube = choice("cube", cube, DOUBLING_CUBES)
+    frame = race.next_exchange_equities(on_roll, opponent)
+    frame["gain"] = doubling_gain(frame["equity"].to_numpy(), cube, g, g_c)
+    frame["sequences"] = np.rint(frame["weight"] * 1296).astype(int)
+    return frame

@@ -856,3 +856,45 @@ def test_model_equivalences_below_the_live_cube():
     assert m.zk77_max_difference is None  # below the range [ZK77] states for DA
     with pytest.raises(ValueError, match="center_give_up"):
         gu.model_equivalences(0.86, 0.5)
+
+
+# ------------------------------------------------------------- volatility model helpers
+@settings(max_examples=80, deadline=None)
+@given(e=hst.floats(-1.0, 1.0), sigma=hst.floats(0.0, 2.0))
+def test_spread_exists_is_where_the_volatility_model_accepts(e, sigma):
+    exists = gu.spread_exists(e, sigma)
+    assert isinstance(exists, bool)
+    if exists and sigma**2 > 0.0 and abs(e) < 1.0:  # sigma**2 underflowing to 0: see report
+        gu.next_equity_spread(e, sigma)  # accepted
+    elif not exists:
+        with pytest.raises(ValueError, match="volatility"):
+            gu.volatility_doubling_gain(e, sigma)
+
+
+def test_spread_exists_vectorised():
+    got = gu.spread_exists(np.array([0.0, 0.9, 0.9]), np.array([0.5, 0.5, 0.0]))
+    np.testing.assert_array_equal(got, [True, False, True])
+
+
+def test_next_equity_density_integrates_to_one_with_the_right_moments():
+    e = np.linspace(-1.0, 1.0, 20001)
+    density = gu.next_equity_density(e, 0.45, 0.2)
+    assert integrate.trapezoid(density, e) == pytest.approx(1.0, abs=1e-6)
+    assert integrate.trapezoid(e * density, e) == pytest.approx(0.45, abs=1e-6)  # martingale
+    variance = integrate.trapezoid((e - 0.45) ** 2 * density, e)
+    assert variance == pytest.approx(0.2**2, abs=1e-6)
+    # an infinite end point (alpha < 1) comes back as NaN, never inf
+    assert np.isnan(gu.next_equity_density([-1.0], -0.9, 0.4)[0])
+
+
+def test_race_sequence_gains():
+    t = gu.race_sequence_gains(70, 80, "owned", 0.9, 0.85)
+    assert t["sequences"].sum() == 1296
+    np.testing.assert_array_equal(
+        t["gain"], gu.doubling_gain(t["equity"].to_numpy(), "owned", 0.9, 0.85)
+    )
+    verdict = gu.race_doubling_verdict(70, 80, "owned", 0.9, 0.85)
+    net = float(np.dot(t["weight"] / t["weight"].sum(), t["gain"]))
+    assert net == pytest.approx(verdict.net_gain, abs=1e-12)  # [KW]: add up, divide by 1296
+    with pytest.raises(ValueError, match="cube"):
+        gu.race_sequence_gains(70, 80, "opponent")

@@ -10,7 +10,6 @@ import dataclasses
 import numpy as np
 import pandas as pd
 import streamlit as st
-from scipy import stats
 
 from cubecore import giveup, janowski, race
 
@@ -67,7 +66,7 @@ def gain_curve(cube: str, g: float, g_c: float) -> pd.DataFrame:
 @st.cache_data(max_entries=256, show_spinner=False)
 def volatility_curve(volatility: float, cube: str, g: float, g_c: float) -> pd.DataFrame:
     """Net gain against today's equity for one volatility (NaN where no spread fits)."""
-    feasible = (volatility == 0.0) | (volatility**2 < 1.0 - _TODAY_GRID**2)
+    feasible = giveup.spread_exists(_TODAY_GRID, volatility)
     gain = np.full(_TODAY_GRID.shape, np.nan)
     gain[feasible] = giveup.volatility_doubling_gain(
         _TODAY_GRID[feasible], volatility, cube, g, g_c
@@ -83,18 +82,15 @@ def net_gain_today(equity: float, volatility: float, cube: str, g: float, g_c: f
 
 @st.cache_data(max_entries=256, show_spinner=False)
 def spread_density(equity: float, volatility: float) -> pd.DataFrame:
-    """Density of the next-exchange equity ``e' = 2 w' - 1``, ``w'`` Beta (see cubecore).
+    """Density of the next-exchange equity on [-1, 1], finer within 5 sd of the mean.
 
     Returns an empty frame for ``volatility = 0`` (a point mass has no density).
     """
     if volatility == 0.0:
         return pd.DataFrame({"e": [], "density": []})
-    spread = giveup.next_equity_spread(equity, volatility)
     local = np.linspace(equity - 5.0 * volatility, equity + 5.0 * volatility, _DENSITY_POINTS)
     e = np.union1d(np.linspace(-1.0, 1.0, _DENSITY_POINTS), np.clip(local, -1.0, 1.0))
-    # change of variables e' = 2 w' - 1: density_e(e') = density_w(w') / 2
-    density = stats.beta.pdf((e + 1.0) / 2.0, spread.alpha, spread.beta) / 2.0
-    return pd.DataFrame({"e": e, "density": np.where(np.isfinite(density), density, np.nan)})
+    return pd.DataFrame({"e": e, "density": giveup.next_equity_density(e, equity, volatility)})
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
@@ -112,10 +108,7 @@ def race_verdict(on_roll: int, opponent: int, cube: str, g: float, g_c: float) -
 @st.cache_data(max_entries=128, show_spinner=False)
 def race_sequences(on_roll: int, opponent: int, cube: str, g: float, g_c: float) -> pd.DataFrame:
     """The 169 dice-total pairs (1296 sequences) with their next equity and doubling gain."""
-    frame = race.next_exchange_equities(on_roll, opponent)
-    frame["gain"] = giveup.doubling_gain(frame["equity"].to_numpy(), cube, g, g_c)
-    frame["sequences"] = np.rint(frame["weight"] * 1296).astype(int)
-    return frame
+    return giveup.race_sequence_gains(on_roll, opponent, cube, g, g_c)
 
 
 @st.cache_data(max_entries=128, show_spinner=False)

@@ -223,7 +223,7 @@ def _verdict(net_gain: float, equity: float, g: float) -> str:
 
 def _spread_fits(equity: float, volatility: float) -> bool:
     """Whether a spread with this mean and sd exists on [-1, 1] (else cubecore refuses it)."""
-    return volatility == 0.0 or volatility**2 < 1.0 - equity**2
+    return bool(giveup.spread_exists(equity, volatility))
 
 
 def _volatility(cube: str, equity: float, volatility: float, g: float, g_c: float) -> None:
