@@ -21,8 +21,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 def test_race_shared_link_and_slider(server, page):
     from playwright.sync_api import expect
 
-    # a link from before the page skeleton (old names): it still opens the same view
-    page.goto(f"{server}/race?rsec=exact-strategy&rx=70&ry=77&rcube=owned")
+    page.goto(f"{server}/race?sec=Exact%20strategy&pips=70&opips=77&cube=owned")
     before = race.race_cube_equities(70, 77, "owned")
     expect(metric_value(page, "No double")).to_have_text(f"{before.no_double:+.4f}", timeout=30000)
     expect(metric_value(page, "Action")).to_have_text(before.action)
@@ -53,3 +52,16 @@ def test_race_sections_render(server, page):
         expect(page.locator('[data-testid="stException"]')).to_have_count(0)
         page.wait_for_timeout(800)
         page.screenshot(path=str(ARTIFACTS / f"race-{section.id}.png"))
+
+
+def test_race_link_from_before_the_skeleton(server, page):
+    from playwright.sync_api import expect
+
+    # old names (rsec, rx, ry, rcube) and the old section value open the same view
+    page.goto(f"{server}/race?rsec=exact-strategy&rx=70&ry=77&rcube=owned")
+    expect(page.get_by_role("tab", name="Exact strategy")).to_have_attribute(
+        "aria-selected", "true", timeout=30000
+    )
+    e = race.race_cube_equities(70, 77, "owned")
+    expect(metric_value(page, "No double")).to_have_text(f"{e.no_double:+.4f}", timeout=30000)
+    expect(metric_value(page, "Action")).to_have_text(e.action)
