@@ -338,7 +338,7 @@ def bearoff_distribution(pips: int) -> pd.DataFrame:
 # ----------------------------------------------------------------------------- cubeless race
 
 
-def _win(x: NDArray, y: NDArray) -> NDArray[np.float64]:
+def _win(x: NDArray[np.int64], y: NDArray[np.int64]) -> NDArray[np.float64]:
     """Cubeless win chance of the roller; counts are int arrays in [0, MAX_COUNT].
 
     ``a = sum_j P(x, j) S(y, j)`` (the roller wins) and ``b = sum_j P(y, j)
@@ -348,10 +348,11 @@ def _win(x: NDArray, y: NDArray) -> NDArray[np.float64]:
     table, tail = _bearoff_table(), _bearoff_tail()
     roller_wins = np.einsum("...k,...k->...", table[x], tail[y])
     opponent_wins = np.einsum("...k,...k->...", table[y][..., :-1], tail[x][..., 1:])
-    return roller_wins / (roller_wins + opponent_wins)
+    chance: NDArray[np.float64] = roller_wins / (roller_wins + opponent_wins)
+    return chance
 
 
-def _win_grid(x: NDArray, y: NDArray) -> NDArray[np.float64]:
+def _win_grid(x: NDArray[np.int64], y: NDArray[np.int64]) -> NDArray[np.float64]:
     """:func:`_win` on the grid ``x`` (rows) by ``y`` (columns), by matrix products.
 
     Same sums as :func:`_win` (``a = P[x] S[y]^T``, ``b = S[x, 1:] P[y, :-1]^T``),
@@ -360,7 +361,8 @@ def _win_grid(x: NDArray, y: NDArray) -> NDArray[np.float64]:
     table, tail = _bearoff_table(), _bearoff_tail()
     roller_wins = table[x] @ tail[y].T
     opponent_wins = tail[x][:, 1:] @ table[y][:, :-1].T
-    return roller_wins / (roller_wins + opponent_wins)
+    chance: NDArray[np.float64] = roller_wins / (roller_wins + opponent_wins)
+    return chance
 
 
 def race_win_probability(on_roll: ArrayLike, opponent: ArrayLike) -> NDArray[np.float64]:
@@ -698,7 +700,9 @@ class _CubeTables(NamedTuple):
     opponent: NDArray[np.float64]
 
 
-def _optimal(no_double: NDArray, double_take: NDArray) -> NDArray:
+def _optimal(
+    no_double: NDArray[np.float64], double_take: NDArray[np.float64]
+) -> NDArray[np.float64]:
     """Optimal equity: the roller doubles iff ``min(double_take, 1) > no_double``."""
     doubling = np.minimum(double_take, 1.0)
     return np.where(doubling > no_double, doubling, no_double)
@@ -742,7 +746,9 @@ def _cube_tables(size: int = MAX_COUNT) -> _CubeTables:
     return tables
 
 
-def _cube_arrays(x: NDArray, y: NDArray, cube: str) -> dict[str, NDArray]:
+def _cube_arrays(
+    x: NDArray[np.int64], y: NDArray[np.int64], cube: str
+) -> dict[str, NDArray[np.float64]]:
     """No double / double take / double pass / optimal / action code arrays."""
     tables = _cube_tables(MAX_COUNT)
     no_double = getattr(tables, cube)[x, y]
@@ -1183,7 +1189,8 @@ def gnubg_race_cube_life(pips: ArrayLike) -> NDArray[np.float64]:
     pips = _count_array("pips", pips)
     c = GNUBG_RACE_CUBE_LIFE
     raw = c["coefficient"] + c["factor"] * pips
-    return np.minimum(np.maximum(raw, c["min"]), c["max"])  # the rule itself is a clamp
+    life: NDArray[np.float64] = np.minimum(np.maximum(raw, c["min"]), c["max"])  # a clamp
+    return life
 
 
 def implied_cube_life(cube: str = "center", offset: int = 0, max_count: int = 300) -> pd.DataFrame:
