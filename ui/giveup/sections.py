@@ -42,14 +42,14 @@ def _give_up_points(v: View) -> tuple[float, float]:
 def transform_section(v: View) -> None:
     """Transform: w -> p for each cube position; concession beyond the give-up points."""
     g, g_c = _give_up_points(v)
-    _transform(v.text("from"), v.number("T"), g, g_c, present=v.present)
+    _transform(v, v.text("from"), v.number("T"), g, g_c)
 
 
 def table_section(v: View) -> None:
     """Essay's table: printed vs exact; the doubling points and how they round."""
     g, g_c = _give_up_points(v)
     rows = tuple(round(v.number(row.key), 10) for row in ROWS)
-    _table(rows, g, g_c, present=v.present)
+    _table(v, rows, g, g_c)
 
 
 def cost_section(v: View) -> None:
@@ -60,17 +60,17 @@ def cost_section(v: View) -> None:
         "With the cube where it is now (centre: initial double; owned: redouble), "
         "compare doubling now with waiting one exchange of rolls."
     )
-    _gain_panel(cube, equity, volatility, g, g_c, present=v.present)
+    _gain_panel(v, cube, equity, volatility, g, g_c)
     st.subheader("a. Volatility model")
     _volatility(cube, equity, volatility, g, g_c)
     st.subheader("b. A race on real dice: the 1296 two-roll sequences")
-    _race(v.whole("pips"), v.whole("opips"), cube, g, g_c, present=v.present)
+    _race(v, v.whole("pips"), v.whole("opips"), cube, g, g_c)
 
 
 def equivalence_section(v: View) -> None:
     """Equivalences: DA = g, DB = 1 - g; Janowski x from g and from g_c; where it breaks."""
     g, g_c = _give_up_points(v)
-    _equivalences(g, g_c, present=v.present)
+    _equivalences(v, g, g_c)
 
 
 def _give_up_caption(source: str, min_take: float, g: float) -> str:
@@ -88,7 +88,7 @@ def _give_up_caption(source: str, min_take: float, g: float) -> str:
     )
 
 
-def _transform(source: str, min_take: float, g: float, g_c: float, *, present: bool) -> None:
+def _transform(v: View, source: str, min_take: float, g: float, g_c: float) -> None:
     """Section 1: w -> p for each cube position; concession beyond the give-up points."""
     a, b, c, d = st.columns(4)
     a.metric("Give-up point g (cube turned)", f"{g:.4f}")
@@ -96,13 +96,13 @@ def _transform(source: str, min_take: float, g: float, g_c: float, *, present: b
     c.metric("Give-up point g_c (centred)", f"{g_c:.4f}")
     d.metric("Minimum take T = g/4", f"{giveup.min_take_from_give_up(g):.4f}")
     st.markdown(_give_up_caption(source, min_take, g))
-    chart_column, formula_column = st.columns([3, 2] if not present else [1, 0.001])
+    chart_column, formula_column = st.columns([3, 2] if not v.present else [1, 0.001])
     with chart_column:
         widgets.chart(
             figures.transform_figure(cached.transform_curves(g, g_c), g, g_c),
             "giveup_transform",
         )
-    if not present:
+    if not v.present:
         with formula_column:
             widgets.formula(r"w = \frac{e+1}{2},\qquad E = 2p - 1", f"{CITE}: steps 1 and 3")
             widgets.formula(
@@ -124,7 +124,7 @@ def _transform(source: str, min_take: float, g: float, g_c: float, *, present: b
     )
 
 
-def _table(equities: tuple[float, ...], g: float, g_c: float, *, present: bool) -> None:
+def _table(v: View, equities: tuple[float, ...], g: float, g_c: float) -> None:
     """Section 2: the essay's table, printed vs exact; the doubling points and how they round."""
     points = cached.doubling_points(g, g_c)
     table = cached.table_with_printed(equities, g, g_c)
@@ -145,13 +145,13 @@ def _table(equities: tuple[float, ...], g: float, g_c: float, *, present: bool) 
             "(for g = .86, g_c = .835).",
         )
         column.caption(f"rounds to {exact:.3f} · essay: {quoted.loc[name, 'printed']:.3f}")
-    chart_column, formula_column = st.columns([3, 2] if not present else [1, 0.001])
+    chart_column, formula_column = st.columns([3, 2] if not v.present else [1, 0.001])
     with chart_column:
         widgets.chart(
             figures.table_figure(cached.transform_curves(g, g_c), table, points),
             "giveup_table",
         )
-    if not present:
+    if not v.present:
         with formula_column:
             widgets.formula(
                 r"e_d = 1 - \frac{g\,(4g_c - 3)}{4g_c - 2 - g}", "solves e1 = e0/2 exactly"
@@ -166,21 +166,19 @@ def _table(equities: tuple[float, ...], g: float, g_c: float, *, present: bool) 
             f"(rounds to {row['exact_rounded']:.3f}). Why: {row['reason']}.",
             icon=":material/rule:",
         )
-    if not present:
+    if not v.present:
         widgets.table_with_download(
             quoted.reset_index().round(_SHOWN_DIGITS), "giveup_essay_quoted_numbers.csv"
         )
 
 
-def _gain_panel(
-    cube: str, equity: float, volatility: float, g: float, g_c: float, *, present: bool
-) -> None:
+def _gain_panel(v: View, cube: str, equity: float, volatility: float, g: float, g_c: float) -> None:
     """Section 3, top: the gain function with its three regions and the spread of e'."""
     points = cached.doubling_points(g, g_c)
     density = (
         cached.spread_density(equity, volatility) if _spread_fits(equity, volatility) else None
     )
-    chart_column, formula_column = st.columns([3, 2] if not present else [1, 0.001])
+    chart_column, formula_column = st.columns([3, 2] if not v.present else [1, 0.001])
     with chart_column:
         widgets.chart(
             figures.gain_figure(
@@ -192,7 +190,7 @@ def _gain_panel(
             ),
             f"giveup_gain_{cube}",
         )
-    if not present:
+    if not v.present:
         held = "e_0" if cube == "center" else "e_2"
         with formula_column:
             widgets.formula(
@@ -256,7 +254,7 @@ def _volatility(cube: str, equity: float, volatility: float, g: float, g_c: floa
     )
 
 
-def _race(on_roll: int, opponent: int, cube: str, g: float, g_c: float, *, present: bool) -> None:
+def _race(v: View, on_roll: int, opponent: int, cube: str, g: float, g_c: float) -> None:
     """Section 3b: the essay's procedure on a race, beside the exact race strategy."""
     verdict = cached.race_verdict(on_roll, opponent, cube, g, g_c)
     a, b, c = st.columns(3)
@@ -293,14 +291,14 @@ def _race(on_roll: int, opponent: int, cube: str, g: float, g_c: float, *, prese
         ),
         f"giveup_race_{on_roll}_{opponent}",
     )
-    if not present:
+    if not v.present:
         with st.expander("The 169 pairs of dice totals (1296 sequences)"):
             widgets.table_with_download(
                 sequences.round(_SHOWN_DIGITS), f"giveup_race_{on_roll}_{opponent}_{cube}.csv"
             )
 
 
-def _equivalences(g: float, g_c: float, *, present: bool) -> None:
+def _equivalences(v: View, g: float, g_c: float) -> None:
     """Section 4: DA = g, DB = 1 - g; Janowski x from g and from g_c; where it breaks."""
     eq = cached.equivalences(g, g_c)
     st.markdown(
@@ -341,7 +339,7 @@ def _equivalences(g: float, g_c: float, *, present: bool) -> None:
         "the give-up model stays linear up to g"
     )
     st.info("Where the mapping breaks: " + "; ".join(breaks) + ".", icon=":material/link_off:")
-    left, right = st.columns(2) if not present else (st.container(), st.container())
+    left, right = st.columns(2) if not v.present else (st.container(), st.container())
     with left:
         comparison = cached.janowski_comparison(g, g_c)
         if comparison is None:

@@ -61,9 +61,9 @@ def _full_table(frame: pd.DataFrame, filename: str) -> None:
     )
 
 
-def _pair(present: bool) -> tuple:
+def _pair(v: View) -> tuple:
     """Two side-by-side columns, or two stacked full-width containers in presenter mode."""
-    return (st.container(), st.container()) if present else st.columns(2)
+    return (st.container(), st.container()) if v.present else st.columns(2)
 
 
 def _pct(value: float, digits: int = 2) -> str:
@@ -87,7 +87,7 @@ def race_model(v: View) -> None:
     b.metric("Opponent's win chance", _pct(1.0 - equities["cubeless_win"]))
     c.metric("Your expected rolls", f"{(rolls['rolls'] * rolls['you']).sum():.3f}")
     d.metric("Opponent's expected rolls", f"{(rolls['rolls'] * rolls['opponent']).sum():.3f}")
-    left, right = _pair(v.present)
+    left, right = _pair(v)
     with left:
         widgets.chart(figures.roll_totals_figure(cached.roll_totals()), "race_roll_totals")
     with right:
@@ -223,7 +223,7 @@ def exact_strategy(v: View) -> None:
         "a certain cash next turn); doubling would only tie, so the exact strategy counts "
         "it as 'no double'. Dotted lines: the exact last take and first (re)double."
     )
-    _thresholds(x, span, v.present)
+    _thresholds(v, x, span)
     st.subheader("Table 2: simulated (printed) and exact")
     table_2 = cached.table_2()
     _full_table(table_2, "race_table_2_simulated_vs_exact.csv")
@@ -245,7 +245,7 @@ def _verdict_differences(table_2: pd.DataFrame) -> str:
     )
 
 
-def _thresholds(x: int, span: int, present: bool) -> None:
+def _thresholds(v: View, x: int, span: int) -> None:
     st.subheader(f"Thresholds at your count {x} (offsets, like Table 3)")
     t = race.race_thresholds(x)
     a, b, c = st.columns(3)
@@ -266,7 +266,7 @@ def _thresholds(x: int, span: int, present: bool) -> None:
     st.caption("Table 3: printed beside exact")
     _full_table(cached.table_3_printed(), "race_table_3_printed_vs_exact.csv")
     st.caption(TABLE_3_REASON)
-    if not present:
+    if not v.present:
         with st.expander(f"Exact thresholds for counts 1..{span}"):
             widgets.table_with_download(frame, f"race_thresholds_1_{span}.csv")
 
@@ -304,7 +304,7 @@ def measured_points(v: View) -> None:
             f"Your count {x} lies beyond the sweep (1..{span}): raise 'Maps: largest "
             "count' to see it."
         )
-    left, right = _pair(v.present)
+    left, right = _pair(v)
     with left:
         widgets.chart(figures.implied_points_figure(points, x), "race_implied_points")
     with right:
