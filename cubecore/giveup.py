@@ -44,7 +44,7 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 from scipy import special, stats
 
-from cubecore import race
+from cubecore import janowski, race
 from cubecore._validate import array_in_range, choice, finite_array, real_in_range
 from cubecore.janowski import CUBE_POSITIONS
 
@@ -75,6 +75,7 @@ __all__ = [
     "give_up_from_cube_life",
     "give_up_from_min_take",
     "initial_double_point",
+    "janowski_comparison",
     "market_losing_equity",
     "min_take_from_give_up",
     "model_equivalences",
@@ -1262,6 +1263,55 @@ def model_equivalences(
         g_c_matching=matching,
         zk77_max_difference=gap,
     )
+
+
+def janowski_comparison(
+    w: ArrayLike,
+    own_give_up: float = ESSAY_OWN_GIVE_UP,
+    center_give_up: float = ESSAY_CENTER_GIVE_UP,
+) -> pd.DataFrame | None:
+    """Give-up-model equities beside Janowski's with the cube lives they imply.
+
+    Janowski's cubeful equity ([JR12], ``W = L = 1``) with ``x = 4 (1/g - 1)`` for the
+    owned and opponent-owned cube and ``x_c = 1.5 (1/(2 g_c - 1) - 1)`` for the
+    centred one (:func:`cube_life_from_give_up`): the two models agree in the linear
+    region and part beyond it (Janowski's live cube cashes at .8).
+
+    Parameters
+    ----------
+    w : array_like
+        Cubeless winning chances in [0, 1].
+    own_give_up, center_give_up : float
+        ``g`` and ``g_c`` in (1/2, 1].
+
+    Returns
+    -------
+    pandas.DataFrame or None
+        ``w`` and, per cube position, ``giveup_<cube>`` (:func:`modified_equity`) and
+        ``janowski_<cube>``; None when an implied cube life is outside Janowski's
+        [0, 1] (a give-up point below .8).
+
+    Examples
+    --------
+    >>> t = janowski_comparison([0.5], 0.8, 0.8)  # the live cube: both models agree
+    >>> float(t["giveup_owned"][0]), round(float(t["janowski_owned"][0]), 12)
+    (0.25, 0.25)
+    >>> janowski_comparison([0.5], 0.7, 0.835) is None
+    True
+    """
+    g = _check_give_up("own_give_up", own_give_up)
+    g_c = _check_give_up("center_give_up", center_give_up)
+    chances = np.atleast_1d(array_in_range("w", w, 0.0, 1.0)).ravel()
+    x_own = cube_life_from_give_up(g, "owned")
+    x_center = cube_life_from_give_up(g_c, "center")
+    if not (0.0 <= x_own <= 1.0 and 0.0 <= x_center <= 1.0):
+        return None
+    frame: dict[str, NDArray[np.float64]] = {"w": chances}
+    for cube in CUBE_POSITIONS:
+        x = x_center if cube == "center" else x_own
+        frame[f"giveup_{cube}"] = np.asarray(modified_equity(2.0 * chances - 1.0, cube, g, g_c))
+        frame[f"janowski_{cube}"] = janowski.cubeful_equity(chances, x, cube)
+    return pd.DataFrame(frame)
 
 
 # ------------------------------------------------------------------ real dice (3b)

@@ -15,7 +15,7 @@ from numpy.testing import assert_allclose
 from scipy import integrate, optimize, stats
 
 from cubecore import giveup as gu
-from cubecore import race
+from cubecore import janowski, race
 from tests.strategies import cube_positions
 
 G = F(86, 100)  # [KW] give-up point after the double
@@ -898,3 +898,22 @@ def test_race_sequence_gains():
     assert net == pytest.approx(verdict.net_gain, abs=1e-12)  # [KW]: add up, divide by 1296
     with pytest.raises(ValueError, match="cube"):
         gu.race_sequence_gains(70, 80, "opponent")
+
+
+def test_janowski_comparison():
+    w = np.linspace(0.0, 1.0, 41)
+    t = gu.janowski_comparison(w, 0.86, 0.835)
+    x_own, x_center = gu.cube_life_from_give_up(0.86), gu.cube_life_from_give_up(0.835, "center")
+    for cube in gu.CUBE_POSITIONS:
+        x = x_center if cube == "center" else x_own
+        np.testing.assert_array_equal(t[f"giveup_{cube}"], gu.modified_equity(2 * w - 1, cube))
+        np.testing.assert_allclose(t[f"janowski_{cube}"], janowski.cubeful_equity(w, x, cube))
+    # between Janowski's live take .2 and cash .8 both centred equities are linear with the
+    # same slope (x_c matches it) and the same value at w = 1/2: they agree
+    inside = (w >= 0.2) & (w <= 0.8)
+    np.testing.assert_allclose(
+        t.loc[inside, "giveup_center"], t.loc[inside, "janowski_center"], atol=1e-12
+    )
+    assert gu.janowski_comparison(w, 0.7, 0.835) is None  # x > 1: outside Janowski's range
+    with pytest.raises(ValueError, match="w"):
+        gu.janowski_comparison([1.5])

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from cubecore import giveup, janowski, race
+from cubecore import giveup, race
 
 #: Base grid of the cubeless winning chance w. The model's curves are piecewise
 #: linear, so :func:`_w_grid` adds their kinks and the lines are drawn exactly.
@@ -119,21 +119,8 @@ def equivalences(g: float, g_c: float) -> dict:
 
 @st.cache_data(max_entries=128, show_spinner=False)
 def janowski_comparison(g: float, g_c: float) -> pd.DataFrame | None:
-    """Give-up-model equities beside Janowski's with the implied x (None if x is outside [0, 1]).
-
-    Columns ``w`` and, per cube position, ``giveup_<cube>`` and ``janowski_<cube>``.
-    """
-    x_own = giveup.cube_life_from_give_up(g, "owned")
-    x_center = giveup.cube_life_from_give_up(g_c, "center")
-    if not (0.0 <= x_own <= 1.0 and 0.0 <= x_center <= 1.0):
-        return None
-    w = _w_grid(g, g_c)
-    frame = {"w": w}
-    for cube in giveup.CUBE_POSITIONS:
-        x = x_center if cube == "center" else x_own
-        frame[f"giveup_{cube}"] = giveup.modified_equity(2.0 * w - 1.0, cube, g, g_c)
-        frame[f"janowski_{cube}"] = janowski.cubeful_equity(w, x, cube)
-    return pd.DataFrame(frame)
+    """Give-up-model equities beside Janowski's with the implied x (None if x is outside [0, 1])."""
+    return giveup.janowski_comparison(_w_grid(g, g_c), g, g_c)
 
 
 @st.cache_data(max_entries=4, show_spinner=False)
