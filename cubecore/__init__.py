@@ -6,6 +6,7 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 - :mod:`cubecore.janowski`: Janowski's cube life index (dead/live interpolation).
 - :mod:`cubecore.keeler_spencer`: Keeler & Spencer (1969), raising points.
 - :mod:`cubecore.race`: Zadeh & Kobliska (1977), the race model, exact cube strategy.
+- :mod:`cubecore.race_heuristics`: race rules of thumb (8-9-12, Kleinman) against it.
 - :mod:`cubecore.giveup`: Woolsey's "Doubling Theory", give-up points.
 - :mod:`cubecore.rules`: the rules of the doubling cube as a state machine.
 - :mod:`cubecore.pgame`: the continuous game (P-game) simulated under cube strategies.
@@ -48,6 +49,7 @@ from cubecore import (
     printed,
     race,
     race_counts,
+    race_heuristics,
     references,
     rules,
 )
@@ -73,6 +75,7 @@ __all__ = [
     "printed",
     "race",
     "race_counts",
+    "race_heuristics",
     "references",
     "rules",
 ]

@@ -70,36 +70,25 @@ class AtlasSettings:
     center_give_up: float
 
 
-def _check_effective_points(da: float, db: float) -> tuple[float, float]:
-    da = real_in_range("da", da, 0.5, 1.0, low_open=True)
-    db = real_in_range("db", db, 0.0, 0.5, high_open=True)
-    return da, db
-
-
 def effective_point_equity(p: ArrayLike, cube: str, da: float, db: float) -> NDArray[np.float64]:
     """Cubeful equity of the effective-doubling-point model ([ZK77]_ eqs. (1)-(3)).
 
     .. math:: E = 2\\,p(t, \\cdot) - 1,\\quad p(t,A) = p/D_A,\\quad
        p(t,B) = \\frac{p - D_B}{1 - D_B},\\quad p(t,M) = \\frac{p - D_B}{D_A - D_B}
 
-    for the cube owned by the player (A), by the opponent (B) and centred (M).
-    Beyond an effective doubling point the game is over for the model (the
-    trailer passes): the modified chance is limited to [0, 1].
+    for the cube owned by the player (A), by the opponent (B) and centred (M),
+    computed by :func:`cubecore.race.effective_point_chance` (``DA``, ``DB`` in their
+    one domain, :func:`cubecore.race.check_doubling_points`). Beyond an effective
+    doubling point the game is over for the model (the trailer passes): the
+    modified chance is limited to [0, 1].
 
     Examples
     --------
     >>> float(effective_point_equity(0.8, "owned", 0.8, 0.2))
     1.0
     """
-    da, db = _check_effective_points(da, db)
-    cube = choice("cube", cube, janowski.CUBE_POSITIONS)
     p = array_in_range("p", p, 0.0, 1.0)
-    if cube == "owned":
-        chance = p / da  # [ZK77] eq. (1)
-    elif cube == "opponent":
-        chance = (p - db) / (1.0 - db)  # [ZK77] eq. (2)
-    else:
-        chance = (p - db) / (da - db)  # [ZK77] eq. (3)
+    chance = race.effective_point_chance(p, da, db, cube)  # [ZK77] eqs. (1)-(3)
     return 2.0 * np.clip(chance, 0.0, 1.0) - 1.0
 
 
@@ -120,7 +109,7 @@ def cube_life_from_effective_points(da: float, db: float) -> tuple[float, float]
     >>> [round(v, 12) for v in cube_life_from_effective_points(0.8, 0.2)]
     [1.0, 1.0]
     """
-    da, db = _check_effective_points(da, db)
+    da, db = race.check_doubling_points(da, db)
     return 4.0 * (1.0 / da - 1.0), 4.0 * (1.0 / (1.0 - db) - 1.0)
 
 

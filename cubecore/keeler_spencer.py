@@ -38,6 +38,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
+from cubecore._normal import normal_cdf
 from cubecore._validate import array_in_range, choice, real_in_range, whole_number
 from cubecore.printed import compare_printed
 
@@ -1537,7 +1538,7 @@ def normal_raising_point(a: float, b: float) -> float:
     if spread == 0.0:
         return 1.0
     score = (0.5 - (half_log_a - half_log_b)) / math.sqrt(spread)
-    return 0.5 * math.erfc(-score / math.sqrt(2.0))  # Phi(score)
+    return normal_cdf(score)
 
 
 def asymptotic_even_game_value(a: float, b: float) -> float:

@@ -112,6 +112,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import NDArray
 
+from cubecore._normal import normal_cdf
 from cubecore._validate import choice, real_in_range, whole_number
 from cubecore.piecewise import (
     PiecewiseLinear,
@@ -766,10 +767,6 @@ class HollandEffect:
     spread: float
 
 
-def _normal_cdf(z: NDArray[np.float64]) -> NDArray[np.float64]:
-    return 0.5 * (1.0 + np.array([math.erf(v / math.sqrt(2.0)) for v in z]))
-
-
 def _normal_pdf(z: NDArray[np.float64]) -> NDArray[np.float64]:
     density: NDArray[np.float64] = np.exp(-0.5 * z * z) / math.sqrt(2.0 * math.pi)
     return density
@@ -800,7 +797,7 @@ def _killed_expectation(
     al, be = np.concatenate(alphas), np.concatenate(betas)
     m = 0.5
     zl, zh = (lo - m) / s, (hi - m) / s
-    mass = _normal_cdf(zh) - _normal_cdf(zl)
+    mass = normal_cdf(zh) - normal_cdf(zl)
     first = m * mass - s * (_normal_pdf(zh) - _normal_pdf(zl))
     return float(h0 + 0.5 * (h1 - h0) + np.sum(al * mass + be * first))
 

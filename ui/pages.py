@@ -93,7 +93,7 @@ PAGES = (
         "race",
         ":material/sprint:",
         "Models",
-        package="ui.settings.race",
+        package="ui.race",
     ),
     PageSpec(
         "pages/giveup.py",
@@ -101,7 +101,7 @@ PAGES = (
         "giveup",
         ":material/flag:",
         "Models",
-        package="ui.settings.giveup",
+        package="ui.giveup",
     ),
     PageSpec(
         "pages/rules.py",

@@ -1,9 +1,8 @@
 """Controls of the give-up-point page (Woolsey, "Doubling Theory").
 
-Keys are unique across the app's pages (``wg``, ``wgc``, ``act``, ``sd`` rather than
-``g``, ``gc``, ``cube``, ``vol``): Streamlit keeps widget keys in one session state
-for all pages, and a key already set by another page's widget came back as that
-slider's minimum here.
+URL names are the app-wide ones (``g``, ``gc``, ``cube``, ``pips``, ``opips``); the
+page's names before the page skeleton (``wg``, ``wgc``, ``act``, ``pr``, ``po``,
+``wsec``) are aliases, so old links open the same view.
 """
 
 from cubecore import giveup
@@ -30,9 +29,10 @@ MIN_TAKE = Control(
     0.0025,
     help="The taker's lowest cubeless winning chance. .25: no recube vig; .20: a perfect "
     "recube. The essay: about .215.",
+    requires=("from", G_FROM_TAKE),
 )
 OWN_GIVE_UP = Control(
-    "wg",
+    "g",
     "Give-up point g, cube turned (used when g is set directly)",
     "float",
     giveup.ESSAY_OWN_GIVE_UP,
@@ -40,9 +40,10 @@ OWN_GIVE_UP = Control(
     1.0,
     0.005,
     help="The cube holder wins automatically when his cubeless chance reaches g. Essay: .86.",
+    requires=("from", G_DIRECT),
 )
 CENTER_GIVE_UP = Control(
-    "wgc",
+    "gc",
     "Give-up point g_c, cube centred",
     "float",
     giveup.ESSAY_CENTER_GIVE_UP,
@@ -66,7 +67,7 @@ ROWS = tuple(
     for index, equity in enumerate(giveup.ESSAY_TABLE_EQUITIES)
 )
 CUBE = Control(
-    "act",
+    "cube",
     "Cube action",
     "select",
     "center",
@@ -94,7 +95,7 @@ VOLATILITY = Control(
     help="0 is no spread (the gain function itself). It must satisfy vol² < 1 - e².",
 )
 ON_ROLL = Control(
-    "pr",
+    "pips",
     "Race: pip count of the roller",
     "int",
     100,
@@ -103,35 +104,25 @@ ON_ROLL = Control(
     1,
     help="The player who considers doubling.",
 )
-OPPONENT = Control("po", "Race: pip count of the opponent", "int", 110, 1, 200, 1)
+OPPONENT = Control("opips", "Race: pip count of the opponent", "int", 110, 1, 200, 1)
 
-#: The page's sections, as tabs bound to the URL (only the open one is computed).
-SECTION = Control(
-    "wsec",
-    "Section",
-    "tabs",
-    "1 · The transform",
-    options=(
-        "1 · The transform",
-        "2 · The essay's table",
-        "3 · The cost of doubling",
-        "4 · Equivalences",
-    ),
-)
+#: Old values of the section key ``wsec`` (links made before the page skeleton) ->
+#: today's section id.
+OLD_SECTIONS = {
+    "1 · The transform": "transform",
+    "2 · The essay's table": "table",
+    "3 · The cost of doubling": "cost",
+    "4 · Equivalences": "equivalences",
+}
+#: Old link names -> today's (one URL name per concept, app-wide).
+OLD_KEYS = {"wsec": "sec", "wg": "g", "wgc": "gc", "act": "cube", "pr": "pips", "po": "opips"}
 
-CONTROLS = (
-    SECTION,
-    G_SOURCE,
-    MIN_TAKE,
-    OWN_GIVE_UP,
-    CENTER_GIVE_UP,
-    *ROWS,
-    CUBE,
-    EQUITY,
-    VOLATILITY,
-    ON_ROLL,
-    OPPONENT,
-)
+#: Read by every section: the give-up points.
+PAGE_CONTROLS = (G_SOURCE, MIN_TAKE, OWN_GIVE_UP, CENTER_GIVE_UP)
+#: Only "Essay's table" uses these.
+TABLE_CONTROLS = ROWS
+#: Only "Cost of doubling" uses these.
+COST_CONTROLS = (CUBE, EQUITY, VOLATILITY, ON_ROLL, OPPONENT)
 
 _ESSAY_ROWS = {row.key: row.default for row in ROWS}
 
@@ -140,9 +131,9 @@ PRESETS = {
     "Essay: T = 21.5 %, g_c = .835": {
         "from": G_FROM_TAKE,
         "T": giveup.ESSAY_MIN_TAKE,
-        "wgc": giveup.ESSAY_CENTER_GIVE_UP,
+        "gc": giveup.ESSAY_CENTER_GIVE_UP,
         **_ESSAY_ROWS,
     },
-    "Keeler-Spencer limit: g = g_c = .8": {"from": G_DIRECT, "wg": 0.8, "wgc": 0.8},
-    "Dead cube: g = g_c = 1": {"from": G_DIRECT, "wg": 1.0, "wgc": 1.0},
+    "Keeler-Spencer limit: g = g_c = .8": {"from": G_DIRECT, "g": 0.8, "gc": 0.8},
+    "Dead cube: g = g_c = 1": {"from": G_DIRECT, "g": 1.0, "gc": 1.0},
 }

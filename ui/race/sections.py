@@ -1,26 +1,24 @@
-"""The five sections of the race page, one rendering function each.
+"""The five sections of the race page, one render function each.
 
-Each function takes the page's control values (``v``, from
-``widgets.page_controls``) and the presenter flag, reads cached compute from
-:mod:`ui.cached.race`, builds figures with :mod:`ui.figures.race` and renders.
+Each function renders one tab from the :class:`~ui.skeleton.View`, reads cached
+compute from :mod:`ui.race.data` and builds charts with :mod:`ui.race.charts`; the
+skeleton runs only the open one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-
 import pandas as pd
 import streamlit as st
 
-from cubecore import race
+from cubecore import race, race_heuristics
+from cubecore.references import source
 from ui import widgets
-from ui.cached import race as cached
-from ui.figures import race as figures
-from ui.settings.race import TABLE_CONTROLS
+from ui.race import charts as figures
+from ui.race import data as cached
+from ui.race.controls import TABLE_CONTROLS
+from ui.skeleton import View
 
-SOURCE = "Zadeh & Kobliska (1977), shared/seeds/zadeh_kobliska_1977_optimal_doubling.txt"
-CITE = "Zadeh & Kobliska (1977)"
-Values = Mapping[str, object]
+CITE = source("ZK77")
 
 #: The naming slip in the statement of Theorem 1, shown beside formulas (5) and (6).
 THEOREM_1_NAMES = (
@@ -63,9 +61,9 @@ def _full_table(frame: pd.DataFrame, filename: str) -> None:
     )
 
 
-def _pair(present: bool):
+def _pair(v: View) -> tuple:
     """Two side-by-side columns, or two stacked full-width containers in presenter mode."""
-    return (st.container(), st.container()) if present else st.columns(2)
+    return (st.container(), st.container()) if v.present else st.columns(2)
 
 
 def _pct(value: float, digits: int = 2) -> str:
@@ -79,9 +77,9 @@ def _offset(value) -> str:
 # ----------------------------------------------------------------------------- 1. race model
 
 
-def race_model(v: Values, present: bool) -> None:
-    """Section 1: roll totals, bear-off distributions, win chance, Table 1, win map."""
-    x, y = int(v["x"]), int(v["y"])
+def race_model(v: View) -> None:
+    """Race model: roll totals, bear-off distributions, win chance, Table 1, win map."""
+    x, y = v.whole("pips"), v.whole("opips")
     equities = cached.cube_equities(x, y, "center")
     rolls = cached.bearoff_distributions(x, y)
     a, b, c, d = st.columns(4)
@@ -89,31 +87,29 @@ def race_model(v: Values, present: bool) -> None:
     b.metric("Opponent's win chance", _pct(1.0 - equities["cubeless_win"]))
     c.metric("Your expected rolls", f"{(rolls['rolls'] * rolls['you']).sum():.3f}")
     d.metric("Opponent's expected rolls", f"{(rolls['rolls'] * rolls['opponent']).sum():.3f}")
-    left, right = _pair(present)
+    left, right = _pair(v)
     with left:
-        widgets.chart(
-            figures.roll_totals_figure(cached.roll_totals(), present=present), "race_roll_totals"
-        )
+        widgets.chart(figures.roll_totals_figure(cached.roll_totals()), "race_roll_totals")
     with right:
-        widgets.chart(figures.bearoff_figure(rolls, x, y, present=present), "race_bearoff")
-    if not present:
+        widgets.chart(figures.bearoff_figure(rolls, x, y), "race_bearoff")
+    if not v.present:
         widgets.formula(
             r"P(x,1)=\sum_{y\ge x} f(y),\qquad P(x,k+1)=\sum_{y=3}^{24} f(y)\,P(x-y,k),"
             r"\qquad p(x_A,x_B)=\sum_{j\ge1}P(x_A,j)\sum_{k\ge j}P(x_B,k)",
             f"{CITE}: bear-off rolls by convolution and the win chance of the roller",
         )
-    _table_1(v, present)
+    _table_1(v)
     st.subheader("Win chance over your count and your lead")
     lead = y - x
     widgets.chart(
-        figures.win_map_figure(cached.win_map(int(v["span"])), x, lead, present=present),
+        figures.win_map_figure(cached.win_map(v.whole("span")), x, lead),
         "race_win_map",
     )
     if abs(lead) > cached.MAP_LEADS.max():
         st.caption(f"Your lead {lead:+d} lies outside the map's leads (-30 to +30).")
 
 
-def _table_1(v: Values, present: bool) -> None:
+def _table_1(v: View) -> None:
     shown = cached.table_1_shown()
     comparison, deviations = shown["comparison"], shown["deviations"]
     st.subheader("Table 1: printed and exact (percent)")
@@ -133,16 +129,16 @@ def _table_1(v: Values, present: bool) -> None:
         hide_index=True,
         column_config={"reason": st.column_config.TextColumn(width="large")},
     )
-    if not present:
+    if not v.present:
         with st.expander("All 121 cells, printed beside exact"):
             widgets.table_with_download(comparison, "race_table_1_printed_vs_exact.csv")
     st.subheader("Table 1 extended")
     st.caption(
-        "Set the range under 'Table 1 range' in the sidebar. None: the opponent's "
+        "Set the range under 'Race model: settings' in the sidebar. None: the opponent's "
         "count would fall outside 1..300."
     )
     widgets.table_with_download(
-        cached.table_1_range(*(int(v[c.key]) for c in TABLE_CONTROLS)),
+        cached.table_1_range(*(v.whole(c.key) for c in TABLE_CONTROLS)),
         "race_table_1_extended.csv",
     )
 
@@ -150,23 +146,21 @@ def _table_1(v: Values, present: bool) -> None:
 # ----------------------------------------------------------------------------- 2. points
 
 
-def doubling_points(v: Values, present: bool) -> None:
-    """Section 2: formulas (1)-(6), the three points, the cube-state chances chart."""
-    da, db = float(v["da"]), float(v["db"])
+def doubling_points(v: View) -> None:
+    """Doubling points: formulas (1)-(6), the three points, the cube-state chances chart."""
+    da, db = v.number("da"), v.number("db")
     points = cached.effective_points(da, db)
     a, b, c = st.columns(3)
     a.metric("Minimum take point M, (4)", f"{points['minimum_take_point']:.4f}")
     b.metric("Redouble point, (5)", f"{points['redouble_point']:.4f}")
     c.metric("Initial double point, (6)", f"{points['initial_double_point']:.4f}")
-    chart_column, formula_column = st.columns([3, 2] if not present else [1, 0.001])
+    chart_column, formula_column = st.columns([3, 2] if not v.present else [1, 0.001])
     with chart_column:
         widgets.chart(
-            figures.cube_win_figure(
-                cached.cube_win_curves(da, db), points, da, db, present=present
-            ),
+            figures.cube_win_figure(cached.cube_win_curves(da, db), points, da, db),
             "race_effective_points",
         )
-    if not present:
+    if not v.present:
         with formula_column:
             widgets.formula(r"p(t,A)=\frac{p(t)}{D_A(t)}", f"{CITE}, eq. (1)")
             widgets.formula(r"p(t,B)=\frac{p(t)-D_B(t)}{1-D_B(t)}", f"{CITE}, eq. (2)")
@@ -181,10 +175,10 @@ def doubling_points(v: Values, present: bool) -> None:
                 f"{CITE}, eq. (6), named d(t) in the statement of Theorem 1",
             )
     st.info(THEOREM_1_NAMES, icon=":material/swap_horiz:")
-    count = int(v["x"])
+    count = v.whole("pips")
     measured = cached.implied_points(count).iloc[-1]
     st.caption(
-        f"Measured in the exact race at {count} v {count} (section 4): DA = "
+        f"Measured in the exact race at {count} v {count} (Measured points): DA = "
         f"{measured['da']:.3f} (cube owned), DB = {measured['db']:.3f}. The paper's "
         "estimates: DA ~ 0.88 at 40 pips, 0.90 at 20; DA = 0.8, DB = 0.2 is the continuous "
         "game, where every point is 0.8."
@@ -194,9 +188,9 @@ def doubling_points(v: Values, present: bool) -> None:
 # ----------------------------------------------------------------------------- 3. exact
 
 
-def exact_strategy(v: Values, present: bool) -> None:
-    """Section 3: equities of the position, action map, Table 3 and Table 2."""
-    x, y, cube, span = int(v["x"]), int(v["y"]), str(v["cube"]), int(v["span"])
+def exact_strategy(v: View) -> None:
+    """Exact strategy: equities of the position, action map, Table 3 and Table 2."""
+    x, y, cube, span = v.whole("pips"), v.whole("opips"), v.text("cube"), v.whole("span")
     e = cached.cube_equities(x, y, cube)
     cols = st.columns([1, 1, 1, 1, 1.4])
     cols[0].metric("Cubeless win chance", _pct(e["cubeless_win"]))
@@ -220,7 +214,6 @@ def exact_strategy(v: Values, present: bool) -> None:
             x,
             y,
             cached.MAP_ACTIONS,
-            present=present,
         ),
         "race_action_map",
     )
@@ -230,7 +223,7 @@ def exact_strategy(v: Values, present: bool) -> None:
         "a certain cash next turn); doubling would only tie, so the exact strategy counts "
         "it as 'no double'. Dotted lines: the exact last take and first (re)double."
     )
-    _thresholds(x, span, present)
+    _thresholds(v, x, span)
     st.subheader("Table 2: simulated (printed) and exact")
     table_2 = cached.table_2()
     _full_table(table_2, "race_table_2_simulated_vs_exact.csv")
@@ -252,7 +245,7 @@ def _verdict_differences(table_2: pd.DataFrame) -> str:
     )
 
 
-def _thresholds(x: int, span: int, present: bool) -> None:
+def _thresholds(v: View, x: int, span: int) -> None:
     st.subheader(f"Thresholds at your count {x} (offsets, like Table 3)")
     t = race.race_thresholds(x)
     a, b, c = st.columns(3)
@@ -267,13 +260,13 @@ def _thresholds(x: int, span: int, present: bool) -> None:
         )
     frame = cached.thresholds(span)
     widgets.chart(
-        figures.thresholds_figure(frame, race.TABLE_3_PRINTED, x, present=present),
+        figures.thresholds_figure(frame, race.TABLE_3_PRINTED, x),
         "race_thresholds",
     )
     st.caption("Table 3: printed beside exact")
     _full_table(cached.table_3_printed(), "race_table_3_printed_vs_exact.csv")
     st.caption(TABLE_3_REASON)
-    if not present:
+    if not v.present:
         with st.expander(f"Exact thresholds for counts 1..{span}"):
             widgets.table_with_download(frame, f"race_thresholds_1_{span}.csv")
 
@@ -281,9 +274,9 @@ def _thresholds(x: int, span: int, present: bool) -> None:
 # ----------------------------------------------------------------------------- 4. measured
 
 
-def measured_points(v: Values, present: bool) -> None:
-    """Section 4: implied DA, DB and Janowski cube life against the pip count."""
-    x, cube, lead, span = int(v["x"]), str(v["cube"]), int(v["lead"]), int(v["span"])
+def measured_points(v: View) -> None:
+    """Measured points: implied DA, DB and Janowski cube life against the pip count."""
+    x, cube, lead, span = v.whole("pips"), v.text("cube"), v.whole("lead"), v.whole("span")
     points = cached.implied_points(span)
     life = cached.cube_life(cube, lead, span)
     at_points = points[points["count"] == x]
@@ -311,16 +304,12 @@ def measured_points(v: Values, present: bool) -> None:
             f"Your count {x} lies beyond the sweep (1..{span}): raise 'Maps: largest "
             "count' to see it."
         )
-    left, right = _pair(present)
+    left, right = _pair(v)
     with left:
-        widgets.chart(
-            figures.implied_points_figure(points, x, present=present), "race_implied_points"
-        )
+        widgets.chart(figures.implied_points_figure(points, x), "race_implied_points")
     with right:
-        widgets.chart(
-            figures.cube_life_figure(life, x, lead, cube, present=present), "race_cube_life"
-        )
-    if not present:
+        widgets.chart(figures.cube_life_figure(life, x, lead, cube), "race_cube_life")
+    if not v.present:
         a, b = st.columns(2)
         with a:
             widgets.formula(
@@ -336,7 +325,7 @@ def measured_points(v: Values, present: bool) -> None:
             )
             widgets.formula(
                 r"x_{\mathrm{GNU}}=\min\bigl(0.70,\ \max(0.60,\ 0.55+0.00125\,\mathrm{pips})\bigr)",
-                "GNU Backgammon (eval.c): race cube life at the roller's pip count",
+                source("GNUBG", "eval.c: race cube life at the roller's pip count"),
             )
         with st.expander("Implied doubling points, table"):
             widgets.table_with_download(points, f"race_implied_points_1_{span}.csv")
@@ -345,17 +334,17 @@ def measured_points(v: Values, present: bool) -> None:
 # ----------------------------------------------------------------------------- 5. thumbs
 
 
-def rules_of_thumb(v: Values, present: bool) -> None:
-    """Section 5: the 8-9-12 rule and Kleinman's formula against the exact model."""
-    x, y, cube, span = int(v["x"]), int(v["y"]), str(v["cube"]), int(v["span"])
+def rules_of_thumb(v: View) -> None:
+    """Rules of thumb: the 8-9-12 rule and Kleinman's formula against the exact model."""
+    x, y, cube, span = v.whole("pips"), v.whole("opips"), v.text("cube"), v.whole("span")
     data = cached.rules_map(cube, span)
     shares = data["shares"].set_index("comparison")["share"]
     e = cached.cube_equities(x, y, cube)
     a, b, c = st.columns(3)
-    a.metric(f"8-9-12 rule at {x} v {y}", str(race.rule_8_9_12(x, y, cube)))
+    a.metric(f"8-9-12 rule at {x} v {y}", str(race_heuristics.rule_8_9_12(x, y, cube)))
     b.metric("Exact action", e["action"])
     if x + y > 4:
-        kleinman = float(race.kleinman_win_probability(x, y))
+        kleinman = float(race_heuristics.kleinman_win_probability(x, y))
         c.metric(
             "Kleinman win chance",
             _pct(kleinman),
@@ -374,30 +363,20 @@ def rules_of_thumb(v: Values, present: bool) -> None:
             "so they agree everywhere."
         )
     widgets.chart(
-        figures.rules_map_figure(data, cached.RULE_CATEGORIES, cube, x, y, present=present),
+        figures.rules_map_figure(data, cached.RULE_CATEGORIES, cube, x, y),
         "race_rule_8_9_12",
     )
-    if not present:
+    if not v.present:
         widgets.formula(
             r"\text{lead}=\frac{y-x}{x}:\quad \text{double if}\ge 8\%,\quad "
             r"\text{redouble if}\ge 9\%,\quad \text{take if}\le 12\%",
-            "The 8-9-12 rule (Trice, Backgammon Boot Camp, 2004)",
+            source("T04", "the 8-9-12 rule"),
         )
-    widgets.chart(figures.kleinman_figure(data, x, y, present=present), "race_kleinman")
-    if not present:
+    widgets.chart(figures.kleinman_figure(data, x, y), "race_kleinman")
+    if not v.present:
         widgets.formula(
             r"p\approx\tfrac12\left[1+\operatorname{erf}\left("
             r"\frac{D+4}{2\sqrt{S-4}}\right)\right],\qquad D=y-x,\quad S=x+y",
-            "Kleinman's formula",
+            source("K80", "Kleinman's formula"),
         )
     widgets.table_with_download(data["shares"], f"race_rules_of_thumb_{cube}_{span}.csv")
-
-
-#: Section key (the ``sec`` control's value) -> its rendering function.
-SECTION_VIEWS: dict[str, Callable[[Values, bool], None]] = {
-    "race-model": race_model,
-    "doubling-points": doubling_points,
-    "exact-strategy": exact_strategy,
-    "measured-points": measured_points,
-    "rules-of-thumb": rules_of_thumb,
-}

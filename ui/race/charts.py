@@ -1,11 +1,15 @@
-"""Figures of the race page, built as plotly dicts (no streamlit here)."""
+"""Charts of the race page, built as plotly dicts (pure: no streamlit).
+
+One chart per builder; :func:`ui.widgets.chart` restyles it for presenter mode, which
+leaves out the traces marked ``detail`` (reference lines and contours).
+"""
 
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
 
-from ui.style import COLORS, Figure, base_layout, line, vertical_marker, with_markers
+from ui.style import COLORS, DETAIL, Figure, base_layout, line, vertical_marker, with_markers
 
 #: Colours of the exact cube actions (index = action code).
 ACTION_COLORS = ("#d9d9d9", COLORS["double"], COLORS["cash"], "#b7e4b0")
@@ -18,20 +22,15 @@ _CUBE_NAMES = {
 }
 
 
-def _layout(title: str, x_title: str, y_title: str, *, present: bool = False) -> dict:
-    """The house layout; in presenter mode the legend sits lower, clear of the large axis
-    titles."""
-    layout = base_layout(title, x_title, y_title, present=present)
-    if present:
-        layout["legend"]["y"] = -0.32
-        layout["margin"]["b"] = 70
-    return layout
+def _layout(title: str, x_title: str, y_title: str) -> dict:
+    """The house layout."""
+    return base_layout(title, x_title, y_title)
 
 
-def _gapped_line(x, y, name: str, color: str, *, present: bool = False, dash: str = "solid"):
+def _gapped_line(x, y, name: str, color: str, *, dash: str = "solid", detail: bool = False):
     """A house line trace whose missing values (NaN or NA) are gaps (JSON null)."""
     values = pd.Series(y).astype("Float64").to_numpy(dtype=float, na_value=np.nan)
-    trace = line(x, values, name, color, present=present, dash=dash)
+    trace = line(x, values, name, color, dash=dash, detail=detail)
     trace["y"] = [None if np.isnan(value) else value for value in trace["y"]]
     return trace
 
@@ -45,7 +44,7 @@ def _discrete_colorscale(colors: tuple[str, ...]) -> list[list]:
     return scale
 
 
-def _category_heatmap(counts, z, labels, colors, *, present: bool) -> dict:
+def _category_heatmap(counts, z, labels, colors) -> dict:
     """Heatmap trace of integer codes with a labelled, stepwise colour bar."""
     n = len(colors)
     return {
@@ -60,13 +59,13 @@ def _category_heatmap(counts, z, labels, colors, *, present: bool) -> dict:
             "tickvals": list(range(n)),
             "ticktext": list(labels),
             "len": 0.9,
-            "thickness": 18 if present else 12,
+            "thickness": 12,
         },
         "hovertemplate": "your count %{x}<br>opponent's count %{y}<extra></extra>",
     }
 
 
-def _position_marker(x: int, y: int, *, present: bool) -> dict:
+def _position_marker(x: int, y: int) -> dict:
     return {
         "type": "scatter",
         "mode": "markers",
@@ -75,19 +74,19 @@ def _position_marker(x: int, y: int, *, present: bool) -> dict:
         "y": [y],
         "marker": {
             "color": COLORS["marker"],
-            "size": 16 if present else 11,
+            "size": 11,
             "symbol": "x",
             "line": {"color": "white", "width": 1},
         },
     }
 
 
-def _square_map_layout(title: str, *, present: bool) -> dict:
-    layout = _layout(title, "your count (on roll)", "opponent's count", present=present)
+def _square_map_layout(title: str) -> dict:
+    layout = _layout(title, "your count (on roll)", "opponent's count")
     layout["yaxis"]["scaleanchor"] = "x"
     layout["xaxis"]["constrain"] = "domain"
     layout["yaxis"]["constrain"] = "domain"
-    layout["height"] = 620 if present else 540
+    layout["height"] = 540
     layout["hovermode"] = "closest"
     layout["legend"] = {"orientation": "h", "y": -0.18}
     return layout
@@ -96,7 +95,7 @@ def _square_map_layout(title: str, *, present: bool) -> dict:
 # ----------------------------------------------------------------------------- section 1
 
 
-def roll_totals_figure(totals: pd.DataFrame, *, present: bool = False) -> Figure:
+def roll_totals_figure(totals: pd.DataFrame) -> Figure:
     """Bar chart of the one-roll total distribution (out of 36)."""
     trace = {
         "type": "bar",
@@ -110,13 +109,12 @@ def roll_totals_figure(totals: pd.DataFrame, *, present: bool = False) -> Figure
         "One roll: dice total (doubles count four times)",
         "total pips",
         "ways out of 36",
-        present=present,
     )
     layout["xaxis"]["type"] = "category"
     return {"data": [trace], "layout": layout}
 
 
-def bearoff_figure(frame: pd.DataFrame, x: int, y: int, *, present: bool = False) -> Figure:
+def bearoff_figure(frame: pd.DataFrame, x: int, y: int) -> Figure:
     """Chance of bearing off in exactly n rolls, for both counts."""
     traces = [
         {
@@ -131,12 +129,12 @@ def bearoff_figure(frame: pd.DataFrame, x: int, y: int, *, present: bool = False
             ("opponent", "opponent", y, COLORS["opponent"]),
         )
     ]
-    layout = _layout("P(x, n): off in exactly n rolls", "rolls n", "probability", present=present)
+    layout = _layout("P(x, n): off in exactly n rolls", "rolls n", "probability")
     layout["barmode"] = "group"
     return {"data": traces, "layout": layout}
 
 
-def win_map_figure(data: dict, x: int, lead: int, *, present: bool = False) -> Figure:
+def win_map_figure(data: dict, x: int, lead: int) -> Figure:
     """Heatmap of the roller's win chance over (your count, lead)."""
     trace = {
         "type": "heatmap",
@@ -159,13 +157,12 @@ def win_map_figure(data: dict, x: int, lead: int, *, present: bool = False) -> F
         "showscale": False,
         "hoverinfo": "skip",
         "name": "10% steps",
+        "meta": DETAIL,
     }
-    layout = _layout(
-        "Win chance of the player on roll", "your count", "lead (opponent - you)", present=present
-    )
+    layout = _layout("Win chance of the player on roll", "your count", "lead (opponent - you)")
     layout["hovermode"] = "closest"
-    traces = [trace] if present else [trace, contour]
-    marker = _position_marker(x, lead, present=present)
+    traces = [trace, contour]
+    marker = _position_marker(x, lead)
     marker["name"] = f"you: {x}, lead {lead:+d}"
     return {"data": [*traces, marker], "layout": layout}
 
@@ -173,12 +170,10 @@ def win_map_figure(data: dict, x: int, lead: int, *, present: bool = False) -> F
 # ----------------------------------------------------------------------------- section 2
 
 
-def cube_win_figure(
-    curves: pd.DataFrame, points: dict[str, float], da: float, db: float, *, present: bool = False
-) -> Figure:
+def cube_win_figure(curves: pd.DataFrame, points: dict[str, float], da: float, db: float) -> Figure:
     """A's winning chance in the three cube states, formulas (1)-(3), against p."""
     traces = [  # domains end where a player is doubled out: gaps beyond
-        _gapped_line(curves["p"], curves[cube], label, COLORS[cube], present=present)
+        _gapped_line(curves["p"], curves[cube], label, COLORS[cube])
         for cube, label in (
             ("owned", "p(t, A): A owns the cube, (1)"),
             ("center", "p(t, M): cube centred, (3)"),
@@ -193,14 +188,13 @@ def cube_win_figure(
     )
     shapes, notes = [], []
     for level, (field, label, color) in enumerate(marks):
-        shape, note = vertical_marker(points[field], label, color, present=present, level=level)
+        shape, note = vertical_marker(points[field], label, color, level=level)
         shapes.append(shape)
         notes.append(note)
     layout = _layout(
         f"Winning chances with the cube, DA = {da:.3f}, DB = {db:.3f}",
         "A's cubeless winning chance p",
         "A's winning chance",
-        present=present,
     )
     layout.update(shapes=shapes, annotations=notes)
     layout["yaxis"]["range"] = [0, 1.02]
@@ -217,33 +211,29 @@ def action_map_figure(
     x: int,
     y: int,
     labels: tuple[str, ...],
-    *,
-    present: bool = False,
 ) -> Figure:
     """Exact cube action over (your count, opponent's count) with the threshold lines."""
-    traces = [_category_heatmap(data["counts"], data["z"], labels, ACTION_COLORS, present=present)]
+    traces = [_category_heatmap(data["counts"], data["z"], labels, ACTION_COLORS)]
     counts = thresholds["your_count"]
     lines = [("last_take", "last take", COLORS["take"])]
     if cube == "owned":
         lines.append(("first_redouble", "first redouble", COLORS["redouble"]))
     elif cube == "center":
         lines.append(("first_double", "first double", COLORS["marker"]))
-    if cube != "opponent" and not present:
+    if cube != "opponent":
         for column, label, color in lines:
             boundary = counts + thresholds[column]
-            traces.append(_gapped_line(counts, boundary, label, color, dash="dot"))
+            traces.append(_gapped_line(counts, boundary, label, color, dash="dot", detail=True))
             traces[-1]["line"]["shape"] = "hv"
-    traces.append(_position_marker(x, y, present=present))
-    layout = _square_map_layout(f"Exact cube action, {_CUBE_NAMES[cube]}", present=present)
+    traces.append(_position_marker(x, y))
+    layout = _square_map_layout(f"Exact cube action, {_CUBE_NAMES[cube]}")
     top = max(data["counts"])
     layout["xaxis"]["range"] = [0.5, top + 0.5]
     layout["yaxis"]["range"] = [0.5, top + 0.5]
     return {"data": traces, "layout": layout}
 
 
-def thresholds_figure(
-    thresholds: pd.DataFrame, printed: pd.DataFrame, x: int, *, present: bool = False
-) -> Figure:
+def thresholds_figure(thresholds: pd.DataFrame, printed: pd.DataFrame, x: int) -> Figure:
     """Exact take/redouble/double offsets against the count, Table 3 printed as markers."""
     series = (
         ("last_take", "minimum_take", "last take", COLORS["take"]),
@@ -252,9 +242,7 @@ def thresholds_figure(
     )
     traces = []
     for exact, shown, label, color in series:
-        trace = _gapped_line(
-            thresholds["your_count"], thresholds[exact], f"{label} (exact)", color, present=present
-        )
+        trace = _gapped_line(thresholds["your_count"], thresholds[exact], f"{label} (exact)", color)
         trace["line"]["shape"] = "hv"
         traces.append(trace)
         traces.append(
@@ -264,18 +252,17 @@ def thresholds_figure(
                 "x": printed["your_count"].tolist(),
                 "y": printed[shown].astype(float).tolist(),
                 "name": f"{label} (Table 3, printed)",
-                "marker": {"color": color, "size": 12 if present else 9, "symbol": "diamond"},
+                "marker": {"color": color, "size": 9, "symbol": "diamond"},
             }
         )
     layout = _layout(
         "Thresholds as offsets (opponent's count - yours)",
         "your count",
         "offset in pips",
-        present=present,
     )
     with_markers(
         layout,
-        vertical_marker(x, "your count", COLORS["marker"], present=present, text=f"count {x}"),
+        vertical_marker(x, "your count", COLORS["marker"], text=f"count {x}"),
     )
     return {"data": traces, "layout": layout}
 
@@ -283,30 +270,27 @@ def thresholds_figure(
 # ----------------------------------------------------------------------------- section 4
 
 
-def implied_points_figure(frame: pd.DataFrame, x: int, *, present: bool = False) -> Figure:
+def implied_points_figure(frame: pd.DataFrame, x: int) -> Figure:
     """Implied DA, DB along even races, with the paper's estimates as markers."""
     traces = [
-        _gapped_line(
-            frame["count"], frame["da"], "DA from (1), cube owned", COLORS["owned"], present=present
-        ),
+        _gapped_line(frame["count"], frame["da"], "DA from (1), cube owned", COLORS["owned"]),
         _gapped_line(
             frame["count"],
             frame["db"],
             "DB from (2), opponent owns",
             COLORS["opponent"],
-            present=present,
         ),
     ]
-    if not present:
-        traces.append(
-            _gapped_line(
-                frame["count"],
-                frame["da_center"],
-                "DA from (3), cube centred",
-                COLORS["center"],
-                dash="dash",
-            )
+    traces.append(
+        _gapped_line(
+            frame["count"],
+            frame["da_center"],
+            "DA from (3), cube centred",
+            COLORS["center"],
+            dash="dash",
+            detail=True,
         )
+    )
     traces.append(
         {
             "type": "scatter",
@@ -316,7 +300,7 @@ def implied_points_figure(frame: pd.DataFrame, x: int, *, present: bool = False)
             "name": "paper's estimates (p. 2)",
             "marker": {
                 "color": COLORS["marker"],
-                "size": 12 if present else 9,
+                "size": 9,
                 "symbol": "diamond",
             },
         }
@@ -325,24 +309,18 @@ def implied_points_figure(frame: pd.DataFrame, x: int, *, present: bool = False)
         "Effective doubling points implied by the exact race (even races)",
         "count (both sides)",
         "A's winning chance",
-        present=present,
     )
-    with_markers(
-        layout, vertical_marker(x, "count", COLORS["marker"], present=present, text=f"count {x}")
-    )
+    with_markers(layout, vertical_marker(x, "count", COLORS["marker"], text=f"count {x}"))
     return {"data": traces, "layout": layout}
 
 
-def cube_life_figure(
-    frame: pd.DataFrame, x: int, lead: int, cube: str, *, present: bool = False
-) -> Figure:
+def cube_life_figure(frame: pd.DataFrame, x: int, lead: int, cube: str) -> Figure:
     """Implied Janowski cube life against the roller's pip count, GNU BG's rule beside."""
     exact = _gapped_line(
         frame["on_roll"],
         frame["cube_life"],
         "implied by the exact race",
         COLORS["live"],
-        present=present,
     )
     traces = [
         exact,
@@ -351,7 +329,6 @@ def cube_life_figure(
             frame["gnubg"],
             "GNU BG race rule",
             COLORS["dead"],
-            present=present,
             dash="dash",
         ),
     ]
@@ -359,40 +336,33 @@ def cube_life_figure(
         f"Cube life x, {_CUBE_NAMES[cube]}, lead {lead:+d}",
         "your pip count",
         "cube life x",
-        present=present,
     )
     layout["yaxis"]["range"] = [0, 1.05]
-    with_markers(
-        layout, vertical_marker(x, "count", COLORS["marker"], present=present, text=f"count {x}")
-    )
+    with_markers(layout, vertical_marker(x, "count", COLORS["marker"], text=f"count {x}"))
     return {"data": traces, "layout": layout}
 
 
 # ----------------------------------------------------------------------------- section 5
 
 
-def _lead_map_layout(title: str, *, present: bool) -> dict:
-    layout = _layout(title, "your count (on roll)", "lead (opponent - you)", present=present)
+def _lead_map_layout(title: str) -> dict:
+    layout = _layout(title, "your count (on roll)", "lead (opponent - you)")
     layout["hovermode"] = "closest"
-    layout["height"] = 520 if present else 440
+    layout["height"] = 440
     return layout
 
 
-def rules_map_figure(
-    data: dict, labels: tuple[str, ...], cube: str, x: int, y: int, *, present: bool = False
-) -> Figure:
+def rules_map_figure(data: dict, labels: tuple[str, ...], cube: str, x: int, y: int) -> Figure:
     """Where the 8-9-12 rule agrees with the exact cube action, over (count, lead)."""
-    heatmap = _category_heatmap(data["counts"], data["code"], labels, RULE_COLORS, present=present)
+    heatmap = _category_heatmap(data["counts"], data["code"], labels, RULE_COLORS)
     heatmap["y"] = data["leads"]
     heatmap["hovertemplate"] = "your count %{x}<br>lead %{y}<extra></extra>"
-    marker = _position_marker(x, y - x, present=present)
-    layout = _lead_map_layout(
-        f"8-9-12 rule against the exact action, {_CUBE_NAMES[cube]}", present=present
-    )
+    marker = _position_marker(x, y - x)
+    layout = _lead_map_layout(f"8-9-12 rule against the exact action, {_CUBE_NAMES[cube]}")
     return {"data": [heatmap, marker], "layout": layout}
 
 
-def kleinman_figure(data: dict, x: int, y: int, *, present: bool = False) -> Figure:
+def kleinman_figure(data: dict, x: int, y: int) -> Figure:
     """Kleinman's win chance minus the exact one, in percentage points, over (count, lead)."""
     trace = {
         "type": "heatmap",
@@ -406,5 +376,5 @@ def kleinman_figure(data: dict, x: int, y: int, *, present: bool = False) -> Fig
         "hovertemplate": "your count %{x}<br>lead %{y}<br>"
         "Kleinman - exact %{z:+.2f}<extra></extra>",
     }
-    layout = _lead_map_layout("Kleinman's formula minus the exact win chance", present=present)
-    return {"data": [trace, _position_marker(x, y - x, present=present)], "layout": layout}
+    layout = _lead_map_layout("Kleinman's formula minus the exact win chance")
+    return {"data": [trace, _position_marker(x, y - x)], "layout": layout}

@@ -1,19 +1,23 @@
-"""Sections of the give-up-point page: each renders one tab (UI layer, uses streamlit)."""
+"""Sections of the give-up-point page: each function renders one tab from the View.
+
+The skeleton runs only the open section; each reads the give-up points from the
+page-wide controls (:func:`_give_up_points`) and its own controls from the view.
+"""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import streamlit as st
 
 from cubecore import giveup, race
+from cubecore.references import source
 from ui import widgets
-from ui.cached import giveup as cached
-from ui.figures import giveup as figures
+from ui.giveup import charts as figures
+from ui.giveup import data as cached
+from ui.giveup.controls import G_FROM_TAKE, ROWS
+from ui.skeleton import View
 
-SOURCE = 'K. Woolsey, "Doubling Theory" (shared/seeds/doubling_theory_give_up_points.txt)'
 #: Short citation under formulas (the full source is in the page caption).
-CITE = 'Woolsey, "Doubling Theory"'
+CITE = source("W-DT")
 #: Quoted doubling points: essay name -> (metric label, field of ``doubling_points``).
 _QUOTED_POINTS = {
     "initial_double_point": ("Initial double point", "initial_double"),
@@ -23,53 +27,53 @@ _QUOTED_POINTS = {
 _SHOWN_DIGITS = 5
 
 
-@dataclass(frozen=True)
-class Layout:
-    """Containers of the page: where each control goes and where each section draws.
+def _give_up_points(v: View) -> tuple[float, float]:
+    """``g`` in use (``g = 4 T`` ([KW] ".75 + x * .25 = .785") or ``g`` itself) and ``g_c``.
 
-    Attributes
-    ----------
-    placement : dict
-        Control key -> container, for :func:`ui.widgets.page_controls`.
-    gain, volatility, race : streamlit container
-        Bodies of section 3 (the gain function), 3a and 3b, below their controls.
+    Both are rounded to 10 digits: stable cache keys, so equal views share entries.
     """
+    if v.text("from") == G_FROM_TAKE:
+        g = giveup.give_up_from_min_take(v.number("T"))
+    else:
+        g = v.number("g")
+    return round(g, 10), round(v.number("gc"), 10)
 
-    placement: dict
-    gain: object
-    volatility: object
-    race: object
+
+def transform_section(v: View) -> None:
+    """Transform: w -> p for each cube position; concession beyond the give-up points."""
+    g, g_c = _give_up_points(v)
+    _transform(v, v.text("from"), v.number("T"), g, g_c)
 
 
-def make_layout(tabs, row_keys: tuple[str, ...]) -> Layout:
-    """Create the control slots inside the tabs (before the controls exist).
+def table_section(v: View) -> None:
+    """Essay's table: printed vs exact; the doubling points and how they round."""
+    g, g_c = _give_up_points(v)
+    rows = tuple(round(v.number(row.key), 10) for row in ROWS)
+    _table(v, rows, g, g_c)
 
-    Parameters
-    ----------
-    tabs : sequence of streamlit containers
-        The four section tabs.
-    row_keys : tuple of str
-        Keys of the table-row controls (one column each in section 2).
-    """
-    placement = dict(zip(row_keys, tabs[1].columns(len(row_keys)), strict=True))
-    tabs[2].markdown(
+
+def cost_section(v: View) -> None:
+    """Cost of doubling: the gain function, the volatility model and a race on real dice."""
+    g, g_c = _give_up_points(v)
+    cube, equity, volatility = v.text("cube"), round(v.number("eq"), 10), round(v.number("sd"), 10)
+    st.markdown(
         "With the cube where it is now (centre: initial double; owned: redouble), "
         "compare doubling now with waiting one exchange of rolls."
     )
-    placement["act"] = tabs[2].columns(3)[0]
-    gain_box = tabs[2].container()
-    tabs[2].subheader("a. Volatility model")
-    a_left, a_right = tabs[2].columns(2)
-    placement["eq"], placement["sd"] = a_left, a_right
-    volatility = tabs[2].container()
-    tabs[2].subheader("b. A race on real dice: the 1296 two-roll sequences")
-    b_left, b_right = tabs[2].columns(2)
-    placement["pr"], placement["po"] = b_left, b_right
-    race = tabs[2].container()
-    return Layout(placement, gain_box, volatility, race)
+    _gain_panel(v, cube, equity, volatility, g, g_c)
+    st.subheader("a. Volatility model")
+    _volatility(cube, equity, volatility, g, g_c)
+    st.subheader("b. A race on real dice: the 1296 two-roll sequences")
+    _race(v, v.whole("pips"), v.whole("opips"), cube, g, g_c)
 
 
-def give_up_caption(source: str, min_take: float, g: float) -> str:
+def equivalence_section(v: View) -> None:
+    """Equivalences: DA = g, DB = 1 - g; Janowski x from g and from g_c; where it breaks."""
+    g, g_c = _give_up_points(v)
+    _equivalences(v, g, g_c)
+
+
+def _give_up_caption(source: str, min_take: float, g: float) -> str:
     """How g was set, with the essay's derivation when it comes from T."""
     if source == "T":
         return (
@@ -84,21 +88,21 @@ def give_up_caption(source: str, min_take: float, g: float) -> str:
     )
 
 
-def transform_section(source: str, min_take: float, g: float, g_c: float, *, present: bool):
+def _transform(v: View, source: str, min_take: float, g: float, g_c: float) -> None:
     """Section 1: w -> p for each cube position; concession beyond the give-up points."""
     a, b, c, d = st.columns(4)
     a.metric("Give-up point g (cube turned)", f"{g:.4f}")
     b.metric("Pull-out chance x = 1 - g", f"{1.0 - g:.4f}")
     c.metric("Give-up point g_c (centred)", f"{g_c:.4f}")
     d.metric("Minimum take T = g/4", f"{giveup.min_take_from_give_up(g):.4f}")
-    st.markdown(give_up_caption(source, min_take, g))
-    chart_column, formula_column = st.columns([3, 2] if not present else [1, 0.001])
+    st.markdown(_give_up_caption(source, min_take, g))
+    chart_column, formula_column = st.columns([3, 2] if not v.present else [1, 0.001])
     with chart_column:
         widgets.chart(
-            figures.transform_figure(cached.transform_curves(g, g_c), g, g_c, present=present),
+            figures.transform_figure(cached.transform_curves(g, g_c), g, g_c),
             "giveup_transform",
         )
-    if not present:
+    if not v.present:
         with formula_column:
             widgets.formula(r"w = \frac{e+1}{2},\qquad E = 2p - 1", f"{CITE}: steps 1 and 3")
             widgets.formula(
@@ -120,7 +124,7 @@ def transform_section(source: str, min_take: float, g: float, g_c: float, *, pre
     )
 
 
-def table_section(equities: tuple[float, ...], g: float, g_c: float, *, present: bool):
+def _table(v: View, equities: tuple[float, ...], g: float, g_c: float) -> None:
     """Section 2: the essay's table, printed vs exact; the doubling points and how they round."""
     points = cached.doubling_points(g, g_c)
     table = cached.table_with_printed(equities, g, g_c)
@@ -141,13 +145,13 @@ def table_section(equities: tuple[float, ...], g: float, g_c: float, *, present:
             "(for g = .86, g_c = .835).",
         )
         column.caption(f"rounds to {exact:.3f} · essay: {quoted.loc[name, 'printed']:.3f}")
-    chart_column, formula_column = st.columns([3, 2] if not present else [1, 0.001])
+    chart_column, formula_column = st.columns([3, 2] if not v.present else [1, 0.001])
     with chart_column:
         widgets.chart(
-            figures.table_figure(cached.transform_curves(g, g_c), table, points, present=present),
+            figures.table_figure(cached.transform_curves(g, g_c), table, points),
             "giveup_table",
         )
-    if not present:
+    if not v.present:
         with formula_column:
             widgets.formula(
                 r"e_d = 1 - \frac{g\,(4g_c - 3)}{4g_c - 2 - g}", "solves e1 = e0/2 exactly"
@@ -162,19 +166,19 @@ def table_section(equities: tuple[float, ...], g: float, g_c: float, *, present:
             f"(rounds to {row['exact_rounded']:.3f}). Why: {row['reason']}.",
             icon=":material/rule:",
         )
-    if not present:
+    if not v.present:
         widgets.table_with_download(
             quoted.reset_index().round(_SHOWN_DIGITS), "giveup_essay_quoted_numbers.csv"
         )
 
 
-def gain_panel(cube: str, equity: float, volatility: float, g: float, g_c: float, *, present):
+def _gain_panel(v: View, cube: str, equity: float, volatility: float, g: float, g_c: float) -> None:
     """Section 3, top: the gain function with its three regions and the spread of e'."""
     points = cached.doubling_points(g, g_c)
     density = (
         cached.spread_density(equity, volatility) if _spread_fits(equity, volatility) else None
     )
-    chart_column, formula_column = st.columns([3, 2] if not present else [1, 0.001])
+    chart_column, formula_column = st.columns([3, 2] if not v.present else [1, 0.001])
     with chart_column:
         widgets.chart(
             figures.gain_figure(
@@ -183,11 +187,10 @@ def gain_panel(cube: str, equity: float, volatility: float, g: float, g_c: float
                 points,
                 cube,
                 equity,
-                present=present,
             ),
             f"giveup_gain_{cube}",
         )
-    if not present:
+    if not v.present:
         held = "e_0" if cube == "center" else "e_2"
         with formula_column:
             widgets.formula(
@@ -205,7 +208,7 @@ def gain_panel(cube: str, equity: float, volatility: float, g: float, g_c: float
     )
     b.caption(
         "The essay: .159 for a double, .255 for a redouble (g = .86, g_c = .835); exactly "
-        ".15897 and .25581, the latter printed from the rounded e2 and e1 (see section 2)."
+        ".15897 and .25581, the latter printed from the rounded e2 and e1 (see the table)."
     )
 
 
@@ -218,12 +221,10 @@ def _verdict(net_gain: float, equity: float, g: float) -> str:
 
 def _spread_fits(equity: float, volatility: float) -> bool:
     """Whether a spread with this mean and sd exists on [-1, 1] (else cubecore refuses it)."""
-    return volatility == 0.0 or volatility**2 < 1.0 - equity**2
+    return bool(giveup.spread_exists(equity, volatility))
 
 
-def volatility_section(
-    cube: str, equity: float, volatility: float, g: float, g_c: float, *, present
-):
+def _volatility(cube: str, equity: float, volatility: float, g: float, g_c: float) -> None:
     """Section 3a: net gain over a Beta-distributed next-exchange equity."""
     st.markdown(
         "The next-exchange winning chance w' = (e' + 1)/2 is **Beta distributed** with mean "
@@ -248,13 +249,12 @@ def volatility_section(
             equity,
             net,
             volatility,
-            present=present,
         ),
         f"giveup_volatility_{cube}",
     )
 
 
-def race_section(on_roll: int, opponent: int, cube: str, g: float, g_c: float, *, present):
+def _race(v: View, on_roll: int, opponent: int, cube: str, g: float, g_c: float) -> None:
     """Section 3b: the essay's procedure on a race, beside the exact race strategy."""
     verdict = cached.race_verdict(on_roll, opponent, cube, g, g_c)
     a, b, c = st.columns(3)
@@ -288,18 +288,17 @@ def race_section(on_roll: int, opponent: int, cube: str, g: float, g_c: float, *
             cached.gain_curve(cube, g, g_c),
             cached.doubling_points(g, g_c),
             cube,
-            present=present,
         ),
         f"giveup_race_{on_roll}_{opponent}",
     )
-    if not present:
+    if not v.present:
         with st.expander("The 169 pairs of dice totals (1296 sequences)"):
             widgets.table_with_download(
                 sequences.round(_SHOWN_DIGITS), f"giveup_race_{on_roll}_{opponent}_{cube}.csv"
             )
 
 
-def equivalence_section(g: float, g_c: float, *, present: bool):
+def _equivalences(v: View, g: float, g_c: float) -> None:
     """Section 4: DA = g, DB = 1 - g; Janowski x from g and from g_c; where it breaks."""
     eq = cached.equivalences(g, g_c)
     st.markdown(
@@ -340,15 +339,15 @@ def equivalence_section(g: float, g_c: float, *, present: bool):
         "the give-up model stays linear up to g"
     )
     st.info("Where the mapping breaks: " + "; ".join(breaks) + ".", icon=":material/link_off:")
-    left, right = st.columns(2) if not present else (st.container(), st.container())
+    left, right = st.columns(2) if not v.present else (st.container(), st.container())
     with left:
         comparison = cached.janowski_comparison(g, g_c)
         if comparison is None:
             st.info("No Janowski comparison: the implied x is outside [0, 1].")
         else:
-            widgets.chart(figures.janowski_figure(comparison, present=present), "giveup_janowski")
+            widgets.chart(figures.janowski_figure(comparison), "giveup_janowski")
     with right:
         widgets.chart(
-            figures.cube_life_figure(cached.cube_life_curves(), g, g_c, present=present),
+            figures.cube_life_figure(cached.cube_life_curves(), g, g_c),
             "giveup_cube_life",
         )

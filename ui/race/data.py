@@ -16,8 +16,8 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from cubecore import race
-from ui.settings.race import MAX_PAGE_COUNT
+from cubecore import race, race_heuristics
+from ui.race.controls import MAX_PAGE_COUNT
 
 #: At most this many cells per heatmap axis (larger spans are thinned evenly).
 MAP_CELLS = 150
@@ -28,13 +28,7 @@ RULE_LEADS = np.arange(-10, 41)
 #: Categories of the action map: the exact actions, then "full point anyway".
 MAP_ACTIONS = (*race.ACTIONS, "wins the full point anyway")
 #: Categories of the rules-of-thumb comparison, in code order.
-RULE_CATEGORIES = (
-    "agrees",
-    "rule doubles, exact waits",
-    "rule waits, exact doubles",
-    "rule: take, exact: pass",
-    "rule: pass, exact: take",
-)
+RULE_CATEGORIES = race_heuristics.RULE_COMPARISONS
 _P_GRID = np.linspace(0.0, 1.0, 401)
 
 
@@ -117,29 +111,6 @@ def bearoff_distributions(x: int, y: int) -> pd.DataFrame:
     return frame.rename_axis("rolls").reset_index()
 
 
-def _table_1_comparison() -> pd.DataFrame:
-    """Table 1 cell by cell: printed, exact (percent), agreement and the reason if not."""
-    exact = race.table_1()
-    printed = race.TABLE_1_PRINTED
-    rows = []
-    for offset in printed.index:
-        for count in printed.columns:
-            value = float(exact.loc[offset, count])
-            shown = float(printed.loc[offset, count])
-            reason = race.TABLE_1_DEVIATIONS.get((int(offset), int(count)), (None, ""))[1]
-            rows.append(
-                {
-                    "offset": int(offset),
-                    "your_count": int(count),
-                    "printed": shown,
-                    "exact": value,
-                    "agrees": abs(value - shown) <= 0.05 + 1e-9,
-                    "reason": reason,
-                }
-            )
-    return pd.DataFrame(rows)
-
-
 @st.cache_data(max_entries=1, show_spinner=False)
 def table_1_shown() -> dict[str, pd.DataFrame]:
     """Table 1's frames as the page shows them, built once: they depend on nothing.
@@ -148,7 +119,7 @@ def table_1_shown() -> dict[str, pd.DataFrame]:
     first column and the counts as string column names, ``deviations`` (the cells
     that disagree, with their reasons) and the cell-by-cell ``comparison``.
     """
-    comparison = _table_1_comparison()
+    comparison = race.table_1_comparison()
     printed = race.TABLE_1_PRINTED.copy()
     printed.columns = [str(c) for c in printed.columns]
     exact = comparison.pivot(index="offset", columns="your_count", values="exact")
@@ -250,45 +221,13 @@ def thresholds(span: int) -> pd.DataFrame:
 @st.cache_data(max_entries=1, show_spinner=False)
 def table_2() -> pd.DataFrame:
     """Table 2 positions recomputed exactly beside the simulated values, with both verdicts."""
-    frame = race.table_2()
-    frame["simulated_verdict"] = np.where(
-        frame["doubling"] > frame["not_doubling"], "double", "hold"
-    )
-    frame["exact_verdict"] = np.where(
-        frame["exact_doubling"] > frame["exact_not_doubling"], "double", "hold"
-    )
-    frame["verdicts_agree"] = frame["simulated_verdict"] == frame["exact_verdict"]
-    return frame
+    return race.table_2()
 
 
 @st.cache_data(max_entries=1, show_spinner=False)
 def table_3_printed() -> pd.DataFrame:
-    """Table 3: printed half-pip boundaries, their whole-offset reading, the exact offsets.
-
-    The paper's own reading (count 20): redouble "if your opponent's count is 19 1/2
-    or more" and take "up to" the printed offset, so a boundary ``b`` means first
-    (re)double at ``ceil(b)`` and last take at ``floor(b)``.
-    """
-    frame = race.table_3()
-    rows = []
-    for row in frame.itertuples():
-        for name, printed, reading, exact in (
-            ("last take", row.printed_minimum_take, math.floor, row.last_take),
-            ("first redouble", row.printed_redouble, math.ceil, row.first_redouble),
-            ("first double", row.printed_double, math.ceil, row.first_double),
-        ):
-            whole = reading(printed)
-            rows.append(
-                {
-                    "your_count": row.your_count,
-                    "threshold": name,
-                    "printed": printed,
-                    "printed_as_whole_offset": whole,
-                    "exact": int(exact),
-                    "exact_minus_printed": int(exact) - whole,
-                }
-            )
-    return pd.DataFrame(rows)
+    """Table 3: printed half-pip boundaries, their whole-offset reading, the exact offsets."""
+    return race.table_3_comparison()
 
 
 # ----------------------------------------------------------------------------- section 4
@@ -313,38 +252,16 @@ def cube_life(cube: str, lead: int, span: int) -> pd.DataFrame:
 def rules_map(cube: str, span: int) -> dict[str, object]:
     """8-9-12 rule and Kleinman formula against the exact model over 1..span.
 
-    Returns, over (your count, lead) with :data:`RULE_LEADS` (where the cube
-    decisions are), the comparison codes (index into :data:`RULE_CATEGORIES`) and
-    Kleinman's error in percentage points as ``z[lead][count]`` (NaN where the
-    opponent's count leaves 1..span); and, over every position with both counts in
-    1..span, the share of each category, the agreement where the rule or the exact
-    model doubles (``contested_agreement``) and Kleinman's largest error.
+    Over (your count, lead) with :data:`RULE_LEADS` (where the cube decisions are):
+    the comparison codes (index into :data:`RULE_CATEGORIES`) and Kleinman's error
+    in percentage points as ``z[lead][count]`` (NaN where the opponent's count leaves
+    1..span); and :func:`cubecore.race_heuristics.rules_of_thumb_summary` over every
+    position with both counts in 1..span (errors in percentage points).
     """
-    frame = race.rules_of_thumb_map(cube, span)
-    exact = frame["action"].astype(str).to_numpy()
-    rule = frame["rule_8_9_12"].to_numpy()
-    exact_doubles = exact != race.ACTIONS[0]
-    rule_doubles = rule != race.ACTIONS[0]
-    code = np.select(
-        [
-            frame["rule_agrees"].to_numpy(),
-            rule_doubles & ~exact_doubles,
-            ~rule_doubles & exact_doubles,
-            rule == race.ACTIONS[1],
-        ],
-        [0, 1, 2, 3],
-        default=4,
-    )
+    frame = race_heuristics.rules_of_thumb_map(cube, span)
+    summary = race_heuristics.rules_of_thumb_summary(frame)
+    code = frame["comparison"].cat.codes.to_numpy()
     error = 100.0 * frame["kleinman_error"].to_numpy()
-    shares = pd.DataFrame(
-        {
-            "comparison": RULE_CATEGORIES,
-            "positions": np.bincount(code, minlength=len(RULE_CATEGORIES)),
-        }
-    )
-    shares["share"] = shares["positions"] / code.size
-    contested = rule_doubles | exact_doubles
-    ten_plus = ((frame["on_roll"] >= 10) & (frame["opponent"] >= 10)).to_numpy()
     # re-index the square grid [x - 1, y - 1] onto (count, lead)
     counts = _map_counts(span)
     opponent = counts[None, :] + RULE_LEADS[:, None]
@@ -357,8 +274,8 @@ def rules_map(cube: str, span: int) -> dict[str, object]:
         "leads": RULE_LEADS.tolist(),
         "code": on_map.tolist(),
         "kleinman_error": np.where(valid, error[cells], np.nan).round(3).tolist(),
-        "shares": shares,
-        "contested_agreement": float((code[contested] == 0).mean()) if contested.any() else 1.0,
-        "kleinman_max_error": float(np.nanmax(np.abs(error))),
-        "kleinman_max_error_10": float(np.nanmax(np.abs(error[ten_plus]))),
+        "shares": summary.shares,
+        "contested_agreement": summary.contested_agreement,
+        "kleinman_max_error": 100.0 * summary.kleinman_max_error,
+        "kleinman_max_error_10": 100.0 * summary.kleinman_max_error_10,
     }

@@ -5,25 +5,29 @@ from ui.controls import Control
 #: Largest count the page offers (the cube tables are precomputed up to it).
 MAX_PAGE_COUNT = 300
 
-#: Sections of the page: URL value -> heading.
-SECTIONS = {
-    "race-model": "1. The race model",
-    "doubling-points": "2. Effective doubling points",
-    "exact-strategy": "3. Exact optimal cube strategy",
-    "measured-points": "4. Doubling points measured",
-    "rules-of-thumb": "5. Rules of thumb",
+#: Old values of the section key ``rsec`` (links made before the page skeleton) ->
+#: today's section id.
+OLD_SECTIONS = {
+    "race-model": "model",
+    "doubling-points": "points",
+    "exact-strategy": "exact",
+    "measured-points": "measured",
+    "rules-of-thumb": "rules",
+}
+#: Old link names -> today's (one URL name per concept, app-wide).
+OLD_KEYS = {
+    "rsec": "sec",
+    "rx": "pips",
+    "ry": "opips",
+    "rcube": "cube",
+    "rspan": "span",
+    "rlead": "lead",
+    "rda": "da",
+    "rdb": "db",
 }
 
-SECTION = Control(
-    "rsec",
-    "Section",
-    "select",
-    "race-model",
-    options=tuple(SECTIONS),
-    help="; ".join(SECTIONS.values()),
-)
 YOUR_COUNT = Control(
-    "rx",
+    "pips",
     "Your count (on roll)",
     "int",
     40,
@@ -33,7 +37,7 @@ YOUR_COUNT = Control(
     help="Pip count of the player about to roll (player A in the paper).",
 )
 OPPONENT_COUNT = Control(
-    "ry",
+    "opips",
     "Opponent's count",
     "int",
     43,
@@ -43,7 +47,7 @@ OPPONENT_COUNT = Control(
     help="Pip count of the other player (player B).",
 )
 CUBE = Control(
-    "rcube",
+    "cube",
     "Cube position",
     "select",
     "center",
@@ -51,7 +55,7 @@ CUBE = Control(
     help="Seen from the player on roll: centred, owned by him, or owned by his opponent.",
 )
 SPAN = Control(
-    "rspan",
+    "span",
     "Maps: largest count",
     "int",
     120,
@@ -61,17 +65,17 @@ SPAN = Control(
     help="Counts 1..span on the heatmaps and along the pip-count sweeps.",
 )
 LEAD = Control(
-    "rlead",
+    "lead",
     "Sweep: opponent's count - yours",
     "int",
     0,
     -30,
     30,
     1,
-    help="Offset kept fixed along the cube-life sweep of section 4 (0 = even race).",
+    help="Offset kept fixed along the cube-life sweep of 'Measured points' (0 = even race).",
 )
 DA = Control(
-    "rda",
+    "da",
     "DA: A's effective doubling point",
     "float",
     0.88,
@@ -81,7 +85,7 @@ DA = Control(
     help="A wins when his chance reaches DA (0.8 in a continuous game, 1 for a dead cube).",
 )
 DB = Control(
-    "rdb",
+    "db",
     "DB: B's effective doubling point",
     "float",
     0.12,
@@ -106,7 +110,7 @@ TABLE_FIRST_OFFSET = Control(
 TABLE_OFFSET_STEP = Control("ros", "Offset step", "int", 5, 1, 25, 1)
 TABLE_ROWS = Control("ron", "Rows", "int", 11, 1, 41, 1)
 
-#: Controls of the Table 1 range (section 1).
+#: Controls of the Table 1 range (only "Race model" uses them).
 TABLE_CONTROLS = (
     TABLE_FIRST_COUNT,
     TABLE_COUNT_STEP,
@@ -116,24 +120,15 @@ TABLE_CONTROLS = (
     TABLE_ROWS,
 )
 
-CONTROLS = (SECTION, YOUR_COUNT, OPPONENT_COUNT, CUBE, SPAN, LEAD, DA, DB, *TABLE_CONTROLS)
-
-#: Short names the page's views use -> the controls. URL keys carry an "r" prefix
-#: because widget keys are shared by every page of a session (``x``, ``cube``, ``da``
-#: are other pages' controls with other ranges).
-NAMED = {
-    "sec": SECTION,
-    "x": YOUR_COUNT,
-    "y": OPPONENT_COUNT,
-    "cube": CUBE,
-    "span": SPAN,
-    "lead": LEAD,
-    "da": DA,
-    "db": DB,
-}
+#: Read by every section: the position and the span of the maps and sweeps.
+PAGE_CONTROLS = (YOUR_COUNT, OPPONENT_COUNT, CUBE, SPAN)
+#: Only "Doubling points" uses these.
+POINTS_CONTROLS = (DA, DB)
+#: Only "Measured points" uses this.
+MEASURED_CONTROLS = (LEAD,)
 
 #: One-click presets: the paper's Table 2 positions and the continuous game.
 PRESETS = {
-    f"{x} v {y}": {"rx": x, "ry": y, "rcube": "owned", "rsec": "exact-strategy"}
+    f"{x} v {y}": {"pips": x, "opips": y, "cube": "owned", "sec": "Exact strategy"}
     for x, y in ((20, 20), (40, 43), (70, 77), (110, 121))
-} | {"Continuous game": {"rda": 0.8, "rdb": 0.2, "rsec": "doubling-points"}}
+} | {"Continuous game": {"da": 0.8, "db": 0.2, "sec": "Doubling points"}}

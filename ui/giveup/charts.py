@@ -1,10 +1,14 @@
-"""Figures of the give-up-point page, built as plotly dicts (no streamlit here)."""
+"""Charts of the give-up-point page, built as plotly dicts (pure: no streamlit).
+
+One chart per builder; :func:`ui.widgets.chart` restyles it for presenter mode, which
+leaves out the traces marked ``detail`` (raw formulas, the table's rows).
+"""
 
 from __future__ import annotations
 
 import pandas as pd
 
-from ui.style import COLORS, Figure, base_layout, line, vertical_marker
+from ui.style import COLORS, DETAIL, Figure, base_layout, line, vertical_marker
 
 #: Cube positions in the essay's words and symbols, seen from the player.
 CUBE_NAMES = {
@@ -15,17 +19,17 @@ CUBE_NAMES = {
 _REGION_COLORS = {"too weak": "#d62728", "window": "#2ca02c", "market lost": "#ff7f0e"}
 
 
-def _markers(points: list[tuple[float, str, str]], *, present: bool) -> tuple[list, list]:
+def _markers(points: list[tuple[float, str, str]]) -> tuple[list, list]:
     """Vertical markers (shape, note) for ``(x, label, colour)``, labels staggered."""
     shapes, notes = [], []
     for level, (x, label, color) in enumerate(points):
-        shape, note = vertical_marker(x, label, color, present=present, level=level % 3)
+        shape, note = vertical_marker(x, label, color, level=level % 3)
         shapes.append(shape)
         notes.append(note)
     return shapes, notes
 
 
-def _points(x, y, name: str, color: str, *, present: bool, size=None, symbol="circle") -> dict:
+def _points(x, y, name: str, color: str, *, size=None, symbol="circle") -> dict:
     """A marker-only trace."""
     return {
         "type": "scatter",
@@ -33,11 +37,11 @@ def _points(x, y, name: str, color: str, *, present: bool, size=None, symbol="ci
         "name": name,
         "x": list(map(float, x)),
         "y": list(map(float, y)),
-        "marker": {"color": color, "size": size or (14 if present else 9), "symbol": symbol},
+        "marker": {"color": color, "size": size or 9, "symbol": symbol},
     }
 
 
-def _window_markers(points: dict[str, float], cube: str, *, present: bool):
+def _window_markers(points: dict[str, float], cube: str) -> list[tuple[float, str, str]]:
     """Markers at the doubling point of ``cube`` and the market-losing equity."""
     doubling = points["initial_double"] if cube == "center" else points["redouble"]
     name = "double" if cube == "center" else "redouble"
@@ -47,32 +51,30 @@ def _window_markers(points: dict[str, float], cube: str, *, present: bool):
     ]
 
 
-def transform_figure(curves: pd.DataFrame, g: float, g_c: float, *, present: bool = False):
+def transform_figure(curves: pd.DataFrame, g: float, g_c: float):
     """Modified winning chance p against cubeless winning chance w, with the concessions.
 
     Solid lines are the model (conceded beyond a give-up point); dotted lines the raw
-    linear formulas, which leave [0, 1] there (hidden in presenter mode).
+    linear formulas, which leave [0, 1] there (details: presenter mode leaves them out).
     """
     traces = []
     for cube, name in CUBE_NAMES.items():
         label = name.split(": ")[1]
-        traces.append(line(curves["w"], curves[f"p_{cube}"], label, COLORS[cube], present=present))
-        if not present:
-            traces.append(
-                line(
-                    curves["w"],
-                    curves[f"raw_{cube}"],
-                    f"{label}, raw formula",
-                    COLORS[cube],
-                    dash="dot",
-                    present=present,
-                )
+        traces.append(line(curves["w"], curves[f"p_{cube}"], label, COLORS[cube]))
+        traces.append(
+            line(
+                curves["w"],
+                curves[f"raw_{cube}"],
+                f"{label}, raw formula",
+                COLORS[cube],
+                dash="dot",
+                detail=True,
             )
+        )
     layout = base_layout(
         "Modified winning chance in the give-up game",
         "cubeless winning chance w = (e + 1)/2",
         "modified winning chance p",
-        present=present,
     )
     shapes, notes = _markers(
         [
@@ -81,19 +83,16 @@ def transform_figure(curves: pd.DataFrame, g: float, g_c: float, *, present: boo
             (1.0 - g_c, "1 - g_c", COLORS["center"]),
             (g_c, "g_c", COLORS["center"]),
         ],
-        present=present,
     )
     layout.update(shapes=shapes, annotations=notes)
     layout["yaxis"]["range"] = [-0.6, 1.6]
     return {"data": traces, "layout": layout}
 
 
-def table_figure(
-    curves: pd.DataFrame, rows: pd.DataFrame, points: dict[str, float], *, present: bool = False
-) -> Figure:
+def table_figure(curves: pd.DataFrame, rows: pd.DataFrame, points: dict[str, float]) -> Figure:
     """e0, e1, e2 against e with the criteria e0/2, e2/2 and the table rows as points."""
     traces = [
-        line(curves["e"], curves[f"E_{cube}"], name, COLORS[cube], present=present)
+        line(curves["e"], curves[f"E_{cube}"], name, COLORS[cube])
         for cube, name in CUBE_NAMES.items()
     ]
     traces.append(
@@ -103,7 +102,6 @@ def table_figure(
             "e0/2: double when e1 is above",
             COLORS["double"],
             dash="dash",
-            present=present,
         )
     )
     traces.append(
@@ -113,21 +111,15 @@ def table_figure(
             "e2/2: redouble when e1 is above",
             COLORS["redouble"],
             dash="dash",
-            present=present,
         )
     )
-    if not present:
-        for column, cube in (("e0", "center"), ("e1", "opponent"), ("e2", "owned")):
-            traces.append(
-                _points(
-                    rows["e"], rows[column], f"table rows: {column}", COLORS[cube], present=present
-                )
-            )
+    for column, cube in (("e0", "center"), ("e1", "opponent"), ("e2", "owned")):
+        row_points = _points(rows["e"], rows[column], f"table rows: {column}", COLORS[cube])
+        traces.append({**row_points, "meta": DETAIL})
     layout = base_layout(
         "Modified equities e0, e1, e2 (one-cube units)",
         "cubeless equity e",
         "modified equity",
-        present=present,
     )
     shapes, notes = _markers(
         [
@@ -135,7 +127,6 @@ def table_figure(
             (points["redouble"], "redouble", COLORS["redouble"]),
             (points["market_losing"], "market lost", COLORS["take"]),
         ],
-        present=present,
     )
     layout.update(shapes=shapes, annotations=notes)
     return {"data": traces, "layout": layout}
@@ -173,17 +164,13 @@ def gain_figure(
     points: dict[str, float],
     cube: str,
     equity: float,
-    *,
-    present: bool = False,
 ) -> Figure:
     """The gain of having doubled against the next-exchange equity, with its three regions.
 
     The volatility model's density of the next-exchange equity is drawn on a second
     axis (omitted when ``density`` is None or empty: no spread).
     """
-    traces = [
-        line(gain["e"], gain["gain"], "gain of doubling now", COLORS["center"], present=present)
-    ]
+    traces = [line(gain["e"], gain["gain"], "gain of doubling now", COLORS["center"])]
     if density is not None and len(density):
         density_trace = line(
             density["e"],
@@ -191,7 +178,6 @@ def gain_figure(
             "density of the next equity",
             COLORS["dead"],
             dash="dot",
-            present=present,
         )
         density_trace["yaxis"] = "y2"
         traces.append(density_trace)
@@ -199,7 +185,6 @@ def gain_figure(
         "Gain of doubling now: too weak | double/take window | market lost",
         "cubeless equity after the next exchange",
         "gain (negative: cost)",
-        present=present,
     )
     top = float(density["density"].max()) if density is not None and len(density) else 1.0
     layout["yaxis2"] = {
@@ -212,8 +197,7 @@ def gain_figure(
         "title": {"text": "density of e' (dotted)"},
     }
     shapes, notes = _markers(
-        [*_window_markers(points, cube, present=present), (equity, "today", COLORS["marker"])],
-        present=present,
+        [*_window_markers(points, cube), (equity, "today", COLORS["marker"])],
     )
     layout.update(shapes=_region_shapes(points, cube) + shapes, annotations=notes)
     return {"data": traces, "layout": layout}
@@ -226,8 +210,6 @@ def volatility_figure(
     equity: float,
     net_gain: float | None,
     volatility: float,
-    *,
-    present: bool = False,
 ) -> Figure:
     """Net gain of doubling now against today's equity, for one volatility."""
     traces = [
@@ -236,7 +218,6 @@ def volatility_figure(
             curve["net_gain"],
             f"net gain, volatility {volatility:.3f}",
             COLORS["center"],
-            present=present,
         )
     ]
     if net_gain is not None:
@@ -246,7 +227,6 @@ def volatility_figure(
                 [net_gain],
                 f"today: e = {equity:.3f}",
                 COLORS["marker"],
-                present=present,
                 symbol="x",
             )
         )
@@ -254,9 +234,8 @@ def volatility_figure(
         "Volatility model: net gain of doubling now",
         "today's cubeless equity",
         "net gain (positive: double)",
-        present=present,
     )
-    shapes, notes = _markers(_window_markers(points, cube, present=present), present=present)
+    shapes, notes = _markers(_window_markers(points, cube))
     layout.update(shapes=_region_shapes(points, cube) + shapes, annotations=notes)
     return {"data": traces, "layout": layout}
 
@@ -266,20 +245,17 @@ def race_figure(
     gain: pd.DataFrame,
     points: dict[str, float],
     cube: str,
-    *,
-    present: bool = False,
 ) -> Figure:
     """The gain function with the race's next-exchange equities (marker area ~ chance)."""
     largest = float(sequences["weight"].max())
-    sizes = [4.0 + (22.0 if present else 16.0) * (w / largest) ** 0.5 for w in sequences["weight"]]
+    sizes = [4.0 + 16.0 * (w / largest) ** 0.5 for w in sequences["weight"]]
     traces = [
-        line(gain["e"], gain["gain"], "gain of doubling now", COLORS["center"], present=present),
+        line(gain["e"], gain["gain"], "gain of doubling now", COLORS["center"]),
         _points(
             sequences["equity"],
             sequences["gain"],
             "two-roll sequences (area ~ chance)",
             COLORS["double"],
-            present=present,
             size=sizes,
         ),
     ]
@@ -287,14 +263,13 @@ def race_figure(
         "The 1296 two-roll sequences of the race",
         "cubeless equity after the next exchange",
         "gain (negative: cost)",
-        present=present,
     )
-    shapes, notes = _markers(_window_markers(points, cube, present=present), present=present)
+    shapes, notes = _markers(_window_markers(points, cube))
     layout.update(shapes=_region_shapes(points, cube) + shapes, annotations=notes)
     return {"data": traces, "layout": layout}
 
 
-def janowski_figure(comparison: pd.DataFrame, *, present: bool = False) -> Figure:
+def janowski_figure(comparison: pd.DataFrame) -> Figure:
     """Give-up-model equities (solid) beside Janowski's with the implied x (dashed)."""
     traces = []
     for cube, name in CUBE_NAMES.items():
@@ -304,7 +279,6 @@ def janowski_figure(comparison: pd.DataFrame, *, present: bool = False) -> Figur
                 comparison[f"giveup_{cube}"],
                 f"give-up, {name}",
                 COLORS[cube],
-                present=present,
             )
         )
         traces.append(
@@ -314,26 +288,21 @@ def janowski_figure(comparison: pd.DataFrame, *, present: bool = False) -> Figur
                 f"Janowski, {name}",
                 COLORS[cube],
                 dash="dash",
-                present=present,
             )
         )
     layout = base_layout(
         "Give-up model vs Janowski with the implied cube life",
         "cubeless winning chance w",
         "equity (one-cube units)",
-        present=present,
     )
     shapes, notes = _markers(
         [(0.2, "live take .2", COLORS["take"]), (0.8, "live cash .8", COLORS["cash"])],
-        present=present,
     )
     layout.update(shapes=shapes, annotations=notes)
     return {"data": traces, "layout": layout}
 
 
-def cube_life_figure(
-    curves: pd.DataFrame, g: float, g_c: float, *, present: bool = False
-) -> Figure:
+def cube_life_figure(curves: pd.DataFrame, g: float, g_c: float) -> Figure:
     """Janowski x implied by a give-up point, before and after the double; x > 1 breaks."""
     traces = [
         line(
@@ -341,21 +310,18 @@ def cube_life_figure(
             curves["x_own"],
             "x from g (cube turned)",
             COLORS["owned"],
-            present=present,
         ),
         line(
             curves["give_up"],
             curves["x_center"],
             "x from g_c (cube centred)",
             COLORS["center"],
-            present=present,
         ),
     ]
     layout = base_layout(
         "Implied Janowski cube life: valid only for x in [0, 1]",
         "give-up point",
         "cube life x",
-        present=present,
     )
     band = {
         "type": "rect",
@@ -370,9 +336,7 @@ def cube_life_figure(
         "line": {"width": 0},
         "layer": "below",
     }
-    shapes, notes = _markers(
-        [(g, "g", COLORS["owned"]), (g_c, "g_c", COLORS["center"])], present=present
-    )
+    shapes, notes = _markers([(g, "g", COLORS["owned"]), (g_c, "g_c", COLORS["center"])])
     layout.update(shapes=[band, *shapes], annotations=notes)
     layout["yaxis"]["range"] = [0.0, 3.0]
     return {"data": traces, "layout": layout}
