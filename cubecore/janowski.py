@@ -21,7 +21,7 @@ closed forms in the tests are only a cross-check.
 References
 ----------
 .. [JR12] "Janowski model revisited", blog post, 28 March 2012
-   (``shared/seeds/janowski_model_revisited.txt``).
+   (:data:`cubecore.references.REFERENCES` ``["JR12"]``).
 .. [RJ93] R. Janowski, "Take-Points in Money Games", 1993 (the original
    centred-cube formula, eq. for E quoted in the page).
 """

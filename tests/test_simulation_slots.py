@@ -1,4 +1,4 @@
-"""Monte Carlo runs share a per-process limit on how many run at once (ui.cached)."""
+"""Monte Carlo runs share a per-process limit on how many run at once (ui.simulation)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import time
 import pytest
 
 from cubecore import pgame
-from ui import cached
+from ui import simulation as cached
 from ui.keeler_spencer import data as ks_cached
 
 

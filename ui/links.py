@@ -3,7 +3,7 @@
 Streamlit binds each control to the URL (``bind="query-params"``) and silently
 drops a value it cannot use. The app must not be silent: before the widgets are
 created, :func:`check_link` validates every query parameter of the page against
-the same :class:`~ui.settings.Control` specs the widgets are built from, and
+the same :class:`~ui.controls.Control` specs the widgets are built from, and
 :func:`show_notices` then says which value was ignored and which value is used
 instead. Values from a URL are only ever shown as escaped, truncated plain text.
 """

@@ -10,7 +10,7 @@ import streamlit as st
 
 from cubecore import keeler_spencer as ks
 from cubecore import pgame
-from ui.cached import simulation_slot
+from ui.simulation import simulation_slot
 
 #: Lattice step of the displayed P-game path (the walk hits every threshold 0.01k exactly).
 PATH_STEP = 0.01

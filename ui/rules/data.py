@@ -10,8 +10,8 @@ import streamlit as st
 
 from cubecore import janowski, pgame
 from cubecore import rules as cube_rules
-from ui.cached import simulation_slot
 from ui.rules.walkthroughs import WALKTHROUGHS
+from ui.simulation import simulation_slot
 
 _P_GRID = np.linspace(0.0, 1.0, 401)
 #: Doubling points of the price-of-early-doubling curve (exact, cheap).

@@ -1,8 +1,4 @@
-"""Cached wrappers around cubecore: scalar/tuple arguments, bounded ``max_entries``.
-
-One module per page. Results are plain data (DataFrames, dicts) so that the
-figure builders stay pure and the caches pickle cheaply.
-"""
+"""One Monte Carlo run at a time per process, queued, and timed (pages' data layers)."""
 
 import threading
 import time
