@@ -328,6 +328,19 @@ def _choice_question(
     )
 
 
+def _match_view(
+    table: str, on_roll_away: int, opp_away: int, *, crawford: bool = False
+) -> tuple[tuple[str, str], ...]:
+    """The cube calculator's view of a match score (the player on roll first)."""
+    params: tuple[tuple[str, str], ...] = (
+        ("mode", "match"),
+        ("met", table),
+        ("away", str(on_roll_away)),
+        ("oaway", str(opp_away)),
+    )
+    return (*params, ("crawford", "true")) if crawford else params
+
+
 def _margin(no_double: float, double_take: float, double_pass: float) -> float:
     """Distance of a decision from its nearest boundary, in equity per cube."""
     return min(abs(min(double_take, double_pass) - no_double), abs(double_take - double_pass))
@@ -426,6 +439,21 @@ def _draw_take_point(rng: np.random.Generator, difficulty: int) -> Inputs:
     raise AssertionError("no take-point question found")  # pragma: no cover
 
 
+def _take_view(inputs: Mapping[str, object]) -> tuple[tuple[str, str], ...]:
+    """The cube calculator with the doubler on roll: his market window, the taker's point.
+
+    The gammon rates become probabilities at a 50% winning chance (the calculator's
+    rates are its wins' and losses' shares of gammons, as gnubg's market window takes).
+    """
+    g, b, og, ob = _floats(inputs, "rates")
+    cube = _int(inputs, "cube")
+    percent = {"pw": 50.0, "pwg": 50 * (og + ob), "pwb": 50 * ob, "plg": 50 * (g + b)}
+    percent["plb"] = 50 * b
+    params = _match_view(str(inputs["table"]), _int(inputs, "opp_away"), _int(inputs, "away"))
+    params += tuple((key, f"{value:g}") for key, value in percent.items())
+    return (*params, ("cv", str(cube)), ("cube", "center" if cube == 1 else "owned"))
+
+
 def _pose_take_point(inputs: Mapping[str, object]) -> Question:
     kind = choice("kind", str(inputs["kind"]), _TAKE_KINDS)
     window = _take_window(inputs)
@@ -460,8 +488,8 @@ def _pose_take_point(inputs: Mapping[str, object]) -> Question:
             formula=formulas[kind],
             source="GNUBG",
             where='manual, "The market window" (show marketwindow)',
-            page="match",
-            params=(("away", str(away)), ("oaway", str(opp_away))),
+            page="cube",
+            params=_take_view(inputs),
             explanation=f"The {kind} take point on {table.name} is {key:.2f}%.",
         ),
     )
@@ -521,8 +549,8 @@ def _pose_gammon_value(inputs: Mapping[str, object]) -> Question:
             formula=r"GV = \frac{M(a - 2c, b) - M(a - c, b)}{M(a - c, b) - M(a, b - c)}",
             source="GNUBG",
             where='manual, "Gammon values" (show gammonvalues)',
-            page="match",
-            params=(("away", str(away)), ("oaway", str(opp_away))),
+            page="cube",
+            params=_match_view(str(inputs["table"]), away, opp_away),
             explanation=(
                 f"GV = {values.gammon_value:.4f} ({values.gammon_class}); your opponent's is "
                 f"{values.opp_gammon_value:.4f}."
@@ -573,9 +601,10 @@ def cube_action_choice(action: str) -> str:
     'Too good, pass'
     """
     text = str(action).lower()
-    for prefix, answer in _ACTION_PREFIXES:
-        if text.startswith(prefix):
-            return answer
+    if "beaver" not in text:
+        for prefix, answer in _ACTION_PREFIXES:
+            if text.startswith(prefix):
+                return answer
     raise ValueError(f"action must be one of gnubg's cube actions without beavers (got {action!r})")
 
 
@@ -954,8 +983,10 @@ def _pose_match_equity(inputs: Mapping[str, object]) -> Question:
             formula=r"\mathrm{MWC} = M(a, b)",
             source="GNUBG",
             where=f"match equity table {table.name} (gnubg-data)",
-            page="match",
-            params=(("away", str(away)), ("oaway", str(opp_away))),
+            page="cube",
+            params=_match_view(
+                str(inputs["table"]), away, opp_away, crawford=min(away, opp_away) == 1 and not post
+            ),
             explanation=f"{table.name} gives {key:.2f}% at {away}-away/{opp_away}-away ({game}).",
         ),
     )
