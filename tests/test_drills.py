@@ -467,6 +467,24 @@ def test_cube_action_level_three_is_close():
         assert margin(d.no_double, d.double_take, d.double_pass) < 0.03
 
 
+@given(
+    topic=hst.sampled_from(list(drills.TOPICS)),
+    seed=hst.integers(0, drills.MAX_SEED),
+    level=hst.sampled_from(drills.DIFFICULTIES),
+)
+@settings(max_examples=40, deadline=None)
+def test_any_seed_gives_questions_with_a_key(topic, seed, level):
+    for q in drills.quiz(topic, seed, level, 3):
+        if q.kind == "choice":
+            assert q.answer in q.choices
+            assert drills.grade(q, q.answer).correct
+        else:
+            assert math.isfinite(q.answer)
+            assert drills.grade(q, str(q.answer)).correct
+            if q.unit == "percent":
+                assert 0 <= q.answer <= 100
+
+
 # ----------------------------------------------------------------------------------
 # Grading
 # ----------------------------------------------------------------------------------
