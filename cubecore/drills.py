@@ -760,7 +760,7 @@ def _bearoff_candidate(most: int) -> Callable[[np.random.Generator], tuple[Input
 
 
 def _draw_race(rng: np.random.Generator, difficulty: int) -> Inputs:
-    if difficulty < 3:
+    if difficulty < 3 or rng.random() < 0.5:
         return _in_band(rng, difficulty, _bearoff_candidate(3 if difficulty == 1 else 6))
     sides = [_spread(rng, int(rng.integers(8, 16)), int(rng.integers(6, 10))) for _ in range(2)]
     return {"kind": "Keith count", "on_roll": sides[0], "opponent": sides[1]}

@@ -32,6 +32,9 @@ MONEY = json.loads((DATA / "gnubg_cube_money.json").read_text())
 MATCH = json.loads((DATA / "gnubg_cube_match.json").read_text())
 RACES = json.loads((DATA / "gnubg_race_counts.json").read_text())
 TABLES = json.loads((DATA / "gnubg_met_tables.json").read_text())
+BEAROFFS = json.loads((DATA / "gnubg_bearoff_ts.json").read_text())
+# gnubg's two-sided database dump prints equities with 4 decimals
+BEAROFF_PRINTED = 5e-5
 
 SEEDS = (11, 2026)
 LEVELS = drills.DIFFICULTIES
@@ -390,6 +393,32 @@ def test_keith_question_equals_gnubg_but_for_its_rounding():
             differ += 1
     assert agree > 50
     assert differ < agree
+
+
+def test_bearoff_question_equals_gnubgs_database():
+    # gnubg's ts database stores the no-double equities (centred) and the equity with
+    # the cube on the other side: the proper action follows from those two numbers,
+    # decided wherever the printed digits decide it
+    checked = 0
+    for pair in BEAROFFS["pairs"]:
+        no_double, double_take = pair["centred"], 2 * pair["opponent_owns"]
+        if not any(pair["opponent"]) or (
+            min(abs(min(double_take, 1.0) - no_double), abs(double_take - 1.0))
+            <= 2 * BEAROFF_PRINTED
+        ):
+            continue
+        if min(double_take, 1.0) < no_double:
+            gnubg = "no double"
+        else:
+            gnubg = "double, pass" if double_take > 1.0 else "double, take"
+        inputs = {
+            "kind": "bear-off",
+            "on_roll": tuple(pair["on_roll"]) + (0,) * 18,
+            "opponent": tuple(pair["opponent"]) + (0,) * 18,
+        }
+        assert drills.TOPICS["race"].pose(inputs).answer == gnubg, pair["position_id"]
+        checked += 1
+    assert checked >= 20
 
 
 # ----------------------------------------------------------------------------------
