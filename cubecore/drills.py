@@ -142,8 +142,10 @@ class Question:
         Where in the source (section, equation, command).
     page : str
         URL path of the page that explains it.
+    section : str
+        Id of the page's section (tab) that explains it.
     params : tuple of (str, str)
-        Query parameters of that page's view.
+        Query parameters of that page's view (the section apart).
     explanation : str
         One sentence on how the key follows (the exact numbers).
     """
@@ -161,6 +163,7 @@ class Question:
     source: str
     where: str
     page: str
+    section: str
     params: tuple[tuple[str, str], ...]
     explanation: str
 
@@ -281,6 +284,7 @@ class _About:
     source: str
     where: str
     page: str
+    section: str
     params: tuple[tuple[str, str], ...]
     explanation: str
 
@@ -492,6 +496,7 @@ def _pose_take_point(inputs: Mapping[str, object]) -> Question:
             source="GNUBG",
             where='manual, "The market window" (show marketwindow)',
             page="cube",
+            section="decision",
             params=_take_view(inputs),
             explanation=f"The {kind} take point on {table.name} is {key:.2f}%.",
         ),
@@ -553,6 +558,7 @@ def _pose_gammon_value(inputs: Mapping[str, object]) -> Question:
             source="GNUBG",
             where='manual, "Gammon values" (show gammonvalues)',
             page="cube",
+            section="decision",
             params=_match_view(str(inputs["table"]), away, opp_away),
             explanation=(
                 f"GV = {values.gammon_value:.4f} ({values.gammon_class}); your opponent's is "
@@ -718,6 +724,7 @@ def _pose_cube_action(inputs: Mapping[str, object]) -> Question:
             source="GNUBG",
             where="0-ply cube decision (cfevaluate), Janowski's interpolation",
             page="cube",
+            section="decision",
             params=params,
             explanation=(
                 f"ND {d.no_double:+.4f}, DT {d.double_take:+.4f}, DP {d.double_pass:+.4f} "
@@ -790,6 +797,7 @@ def _pose_race(inputs: Mapping[str, object]) -> Question:
                 source="GNUBG",
                 where="two-sided bear-off database (makebearoff), solved exactly here",
                 page="real_race",
+                section="position",
                 params=(link,),
                 explanation=(
                     f"Win {100 * exact.win:.2f}%, no double {exact.centred_no_double:+.4f}, "
@@ -811,6 +819,7 @@ def _pose_race(inputs: Mapping[str, object]) -> Question:
             source="Kei",
             where="the count and its thresholds",
             page="real_race",
+            section="position",
             params=(link,),
             explanation=(
                 f"Keith counts {count.on_roll:g} (raised {count.on_roll_adjusted:g}) and "
@@ -875,8 +884,8 @@ def _pose_janowski(inputs: Mapping[str, object]) -> Question:
             source="JR12",
             where="the model equity and the double decision",
             page="janowski",
+            section="decision",
             params=(
-                ("sec", "Decisions"),
                 ("P", f"{p:g}"),
                 ("x", f"{x:g}"),
                 ("W", f"{W:g}"),
@@ -935,6 +944,7 @@ def _pose_raising_point(inputs: Mapping[str, object]) -> Question:
             source="KS69",
             where="Theorem 2, eq. (11)",
             page="keeler_spencer",
+            section="raises",
             params=(("i", str(i)), ("j", str(j)), ("a", f"{a:g}"), ("b", f"{b:g}")),
             explanation=f"alpha = {100 * points.alpha:.2f}%, beta = {100 * points.beta:.2f}%.",
         ),
@@ -987,6 +997,7 @@ def _pose_match_equity(inputs: Mapping[str, object]) -> Question:
             source="GNUBG",
             where=f"match equity table {table.name} (gnubg-data)",
             page="cube",
+            section="decision",
             params=_match_view(
                 str(inputs["table"]), away, opp_away, crawford=min(away, opp_away) == 1 and not post
             ),

@@ -445,6 +445,8 @@ def test_every_link_names_a_page_and_its_controls(questions):
     for q in drawn[:60]:
         spec = specs[q.page]
         controls = {c.key: c for c in spec.controls}
+        if spec.page is not None:
+            assert q.section in {section.id for section in spec.page.sections}
         for key, raw in q.params:
             assert key in controls, (q.page, key)
             _, reason = controls[key].parse(raw)

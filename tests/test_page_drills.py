@@ -127,3 +127,14 @@ def test_all_at_once_grades_the_answers_and_offers_the_csv(open_page):
     assert csv["prompt"].tolist() == [q.prompt for q in questions]
     assert csv["correct"].tolist()[:2] == [True, False]
     assert any(b.label == "Download CSV" for b in at.get("download_button"))
+
+
+def test_the_link_to_the_explaining_view_names_its_tab():
+    question = drills.quiz("janowski", 5, 1, 1)[0]
+    query = sections.page_query(question)
+    assert query["sec"] == "Decisions"
+    assert {key: query[key] for key in ("P", "x", "W", "L")} == {
+        key: question.query[key] for key in ("P", "x", "W", "L")
+    }
+    race = drills.quiz("race", 5, 1, 1)[0]
+    assert sections.page_query(race) == {"pos": race.query["pos"], "sec": "Position and counts"}

@@ -15,7 +15,7 @@ from ui import widgets
 from ui.drills import data
 from ui.links import escape_text
 from ui.pages import PAGES
-from ui.skeleton import View
+from ui.skeleton import SECTION_KEY, View
 
 _ATTEMPTS = "_drill_attempts"
 _FILES = {spec.url_path: spec for spec in PAGES}
@@ -71,6 +71,22 @@ def _answer_widget(question: drills.Question, key: str, where=st) -> object:
     return where.text_input(f"Your answer{unit}", key=key, max_chars=40)
 
 
+def page_query(question: drills.Question) -> dict[str, str]:
+    """The query of the page view that explains ``question``: its values and its tab.
+
+    Note for main after the hand-over of link values (``ui.pages.link_query``): a link
+    leaving this page loses the keys this page binds (``sec``) unless handed over as
+    ``~key``; ``link_query(spec.file, {**question.query, "sec": question.section})``
+    does both the tab title and the hand-over.
+    """
+    spec = _FILES[question.page]
+    query = question.query
+    page = spec.page
+    if page is not None and any(section.id == question.section for section in page.sections):
+        query[SECTION_KEY] = page.section(question.section).title
+    return query
+
+
 def _result(question: drills.Question, result: drills.Grade) -> None:
     """The verdict, the formula, the source and the link to the page that explains it."""
     (st.success if result.correct else st.error)(result.message)
@@ -81,7 +97,7 @@ def _result(question: drills.Question, result: drills.Grade) -> None:
         spec.file,
         label=f"See it on: {spec.title}",
         icon=":material/arrow_forward:",
-        query_params=question.query,
+        query_params=page_query(question),
     )
 
 
