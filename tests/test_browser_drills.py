@@ -6,7 +6,8 @@ Playwright drives Debian's Chromium against a real ``streamlit run`` (the ``serv
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
+import re
+from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 
@@ -64,3 +65,11 @@ def test_an_answer_is_graded_and_stays_out_of_the_link(server, page):
     settled(page)
     assert f"{question.answer:.2f}" not in page.url
     assert "seed=321" in page.url
+    # the link opens the cube calculator at the question's score and table
+    page.get_by_role("link", name="See it on: Cube calculator").click()
+    expect(page).to_have_url(re.compile(r"/cube\?"), timeout=60000)
+    settled(page)
+    query = parse_qs(urlparse(page.url).query)
+    wanted = question.query
+    for key in ("met", "away", "oaway"):
+        assert query.get(key) == [wanted[key]], (key, page.url)
