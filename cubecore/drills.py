@@ -59,6 +59,7 @@ __all__ = [
     "CUBE_ACTIONS",
     "DIFFICULTIES",
     "JANOWSKI_ACTIONS",
+    "MARGIN_BANDS",
     "MAX_QUESTIONS",
     "MAX_SEED",
     "MAX_TRIES",
@@ -419,7 +420,7 @@ def _take_window(inputs: Mapping[str, object]) -> match_points.MarketWindow:
 
 
 def _draw_take_point(rng: np.random.Generator, difficulty: int) -> Inputs:
-    kinds = _TAKE_KINDS[: difficulty if difficulty < 3 else 3]
+    kinds = _TAKE_KINDS[:difficulty]  # level 1 dead, 2 also gammon-adjusted, 3 also live
     for _ in range(MAX_TRIES):
         high = _MAX_AWAY[difficulty]
         away = int(rng.integers(1 if difficulty == 3 else 2, high + 1))
