@@ -26,12 +26,14 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 - :mod:`cubecore.position`: checker positions, gnubg Position IDs and XGIDs.
 - :mod:`cubecore.race_counts`: Keith, Thorp, 8-9-12, Kleinman, Isight and Trice on a position.
 - :mod:`cubecore.bearoff`: exact one- and two-sided bear-off databases (disk-cached).
+- :mod:`cubecore.drills`: seeded quiz questions graded against the app's own functions.
 """
 
 from cubecore import (
     atlas,
     bearoff,
     cubeful,
+    drills,
     evaluation_text,
     free_drop,
     giveup,
@@ -58,6 +60,7 @@ __all__ = [
     "atlas",
     "bearoff",
     "cubeful",
+    "drills",
     "evaluation_text",
     "free_drop",
     "giveup",

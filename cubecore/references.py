@@ -153,6 +153,15 @@ _ALL = (
         "Beaver, raccoon, Murphy, Jacoby, Crawford and Holland rules.",
     ),
     Reference(
+        "Kei",
+        "T. Keith",
+        "Keith Count",
+        "bgonline.org",
+        "",
+        "http://bgonline.org/keith.html",
+        "A race count with its doubling, redoubling and passing thresholds.",
+    ),
+    Reference(
         "GNUBG",
         "",
         "GNU Backgammon 1.07",

@@ -33,6 +33,8 @@ def sections(spec):
 CHARTLESS = {("sec", "Overview"), ("sec", "Glossary"), ("sec", "About and sources")}
 
 CASES = [(spec, section) for spec in PAGES for section in sections(spec)]
+#: The drills page asks questions: text and answer boxes, no chart.
+CHARTLESS |= {("sec", "One by one"), ("sec", "All at once")}
 
 
 @pytest.mark.parametrize(

@@ -135,6 +135,14 @@ PAGES = (
         "The real game",
         package="ui.real_race",
     ),
+    PageSpec(
+        "pages/drills.py",
+        "Drills",
+        "drills",
+        ":material/school:",
+        "Learn",
+        package="ui.drills",
+    ),
 )
 
 
