@@ -14,7 +14,7 @@ from cubecore.references import source
 from ui import widgets
 from ui.drills import data
 from ui.links import escape_text
-from ui.pages import PAGES
+from ui.pages import PAGES, link_query
 from ui.skeleton import SECTION_KEY, View
 
 _ATTEMPTS = "_drill_attempts"
@@ -74,17 +74,11 @@ def _answer_widget(question: drills.Question, key: str, where=st) -> object:
 def page_query(question: drills.Question) -> dict[str, str]:
     """The query of the page view that explains ``question``: its values and its tab.
 
-    Note for main after the hand-over of link values (``ui.pages.link_query``): a link
-    leaving this page loses the keys this page binds (``sec``) unless handed over as
-    ``~key``; ``link_query(spec.file, {**question.query, "sec": question.section})``
-    does both the tab title and the hand-over.
+    Handed over as ``~key`` with the tab's title (:func:`ui.pages.link_query`): a link
+    leaving this page would otherwise lose the keys this page binds (``sec``).
     """
     spec = _FILES[question.page]
-    query = question.query
-    page = spec.page
-    if page is not None and any(section.id == question.section for section in page.sections):
-        query[SECTION_KEY] = page.section(question.section).title
-    return query
+    return link_query(spec.file, {**question.query, SECTION_KEY: question.section})
 
 
 def _result(question: drills.Question, result: drills.Grade) -> None:
