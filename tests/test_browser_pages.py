@@ -33,7 +33,7 @@ PATIENCE_MS = 180_000
 
 def new_context(browser):
     """A fresh browser context at 1280x720 whose waits allow a loaded machine."""
-    context = new_context(browser)
+    context = browser.new_context(viewport=VIEWPORT)
     context.set_default_timeout(PATIENCE_MS)
     return context
 

@@ -84,7 +84,19 @@ def find_problems(
         shown = " / ".join(values) if len(values) > 1 else raw
         parsed, reason = control.parse(raw)
         if reason is None and key in used and used[key] != parsed:
-            reason = "given more than once" if len(values) > 1 else "not accepted by the control"
+            if len(values) > 1:
+                reason = "given more than once"
+            elif (
+                control.requires is not None
+                and used.get(control.requires[0]) != control.requires[1]
+            ):
+                needed_key, needed_value = control.requires
+                shown_value = (
+                    known[needed_key].format(needed_value) if needed_key in known else needed_value
+                )
+                reason = f"used only with {needed_key}={shown_value}"
+            else:
+                reason = "not accepted by the control"
         if reason is not None:
             problems.append(LinkProblem(key, shown, reason))
     if unknown:
@@ -182,15 +194,36 @@ def corrections(controls: tuple[Control, ...]) -> dict[str, tuple[LinkProblem, o
     A slider takes a value between its steps as it is: without this a link's
     ``x=0.123`` was shown as 0.12 and computed with 0.123; it moves to the nearest
     step. A text box takes any text: a value that does not pass the control's check
-    (a position ID of 52 checkers) falls back to the default. The skeleton sets the
-    value for the next run (:func:`ui.skeleton.run_page`) and the notice says so.
+    (a position ID of 52 checkers) falls back to the default. A dependent control whose
+    requirement the link does not meet keeps its default. The skeleton sets the value
+    for the next run (:func:`ui.skeleton.run_page`) and the notice says so.
     """
     found: dict[str, tuple[LinkProblem, object]] = {}
+    by_key = {control.key: control for control in controls}
+
+    def arriving(key: str) -> object:
+        """The value a control will take on this run: the link's if valid, else its own."""
+        control = by_key[key]
+        if key in st.query_params:
+            parsed, reason = control.parse(st.query_params.get_all(key)[-1])
+            if reason is None:
+                return parsed
+        return st.session_state.get(key, control.default)
+
     for control in controls:
-        if control.kind not in ("float", "int", "text") or control.key not in st.query_params:
+        if control.key not in st.query_params:
             continue
         raw = st.query_params.get_all(control.key)[-1]
         parsed, reason = control.parse(raw)
+        needed = control.requires
+        if reason is None and needed is not None and arriving(needed[0]) != needed[1]:
+            # a dependent control is kept at its default while it does nothing
+            shown = by_key[needed[0]].format(needed[1]) if needed[0] in by_key else needed[1]
+            problem = LinkProblem(control.key, raw, f"used only with {needed[0]}={shown}")
+            found[control.key] = (problem, control.default)
+            continue
+        if control.kind not in ("float", "int", "text"):
+            continue
         if control.kind == "text":
             if reason is not None:
                 found[control.key] = (LinkProblem(control.key, raw, reason), control.default)
