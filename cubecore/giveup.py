@@ -162,7 +162,9 @@ def _as_output(array: NDArray[np.float64]) -> float | NDArray[np.float64]:
     return float(array) if array.ndim == 0 else array
 
 
-def _raw_probability(w: NDArray[np.float64], cube: str, g: float, g_c: float):
+def _raw_probability(
+    w: NDArray[np.float64], cube: str, g: float, g_c: float
+) -> NDArray[np.float64]:
     """Unconceded modified winning chance: the three linear transforms of [KW]."""
     if cube == "opponent":
         return (w - (1.0 - g)) / g  # [KW] p = (w - .14) / .86
@@ -176,7 +178,7 @@ def _conceded(p: NDArray[np.float64]) -> NDArray[np.float64]:
     return np.where(p < 0.0, 0.0, np.where(p > 1.0, 1.0, p))
 
 
-def _modified(e: NDArray[np.float64], cube: str, g: float, g_c: float):
+def _modified(e: NDArray[np.float64], cube: str, g: float, g_c: float) -> NDArray[np.float64]:
     """Conceded modified equity ``2 p - 1`` for validated arguments."""
     return 2.0 * _conceded(_raw_probability((e + 1.0) / 2.0, cube, g, g_c)) - 1.0
 
@@ -681,7 +683,9 @@ class BetaSpread(NamedTuple):
     beta: float | NDArray[np.float64]
 
 
-def _check_spread(equity: ArrayLike, volatility: ArrayLike):
+def _check_spread(
+    equity: ArrayLike, volatility: ArrayLike
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Validate ``(equity, volatility)`` jointly: ``volatility**2 < 1 - equity**2`` or 0."""
     e = array_in_range("equity", equity, -1.0, 1.0)
     sigma = array_in_range("volatility", volatility, 0.0, 2.0)
@@ -694,7 +698,9 @@ def _check_spread(equity: ArrayLike, volatility: ArrayLike):
     return e, sigma
 
 
-def _beta_parameters(e: NDArray[np.float64], sigma: NDArray[np.float64]):
+def _beta_parameters(
+    e: NDArray[np.float64], sigma: NDArray[np.float64]
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Beta(alpha, beta) with mean ``(1 + e) / 2`` and sd ``sigma / 2`` (``sigma > 0``)."""
     w = (1.0 + e) / 2.0
     concentration = (1.0 - e**2) / sigma**2 - 1.0  # alpha + beta = w(1-w)/var(w') - 1
@@ -747,7 +753,7 @@ def next_equity_spread(equity: ArrayLike, volatility: ArrayLike) -> BetaSpread:
 _MERGE_KINKS = 1e-12  # kinks closer than this share a piece: the kink error is O(1e-12)
 
 
-def _gain_pieces(cube: str, g: float, g_c: float):
+def _gain_pieces(cube: str, g: float, g_c: float) -> tuple[NDArray[np.float64], ...]:
     """The gain as a continuous piecewise-linear function of ``w`` on [0, 1].
 
     Returns ``(lo, hi, mid, value_at_mid, slope)`` arrays, one entry per piece

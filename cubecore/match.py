@@ -326,7 +326,7 @@ class _Game:
         loss = (1 - self.h) * n(a, b - c) + self.h * n(a, b - 2 * c)
         return float(win), float(loss), float(n(a - c, b)), float(n(a, b - c))
 
-    def _finish(self, live: _Pl, win: float, loss: float, low, high) -> _Pl:
+    def _finish(self, live: _Pl, win: float, loss: float, low: _Pl | None, high: _Pl | None) -> _Pl:
         mixed = live
         if self.x < 1.0:  # [JR12]: x * live + (1 - x) * dead, at every cube level
             xs, ys = live
@@ -369,13 +369,13 @@ class _Game:
 # ----------------------------------------------------------------------------------
 # The tables
 # ----------------------------------------------------------------------------------
-def _post_crawford(max_away: int, g: float) -> tuple[NDArray, NDArray]:
+def _post_crawford(max_away: int, g: float) -> tuple[NDArray[np.float64], NDArray[np.bool_]]:
     """Leader's post-Crawford MWC P[k] (k = trailer's away, P[0] = 0) and free drops."""
     p = np.zeros(max_away + 1)
     drops = np.zeros(max_away + 1, dtype=bool)
 
     def at(k: int) -> float:
-        return 0.0 if k <= 0 else p[k]
+        return 0.0 if k <= 0 else float(p[k])
 
     p[1] = 0.5  # double match point
     for k in range(2, max_away + 1):
@@ -386,7 +386,7 @@ def _post_crawford(max_away: int, g: float) -> tuple[NDArray, NDArray]:
     return p, drops
 
 
-def _crawford(max_away: int, g: float, post: NDArray) -> NDArray:
+def _crawford(max_away: int, g: float, post: NDArray[np.float64]) -> NDArray[np.float64]:
     """Leader's Crawford-game MWC C[k], trailer k-away (C[1] = 1/2 by convention)."""
     c = np.full(max_away + 1, np.nan)
     c[1] = 0.5
@@ -396,7 +396,10 @@ def _crawford(max_away: int, g: float, post: NDArray) -> NDArray:
 
 
 def _next_mwc_factory(
-    table: NDArray, crawford: NDArray, post: NDArray, phase: str
+    table: NDArray[np.float64],
+    crawford: NDArray[np.float64],
+    post: NDArray[np.float64],
+    phase: str,
 ) -> Callable[[int, int], float]:
     """MWC at the start of the next game after this one ends at (a', b')."""
 
@@ -407,21 +410,25 @@ def _next_mwc_factory(
             return 0.0
         if phase == "post":  # one side is already 1-away after the Crawford game
             if a == 1:
-                return post[b]
-            return 1.0 - post[a]
+                return float(post[b])
+            return float(1.0 - post[a])
         if a == 1 and b == 1:
             return 0.5
         if a == 1:
-            return crawford[b]
+            return float(crawford[b])
         if b == 1:
-            return 1.0 - crawford[a]
-        return table[a, b]
+            return float(1.0 - crawford[a])
+        return float(table[a, b])
 
     return next_mwc
 
 
+#: The pre-Crawford table, the Crawford column, the post-Crawford column and its free drops.
+_Tables = tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_]]
+
+
 @lru_cache(maxsize=64)
-def _tables(max_away: int, g: float, x: float) -> tuple[NDArray, NDArray, NDArray, NDArray]:
+def _tables(max_away: int, g: float, x: float) -> _Tables:
     post, drops = _post_crawford(max_away, g)
     craw = _crawford(max_away, g, post)
     table = np.full((max_away + 1, max_away + 1), np.nan)
@@ -781,7 +788,7 @@ def take_point(
 
 
 def _take_point(
-    a: int, b: int, c: int, owner: str, g: float, h: float, x: float, tables: tuple
+    a: int, b: int, c: int, owner: str, g: float, h: float, x: float, tables: _Tables
 ) -> TakePoint:
     """:func:`take_point` on validated arguments, with the tables (size >= max(a, b)) given."""
     table, craw, post, _ = tables
@@ -890,15 +897,17 @@ class HollandEffect:
     spread: float
 
 
-def _normal_cdf(z: NDArray) -> NDArray:
+def _normal_cdf(z: NDArray[np.float64]) -> NDArray[np.float64]:
     return 0.5 * (1.0 + np.array([math.erf(v / math.sqrt(2.0)) for v in z]))
 
 
-def _normal_pdf(z: NDArray) -> NDArray:
+def _normal_pdf(z: NDArray[np.float64]) -> NDArray[np.float64]:
     return np.exp(-0.5 * z * z) / math.sqrt(2.0 * math.pi)
 
 
-def _killed_expectation(xs: NDArray, ys: NDArray, h0: float, h1: float, s: float) -> float:
+def _killed_expectation(
+    xs: NDArray[np.float64], ys: NDArray[np.float64], h0: float, h1: float, s: float
+) -> float:
     """E h(X) for Brownian motion from 1/2 run for variance s**2, absorbed at 0 and 1.
 
     ``h`` is piecewise linear through ``(xs, ys)`` on the open interval, ``h(0) = h0``

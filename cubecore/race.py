@@ -43,7 +43,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 import pandas as pd
@@ -330,7 +330,7 @@ def bearoff_distribution(pips: int) -> pd.DataFrame:
 # ----------------------------------------------------------------------------- cubeless race
 
 
-def _win(x: NDArray, y: NDArray) -> NDArray[np.float64]:
+def _win(x: NDArray[np.integer[Any]], y: NDArray[np.integer[Any]]) -> NDArray[np.float64]:
     """Cubeless win chance of the roller; counts are int arrays in [0, MAX_COUNT].
 
     ``a = sum_j P(x, j) S(y, j)`` (the roller wins) and ``b = sum_j P(y, j)
@@ -338,20 +338,22 @@ def _win(x: NDArray, y: NDArray) -> NDArray[np.float64]:
     keeps the rounding error of the sums from leaving [0, 1] (no clipping).
     """
     table, tail = _bearoff_table(), _bearoff_tail()
-    roller_wins = np.einsum("...k,...k->...", table[x], tail[y])
-    opponent_wins = np.einsum("...k,...k->...", table[y][..., :-1], tail[x][..., 1:])
+    roller_wins: NDArray[np.float64] = np.einsum("...k,...k->...", table[x], tail[y])
+    opponent_wins: NDArray[np.float64] = np.einsum(
+        "...k,...k->...", table[y][..., :-1], tail[x][..., 1:]
+    )
     return roller_wins / (roller_wins + opponent_wins)
 
 
-def _win_grid(x: NDArray, y: NDArray) -> NDArray[np.float64]:
+def _win_grid(x: NDArray[np.integer[Any]], y: NDArray[np.integer[Any]]) -> NDArray[np.float64]:
     """:func:`_win` on the grid ``x`` (rows) by ``y`` (columns), by matrix products.
 
     Same sums as :func:`_win` (``a = P[x] S[y]^T``, ``b = S[x, 1:] P[y, :-1]^T``),
     a few hundred times faster than gathering one row pair per cell.
     """
     table, tail = _bearoff_table(), _bearoff_tail()
-    roller_wins = table[x] @ tail[y].T
-    opponent_wins = tail[x][:, 1:] @ table[y][:, :-1].T
+    roller_wins: NDArray[np.float64] = table[x] @ tail[y].T
+    opponent_wins: NDArray[np.float64] = tail[x][:, 1:] @ table[y][:, :-1].T
     return roller_wins / (roller_wins + opponent_wins)
 
 
@@ -570,7 +572,9 @@ class _CubeTables(NamedTuple):
     opponent: NDArray[np.float64]
 
 
-def _optimal(no_double: NDArray, double_take: NDArray) -> NDArray:
+def _optimal(
+    no_double: NDArray[np.float64], double_take: NDArray[np.float64]
+) -> NDArray[np.float64]:
     """Optimal equity: the roller doubles iff ``min(double_take, 1) > no_double``."""
     doubling = np.minimum(double_take, 1.0)
     return np.where(doubling > no_double, doubling, no_double)
@@ -614,7 +618,9 @@ def _cube_tables(size: int = MAX_COUNT) -> _CubeTables:
     return tables
 
 
-def _cube_arrays(x: NDArray, y: NDArray, cube: str) -> dict[str, NDArray]:
+def _cube_arrays(
+    x: NDArray[np.integer[Any]], y: NDArray[np.integer[Any]], cube: str
+) -> dict[str, NDArray[Any]]:
     """No double / double take / double pass / optimal / action code arrays."""
     tables = _cube_tables(MAX_COUNT)
     no_double = getattr(tables, cube)[x, y]
@@ -756,7 +762,7 @@ def cube_action_map(cube: str, max_count: int = 100, min_count: int = 1) -> pd.D
             "double_take": values["double_take"],
             "double_pass": values["double_pass"],
             "optimal": values["optimal"],
-            "action": pd.Categorical.from_codes(values["code"], categories=list(ACTIONS)),
+            "action": pd.Categorical.from_codes(values["code"], categories=pd.Index(list(ACTIONS))),
             "full_point": values["no_double"] == 1.0,
         }
     )
@@ -897,7 +903,7 @@ def table_2() -> pd.DataFrame:
     printed = TABLE_2_PRINTED.copy()
     not_doubling, doubling = [], []
     for row in printed.itertuples():
-        e = race_cube_equities(row.on_roll, row.opponent, row.cube)
+        e = race_cube_equities(cast(int, row.on_roll), cast(int, row.opponent), cast(str, row.cube))
         not_doubling.append(e.no_double)
         doubling.append(min(e.double_take, e.double_pass))
     printed["exact_not_doubling"] = not_doubling
@@ -1000,7 +1006,10 @@ def gnubg_race_cube_life(pips: ArrayLike) -> NDArray[np.float64]:
     pips = _count_array("pips", pips)
     c = GNUBG_RACE_CUBE_LIFE
     raw = c["coefficient"] + c["factor"] * pips
-    return np.minimum(np.maximum(raw, c["min"]), c["max"])  # the rule itself is a clamp
+    life: NDArray[np.float64] = np.minimum(
+        np.maximum(raw, c["min"]), c["max"]
+    )  # the rule itself is a clamp
+    return life
 
 
 def implied_cube_life(cube: str = "center", offset: int = 0, max_count: int = 300) -> pd.DataFrame:
@@ -1101,7 +1110,8 @@ def kleinman_win_probability(on_roll: ArrayLike, opponent: ArrayLike) -> NDArray
     if np.any(s <= 4):
         raise ValueError("on_roll + opponent must exceed 4 for the Kleinman formula")
     z = (y - x + 4) / (2.0 * np.sqrt(s - 4.0))
-    return 0.5 * (1.0 + np.vectorize(math.erf, otypes=[float])(z))
+    erf_z: NDArray[np.float64] = np.vectorize(math.erf, otypes=[float])(z)
+    return 0.5 * (1.0 + erf_z)
 
 
 def rule_8_9_12(on_roll: ArrayLike, opponent: ArrayLike, cube: str) -> NDArray[np.str_]:

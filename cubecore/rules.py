@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import Any, cast
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -309,7 +310,7 @@ def initial_state(
     """
     if not isinstance(rules, Rules):
         raise ValueError("rules must be a Rules instance")
-    high = None if rules.money_play else rules.match_length - 1
+    high = None if rules.money_play else cast(int, rules.match_length) - 1
     score_a = whole_number("score_a", score_a, 0, high)
     score_b = whole_number("score_b", score_b, 0, high)
     if crawford_game and post_crawford:
@@ -444,7 +445,7 @@ def _event(state: CubeState, action: str, actor: str, rule: str, note: str) -> C
     return CubeEvent(action, actor, rule, note, state.value, state.owner)
 
 
-def _after_roll(state: CubeState, player: str) -> dict[str, int | str]:
+def _after_roll(state: CubeState, player: str) -> dict[str, Any]:  # replace() keywords
     rolls = {"rolls_a": state.rolls_a + 1} if player == "A" else {"rolls_b": state.rolls_b + 1}
     return {**rolls, "turn": _other(player), "phase": "turn", "doubler": None}
 
@@ -452,7 +453,7 @@ def _after_roll(state: CubeState, player: str) -> dict[str, int | str]:
 def _finish(state: CubeState, rules: Rules, winner: str, points: int, ending: str) -> CubeState:
     score_a = state.score_a + (points if winner == "A" else 0)
     score_b = state.score_b + (points if winner == "B" else 0)
-    over = not rules.money_play and max(score_a, score_b) >= rules.match_length
+    over = not rules.money_play and max(score_a, score_b) >= cast(int, rules.match_length)
     return replace(
         state,
         phase="match_over" if over else "game_over",
@@ -470,7 +471,7 @@ def _next_game(state: CubeState, rules: Rules) -> tuple[CubeState, str, str]:
     post_crawford = state.post_crawford or state.crawford_game
     rule, note = "new game", "cube centred on 1 (64 showing)"
     if rules.crawford and not post_crawford:
-        match_point = rules.match_length - 1
+        match_point = cast(int, rules.match_length) - 1  # the Crawford rule needs match play
         if match_point in (state.score_a, state.score_b):
             crawford_game = True
             rule = "Crawford rule"
@@ -556,7 +557,10 @@ def apply(state: CubeState, action: str, rules: Rules) -> CubeState:
     if reason is not None:
         raise IllegalCubeAction(f"{action!r} is illegal: {reason}")
 
-    player = state.turn
+    # A legal action other than the opening ones is taken by the player on turn; a
+    # take, beaver, raccoon or drop answers the player who doubled (both set then).
+    player = cast(str, state.turn)
+    doubler = cast(str, state.doubler)
     if action == "next_game":
         new, rule, note = _next_game(state, rules)
         return replace(new, history=(_event(new, action, "-", rule, note),))
@@ -585,22 +589,22 @@ def apply(state: CubeState, action: str, rules: Rules) -> CubeState:
             rule = "Holland rule"
             note += " (each side has played two rolls since the Crawford game)"
     elif action == "take":
-        taker = _other(state.doubler)
+        taker = _other(doubler)
         new = replace(state, value=state.value * 2, owner=taker, phase="turn", doubler=None)
         rule, actor = "take", taker
         note = f"{taker} takes: stakes {new.value}, cube on {taker}'s side (only he may redouble)"
     elif action == "beaver":
-        taker = _other(state.doubler)
+        taker = _other(doubler)
         new = replace(state, value=state.value * 4, owner=taker, phase="beavered")
         rule, actor = "beaver", taker
         note = f"{taker} takes and beavers to {new.value}, keeping the cube"
     elif action == "raccoon":
         new = replace(state, value=state.value * 2, phase="turn", doubler=None)
-        rule, actor = "raccoon", state.doubler
+        rule, actor = "raccoon", doubler
         note = f"{state.doubler} raccoons to {new.value}; {state.owner} keeps the cube"
     elif action == "drop":
-        taker = _other(state.doubler)
-        new = _finish(state, rules, state.doubler, state.value, "drop")
+        taker = _other(doubler)
+        new = _finish(state, rules, doubler, state.value, "drop")
         rule, actor = "drop", taker
         note = f"{taker} drops and pays {state.value} point(s)"
     elif action == "roll":
