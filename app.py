@@ -31,7 +31,8 @@ navigation = st.navigation(sections)
 
 present = st.sidebar.container().toggle(
     PRESENT.label,
-    value=PRESENT.default if PRESENT.key not in st.session_state else None,
+    # None once the session holds the value (the binding then sets it); typed bool only.
+    value=PRESENT.default if PRESENT.key not in st.session_state else None,  # type: ignore[arg-type]
     key=PRESENT.key,
     bind="query-params",
     help=PRESENT.help,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import quote
 
 import streamlit as st
@@ -50,7 +51,7 @@ def read_link() -> dict[str, list[str]]:
 def find_problems(
     link: dict[str, list[str]],
     controls: tuple[Control, ...],
-    used: dict[str, object],
+    used: dict[str, Any],
 ) -> list[LinkProblem]:
     """Compare the link with the values the controls actually took.
 
@@ -103,7 +104,7 @@ def show_notices(problems: list[LinkProblem], controls: tuple[Control, ...]) -> 
         st.warning(notice_text(problem, used), icon=":material/link_off:")
 
 
-def share_query(controls: tuple[Control, ...], values: dict[str, object]) -> str:
+def share_query(controls: tuple[Control, ...], values: dict[str, Any]) -> str:
     """Query string of the current view: every value that differs from its default."""
     parts = []
     for control in (*controls, *APP_CONTROLS):
@@ -113,7 +114,7 @@ def share_query(controls: tuple[Control, ...], values: dict[str, object]) -> str
     return "&".join(parts)
 
 
-def share_link(page_path: str, controls: tuple[Control, ...], values: dict[str, object]) -> str:
+def share_link(page_path: str, controls: tuple[Control, ...], values: dict[str, Any]) -> str:
     """Absolute link to the current view when the server URL is known, else a relative one."""
     query = share_query(controls, values)
     base = ""

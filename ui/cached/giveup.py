@@ -6,6 +6,7 @@ Arguments are scalars or tuples rounded by the page, so equal views share entrie
 from __future__ import annotations
 
 import dataclasses
+from typing import Any, cast
 
 import numpy as np
 import pandas as pd
@@ -57,7 +58,7 @@ def transform_curves(g: float, g_c: float) -> pd.DataFrame:
     """Modified winning chances (conceded and raw) and modified equities on a w grid."""
     w = _w_grid(g, g_c)
     e = 2.0 * w - 1.0
-    frame = {"w": w, "e": e}
+    frame: dict[str, Any] = {"w": w, "e": e}
     for cube in giveup.CUBE_POSITIONS:
         frame[f"p_{cube}"] = giveup.modified_win_probability(e, cube, g, g_c)
         frame[f"raw_{cube}"] = giveup.modified_win_probability(e, cube, g, g_c, concede=False)
@@ -105,7 +106,7 @@ def essay_quoted() -> pd.DataFrame:
                 "number": name,
                 "printed": printed,
                 "exact": exact[name],
-                "exact_rounded": round(exact[name], digits),
+                "exact_rounded": round(cast(float, exact[name]), digits),
                 "agrees": deviation is None,
                 "reason": deviation[1] if deviation else "the exact value rounds to the print",
             }
@@ -224,7 +225,7 @@ def janowski_comparison(g: float, g_c: float) -> pd.DataFrame | None:
     if not (0.0 <= x_own <= 1.0 and 0.0 <= x_center <= 1.0):
         return None
     w = _w_grid(g, g_c)
-    frame = {"w": w}
+    frame: dict[str, Any] = {"w": w}
     for cube in giveup.CUBE_POSITIONS:
         x = x_center if cube == "center" else x_own
         frame[f"giveup_{cube}"] = giveup.modified_equity(2.0 * w - 1.0, cube, g, g_c)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any, cast
 
 import pandas as pd
 
@@ -61,7 +62,9 @@ def row_figure(
             )
         )
     traces.append(
-        _score_marker(opp_away, float(table.loc[away, opp_away]), f"{away}/{opp_away}", present)
+        _score_marker(
+            opp_away, float(cast(float, table.loc[away, opp_away])), f"{away}/{opp_away}", present
+        )
     )
     layout = base_layout(
         f"Your match winning chance, {away}-away, against the opponent's score",
@@ -235,8 +238,9 @@ def heatmap_figure(
     """
     rows = [int(r) for r in grid.index]
     columns = [int(c) for c in grid.columns]
-    z = [[None if math.isnan(v) else float(v) for v in grid.loc[r]] for r in rows]
-    traces = [
+    cells: list[list[Any]] = [list(grid.loc[r]) for r in rows]
+    z = [[None if math.isnan(v) else float(v) for v in row] for row in cells]
+    traces: list[dict[str, Any]] = [
         {
             "type": "heatmap",
             "x": columns,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from typing import Any, cast
 
 __all__ = ["APP_CONTROLS", "PRESENT", "Control"]
 
@@ -59,7 +60,8 @@ class Control:
             raise ValueError(f"kind must be one of {_KINDS}")
         if self.kind in ("select", "tabs") and self.default not in self.options:
             raise ValueError(f"default of {self.key} must be one of its options")
-        if self.kind in ("float", "int") and not self.low <= self.default <= self.high:
+        number = cast(float, self.default)  # a number for the numeric kinds
+        if self.kind in ("float", "int") and not self.low <= number <= self.high:
             raise ValueError(f"default of {self.key} must lie in [{self.low}, {self.high}]")
 
     def parse(self, raw: str) -> tuple[object, str | None]:
@@ -87,7 +89,7 @@ class Control:
             return None, f"outside the range {self.format(self.low)} to {self.format(self.high)}"
         return (int(number) if self.kind == "int" else number), None
 
-    def format(self, value: object) -> str:
+    def format(self, value: Any) -> str:
         """The value as it appears in a link (and in notices)."""
         if self.kind == "bool":
             return "true" if value else "false"

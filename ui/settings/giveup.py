@@ -6,6 +6,8 @@ for all pages, and a key already set by another page's widget came back as that
 slider's minimum here.
 """
 
+from typing import Any
+
 from cubecore import giveup
 from ui.settings import Control
 
@@ -136,7 +138,7 @@ CONTROLS = (
 _ESSAY_ROWS = {row.key: row.default for row in ROWS}
 
 #: One-click presets: (label, values).
-PRESETS = {
+PRESETS: dict[str, dict[str, Any]] = {
     "Essay: T = 21.5 %, g_c = .835": {
         "from": G_FROM_TAKE,
         "T": giveup.ESSAY_MIN_TAKE,

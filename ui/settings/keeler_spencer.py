@@ -1,5 +1,7 @@
 """Controls of the Keeler-Spencer page (raising points), grouped by section."""
 
+from typing import Any
+
 from ui.settings import Control
 
 #: Section tab labels by section id, in order.
@@ -135,7 +137,7 @@ CONTROLS = (SECTION, *(spec for specs in SECTION_CONTROLS.values() for spec in s
 
 _RAISES, _CONTINUOUS = SECTION_LABELS["raises"], SECTION_LABELS["continuous"]
 #: One-click presets: (label, values); each opens its section. "Paper" resets every control.
-PRESETS = {
+PRESETS: dict[str, dict[str, Any]] = {
     "Paper's tables": {**{spec.key: spec.default for spec in CONTROLS}, "sec": _RAISES},
     "Worked example: α(2,1) = 11/16": {"sec": _RAISES, "i": 2, "j": 1, "a": 2.0, "b": 3.0},
     "A has 10 doubles, B has 3": {

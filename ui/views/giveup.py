@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, cast
 
 import streamlit as st
 
@@ -35,10 +36,10 @@ class Layout:
         Bodies of section 3 (the gain function), 3a and 3b, below their controls.
     """
 
-    placement: dict
-    gain: object
-    volatility: object
-    race: object
+    placement: dict[str, Any]
+    gain: Any
+    volatility: Any
+    race: Any
 
 
 def make_layout(tabs, row_keys: tuple[str, ...]) -> Layout:
@@ -134,13 +135,14 @@ def table_section(equities: tuple[float, ...], g: float, g_c: float, *, present:
     columns = st.columns(3)
     for column, (name, (label, field)) in zip(columns, _QUOTED_POINTS.items(), strict=True):
         exact = points[field]
+        printed = cast(float, quoted.loc[name, "printed"])
         column.metric(
             label,
             f"{exact:.5f}",
-            help=f"Rounds to {exact:.3f}; the essay quotes {quoted.loc[name, 'printed']:.3f} "
+            help=f"Rounds to {exact:.3f}; the essay quotes {printed:.3f} "
             "(for g = .86, g_c = .835).",
         )
-        column.caption(f"rounds to {exact:.3f} · essay: {quoted.loc[name, 'printed']:.3f}")
+        column.caption(f"rounds to {exact:.3f} · essay: {printed:.3f}")
     chart_column, formula_column = st.columns([3, 2] if not present else [1, 0.001])
     with chart_column:
         widgets.chart(
@@ -156,9 +158,9 @@ def table_section(equities: tuple[float, ...], g: float, g_c: float, *, present:
             widgets.formula(r"e_m = 1 - g/2", f"{CITE}: .570 gives a modified .500")
     st.markdown("**Every number the essay quotes, printed vs exact** (essay's g = .86, g_c = .835)")
     deviations = quoted[~quoted["agrees"]]
-    for name, row in deviations.iterrows():
+    for number, row in deviations.iterrows():
         st.info(
-            f"{name}: printed {row['printed']:.3f}, exact {row['exact']:.5f} "
+            f"{number}: printed {row['printed']:.3f}, exact {row['exact']:.5f} "
             f"(rounds to {row['exact_rounded']:.3f}). Why: {row['reason']}.",
             icon=":material/rule:",
         )

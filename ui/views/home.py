@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
 from cubecore import atlas, giveup
@@ -12,7 +14,7 @@ from ui.settings import home as settings
 
 #: One card per source: what it assumes, what it answers, when to use it, and a
 #: link to its page with the preset that shows its headline result.
-OVERVIEW = (
+OVERVIEW: tuple[dict[str, Any], ...] = (
     {
         "page": "pages/keeler_spencer.py",
         "title": "Keeler & Spencer (1969): the continuous game",

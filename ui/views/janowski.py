@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -17,7 +18,7 @@ from ui import widgets
 from ui.cached import janowski as cached
 from ui.figures import janowski as figures
 
-Values = Mapping[str, object]
+Values = Mapping[str, Any]
 
 SOURCE = "Janowski model revisited (2012), shared/seeds/janowski_model_revisited.txt"
 POINT_LABELS = {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any, cast
 
 import numpy as np
 import pandas as pd
@@ -17,7 +18,7 @@ from ui.urlstate import escape_text
 SOURCE = "Keeler & Spencer (1969), shared/seeds/keeler_spencer_1969_raising_points.txt"
 
 
-def control_columns(tab, specs: tuple, columns: int = 4) -> dict[str, object]:
+def control_columns(tab, specs: tuple, columns: int = 4) -> dict[str, Any]:
     """Lay out a section's controls in ``columns`` columns at the top of its tab."""
     slots = tab.columns(columns)
     return {spec.key: slots[index % columns] for index, spec in enumerate(specs)}
@@ -43,7 +44,9 @@ def _compare_printed(
     gap = (exact - printed).abs()
     half_unit = 0.5 * 10.0**-digits
     rows, columns = np.nonzero(gap.to_numpy() > half_unit + 1e-12)
-    off = [(printed.index[r], printed.columns[c]) for r, c in zip(rows, columns, strict=True)]
+    off = [
+        (printed.index[int(r)], printed.columns[int(c)]) for r, c in zip(rows, columns, strict=True)
+    ]
     # A number format per column (a pandas Styler would be rendered anew on every rerun).
     shown = {str(c): st.column_config.NumberColumn(format=f"%.{digits}f") for c in printed.columns}
     left, right = st.columns(2)
@@ -73,7 +76,7 @@ def _compare_printed(
 # --------------------------------------------------------------------------- section 1
 
 
-def render_game(v: Mapping[str, object], present: bool) -> None:
+def render_game(v: Mapping[str, Any], present: bool) -> None:
     """Section 1: the lemma, a seeded path with the thresholds, the 80% check, the price."""
     d, seed, n_games = float(v["d"]), int(v["seed"]), int(v["games"])
     path, actions = cached.path_and_actions(float(v["x0"]), seed, d)
@@ -144,7 +147,7 @@ def render_game(v: Mapping[str, object], present: bool) -> None:
 # --------------------------------------------------------------------------- section 2
 
 
-def render_alternating(v: Mapping[str, object], present: bool) -> None:
+def render_alternating(v: Mapping[str, Any], present: bool) -> None:
     """Section 2: the first doubling point with at most n doubles in total."""
     n_max = int(v["nmax"])
     points = cached.limited_points(n_max)
@@ -167,7 +170,7 @@ def render_alternating(v: Mapping[str, object], present: bool) -> None:
 # --------------------------------------------------------------------------- section 3
 
 
-def render_raises(v: Mapping[str, object], present: bool) -> None:
+def render_raises(v: Mapping[str, Any], present: bool) -> None:
     """Section 3: Tables I-II for any a, b and size, one cell, the tree, the coin flips."""
     i, j, a, b = int(v["i"]), int(v["j"]), float(v["a"]), float(v["b"])
     rows, cols, point = int(v["rows"]), int(v["cols"]), str(v["pt"])
@@ -185,10 +188,10 @@ def render_raises(v: Mapping[str, object], present: bool) -> None:
         st.info(f"The paper says A should double at {printed}; {reason}.", icon=":material/info:")
 
     tables = cached.raising_tables(rows, cols, a, b)
-    gap = max(
-        float(np.abs(tables["alpha"] - tables["alpha_closed"]).to_numpy().max()),
-        float(np.abs(tables["beta"] - tables["beta_closed"]).to_numpy().max()),
-    )
+    # numpy's stubs type np.abs of a DataFrame as an ndarray; it is a DataFrame.
+    alpha_gap = cast(pd.DataFrame, np.abs(tables["alpha"] - tables["alpha_closed"]))
+    beta_gap = cast(pd.DataFrame, np.abs(tables["beta"] - tables["beta_closed"]))
+    gap = max(float(alpha_gap.to_numpy().max()), float(beta_gap.to_numpy().max()))
     name = "α (Table I)" if point == "alpha" else "β"
     left, right = st.columns(2) if not present else (st.container(), st.container())
     with left:
@@ -293,7 +296,7 @@ def _render_tree(i: int, j: int, a: float, b: float, present: bool) -> None:
 # --------------------------------------------------------------------------- section 4
 
 
-def render_continuous(v: Mapping[str, object], present: bool) -> None:
+def render_continuous(v: Mapping[str, Any], present: bool) -> None:
     """Section 4: eq. (18), Tables III-V, Fig. 3, the normal approximation, log(a/b)."""
     a, b, grid = float(v["pa"]), float(v["pb"]), str(v["range"])
     cell = cached.continuous_cell(a, b)

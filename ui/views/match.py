@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 import pandas as pd
 import streamlit as st
@@ -65,13 +66,13 @@ def phase_of(away: int, opp_away: int, post: bool) -> str:
 def your_mwc(table: pd.DataFrame, away: int, opp_away: int, post: bool, g: float) -> float:
     """Your match winning chance at the start of a game at this score and phase."""
     if phase_of(away, opp_away, post) != "post-Crawford":
-        return float(table.loc[away, opp_away])
+        return float(cast(float, table.loc[away, opp_away]))
     if away == 1:
         return match.post_crawford_equity(opp_away, g)
     return 1.0 - match.post_crawford_equity(away, g)
 
 
-def cube_and_owner(v: Mapping[str, object]) -> tuple[int, str]:
+def cube_and_owner(v: Mapping[str, Any]) -> tuple[int, str]:
     """The cube value and owner before the double; a cube above 1 is the doubler's."""
     cube = int(v["cv"])
     owner = str(v["own"])
@@ -103,7 +104,7 @@ def model_notes(g: float) -> None:
         )
 
 
-def table_section(v: Mapping[str, object], present: bool) -> None:
+def table_section(v: Mapping[str, Any], present: bool) -> None:
     """Section 1: the generated match equity table, Crawford and post-Crawford."""
     a, b, g, x, post = v["away"], v["opp"], v["G"], v["eff"], v["post"]
     table = cached.equity_table(g, x)
@@ -155,7 +156,7 @@ def table_section(v: Mapping[str, object], present: bool) -> None:
     widgets.table_with_download(craw.round(6), f"match_crawford_G{g:g}.csv")
 
 
-def takes_section(v: Mapping[str, object], present: bool) -> None:
+def takes_section(v: Mapping[str, Any], present: bool) -> None:
     """Section 2: take points at the score and cube level, and the market window."""
     a, b, g, x, gd = v["away"], v["opp"], v["G"], v["eff"], v["Gd"]
     cube, owner = cube_and_owner(v)
@@ -224,7 +225,7 @@ def takes_section(v: Mapping[str, object], present: bool) -> None:
     )
 
 
-def rules_section(v: Mapping[str, object], present: bool) -> None:
+def rules_section(v: Mapping[str, Any], present: bool) -> None:
     """Section 3: Crawford protection, post-Crawford double and free drop, Holland."""
     g = v["G"]
     trailer = max(2, v["away"], v["opp"])
@@ -235,7 +236,7 @@ def rules_section(v: Mapping[str, object], present: bool) -> None:
     craw = cached.crawford_table(g)
     here = craw[craw["opp_away"] == trailer].iloc[0]
     st.subheader("Crawford: the game without the cube protects the leader")
-    cols = st.columns(3)
+    cols: Sequence[Any] = st.columns(3)
     cols[0].metric("Leader in the Crawford game", f"{here['crawford']:.4f}")
     cols[1].metric("Same game without the rule", f"{here['no_crawford_rule']:.4f}")
     cols[2].metric("Protection", f"{here['protection']:+.4f}")
@@ -278,7 +279,7 @@ def rules_section(v: Mapping[str, object], present: bool) -> None:
             )
 
 
-def heatmaps_section(v: Mapping[str, object], present: bool) -> None:
+def heatmaps_section(v: Mapping[str, Any], present: bool) -> None:
     """Section 4: heatmaps of match equity and of take points across scores."""
     a, b, g, x, gd = v["away"], v["opp"], v["G"], v["eff"], v["Gd"]
     table = cached.equity_table(g, x)

@@ -7,7 +7,8 @@ Each function takes the page's control values (``v``, from
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, cast
 
 import pandas as pd
 import streamlit as st
@@ -20,7 +21,7 @@ from ui.settings.race import TABLE_CONTROLS
 
 SOURCE = "Zadeh & Kobliska (1977), shared/seeds/zadeh_kobliska_1977_optimal_doubling.txt"
 CITE = "Zadeh & Kobliska (1977)"
-Values = Mapping[str, object]
+Values = Mapping[str, Any]
 
 #: The naming slip in the statement of Theorem 1, shown beside formulas (5) and (6).
 THEOREM_1_NAMES = (
@@ -241,10 +242,11 @@ def _verdict_differences(table_2: pd.DataFrame) -> str:
     differ = table_2[~table_2["verdicts_agree"]]
     if differ.empty:
         return ""
+    rows: Iterable[Any] = differ.itertuples()  # pandas types a row's fields as any scalar
     cases = ", ".join(
         f"{r.on_roll} v {r.opponent} (simulated gap {r.doubling - r.not_doubling:+.3f}, "
         f"exact {r.exact_doubling - r.exact_not_doubling:+.3f})"
-        for r in differ.itertuples()
+        for r in rows
     )
     return (
         f" The verdicts differ at {cases}: simulated gaps this small are within about two "
@@ -262,8 +264,8 @@ def _thresholds(x: int, span: int, present: bool) -> None:
     if t.last_take is not None:
         st.caption(
             f"The opponent takes up to {x + t.last_take} pips; the cube owner "
-            f"redoubles from {x + t.first_redouble}, a centred cube is turned from "
-            f"{x + t.first_double}."
+            f"redoubles from {x + cast(int, t.first_redouble)}, a centred cube is turned from "
+            f"{x + cast(int, t.first_double)}."
         )
     frame = cached.thresholds(span)
     widgets.chart(

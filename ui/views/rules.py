@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from typing import Any, cast
 
 import pandas as pd
 import streamlit as st
@@ -28,24 +29,24 @@ def current_section() -> str:
     section = st.session_state.get(settings.VIEW.key)
     if section is None:
         section = st.query_params.get(settings.VIEW.key)
-    return section if section in settings.SECTIONS else settings.VIEW.default
+    return cast(str, section if section in settings.SECTIONS else settings.VIEW.default)
 
 
-def section_placement(section: str) -> dict[str, object]:
+def section_placement(section: str) -> dict[str, Any]:
     """Sidebar expanders per section (the current one open); returns control key -> container."""
     titles = {
         "walkthrough": "Walkthrough",
         "theory": "Theory: x, W, L, P",
         "simulation": "Simulation: rules and strategies",
     }
-    placement: dict[str, object] = {}
+    placement: dict[str, Any] = {}
     for name, controls in settings.SECTION_CONTROLS.items():
         box = st.sidebar.expander(titles[name], expanded=name == section)
         placement.update({spec.key: box for spec in controls})
     return placement
 
 
-def section_presets(section: str) -> dict[str, Mapping[str, object]]:
+def section_presets(section: str) -> dict[str, Mapping[str, Any]]:
     """The presets that open ``section``."""
     return {label: v for label, v in settings.PRESETS.items() if v["view"] == section}
 
@@ -61,7 +62,7 @@ def _set_step(step: int) -> None:
     st.session_state[settings.STEP.key] = step
 
 
-def render_walkthrough(values: Mapping[str, object], present: bool) -> None:
+def render_walkthrough(values: Mapping[str, Any], present: bool) -> None:
     """Step through a preset game: cube, owner, stakes, legal actions and the rule applied."""
     walk, requested = str(values["walk"]), int(values["step"])
     state = cached.walkthrough_state(walk, requested)
@@ -132,7 +133,7 @@ def render_walkthrough(values: Mapping[str, object], present: bool) -> None:
 # ----------------------------------------------------------------------- theory
 
 
-def render_theory(values: Mapping[str, object], present: bool) -> None:
+def render_theory(values: Mapping[str, Any], present: bool) -> None:
     """Jacoby, beaver and raccoon points, and the Murphy rule, in the Janowski model."""
     x, W, L, P = (round(float(values[k]), 4) for k in ("life", "win", "loss", "p"))
     plain = cached.cube_points(x, W, L, False)
@@ -204,7 +205,7 @@ def render_theory(values: Mapping[str, object], present: bool) -> None:
 # ------------------------------------------------------------------- simulation
 
 
-def _simulation_arguments(values: Mapping[str, object]) -> tuple:
+def _simulation_arguments(values: Mapping[str, Any]) -> tuple:
     flags = (
         bool(values["beavers"]),
         bool(values["raccoons"]),
@@ -217,7 +218,7 @@ def _simulation_arguments(values: Mapping[str, object]) -> tuple:
     return flags, strategy, round(float(values["start"]), 4)
 
 
-def render_simulation(values: Mapping[str, object], present: bool) -> None:
+def render_simulation(values: Mapping[str, Any], present: bool) -> None:
     """Cube-value distribution beside the theory, points per game, price of early doubles."""
     flags, strategy, start = _simulation_arguments(values)
     n_games, seed, model = int(values["n"]) * 1000, int(values["rseed"]), str(values["model"])
@@ -284,10 +285,12 @@ def render_simulation(values: Mapping[str, object], present: bool) -> None:
     prices = cached.price_estimates(da, start, min(n_games, 200_000), seed)
     a, b = st.columns(2)
     a.metric(
-        f"Loss doubling at {da:.2f}, no beavers", f"{prices.loc[0, 'loss vs doubling at 80%']:.4f}"
+        f"Loss doubling at {da:.2f}, no beavers",
+        f"{cast(float, prices.loc[0, 'loss vs doubling at 80%']):.4f}",
     )
     b.metric(
-        f"Loss doubling at {da:.2f}, beavers", f"{prices.loc[1, 'loss vs doubling at 80%']:.4f}"
+        f"Loss doubling at {da:.2f}, beavers",
+        f"{cast(float, prices.loc[1, 'loss vs doubling at 80%']):.4f}",
     )
     if not present:
         st.caption(
