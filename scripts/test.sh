@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make test`: the whole check, as CI runs it (.ci/run), with its wall time at the end.
-#   venv from requirements-dev.lock (hashes checked), Debian's chromium/postgresql/nginx,
+#   venv from requirements-dev.lock (hashes checked), the locks against the declared
+#   ranges (scripts/check-lock.sh), Debian's chromium/postgresql/nginx,
 #   ruff (lint + format check), mypy (strict on cubecore), pytest (every test, in
 #   parallel: see addopts in pyproject.toml). Extra arguments go to pytest.
 # Fails on the first failing step; pytest's "no tests collected" (exit status 5) and any
@@ -20,6 +21,7 @@ finish() {
 trap finish EXIT
 
 step="venv"; scripts/ensure-venv.sh requirements-dev.lock
+step="lock files"; scripts/check-lock.sh
 step="system packages"; scripts/ensure-system.sh chromium postgresql nginx
 step="ruff check"; "$py" -m ruff check .
 step="ruff format"; "$py" -m ruff format --check .

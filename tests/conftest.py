@@ -53,7 +53,11 @@ def open_page():
 
 @pytest.fixture(scope="session")
 def server():
-    """A real `streamlit run app.py` on a free localhost port (one per test session)."""
+    """A real `streamlit run app.py` on a free localhost port, one per pytest-xdist worker.
+
+    Session scope: each xdist worker is a session, so its browser tests share one server
+    (and one Chromium, below); every test gets a fresh browser context (``page``).
+    """
     from tests.browser import ARTIFACTS, streamlit_server
 
     ARTIFACTS.mkdir(exist_ok=True)
