@@ -51,17 +51,30 @@ def open_page():
     return _open
 
 
+#: How long the warm-up may wait for a fresh server's first page (a loaded machine).
+_WARM_UP_MS = 120_000
+
+
 @pytest.fixture(scope="session")
-def server():
+def server(browser):
     """A real `streamlit run app.py` on a free localhost port, one per pytest-xdist worker.
 
     Session scope: each xdist worker is a session, so its browser tests share one server
-    (and one Chromium, below); every test gets a fresh browser context (``page``).
+    (and one Chromium, below); every test gets a fresh browser context (``page``). The
+    server's cold start (imports, the first script run) is paid here, once, by opening the
+    home page and waiting for its title, so that no test's own timeout absorbs it.
     """
     from tests.browser import ARTIFACTS, streamlit_server
 
     ARTIFACTS.mkdir(exist_ok=True)
     with streamlit_server() as base:
+        context = browser.new_context()
+        try:
+            warm = context.new_page()
+            warm.goto(base, timeout=_WARM_UP_MS)
+            warm.locator("h1").first.wait_for(timeout=_WARM_UP_MS)
+        finally:
+            context.close()
         yield base
 
 
