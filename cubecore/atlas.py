@@ -113,7 +113,9 @@ def cube_life_from_effective_points(da: float, db: float) -> tuple[float, float]
     return 4.0 * (1.0 / da - 1.0), 4.0 * (1.0 / (1.0 - db) - 1.0)
 
 
-def equivalent_settings(source: str, value: float, center_give_up: float | None = None):
+def equivalent_settings(
+    source: str, value: float, center_give_up: float | None = None
+) -> AtlasSettings:
     """Move every model to the settings equivalent to one model's parameter.
 
     Parameters
@@ -153,7 +155,9 @@ def equivalent_settings(source: str, value: float, center_give_up: float | None 
     return AtlasSettings(x=x, da=g, db=1.0 - g, give_up=g, center_give_up=center_give_up)
 
 
-def _equities(model: str, settings: AtlasSettings, cube: str, p: NDArray[np.float64]):
+def _equities(
+    model: str, settings: AtlasSettings, cube: str, p: NDArray[np.float64]
+) -> float | NDArray[np.float64]:
     if model == "keeler_spencer":
         return janowski.live_cube_equity(p, cube)
     if model == "zadeh_kobliska":

@@ -30,9 +30,10 @@ References
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import numpy as np
 import pandas as pd
@@ -41,6 +42,9 @@ from numpy.typing import ArrayLike, NDArray
 from cubecore._normal import normal_cdf
 from cubecore._validate import array_in_range, choice, real_in_range, whole_number
 from cubecore.printed import compare_printed
+
+#: A probability or raise factor, as a float or as an exact rational (the helpers take either).
+_Real = TypeVar("_Real", float, Fraction)
 
 __all__ = [
     "ALTERNATING_DOUBLING_POINT",
@@ -410,8 +414,8 @@ class RaisingPoints(NamedTuple):
     Fields are floats, or :class:`fractions.Fraction` from :func:`exact_raising_points`.
     """
 
-    alpha: float
-    beta: float
+    alpha: float | Fraction
+    beta: float | Fraction
 
 
 @dataclass(frozen=True)
@@ -441,9 +445,9 @@ class RaisingTree:
 class _Race(NamedTuple):
     """``P[X < Y]``, ``P[X = Y]``, ``P[X > Y]`` for A's upsets X and B's upsets Y."""
 
-    less: float
-    tie: float
-    more: float
+    less: float | Fraction
+    tie: float | Fraction
+    more: float | Fraction
 
 
 # ---------------------------------------------------------------------------
@@ -470,7 +474,7 @@ def _exact_factor(name: str, value: float | Fraction) -> Fraction:
     return Fraction(repr(float(value)))
 
 
-def _upset_probability(factor):
+def _upset_probability(factor: _Real) -> _Real:
     """Chance that a raise by ``factor`` is followed by an upset, (f - 1)/(2 f).
 
     [KS69] eq. (11); after a raise at ``alpha(i, j)`` the opponent reaches his
@@ -627,7 +631,7 @@ def _points(race: _Race) -> RaisingPoints:
     return RaisingPoints(alpha=alpha, beta=beta)
 
 
-def _even_value(race: _Race):
+def _even_value(race: _Race) -> float | Fraction:
     """A's value of an even game from race probabilities, [KS69] eq. (19).
 
     With ``alpha = less + tie`` and ``beta = less``:
@@ -643,7 +647,9 @@ def _even_value(race: _Race):
     return (race.more - race.less) / race.tie
 
 
-def _recursion_grid(size_i: int, size_j: int, a, b) -> tuple[list[list], list[list]]:
+def _recursion_grid(
+    size_i: int, size_j: int, a: _Real, b: _Real
+) -> tuple[list[list[_Real]], list[list[_Real]]]:
     """``alpha`` and ``beta`` for ``i < size_i``, ``j < size_j`` by [KS69] eqs. (8)-(9).
 
     Boundary: ``alpha(0, j) = 1`` (A with no raise left wins only at 1) and
@@ -781,7 +787,7 @@ def path_cube_actions(
         raise ValueError("double_point must lie in (0.2, 1]")
     take_chance = 1.0 - ALTERNATING_DOUBLING_POINT  # the optimal take point, 20%
     double_b = 1.0 - ALTERNATING_DOUBLING_POINT  # B doubles when A's chance falls to 20%
-    rows: list[tuple] = []
+    rows: list[tuple[int, float, str, str, float, str, float]] = []
     stakes, owner = 1.0, "centre"
     for step, p in enumerate(chances.tolist()):
         if p >= 1.0 - _PATH_TOLERANCE:
@@ -1127,10 +1133,12 @@ def raising_tree(
     factor_a = _exact_factor("a", a)
     factor_b = _exact_factor("b", b)
     alpha, beta = _recursion_grid(raises_a + 1, raises_b + 1, factor_a, factor_b)
-    nodes: list[dict] = []
-    edges: list[dict] = []
+    nodes: list[dict[str, object]] = []
+    edges: list[dict[str, object]] = []
     # (kind, i, j, stakes, depth, path probability, parent, outcome, edge probability)
-    stack = [("alpha", raises_a, raises_b, Fraction(1), 0, Fraction(1), None, None, None)]
+    stack: list[
+        tuple[str, int, int, Fraction, int, Fraction, int | None, str | None, Fraction | None]
+    ] = [("alpha", raises_a, raises_b, Fraction(1), 0, Fraction(1), None, None, None)]
     while stack:
         kind, ii, jj, stakes, depth, reach, parent, outcome, edge_p = stack.pop()
         node_id = len(nodes)
@@ -1158,7 +1166,7 @@ def raising_tree(
                 "path_probability_exact": _fraction_text(reach),
             }
         )
-        if parent is not None:
+        if parent is not None and edge_p is not None:  # the root alone has neither
             edges.append(
                 {
                     "parent": parent,
@@ -1350,7 +1358,9 @@ def continuous_even_game_value(a: float, b: float) -> float:
     return float(_even_value(_continuous_race(half_log_a, half_log_b)))
 
 
-def _ab_frame(function, a_values: ArrayLike, b_values: ArrayLike) -> pd.DataFrame:
+def _ab_frame(
+    function: Callable[[float, float], float], a_values: ArrayLike, b_values: ArrayLike
+) -> pd.DataFrame:
     """A wide table of ``function(a, b)``: rows ``a``, columns ``b``."""
     rows = _potentials("a_values", a_values)
     cols = _potentials("b_values", b_values)

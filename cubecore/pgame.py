@@ -29,6 +29,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
+from typing import Any, cast
 
 import numpy as np
 import pandas as pd
@@ -157,7 +158,8 @@ class Thresholds:
                 real_in_range(name, getattr(self, name), 0.0, 1.0)
         if self.double_a + self.double_b <= 1:
             raise ValueError("double_a + double_b must exceed 1 (else both double at once)")
-        if self.redouble_a + self.redouble_b <= 1:
+        # Both redouble points are floats from here on (None took the double point).
+        if cast(float, self.redouble_a) + cast(float, self.redouble_b) <= 1:
             raise ValueError("redouble_a + redouble_b must exceed 1 (else redoubles never stop)")
 
 
@@ -373,8 +375,10 @@ class _Tally:
         value = self.cube_values()
         # The text columns go through two-category codes (1 byte per game), not
         # fixed-width numpy strings (40 MB for a million games).
-        winner = pd.Categorical.from_codes((self.winner > 0).astype(np.int8), ["B", "A"])
-        ending = pd.Categorical.from_codes(self.dropped.astype(np.int8), ["played_out", "drop"])
+        winner = pd.Categorical.from_codes((self.winner > 0).astype(np.int8), pd.Index(["B", "A"]))
+        ending = pd.Categorical.from_codes(
+            self.dropped.astype(np.int8), pd.Index(["played_out", "drop"])
+        )
         return pd.DataFrame(
             {
                 "game": np.arange(n),
@@ -401,14 +405,14 @@ def _stopping_points(thresholds: Thresholds, scale: float = 1.0) -> tuple[float,
     return (
         t.double_a * scale,
         (1 - t.double_b) * scale,
-        t.redouble_a * scale,
-        (1 - t.redouble_b) * scale,
+        cast(float, t.redouble_a) * scale,  # never None after Thresholds.__post_init__
+        (1 - cast(float, t.redouble_b)) * scale,
     )
 
 
 def _bounds(
-    owner: NDArray[np.int64], points: tuple[float, ...], top: float = 1.0
-) -> tuple[NDArray, NDArray]:
+    owner: NDArray[np.integer[Any]], points: tuple[float, ...], top: float = 1.0
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Next upper and lower stopping points of each game given the cube owner.
 
     A can double when the cube is centred or his, B likewise; ``top`` is A's win.
@@ -905,7 +909,7 @@ class _Profile:
 
 
 def _stake_factor(code: int) -> int:
-    return 2 ** int(_EXTRA_DOUBLINGS[code])
+    return int(2 ** int(_EXTRA_DOUBLINGS[code]))  # int ** int is typed Any
 
 
 def _murphy_mean_stake(rules: Rules) -> float:

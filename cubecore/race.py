@@ -40,7 +40,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 import pandas as pd
@@ -890,7 +890,7 @@ def cube_action_map(cube: str, max_count: int = 100, min_count: int = 1) -> pd.D
             "double_take": values["double_take"],
             "double_pass": values["double_pass"],
             "optimal": values["optimal"],
-            "action": pd.Categorical.from_codes(values["code"], categories=list(ACTIONS)),
+            "action": pd.Categorical.from_codes(values["code"], categories=pd.Index(list(ACTIONS))),
             "full_point": values["no_double"] == 1.0,
         }
     )
@@ -1079,7 +1079,7 @@ def table_2() -> pd.DataFrame:
     printed = TABLE_2_PRINTED.copy()
     not_doubling, doubling = [], []
     for row in printed.itertuples():
-        e = race_cube_equities(row.on_roll, row.opponent, row.cube)
+        e = race_cube_equities(cast(int, row.on_roll), cast(int, row.opponent), cast(str, row.cube))
         not_doubling.append(e.no_double)
         doubling.append(min(e.double_take, e.double_pass))
     printed["exact_not_doubling"] = not_doubling

@@ -5,6 +5,8 @@ page's names before the page skeleton (``wg``, ``wgc``, ``act``, ``pr``, ``po``,
 ``wsec``) are aliases, so old links open the same view.
 """
 
+from typing import Any
+
 from cubecore import giveup
 from ui.controls import Control
 
@@ -127,7 +129,7 @@ COST_CONTROLS = (CUBE, EQUITY, VOLATILITY, ON_ROLL, OPPONENT)
 _ESSAY_ROWS = {row.key: row.default for row in ROWS}
 
 #: One-click presets: (label, values).
-PRESETS = {
+PRESETS: dict[str, dict[str, Any]] = {
     "Essay: T = 21.5 %, g_c = .835": {
         "from": G_FROM_TAKE,
         "T": giveup.ESSAY_MIN_TAKE,

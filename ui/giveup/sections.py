@@ -6,6 +6,8 @@ page-wide controls (:func:`_give_up_points`) and its own controls from the view.
 
 from __future__ import annotations
 
+from typing import cast
+
 import streamlit as st
 
 from cubecore import giveup, race
@@ -138,10 +140,11 @@ def _table(v: View, equities: tuple[float, ...], g: float, g_c: float) -> None:
     columns = st.columns(3)
     for column, (name, (label, field)) in zip(columns, _QUOTED_POINTS.items(), strict=True):
         exact = points[field]
+        printed = cast(float, quoted.loc[name, "printed"])
         column.metric(
             label,
             f"{exact:.5f}",
-            help=f"Rounds to {exact:.3f}; the essay quotes {quoted.loc[name, 'printed']:.3f} "
+            help=f"Rounds to {exact:.3f}; the essay quotes {printed:.3f} "
             "(for g = .86, g_c = .835).",
         )
         column.caption(f"rounds to {exact:.3f} · essay: {quoted.loc[name, 'printed']:.3f}")
@@ -160,9 +163,9 @@ def _table(v: View, equities: tuple[float, ...], g: float, g_c: float) -> None:
             widgets.formula(r"e_m = 1 - g/2", f"{CITE}: .570 gives a modified .500")
     st.markdown("**Every number the essay quotes, printed vs exact** (essay's g = .86, g_c = .835)")
     deviations = quoted[~quoted["agrees"]]
-    for name, row in deviations.iterrows():
+    for number, row in deviations.iterrows():
         st.info(
-            f"{name}: printed {row['printed']:.3f}, exact {row['exact']:.5f} "
+            f"{number}: printed {row['printed']:.3f}, exact {row['exact']:.5f} "
             f"(rounds to {row['exact_rounded']:.3f}). Why: {row['reason']}.",
             icon=":material/rule:",
         )

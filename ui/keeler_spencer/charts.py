@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import cast
 
 import numpy as np
 import pandas as pd
@@ -82,7 +83,7 @@ def path_figure(
                 "x": [float(path["time"].iloc[s]) for s in group["step"]],
                 "y": group["p"].astype(float).tolist(),
                 "text": [
-                    _event_text(player, act, s)
+                    _event_text(cast(str, player), act, s)
                     for act, s in zip(group["action"], group["stakes"], strict=True)
                 ],
                 "textposition": "top center" if player == "A" else "bottom center",
@@ -256,7 +257,8 @@ def heatmap_figure(
     layout["margin"] = {"l": 60, "r": 20, "t": 60, "b": 50}
     layout["hovermode"] = "closest"
     if mark is not None and mark[0] in table.index and mark[1] in table.columns:
-        row, col = table.index.get_loc(mark[0]), table.columns.get_loc(mark[1])
+        row = cast(int, table.index.get_loc(mark[0]))  # unique labels: one position
+        col = cast(int, table.columns.get_loc(mark[1]))
         layout["shapes"] = [
             {
                 "type": "rect",

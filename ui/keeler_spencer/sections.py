@@ -6,6 +6,8 @@ runs only the open one.
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -171,10 +173,10 @@ def render_raises(v: View) -> None:
         st.info(f"The paper says A should double at {printed}; {reason}.", icon=":material/info:")
 
     tables = cached.raising_tables(rows, cols, a, b)
-    gap = max(
-        float(np.abs(tables["alpha"] - tables["alpha_closed"]).to_numpy().max()),
-        float(np.abs(tables["beta"] - tables["beta_closed"]).to_numpy().max()),
-    )
+    # numpy's stubs type np.abs of a DataFrame as an ndarray; it is a DataFrame.
+    alpha_gap = cast(pd.DataFrame, np.abs(tables["alpha"] - tables["alpha_closed"]))
+    beta_gap = cast(pd.DataFrame, np.abs(tables["beta"] - tables["beta_closed"]))
+    gap = max(float(alpha_gap.to_numpy().max()), float(beta_gap.to_numpy().max()))
     name = "α (Table I)" if point == "alpha" else "β"
     left, right = st.columns(2) if not v.present else (st.container(), st.container())
     with left:

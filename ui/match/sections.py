@@ -6,6 +6,9 @@ runs only the open one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import streamlit as st
 
 from cubecore import match
@@ -224,7 +227,7 @@ def render_rules(v: View) -> None:
     craw = cached.crawford_table(g)
     here = craw[craw["opp_away"] == trailer].iloc[0]
     st.subheader("Crawford: the game without the cube protects the leader")
-    cols = st.columns(3)
+    cols: Sequence[Any] = st.columns(3)
     cols[0].metric("Leader in the Crawford game", f"{here['crawford']:.4f}")
     cols[1].metric("Same game without the rule", f"{here['no_crawford_rule']:.4f}")
     cols[2].metric("Protection", f"{here['protection']:+.4f}")

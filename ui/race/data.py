@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from typing import Any, cast
 
 import numpy as np
 import pandas as pd
@@ -77,7 +78,7 @@ def race_tables() -> RaceTables:
         optimal[cube] = _frozen(frame["optimal"].to_numpy().reshape(n, n))
         win = _frozen(frame["cubeless_win"].to_numpy().reshape(n, n))
     return RaceTables(
-        win=win,
+        win=cast(np.ndarray, win),  # set by the loop over the three cube positions
         action=action,
         no_double=no_double,
         double_take=double_take,
@@ -190,7 +191,7 @@ def cube_win_curves(da: float, db: float) -> pd.DataFrame:
 
 
 @st.cache_data(max_entries=1024, show_spinner=False)
-def cube_equities(x: int, y: int, cube: str) -> dict[str, object]:
+def cube_equities(x: int, y: int, cube: str) -> dict[str, Any]:
     """Exact equities of one position, plus its cubeless win chance."""
     values = dataclasses.asdict(race.race_cube_equities(x, y, cube))
     values["cubeless_win"] = float(race_tables().win[x - 1, y - 1])
@@ -249,7 +250,7 @@ def cube_life(cube: str, lead: int, span: int) -> pd.DataFrame:
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def rules_map(cube: str, span: int) -> dict[str, object]:
+def rules_map(cube: str, span: int) -> dict[str, Any]:
     """8-9-12 rule and Kleinman formula against the exact model over 1..span.
 
     Over (your count, lead) with :data:`RULE_LEADS` (where the cube decisions are):

@@ -7,6 +7,9 @@ skeleton runs only the open one.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any, cast
+
 import pandas as pd
 import streamlit as st
 
@@ -234,10 +237,11 @@ def _verdict_differences(table_2: pd.DataFrame) -> str:
     differ = table_2[~table_2["verdicts_agree"]]
     if differ.empty:
         return ""
+    rows: Iterable[Any] = differ.itertuples()  # pandas types a row's fields as any scalar
     cases = ", ".join(
         f"{r.on_roll} v {r.opponent} (simulated gap {r.doubling - r.not_doubling:+.3f}, "
         f"exact {r.exact_doubling - r.exact_not_doubling:+.3f})"
-        for r in differ.itertuples()
+        for r in rows
     )
     return (
         f" The verdicts differ at {cases}: simulated gaps this small are within about two "
@@ -255,8 +259,8 @@ def _thresholds(v: View, x: int, span: int) -> None:
     if t.last_take is not None:
         st.caption(
             f"The opponent takes up to {x + t.last_take} pips; the cube owner "
-            f"redoubles from {x + t.first_redouble}, a centred cube is turned from "
-            f"{x + t.first_double}."
+            f"redoubles from {x + cast(int, t.first_redouble)}, a centred cube is turned from "
+            f"{x + cast(int, t.first_double)}."
         )
     frame = cached.thresholds(span)
     widgets.chart(

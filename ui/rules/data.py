@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -45,7 +46,7 @@ def walkthrough_events(walk: str) -> pd.DataFrame:
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def walkthrough_state(walk: str, step: int) -> dict[str, object]:
+def walkthrough_state(walk: str, step: int) -> dict[str, Any]:
     """The state after ``step`` events: cube, owner, legal actions and what forbids the rest."""
     preset = WALKTHROUGHS[walk]
     states = preset.states()
@@ -85,7 +86,7 @@ def cube_points(x: float, W: float, L: float, jacoby: bool) -> dict[str, float]:
 
 
 @st.cache_data(max_entries=512, show_spinner=False)
-def decision(P: float, x: float, W: float, L: float, jacoby: bool) -> dict[str, object]:
+def decision(P: float, x: float, W: float, L: float, jacoby: bool) -> dict[str, Any]:
     """The centred-cube decision at ``P`` as a plain dict."""
     return dataclasses.asdict(janowski.cube_decision(P, x, "center", W, L, jacoby=jacoby))
 
@@ -146,7 +147,7 @@ def simulation(
     start: float,
     n_games: int,
     seed: int,
-) -> dict[str, object]:
+) -> dict[str, Any]:
     """Simulate, and compare with the theory: cube-value table, points, throughput.
 
     ``rule_flags`` is (beavers, raccoons, murphy, cap) and ``strategy`` is (A's

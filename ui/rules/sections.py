@@ -7,6 +7,7 @@ runs only the open one.
 from __future__ import annotations
 
 import math
+from typing import cast
 
 import pandas as pd
 import streamlit as st
@@ -250,10 +251,12 @@ def render_simulation(values: View) -> None:
     prices = cached.price_estimates(da, start, min(n_games, 200_000), seed)
     a, b = st.columns(2)
     a.metric(
-        f"Loss doubling at {da:.2f}, no beavers", f"{prices.loc[0, 'loss vs doubling at 80%']:.4f}"
+        f"Loss doubling at {da:.2f}, no beavers",
+        f"{cast(float, prices.loc[0, 'loss vs doubling at 80%']):.4f}",
     )
     b.metric(
-        f"Loss doubling at {da:.2f}, beavers", f"{prices.loc[1, 'loss vs doubling at 80%']:.4f}"
+        f"Loss doubling at {da:.2f}, beavers",
+        f"{cast(float, prices.loc[1, 'loss vs doubling at 80%']):.4f}",
     )
     if not values.present:
         st.caption(
