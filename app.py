@@ -38,7 +38,7 @@ navigation = st.navigation(sections)
 links.check_app_flags()  # before the toggle binds ?present= (Streamlit drops bad values)
 present = st.sidebar.container().toggle(
     PRESENT.label,
-    value=PRESENT.default,
+    value=bool(PRESENT.default),
     key=PRESENT.key,
     bind="query-params",
     help=PRESENT.help,

@@ -921,7 +921,7 @@ def _pose_raising_point(inputs: Mapping[str, object]) -> Question:
     a, b = _float(inputs, "a"), _float(inputs, "b")
     point = choice("point", str(inputs["point"]), ("alpha", "beta"))
     points = keeler_spencer.raising_points(i, j, a, b)
-    key = _percent(points.alpha if point == "alpha" else points.beta)
+    key = _percent(float(points.alpha if point == "alpha" else points.beta))
     who = (
         "At what winning chance of A should A raise"
         if point == "alpha"

@@ -363,7 +363,9 @@ def _take_point(x: float, W: float, L: float) -> float:
     return _first_crossing(lambda q: 2.0 * _model_equity(q, x, "owned", W, L) + 1.0, (cash,))
 
 
-def _doubling_value(p, x: float, W: float, L: float, beavers: bool = False):
+def _doubling_value(
+    p: _Probabilities, x: float, W: float, L: float, beavers: bool = False
+) -> _Probabilities:
     """Doubler's value of doubling in his own model: ``min(2 E_opponent, +1)``.
 
     With beavers, a taker whose take is worth more than nothing to him
@@ -372,8 +374,8 @@ def _doubling_value(p, x: float, W: float, L: float, beavers: bool = False):
     """
     double_take = 2.0 * _model_equity(p, x, "opponent", W, L)
     if beavers:
-        double_take = np.where(double_take < 0.0, 2.0 * double_take, double_take)
-    return np.minimum(double_take, 1.0)
+        double_take = np.where(double_take < 0.0, 2.0 * double_take, double_take)  # type: ignore[assignment]
+    return np.minimum(double_take, 1.0)  # type: ignore[no-any-return]  # a float for a float
 
 
 def _doubler_points(
@@ -392,7 +394,7 @@ def _doubler_points(
             ),
         )
 
-    def double_gap(cube: str):
+    def double_gap(cube: str) -> Callable[[NDArray[np.float64]], NDArray[np.float64]]:
         return lambda p: (
             _doubling_value(p, x, W, L, beavers) - _model_equity(p, x, cube, W, L, jacoby)
         )

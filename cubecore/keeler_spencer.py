@@ -1675,13 +1675,13 @@ def printed_comparison(table: str) -> pd.DataFrame:
     """
     choice("table", table, PRINTED_TABLES)
     if table == "V":
-        printed = TABLE_V_PRINTED.set_index("b")
-        exact = resignation_potential_table(TABLE_V_PRINTED["b"]).set_index("b")["a"]
-        return compare_printed(printed["a"], exact, printed["decimals"], TABLE_V_DEVIATIONS)
+        printed_v = TABLE_V_PRINTED.set_index("b")
+        exact_v = resignation_potential_table(TABLE_V_PRINTED["b"]).set_index("b")["a"]
+        return compare_printed(printed_v["a"], exact_v, printed_v["decimals"], TABLE_V_DEVIATIONS)
     digits = PRINTED_TABLES[table]
     assert digits is not None
     if table in ("I", "II"):
-        printed = TABLE_I_PRINTED if table == "I" else TABLE_II_PRINTED
+        printed: pd.Series | pd.DataFrame = TABLE_I_PRINTED if table == "I" else TABLE_II_PRINTED
         exact = (
             raising_points_table(10, 10, 2.0, 2.0, point="alpha")
             if table == "I"

@@ -20,8 +20,8 @@ References
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Hashable, Mapping
+from typing import Any, cast
 
 import numpy as np
 import pandas as pd
@@ -46,7 +46,8 @@ _COLUMNS = ("printed", "exact", "difference", "within_printed_digits", "reason")
 def _cells(table: pd.Series | pd.DataFrame, name: str) -> pd.Series:
     """A table as one value per cell: a Series as it is, a DataFrame stacked by rows."""
     if isinstance(table, pd.DataFrame):
-        return table.stack(future_stack=True)
+        stacked: pd.Series = table.stack(future_stack=True)  # type: ignore[assignment]
+        return stacked
     if isinstance(table, pd.Series):
         return table
     raise ValueError(f"{name} must be a pandas Series or DataFrame (got {type(table).__name__})")
@@ -168,7 +169,10 @@ def compare_printed(
         for key, ok in zip(cells.index, within, strict=True)
     ]
     names = _key_names(cells, printed)
-    keys = cells.index.to_frame(index=False, name=names if len(names) > 1 else names[0])
+    keys = cells.index.to_frame(
+        index=False,
+        name=cast(Hashable, names if len(names) > 1 else names[0]),  # a list for a MultiIndex
+    )
     frame = keys.assign(
         printed=shown,
         exact=values,

@@ -890,7 +890,9 @@ def cube_action_map(cube: str, max_count: int = 100, min_count: int = 1) -> pd.D
             "double_take": values["double_take"],
             "double_pass": values["double_pass"],
             "optimal": values["optimal"],
-            "action": pd.Categorical.from_codes(values["code"], categories=pd.Index(list(ACTIONS))),
+            "action": pd.Categorical.from_codes(
+                values["code"].astype(np.int64), categories=pd.Index(list(ACTIONS))
+            ),
             "full_point": values["no_double"] == 1.0,
         }
     )
@@ -1029,15 +1031,15 @@ def table_3_comparison() -> pd.DataFrame:
             ("first redouble", row.printed_redouble, math.ceil, row.first_redouble),
             ("first double", row.printed_double, math.ceil, row.first_double),
         ):
-            whole = reading(printed)
+            whole = reading(cast(float, printed))
             rows.append(
                 {
                     "your_count": row.your_count,
                     "threshold": name,
                     "printed": printed,
                     "printed_as_whole_offset": whole,
-                    "exact": int(exact),
-                    "exact_minus_printed": int(exact) - whole,
+                    "exact": int(cast(int, exact)),
+                    "exact_minus_printed": int(cast(int, exact)) - whole,
                 }
             )
     return pd.DataFrame(rows)

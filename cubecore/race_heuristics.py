@@ -191,7 +191,7 @@ def rules_of_thumb_map(cube: str, max_count: int = 100, min_count: int = 1) -> p
     # where no_double is exactly +1 (a full point without doubling) "double/pass" ties
     tie = exact["full_point"].to_numpy() & (verdict == ACTIONS[2])
     agrees = (verdict == exact_action) | tie
-    codes = _comparison_codes(verdict, exact_action, agrees)
+    codes = _comparison_codes(verdict, exact_action.astype(str), agrees)
     defined = x + y > 4
     kleinman = np.full(x.shape, np.nan)
     if np.any(defined):
@@ -199,7 +199,7 @@ def rules_of_thumb_map(cube: str, max_count: int = 100, min_count: int = 1) -> p
     return exact.assign(
         rule_8_9_12=verdict,
         rule_agrees=agrees,
-        comparison=pd.Categorical.from_codes(codes, categories=list(RULE_COMPARISONS)),
+        comparison=pd.Categorical.from_codes(codes, categories=pd.Index(list(RULE_COMPARISONS))),
         kleinman_win=kleinman,
         kleinman_error=kleinman - exact["cubeless_win"].to_numpy(),
     )

@@ -141,7 +141,7 @@ class Control:
         if self.kind == "bool":
             return "true" if value else "false"
         if self.kind in ("float", "int"):
-            return f"{float(value):.10g}"
+            return f"{float(cast(float, value)):.10g}"
         return str(value)
 
 

@@ -35,8 +35,8 @@ def control(spec: Control, where=st.sidebar, *, disabled: bool = False):
     # address bar, and without it a slider's default is its minimum, so a preset that
     # set x = 0 left no x in the link. (Streamlit's log warning about a default beside a
     # Session State value is off in .streamlit/config.toml.)
-    common["value" if spec.kind != "select" else "index"] = (
-        spec.options.index(spec.default) if spec.kind == "select" else spec.default
+    common["value" if spec.kind != "select" else "index"] = cast(
+        Any, spec.options.index(str(spec.default)) if spec.kind == "select" else spec.default
     )
     if spec.kind == "text":
         return where.text_input(spec.label, disabled=disabled, max_chars=80, **common)

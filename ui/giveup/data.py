@@ -6,6 +6,7 @@ Arguments are scalars or tuples rounded by the sections, so equal views share en
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -36,7 +37,7 @@ def transform_curves(g: float, g_c: float) -> pd.DataFrame:
     """Modified winning chances (conceded and raw) and modified equities on a w grid."""
     w = _w_grid(g, g_c)
     e = 2.0 * w - 1.0
-    frame = {"w": w, "e": e}
+    frame: dict[str, Any] = {"w": w, "e": e}
     for cube in giveup.CUBE_POSITIONS:
         frame[f"p_{cube}"] = giveup.modified_win_probability(e, cube, g, g_c)
         frame[f"raw_{cube}"] = giveup.modified_win_probability(e, cube, g, g_c, concede=False)

@@ -147,7 +147,8 @@ def _table(v: View, equities: tuple[float, ...], g: float, g_c: float) -> None:
             help=f"Rounds to {exact:.3f}; the essay quotes {printed:.3f} "
             "(for g = .86, g_c = .835).",
         )
-        column.caption(f"rounds to {exact:.3f} · essay: {quoted.loc[name, 'printed']:.3f}")
+        printed = float(cast(float, quoted.loc[name, "printed"]))
+        column.caption(f"rounds to {exact:.3f} · essay: {printed:.3f}")
     chart_column, formula_column = st.columns([3, 2] if not v.present else [1, 0.001])
     with chart_column:
         widgets.chart(

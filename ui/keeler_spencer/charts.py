@@ -88,7 +88,7 @@ def path_figure(
                 ],
                 "textposition": "top center" if player == "A" else "bottom center",
                 "marker": {
-                    "color": _PLAYER_COLORS[player],
+                    "color": _PLAYER_COLORS[cast(str, player)],
                     "size": 10,
                     "symbol": [_EVENT_SYMBOLS[a] for a in group["action"]],
                 },

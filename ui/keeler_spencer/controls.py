@@ -1,5 +1,7 @@
 """Controls and presets of the Keeler-Spencer page (raising points), grouped by section."""
 
+from typing import Any
+
 from ui.controls import Control
 
 #: Section titles of the links made before the page skeleton -> today's section id.
@@ -129,7 +131,7 @@ CONTINUOUS_CONTROLS = (POTENTIAL_A, POTENTIAL_B, RANGE, B_MAX)
 
 _ALL = (*GAME_CONTROLS, *ALTERNATING_CONTROLS, *RAISES_CONTROLS, *CONTINUOUS_CONTROLS)
 #: One-click presets of the raises section. "Paper's tables" resets every control.
-RAISES_PRESETS = {
+RAISES_PRESETS: dict[str, dict[str, Any]] = {
     "Paper's tables": {spec.key: spec.default for spec in _ALL},
     "Worked example: α(2,1) = 11/16": {"i": 2, "j": 1, "a": 2.0, "b": 3.0},
     "A has 10 doubles, B has 3": {
@@ -144,4 +146,4 @@ RAISES_PRESETS = {
     },
 }
 #: One-click presets of the continuous-raises section.
-CONTINUOUS_PRESETS = {"a > 4 against b = 1": {"pa": 5.0, "pb": 1.0}}
+CONTINUOUS_PRESETS: dict[str, dict[str, Any]] = {"a > 4 against b = 1": {"pa": 5.0, "pb": 1.0}}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, cast
 
 import pandas as pd
 
@@ -67,7 +67,9 @@ def row_figure(
             dash="dash",
             detail=True,
         ),
-        _score_marker(opp_away, float(table.loc[away, opp_away]), f"{away}/{opp_away}"),
+        _score_marker(
+            opp_away, float(cast(float, table.loc[away, opp_away])), f"{away}/{opp_away}"
+        ),
     ]
     layout = base_layout(
         f"Your match winning chance, {away}-away, against the opponent's score",
@@ -227,9 +229,10 @@ def heatmap_figure(
     ``grid`` is indexed by your away-score with the opponent's as columns;
     ``marked`` (your away, opponent's away) is drawn as a cross when inside.
     """
-    rows = [int(r) for r in grid.index]
-    columns = [int(c) for c in grid.columns]
-    z = [[None if math.isnan(v) else float(v) for v in grid.loc[r]] for r in rows]
+    rows = [int(cast(int, r)) for r in grid.index]
+    columns = [int(cast(int, c)) for c in grid.columns]
+    values = grid.to_numpy(dtype=float)
+    z = [[None if math.isnan(v) else float(v) for v in line] for line in values]
     traces: list[dict[str, Any]] = [
         {
             "type": "heatmap",

@@ -7,7 +7,7 @@ runs only the open one.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import streamlit as st
 
@@ -117,7 +117,9 @@ def render_table(v: View) -> None:
             f"{match.crawford_equity(k, g):.4f} / {match.post_crawford_equity(k, g):.4f}",
         )
     else:
-        cols[3].metric("Dead cube (x = 0) at this score", f"{float(dead.loc[a, b]):.4f}")
+        cols[3].metric(
+            "Dead cube (x = 0) at this score", f"{float(cast(float, dead.loc[a, b])):.4f}"
+        )
     chart_col, formula_col = st.columns([3, 2] if not v.present else [1, 0.001])
     with chart_col:
         widgets.chart(charts.row_figure(table, dead, a, b), "match_row")

@@ -5,6 +5,8 @@ page's links from before the skeleton used ``view``, ``life``, ``win``, ``loss``
 and ``rseed``, which stay as aliases (:data:`OLD_KEYS`).
 """
 
+from typing import Any
+
 from ui.controls import Control
 from ui.rules.walkthroughs import WALKTHROUGHS
 
@@ -215,16 +217,16 @@ SIMULATION_CONTROLS = (
     SEED,
 )
 #: One-click presets of each section.
-WALKTHROUGH_PRESETS = {
+WALKTHROUGH_PRESETS: dict[str, dict[str, Any]] = {
     "Source: beaver, raccoon": {"walk": "beaver_raccoon", "step": 4},
     "Murphy ties, cap 2": {"walk": "murphy_cap", "step": 3},
     "Crawford, then Holland": {"walk": "crawford_holland", "step": 11},
 }
-THEORY_PRESETS = {
+THEORY_PRESETS: dict[str, dict[str, Any]] = {
     "Jacoby: favourite cashes": {"x": 0.7, "W": 1.25, "L": 1.2, "P": 0.85},
     "No gammons": {"W": 1.0, "L": 1.0, "P": 0.75},
 }
-SIMULATION_PRESETS = {
+SIMULATION_PRESETS: dict[str, dict[str, Any]] = {
     "Optimal, no beavers": {
         "beavers": False,
         "raccoons": False,
