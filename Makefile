@@ -1,43 +1,57 @@
-# Cube Theory Lab: `make run` starts the app, `make test` runs every test.
+# Cube Theory Lab: `make run` starts the app, `make test` runs every check (what CI runs).
 VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8501
+export VENV
 
-.PHONY: run test bench load soak scale classroom clean
+.PHONY: run test typecheck lock lowest bench load soak scale classroom clean
 
 run:
-	scripts/ensure-venv.sh requirements.txt
+	scripts/ensure-venv.sh requirements.lock
 	$(PY) -m streamlit run app.py --server.address localhost --server.port $(PORT)
 
+# Lint, types and every test; prints its wall time at the end. PYTEST_ARGS go to pytest.
 test:
-	scripts/ensure-venv.sh requirements-dev.txt
-	scripts/ensure-chromium.sh
-	scripts/ensure-postgresql.sh
-	$(PY) -m ruff check .
-	$(PY) -m ruff format --check .
-	$(PY) -m pytest
+	scripts/test.sh $(PYTEST_ARGS)
+
+typecheck:
+	scripts/ensure-venv.sh requirements-dev.lock
+	$(PY) -m mypy
+
+# Regenerate requirements.lock and requirements-dev.lock from requirements*.txt (uv, PyPI).
+# UPGRADE=1 takes the newest allowed versions; otherwise locked versions are kept.
+lock:
+	scripts/ensure-venv.sh requirements-dev.lock
+	scripts/lock.sh
+
+# Prove that the lowest version of every declared range installs together and passes the
+# compute tests (a throw-away venv; needs PyPI). Not part of `make test`.
+lowest:
+	scripts/ensure-venv.sh requirements-dev.lock
+	scripts/check-lowest.sh
 
 bench:
-	scripts/ensure-venv.sh requirements-dev.txt
+	scripts/ensure-venv.sh requirements-dev.lock
 	$(PY) -m bench
 
 load:
-	scripts/ensure-venv.sh requirements-dev.txt
+	scripts/ensure-venv.sh requirements-dev.lock
 	$(PY) -m bench load --sessions 30 --seconds 60
 
 soak:
-	scripts/ensure-venv.sh requirements-dev.txt
+	scripts/ensure-venv.sh requirements-dev.lock
 	$(PY) -m bench soak --sessions 30 --seconds 300
 
 scale:
-	scripts/ensure-venv.sh requirements-dev.txt
+	scripts/ensure-venv.sh requirements-dev.lock
+	scripts/ensure-system.sh nginx
 	$(PY) -m bench scale --sessions 10 20 30 --seconds 30 --think 1
 
 classroom:
-	scripts/ensure-venv.sh requirements-dev.txt
-	scripts/ensure-postgresql.sh
+	scripts/ensure-venv.sh requirements-dev.lock
+	scripts/ensure-system.sh postgresql nginx
 	$(PY) -m bench classroom --students 40 --questions 10 --processes 2
 	$(PY) -m bench classroom --students 40 --questions 10 --processes 2 --restart
 
 clean:
-	rm -rf test-artifacts .pytest_cache .ruff_cache .hypothesis
+	rm -rf test-artifacts .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -10,11 +10,16 @@ from ui.router import ensure_navigation, freeze_long_lived_heap
 ensure_navigation()  # a fresh process starts in legacy pages/ mode: leave it before rendering
 freeze_long_lived_heap()  # once a minute: keeps garbage collection off the hot path
 
+# The toggle's value as this run will see it: Session State once it exists (a click is
+# there before the run starts), the link on a session's first run.
+presenting = bool(st.session_state.get(PRESENT.key, st.query_params.get(PRESENT.key) == "true"))
+# Set once per run: a projector starts with the sidebar folded, a phone too ("auto" folds
+# it on narrow screens); whatever the reader does with it afterwards is left alone.
 st.set_page_config(
     page_title="Cube Theory Lab",
     page_icon=":material/casino:",
     layout="wide",
-    initial_sidebar_state="expanded",
+    initial_sidebar_state="collapsed" if presenting else "auto",
 )
 
 sections: dict[str, list] = {}
@@ -33,14 +38,13 @@ navigation = st.navigation(sections)
 links.check_app_flags()  # before the toggle binds ?present= (Streamlit drops bad values)
 present = st.sidebar.container().toggle(
     PRESENT.label,
-    value=PRESENT.default,
+    value=bool(PRESENT.default),
     key=PRESENT.key,
     bind="query-params",
     help=PRESENT.help,
 )
 if present:
-    # A projector: large type everywhere, the sidebar folded away (it opens on demand).
-    st.set_page_config(initial_sidebar_state="collapsed")
+    # A projector: large type everywhere.
     st.html(
         "<style>html{font-size:24px !important}"
         " [data-testid='stMetricValue']{font-size:2.4rem}</style>"

@@ -8,7 +8,7 @@ Subcommands (default: ``all`` = pages + kernels):
   ``streamlit run`` this command starts on 127.0.0.1 (or ``--url`` of a running
   local server, ``--pid`` for its memory).
 - ``soak --seconds 300``: the load test for longer, with server memory over time.
-- ``caches``: every ``st.cache_data``/``st.cache_resource`` in ui/cached/ and its bound.
+- ``caches``: every ``st.cache_data``/``st.cache_resource`` in ui/ and its bound.
 - ``bearoff``: the bear-off database builds against gnubg's ``makebearoff`` (same run).
 - ``scale``: 1 and 2 app processes behind nginx (deploy/nginx.conf.template), the
   load test at increasing session counts through the proxy.
@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> None:
     if command == "caches":
         from bench.caches import caches_table
 
-        print("### Streamlit caches in ui/cached/\n")
+        print("### Streamlit caches in ui/\n")
         print(caches_table())
     if command == "bearoff":
         __import__("bench.bearoff", fromlist=["run"]).run(args.repeats)

@@ -1,4 +1,4 @@
-"""Check that every Streamlit cache in ``ui/cached/`` is bounded.
+"""Check that every Streamlit cache of the pages (``ui/<page>/data.py``) is bounded.
 
 A ``st.cache_data`` keyed by URL values grows with every distinct link unless it
 has ``max_entries`` (or a ``ttl``); a ``st.cache_resource`` with parameters grows
@@ -24,10 +24,10 @@ def _decorator_kind(node: ast.expr) -> tuple[str, dict[str, str]] | None:
     return None
 
 
-def audit(folder: Path = ROOT / "ui" / "cached") -> list[tuple[str, str, str, str, str]]:
+def audit(folder: Path = ROOT / "ui") -> list[tuple[str, str, str, str, str]]:
     """(function, decorator, parameters, bound, verdict) for every cached function."""
     rows = []
-    for path in sorted(folder.glob("*.py")):
+    for path in sorted(folder.rglob("*.py")):
         tree = ast.parse(path.read_text(), filename=str(path))
         for node in ast.walk(tree):
             if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):

@@ -10,10 +10,28 @@ from bench.stats import markdown_table, median, ms
 
 #: Target of issue 9 for the race DP table to 300 pips.
 RACE_TARGET_SECONDS = 0.5
+#: Games of the P-game throughput kernel; its target is at least 100,000 games per second.
+THROUGHPUT_GAMES = 200_000
+THROUGHPUT_TARGET_GAMES_PER_SECOND = 100_000
+
+
+def simulation_throughput(n_games: int = 1_000_000, seed: int = 0) -> float:
+    """Games per second of :func:`cubecore.pgame.simulate_games` on this machine (wall clock).
+
+    Optimal thresholds (double and redouble at 80%, take from 20%), money play, an even
+    start. This was ``pgame.measure_throughput``: a benchmark, so it lives here.
+    """
+    from cubecore import pgame
+    from cubecore.rules import Rules
+
+    begin = time.perf_counter()
+    pgame.simulate_games(n_games, pgame.OPTIMAL, Rules(), 0.5, seed)
+    return n_games / (time.perf_counter() - begin)
 
 
 def _kernels() -> list[tuple[str, Callable[[], object], float | None]]:
-    from cubecore import keeler_spencer, match, race
+    from cubecore import keeler_spencer, match, pgame, race
+    from cubecore.rules import Rules
 
     # The race DP lives behind ``race._cube_tables`` (an lru_cache); the pages reach
     # it through public functions that build it for MAX_COUNT pips.
@@ -49,6 +67,12 @@ def _kernels() -> list[tuple[str, Callable[[], object], float | None]]:
             None,
         ),
         ("match equity table 25x25", lambda: match.match_equity_table(25), None),
+        (
+            f"P-game simulation, {THROUGHPUT_GAMES:,} games (target "
+            f"{THROUGHPUT_TARGET_GAMES_PER_SECOND:,} games/s)",
+            lambda: pgame.simulate_games(THROUGHPUT_GAMES, pgame.OPTIMAL, Rules(), 0.5, 0),
+            THROUGHPUT_GAMES / THROUGHPUT_TARGET_GAMES_PER_SECOND,
+        ),
     ]
 
 

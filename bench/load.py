@@ -21,10 +21,14 @@ import sys
 import time
 import uuid
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
 from bench.server import rss_mib
 from bench.stats import markdown_table, median, ms, percentile
+
+if TYPE_CHECKING:  # imported where used: websockets loads only when a load test runs
+    from bench.wsclient import RunResult
 
 P95_TARGET_SECONDS = 1.0
 RSS_TARGET_MIB = 400.0
@@ -80,7 +84,7 @@ async def _one_session(
     try:
         async with Session(base, rng, cookie=cookie) as session:
             page = rng.choice(pages)
-            run = await session.open(page, timeout=rerun_timeout)
+            run: RunResult | None = await session.open(page, timeout=rerun_timeout)
             _record(result, "open", run, index, page)
             while time.monotonic() < stop_at:
                 await asyncio.sleep(rng.uniform(0.5, 1.5) * think)

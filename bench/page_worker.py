@@ -27,6 +27,7 @@ import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qsl
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -80,11 +81,11 @@ def _navigation_mode():
         original(self, *args, **kwargs)
         PagesManager.uses_pages_directory = False
 
-    PagesManager.__init__ = init
+    PagesManager.__init__ = init  # type: ignore[method-assign]  # a benchmark-only patch
     try:
         yield
     finally:
-        PagesManager.__init__ = original
+        PagesManager.__init__ = original  # type: ignore[method-assign]
 
 
 @contextmanager
@@ -101,11 +102,12 @@ def _server_script_cache():
 
     shared = ScriptCache()
     originals = (app_test.ScriptCache, local_script_runner.ScriptCache)
-    app_test.ScriptCache = local_script_runner.ScriptCache = lambda: shared
+    # A benchmark-only patch of two module attributes (restored below).
+    app_test.ScriptCache = local_script_runner.ScriptCache = lambda: shared  # type: ignore[misc, assignment]
     try:
         yield
     finally:
-        app_test.ScriptCache, local_script_runner.ScriptCache = originals
+        app_test.ScriptCache, local_script_runner.ScriptCache = originals  # type: ignore[misc]
 
 
 def _open(target: str):
@@ -181,7 +183,7 @@ def _measure(target: str, warm: int, moves: int, cold_caches: int, seed: int) ->
 
     AppTest.from_string(_WARMUP, default_timeout=60).run()  # Streamlit runtime, as in a server
     at, first_run = _open(target)
-    result: dict[str, object] = {"target": target, "cold_process": _timed(first_run)}
+    result: dict[str, Any] = {"target": target, "cold_process": _timed(first_run)}
     result["exceptions"] = [e.message for e in at.exception]
     result["elements"] = _count_nodes(at._tree)
     result["warm"] = [_timed(at.run) for _ in range(warm)]

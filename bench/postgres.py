@@ -21,7 +21,7 @@ from bench.server import free_port
 
 
 class PostgresMissing(RuntimeError):
-    """Debian's postgresql package is not installed (scripts/ensure-postgresql.sh)."""
+    """Debian's postgresql package is not installed (scripts/ensure-system.sh postgresql)."""
 
 
 def _bin_dir() -> Path:
@@ -29,7 +29,7 @@ def _bin_dir() -> Path:
     if not found:
         raise PostgresMissing(
             "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): "
-            "run scripts/ensure-postgresql.sh"
+            "run scripts/ensure-system.sh postgresql"
         )
     return Path(found[-1]).parent
 

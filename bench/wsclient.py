@@ -14,10 +14,12 @@ import asyncio
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 import websockets
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from websockets.typing import Subprotocol
 
 _DONE = {
     ForwardMsg.ScriptFinishedStatus.FINISHED_SUCCESSFULLY,
@@ -34,7 +36,7 @@ _SKIP_KEYS = {"present"}
 class Widget:
     id: str
     kind: str
-    proto: object
+    proto: Any  # the widget's protobuf message (slider, selectbox, ...)
     fragment_id: str = ""
     labels: list[str] = field(default_factory=list)  # a tab set's tabs, in order
 
@@ -55,7 +57,7 @@ class Session:
         self.url = base.replace("http://", "ws://", 1).rstrip("/") + "/_stcore/stream"
         self.rng = rng
         self.cookie = cookie
-        self.ws = None
+        self.ws: Any = None  # websockets' ClientConnection once entered
         self.pages: dict[str, str] = {}  # url_pathname -> page_script_hash
         self.page_hash = ""
         self.widgets: dict[str, Widget] = {}
@@ -66,7 +68,7 @@ class Session:
         headers = {"Cookie": f"stroute={self.cookie}"} if self.cookie else None
         self.ws = await websockets.connect(
             self.url,
-            subprotocols=["streamlit"],
+            subprotocols=[Subprotocol("streamlit")],
             max_size=None,
             open_timeout=60,
             ping_interval=None,
@@ -193,7 +195,7 @@ class Session:
         if widget.kind == "tabs":
             return "string_value", rng.choice(widget.labels)
         if widget.kind == "checkbox":
-            current = self.values.get(widget.id, (None, proto.default))[1]
+            current = self.values.get(widget.id, ("", proto.default))[1]
             return "bool_value", not current
         # number_input
         low = proto.min if proto.has_min else 0.0

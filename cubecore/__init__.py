@@ -6,16 +6,19 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 - :mod:`cubecore.janowski`: Janowski's cube life index (dead/live interpolation).
 - :mod:`cubecore.keeler_spencer`: Keeler & Spencer (1969), raising points.
 - :mod:`cubecore.race`: Zadeh & Kobliska (1977), the race model, exact cube strategy.
+- :mod:`cubecore.race_heuristics`: race rules of thumb (8-9-12, Kleinman) against it.
 - :mod:`cubecore.giveup`: Woolsey's "Doubling Theory", give-up points.
 - :mod:`cubecore.rules`: the rules of the doubling cube as a state machine.
 - :mod:`cubecore.pgame`: the continuous game (P-game) simulated under cube strategies.
 - :mod:`cubecore.match`: match equity and take points at every score.
+- :mod:`cubecore.piecewise`: piecewise-linear functions on [0, 1], the taut string.
 - :mod:`cubecore.met`: published match equity tables, one type for all of them.
 - :mod:`cubecore.met_io`: reading tables from gnubg XML, XG ``.met`` and CSV files.
 - :mod:`cubecore.match_points`: market windows, take points and gammon values on a table.
 - :mod:`cubecore.met_fit`: the model's gammon rate and cube efficiency fitted to a table.
 - :mod:`cubecore.met_aids`: Neil's numbers, the Turner and Janowski formulas against a table.
 - :mod:`cubecore.free_drop`: the leader's selective drop post-Crawford, priced by a model.
+- :mod:`cubecore.printed`: a printed table beside its exact computation, cell by cell.
 - :mod:`cubecore.atlas`: the four money-play models on one scale, and their mappings.
 - :mod:`cubecore.references`: the publications, one registry for pages and docstrings.
 - :mod:`cubecore.cubeful`: gnubg's 0-ply cube decision from five cubeless probabilities.
@@ -23,12 +26,14 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 - :mod:`cubecore.position`: checker positions, gnubg Position IDs and XGIDs.
 - :mod:`cubecore.race_counts`: Keith, Thorp, 8-9-12, Kleinman, Isight and Trice on a position.
 - :mod:`cubecore.bearoff`: exact one- and two-sided bear-off databases (disk-cached).
+- :mod:`cubecore.drills`: seeded quiz questions graded against the app's own functions.
 """
 
 from cubecore import (
     atlas,
     bearoff,
     cubeful,
+    drills,
     evaluation_text,
     free_drop,
     giveup,
@@ -41,9 +46,12 @@ from cubecore import (
     met_fit,
     met_io,
     pgame,
+    piecewise,
     position,
+    printed,
     race,
     race_counts,
+    race_heuristics,
     references,
     rules,
 )
@@ -52,6 +60,7 @@ __all__ = [
     "atlas",
     "bearoff",
     "cubeful",
+    "drills",
     "evaluation_text",
     "free_drop",
     "giveup",
@@ -64,9 +73,12 @@ __all__ = [
     "met_fit",
     "met_io",
     "pgame",
+    "piecewise",
     "position",
+    "printed",
     "race",
     "race_counts",
+    "race_heuristics",
     "references",
     "rules",
 ]

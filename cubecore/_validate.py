@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from typing import SupportsFloat
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -48,7 +49,7 @@ def array_in_range(
 
 def real_in_range(
     name: str,
-    value: float,
+    value: SupportsFloat,
     low: float = -math.inf,
     high: float = math.inf,
     *,

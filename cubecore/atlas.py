@@ -44,7 +44,6 @@ from cubecore._validate import array_in_range, choice, real_in_range
 
 __all__ = [
     "MODELS",
-    "MODEL_TITLES",
     "AtlasSettings",
     "atlas_curves",
     "atlas_points",
@@ -55,12 +54,6 @@ __all__ = [
 
 #: The four models, in the order the atlas shows them.
 MODELS = ("keeler_spencer", "zadeh_kobliska", "give_up", "janowski")
-MODEL_TITLES = {
-    "keeler_spencer": "Keeler-Spencer live cube",
-    "zadeh_kobliska": "Zadeh-Kobliska DA/DB",
-    "give_up": "Woolsey give-up g/g_c",
-    "janowski": "Janowski cube life x",
-}
 
 #: The continuous game's points ([KS69]_ eq. (5)): double/cash at 80%, take at 20%.
 LIVE_CASH_POINT = 0.8
@@ -77,36 +70,25 @@ class AtlasSettings:
     center_give_up: float
 
 
-def _check_effective_points(da: float, db: float) -> tuple[float, float]:
-    da = real_in_range("da", da, 0.5, 1.0, low_open=True)
-    db = real_in_range("db", db, 0.0, 0.5, high_open=True)
-    return da, db
-
-
 def effective_point_equity(p: ArrayLike, cube: str, da: float, db: float) -> NDArray[np.float64]:
     """Cubeful equity of the effective-doubling-point model ([ZK77]_ eqs. (1)-(3)).
 
     .. math:: E = 2\\,p(t, \\cdot) - 1,\\quad p(t,A) = p/D_A,\\quad
        p(t,B) = \\frac{p - D_B}{1 - D_B},\\quad p(t,M) = \\frac{p - D_B}{D_A - D_B}
 
-    for the cube owned by the player (A), by the opponent (B) and centred (M).
-    Beyond an effective doubling point the game is over for the model (the
-    trailer passes): the modified chance is limited to [0, 1].
+    for the cube owned by the player (A), by the opponent (B) and centred (M),
+    computed by :func:`cubecore.race.effective_point_chance` (``DA``, ``DB`` in their
+    one domain, :func:`cubecore.race.check_doubling_points`). Beyond an effective
+    doubling point the game is over for the model (the trailer passes): the
+    modified chance is limited to [0, 1].
 
     Examples
     --------
     >>> float(effective_point_equity(0.8, "owned", 0.8, 0.2))
     1.0
     """
-    da, db = _check_effective_points(da, db)
-    cube = choice("cube", cube, janowski.CUBE_POSITIONS)
     p = array_in_range("p", p, 0.0, 1.0)
-    if cube == "owned":
-        chance = p / da  # [ZK77] eq. (1)
-    elif cube == "opponent":
-        chance = (p - db) / (1.0 - db)  # [ZK77] eq. (2)
-    else:
-        chance = (p - db) / (da - db)  # [ZK77] eq. (3)
+    chance = race.effective_point_chance(p, da, db, cube)  # [ZK77] eqs. (1)-(3)
     return 2.0 * np.clip(chance, 0.0, 1.0) - 1.0
 
 
@@ -127,11 +109,13 @@ def cube_life_from_effective_points(da: float, db: float) -> tuple[float, float]
     >>> [round(v, 12) for v in cube_life_from_effective_points(0.8, 0.2)]
     [1.0, 1.0]
     """
-    da, db = _check_effective_points(da, db)
+    da, db = race.check_doubling_points(da, db)
     return 4.0 * (1.0 / da - 1.0), 4.0 * (1.0 / (1.0 - db) - 1.0)
 
 
-def equivalent_settings(source: str, value: float, center_give_up: float | None = None):
+def equivalent_settings(
+    source: str, value: float, center_give_up: float | None = None
+) -> AtlasSettings:
     """Move every model to the settings equivalent to one model's parameter.
 
     Parameters
@@ -171,7 +155,9 @@ def equivalent_settings(source: str, value: float, center_give_up: float | None 
     return AtlasSettings(x=x, da=g, db=1.0 - g, give_up=g, center_give_up=center_give_up)
 
 
-def _equities(model: str, settings: AtlasSettings, cube: str, p: NDArray[np.float64]):
+def _equities(
+    model: str, settings: AtlasSettings, cube: str, p: NDArray[np.float64]
+) -> float | NDArray[np.float64]:
     if model == "keeler_spencer":
         return janowski.live_cube_equity(p, cube)
     if model == "zadeh_kobliska":
@@ -210,9 +196,13 @@ def atlas_points(settings: AtlasSettings) -> pd.DataFrame:
     doubler's. Give-up points come from [KW]_'s cubeless-equity criteria
     (``w = (e + 1)/2``); effective points from [ZK77]_ eqs. (4)-(6) with the
     Theorem 1 names corrected; Janowski's from :func:`janowski.cube_points`.
+    One row per model, in the order of :data:`MODELS`; the ``model`` column holds
+    the model's name in :data:`MODELS`.
 
     Examples
     --------
+    >>> atlas_points(equivalent_settings("x", 1.0))["model"].tolist()
+    ['keeler_spencer', 'zadeh_kobliska', 'give_up', 'janowski']
     >>> atlas_points(equivalent_settings("give_up", 0.8))["cash_point"].round(12).tolist()
     [0.8, 0.8, 0.8, 0.8]
     """
@@ -242,5 +232,5 @@ def atlas_points(settings: AtlasSettings) -> pd.DataFrame:
     }
     columns = ["take_point", "cash_point", "initial_double_point", "redouble_point"]
     frame = pd.DataFrame.from_dict(rows, orient="index", columns=columns)
-    frame.insert(0, "model", [MODEL_TITLES[m] for m in frame.index])
+    frame.insert(0, "model", list(frame.index))
     return frame.reset_index(drop=True)

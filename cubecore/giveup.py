@@ -24,13 +24,12 @@ Everything is for money play without gammons (``W = L = 1``).
 
 References
 ----------
-.. [KW] K. Woolsey, "Doubling Theory"
-   (``shared/seeds/doubling_theory_give_up_points.txt``). The essay has no
+.. [KW] K. Woolsey, "Doubling Theory", essay (references key ``W-DT``). The essay has no
    numbered equations; citations name the step ("w = p + (1 - p) * (1 - .86)",
    the table of e0, e1, e2, the worked example at e = .200).
 .. [ZK77] N. Zadeh and G. Kobliska, "On optimal doubling in backgammon",
    Management Science 23 (1977): effective doubling points DA, DB.
-.. [JR12] "Janowski model revisited" (``shared/seeds/janowski_model_revisited.txt``):
+.. [JR12] "Janowski model revisited", blog post, 28 March 2012:
    cube life index x, live take point .2 and cash point .8 for W = L = 1.
 """
 
@@ -43,9 +42,9 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
-from scipy import special
+from scipy import special, stats
 
-from cubecore import race
+from cubecore import janowski, race
 from cubecore._validate import array_in_range, choice, finite_array, real_in_range
 from cubecore.janowski import CUBE_POSITIONS
 
@@ -64,23 +63,31 @@ __all__ = [
     "BetaSpread",
     "DoublingPoints",
     "EffectiveDoublingPoints",
+    "ModelEquivalences",
     "RaceDoublingVerdict",
     "cube_life_from_give_up",
     "doubling_gain",
     "doubling_points",
     "effective_points_from_give_up",
+    "essay_quoted_numbers",
     "essay_table",
+    "essay_table_with_printed",
     "give_up_from_cube_life",
     "give_up_from_min_take",
     "initial_double_point",
+    "janowski_comparison",
     "market_losing_equity",
     "min_take_from_give_up",
+    "model_equivalences",
     "modified_equity",
     "modified_win_probability",
     "net_doubling_gain",
+    "next_equity_density",
     "next_equity_spread",
     "race_doubling_verdict",
+    "race_sequence_gains",
     "redouble_point",
+    "spread_exists",
     "volatility_doubling_gain",
 ]
 
@@ -162,13 +169,18 @@ def _as_output(array: NDArray[np.float64]) -> float | NDArray[np.float64]:
     return float(array) if array.ndim == 0 else array
 
 
-def _raw_probability(w: NDArray[np.float64], cube: str, g: float, g_c: float):
-    """Unconceded modified winning chance: the three linear transforms of [KW]."""
-    if cube == "opponent":
-        return (w - (1.0 - g)) / g  # [KW] p = (w - .14) / .86
-    if cube == "owned":
-        return w / g  # [KW] p = w / .86
-    return (w - (1.0 - g_c)) / (2.0 * g_c - 1.0)  # [KW] p = (w - .165) / .670
+def _raw_probability(
+    w: NDArray[np.float64], cube: str, g: float, g_c: float
+) -> NDArray[np.float64]:
+    """Unconceded modified winning chance: the three linear transforms of [KW].
+
+    They are [ZK77]'s eqs. (1)-(3) with ``DA = g``, ``DB = 1 - g`` (owned,
+    opponent) and ``DA = g_c``, ``DB = 1 - g_c`` (centre), computed by
+    :func:`cubecore.race.effective_point_chance`: [KW] p = w / .86 (owned),
+    p = (w - .14) / .86 (opponent), p = (w - .165) / .670 (centre).
+    """
+    give_up = g_c if cube == "center" else g
+    return race.effective_point_chance(w, give_up, 1.0 - give_up, cube)
 
 
 def _conceded(p: NDArray[np.float64]) -> NDArray[np.float64]:
@@ -176,7 +188,7 @@ def _conceded(p: NDArray[np.float64]) -> NDArray[np.float64]:
     return np.where(p < 0.0, 0.0, np.where(p > 1.0, 1.0, p))
 
 
-def _modified(e: NDArray[np.float64], cube: str, g: float, g_c: float):
+def _modified(e: NDArray[np.float64], cube: str, g: float, g_c: float) -> NDArray[np.float64]:
     """Conceded modified equity ``2 p - 1`` for validated arguments."""
     return 2.0 * _conceded(_raw_probability((e + 1.0) / 2.0, cube, g, g_c)) - 1.0
 
@@ -549,6 +561,132 @@ def essay_table(
     )
 
 
+def _is_essay_setting(g: float, g_c: float) -> bool:
+    """Whether ``g``, ``g_c`` are the essay's .86 and .835 (the printed numbers' setting)."""
+    return abs(g - ESSAY_OWN_GIVE_UP) < 1e-9 and abs(g_c - ESSAY_CENTER_GIVE_UP) < 1e-9
+
+
+def essay_table_with_printed(
+    equities: ArrayLike = ESSAY_TABLE_EQUITIES,
+    own_give_up: float = ESSAY_OWN_GIVE_UP,
+    center_give_up: float = ESSAY_CENTER_GIVE_UP,
+) -> pd.DataFrame:
+    """The essay's table for chosen rows, the printed cells beside the exact ones ([KW]).
+
+    A row gets the printed ``e0, e1, e2`` (:data:`ESSAY_TABLE_PRINTED`) when its
+    equity is one of the essay's rows and ``g``, ``g_c`` are the essay's .86 and
+    .835; ``check`` says whether each printed cell is the exact value rounded to
+    the three printed decimals, or gives the listed reason when it is not
+    (:data:`ESSAY_TABLE_DEVIATIONS`).
+
+    Parameters
+    ----------
+    equities : array_like
+        Cubeless equities in [-1, 1] (one row each).
+    own_give_up, center_give_up : float
+        ``g`` and ``g_c`` in (1/2, 1].
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``e``, ``e0``, ``e1``, ``e2`` (:func:`essay_table`), ``printed e0``,
+        ``printed e1``, ``printed e2`` (NaN where nothing is printed), ``check``,
+        ``double (e1 > e0/2)``, ``redouble (e1 > e2/2)``, ``cost e0 - 2 e1`` and
+        ``cost e2 - 2 e1``.
+
+    Examples
+    --------
+    >>> t = essay_table_with_printed()
+    >>> float(t.loc[0, "printed e0"]), t.loc[0, "check"]  # [KW] table, row e = .40
+    (0.597, 'every printed cell is the exact value rounded')
+    """
+    table = essay_table(equities, own_give_up, center_give_up)
+    g = _check_give_up("own_give_up", own_give_up)
+    g_c = _check_give_up("center_give_up", center_give_up)
+    printed = {row[0]: (index, row[1:]) for index, row in enumerate(ESSAY_TABLE_PRINTED)}
+    columns = ("e0", "e1", "e2")
+    shown: dict[str, list[float]] = {f"printed {c}": [] for c in columns}
+    checks = []
+    for _, row in table.iterrows():
+        match = next((key for key in printed if abs(key - row["e"]) < 1e-9), None)
+        if match is None or not _is_essay_setting(g, g_c):
+            for c in columns:
+                shown[f"printed {c}"].append(np.nan)
+            checks.append(
+                "not a row of the essay"
+                if match is None
+                else "printed for the essay's g = .86, g_c = .835 only"
+            )
+            continue
+        index, values = printed[match]
+        notes = []
+        for position, (c, value) in enumerate(zip(columns, values, strict=True), start=1):
+            shown[f"printed {c}"].append(value)
+            deviation = ESSAY_TABLE_DEVIATIONS.get((index, position))
+            if deviation is not None:
+                notes.append(f"{c}: {deviation[1]}")
+            elif round(float(row[c]), 3) != value:
+                notes.append(f"{c}: differs from the exact {row[c]:.4f}, no listed reason")
+        checks.append("; ".join(notes) or "every printed cell is the exact value rounded")
+    frame = table[["e", "e0", "e1", "e2"]].copy()
+    for c in columns:
+        frame[f"printed {c}"] = shown[f"printed {c}"]
+    frame["check"] = checks
+    frame["double (e1 > e0/2)"] = table["double"]
+    frame["redouble (e1 > e2/2)"] = table["redouble"]
+    frame["cost e0 - 2 e1"] = table["double_cost"]
+    frame["cost e2 - 2 e1"] = table["redouble_cost"]
+    return frame
+
+
+def essay_quoted_numbers() -> pd.DataFrame:
+    """Each number the essay quotes ([KW]): printed, exact for its setting, and why they differ.
+
+    The exact values are for the essay's setting (``T = .215`` so ``g = 4T = .86``,
+    ``g_c = .835``); the printed ones are :data:`ESSAY_QUOTED_PRINTED` (two decimals
+    for ``g``, three for the others).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``number``, ``printed``, ``exact``, ``exact_rounded`` (to the printed
+        digits), ``agrees`` (no listed deviation) and ``reason`` (the listed
+        deviation, :data:`ESSAY_QUOTED_DEVIATIONS`, or "the exact value rounds to
+        the print").
+
+    Examples
+    --------
+    >>> q = essay_quoted_numbers().set_index("number")
+    >>> round(float(q.loc["redouble_cost", "exact"]), 5), bool(q.loc["redouble_cost", "agrees"])
+    (0.25581, False)
+    """
+    g_c = ESSAY_CENTER_GIVE_UP
+    g = give_up_from_min_take(ESSAY_MIN_TAKE)
+    exact = {
+        "own_give_up": g,
+        "market_losing_equity": market_losing_equity(g),
+        "initial_double_point": initial_double_point(g, g_c),
+        "redouble_point": redouble_point(g),
+        "initial_double_cost": -float(doubling_gain(0.200, "center", g, g_c)),
+        "redouble_cost": -float(doubling_gain(0.200, "owned", g, g_c)),
+    }
+    rows = []
+    for name, printed in ESSAY_QUOTED_PRINTED.items():
+        digits = 2 if name == "own_give_up" else 3
+        deviation = ESSAY_QUOTED_DEVIATIONS.get(name)
+        rows.append(
+            {
+                "number": name,
+                "printed": printed,
+                "exact": exact[name],
+                "exact_rounded": round(exact[name], digits),
+                "agrees": deviation is None,
+                "reason": deviation[1] if deviation else "the exact value rounds to the print",
+            }
+        )
+    return pd.DataFrame(rows)
+
+
 # --------------------------------------------------------------- cost of doubling
 
 
@@ -681,7 +819,9 @@ class BetaSpread(NamedTuple):
     beta: float | NDArray[np.float64]
 
 
-def _check_spread(equity: ArrayLike, volatility: ArrayLike):
+def _check_spread(
+    equity: ArrayLike, volatility: ArrayLike
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Validate ``(equity, volatility)`` jointly: ``volatility**2 < 1 - equity**2`` or 0."""
     e = array_in_range("equity", equity, -1.0, 1.0)
     sigma = array_in_range("volatility", volatility, 0.0, 2.0)
@@ -694,11 +834,77 @@ def _check_spread(equity: ArrayLike, volatility: ArrayLike):
     return e, sigma
 
 
-def _beta_parameters(e: NDArray[np.float64], sigma: NDArray[np.float64]):
+def _beta_parameters(
+    e: NDArray[np.float64], sigma: NDArray[np.float64]
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Beta(alpha, beta) with mean ``(1 + e) / 2`` and sd ``sigma / 2`` (``sigma > 0``)."""
     w = (1.0 + e) / 2.0
     concentration = (1.0 - e**2) / sigma**2 - 1.0  # alpha + beta = w(1-w)/var(w') - 1
     return w * concentration, (1.0 - w) * concentration
+
+
+def spread_exists(equity: ArrayLike, volatility: ArrayLike) -> bool | NDArray[np.bool_]:
+    """Whether a next-exchange spread with mean ``equity`` and sd ``volatility`` exists.
+
+    A law on [-1, 1] with mean ``e`` has variance at most ``1 - e**2`` (the two-point
+    law on -1 and +1), so a spread exists iff ``volatility == 0`` (the point mass) or
+    ``volatility**2 < 1 - equity**2``: where :func:`volatility_doubling_gain` and
+    :func:`next_equity_spread` accept the pair.
+
+    Parameters
+    ----------
+    equity : array_like
+        Today's cubeless equity in [-1, 1].
+    volatility : array_like
+        Standard deviation of the next-exchange equity, in [0, 2].
+
+    Returns
+    -------
+    bool or numpy.ndarray of bool
+        A bool for scalar arguments.
+
+    Examples
+    --------
+    >>> bool(spread_exists(0.45, 0.2)), bool(spread_exists(0.9, 0.5)), bool(spread_exists(1.0, 0))
+    (True, False, True)
+    """
+    e = array_in_range("equity", equity, -1.0, 1.0)
+    sigma = array_in_range("volatility", volatility, 0.0, 2.0)
+    fits = (sigma == 0.0) | (sigma**2 < 1.0 - e**2)
+    return bool(fits) if np.ndim(fits) == 0 else np.asarray(fits, dtype=bool)
+
+
+def next_equity_density(e: ArrayLike, equity: float, volatility: float) -> NDArray[np.float64]:
+    """Density of the next-exchange cubeless equity ``e'`` at ``e`` (volatility model).
+
+    ``w' = (e' + 1) / 2`` is Beta(``alpha``, ``beta``) (:func:`next_equity_spread`);
+    by the change of variables ``e' = 2 w' - 1`` the density of ``e'`` is half the
+    Beta density at ``(e + 1) / 2``.
+
+    Parameters
+    ----------
+    e : array_like
+        Points in [-1, 1] where the density is wanted.
+    equity, volatility : float
+        Today's equity and the spread, with ``0 < volatility**2 < 1 - equity**2``.
+
+    Returns
+    -------
+    numpy.ndarray
+        The density; NaN where it is infinite (an end point with ``alpha < 1`` or
+        ``beta < 1``).
+
+    Examples
+    --------
+    The uniform case: equity 0 and volatility ``1/sqrt(3)`` give Beta(1, 1), density 1/2.
+
+    >>> next_equity_density([-0.5, 0.5], 0.0, 3 ** -0.5).round(12).tolist()
+    [0.5, 0.5]
+    """
+    points = array_in_range("e", e, -1.0, 1.0)
+    spread = next_equity_spread(equity, volatility)
+    density = np.asarray(stats.beta.pdf((points + 1.0) / 2.0, spread.alpha, spread.beta)) / 2.0
+    return np.where(np.isfinite(density), density, np.nan)
 
 
 def next_equity_spread(equity: ArrayLike, volatility: ArrayLike) -> BetaSpread:
@@ -747,7 +953,15 @@ def next_equity_spread(equity: ArrayLike, volatility: ArrayLike) -> BetaSpread:
 _MERGE_KINKS = 1e-12  # kinks closer than this share a piece: the kink error is O(1e-12)
 
 
-def _gain_pieces(cube: str, g: float, g_c: float):
+def _gain_pieces(
+    cube: str, g: float, g_c: float
+) -> tuple[
+    NDArray[np.float64],
+    NDArray[np.float64],
+    NDArray[np.float64],
+    NDArray[np.float64],
+    NDArray[np.float64],
+]:
     """The gain as a continuous piecewise-linear function of ``w`` on [0, 1].
 
     Returns ``(lo, hi, mid, value_at_mid, slope)`` arrays, one entry per piece
@@ -959,6 +1173,147 @@ def give_up_from_cube_life(cube_life: float, cube: str = "owned") -> float:
     return 4.0 / (4.0 + x)
 
 
+@dataclass(frozen=True)
+class ModelEquivalences:
+    """A give-up pair ``g``, ``g_c`` as effective doubling points and Janowski cube lives.
+
+    Attributes
+    ----------
+    da, db : float
+        ``DA = g``, ``DB = 1 - g``: [ZK77]'s points for the owned and opponent cube.
+    da_center, db_center : float
+        ``DA = g_c``, ``DB = 1 - g_c``: the pair of the centred transform.
+    x_own, x_center : float
+        Janowski cube lives implied by ``g`` (cube turned) and ``g_c`` (centred).
+    g_c_matching : float or None
+        The ``g_c`` implying the cube life ``x_own`` (None when ``x_own`` is outside
+        [0, 1]).
+    zk77_max_difference : float or None
+        Largest gap between the give-up model's transforms (conceded) and [ZK77]'s
+        (:func:`cubecore.race.cube_win_probability`) with ``DA = g``, ``DB = 1 - g``,
+        owned and opponent cube, each on its cube state's domain (201 points); None
+        when ``g < .8``, below the range [ZK77] states for ``DA`` (p. 2).
+    """
+
+    da: float
+    db: float
+    da_center: float
+    db_center: float
+    x_own: float
+    x_center: float
+    g_c_matching: float | None
+    zk77_max_difference: float | None
+
+
+#: Points per cube state on which :func:`model_equivalences` compares the transforms.
+_EQUIVALENCE_POINTS = 201
+#: Lower end of the range [ZK77] states for DA ("DA lies between 0.80 and 1", p. 2).
+_ZK77_STATED_MIN_DA = 0.8
+
+
+def model_equivalences(
+    own_give_up: float = ESSAY_OWN_GIVE_UP, center_give_up: float = ESSAY_CENTER_GIVE_UP
+) -> ModelEquivalences:
+    """Give-up points as [ZK77] effective doubling points and as Janowski cube lives.
+
+    ``DA = g``, ``DB = 1 - g`` (:func:`effective_points_from_give_up`), the cube
+    lives ``x = 4 (1/g - 1)`` and ``x_c = 1.5 (1/(2 g_c - 1) - 1)``
+    (:func:`cube_life_from_give_up`) and where the mapping holds.
+
+    Parameters
+    ----------
+    own_give_up, center_give_up : float
+        ``g`` and ``g_c`` in (1/2, 1].
+
+    Returns
+    -------
+    ModelEquivalences
+
+    Examples
+    --------
+    At the Keeler-Spencer limit every model is the live cube:
+
+    >>> m = model_equivalences(0.8, 0.8)
+    >>> round(m.x_own, 12), round(m.x_center, 12), round(m.g_c_matching, 12)
+    (1.0, 1.0, 0.8)
+    """
+    g = _check_give_up("own_give_up", own_give_up)
+    g_c = _check_give_up("center_give_up", center_give_up)
+    own = effective_points_from_give_up(g)
+    center = effective_points_from_give_up(g_c)
+    x_own = cube_life_from_give_up(g, "owned")
+    x_center = cube_life_from_give_up(g_c, "center")
+    matching = give_up_from_cube_life(x_own, "center") if 0.0 <= x_own <= 1.0 else None
+    gap = None
+    if own.da >= _ZK77_STATED_MIN_DA:
+        gaps = []
+        for cube, low, high in (("owned", 0.0, own.da), ("opponent", own.db, 1.0)):
+            w = np.linspace(low, high, _EQUIVALENCE_POINTS)
+            woolsey = modified_win_probability(2.0 * w - 1.0, cube, g, g_c)
+            zk = race.cube_win_probability(w, own.da, own.db, cube)
+            gaps.append(float(np.max(np.abs(woolsey - zk))))
+        gap = max(gaps)
+    return ModelEquivalences(
+        da=own.da,
+        db=own.db,
+        da_center=center.da,
+        db_center=center.db,
+        x_own=x_own,
+        x_center=x_center,
+        g_c_matching=matching,
+        zk77_max_difference=gap,
+    )
+
+
+def janowski_comparison(
+    w: ArrayLike,
+    own_give_up: float = ESSAY_OWN_GIVE_UP,
+    center_give_up: float = ESSAY_CENTER_GIVE_UP,
+) -> pd.DataFrame | None:
+    """Give-up-model equities beside Janowski's with the cube lives they imply.
+
+    Janowski's cubeful equity ([JR12], ``W = L = 1``) with ``x = 4 (1/g - 1)`` for the
+    owned and opponent-owned cube and ``x_c = 1.5 (1/(2 g_c - 1) - 1)`` for the
+    centred one (:func:`cube_life_from_give_up`): the two models agree in the linear
+    region and part beyond it (Janowski's live cube cashes at .8).
+
+    Parameters
+    ----------
+    w : array_like
+        Cubeless winning chances in [0, 1].
+    own_give_up, center_give_up : float
+        ``g`` and ``g_c`` in (1/2, 1].
+
+    Returns
+    -------
+    pandas.DataFrame or None
+        ``w`` and, per cube position, ``giveup_<cube>`` (:func:`modified_equity`) and
+        ``janowski_<cube>``; None when an implied cube life is outside Janowski's
+        [0, 1] (a give-up point below .8).
+
+    Examples
+    --------
+    >>> t = janowski_comparison([0.5], 0.8, 0.8)  # the live cube: both models agree
+    >>> float(t["giveup_owned"][0]), round(float(t["janowski_owned"][0]), 12)
+    (0.25, 0.25)
+    >>> janowski_comparison([0.5], 0.7, 0.835) is None
+    True
+    """
+    g = _check_give_up("own_give_up", own_give_up)
+    g_c = _check_give_up("center_give_up", center_give_up)
+    chances = np.atleast_1d(array_in_range("w", w, 0.0, 1.0)).ravel()
+    x_own = cube_life_from_give_up(g, "owned")
+    x_center = cube_life_from_give_up(g_c, "center")
+    if not (0.0 <= x_own <= 1.0 and 0.0 <= x_center <= 1.0):
+        return None
+    frame: dict[str, NDArray[np.float64]] = {"w": chances}
+    for cube in CUBE_POSITIONS:
+        x = x_center if cube == "center" else x_own
+        frame[f"giveup_{cube}"] = np.asarray(modified_equity(2.0 * chances - 1.0, cube, g, g_c))
+        frame[f"janowski_{cube}"] = janowski.cubeful_equity(chances, x, cube)
+    return pd.DataFrame(frame)
+
+
 # ------------------------------------------------------------------ real dice (3b)
 
 
@@ -1062,3 +1417,43 @@ def race_doubling_verdict(
         action=action,
         optimal_action=race.race_cube_equities(on_roll, opponent, cube).action,
     )
+
+
+def race_sequence_gains(
+    on_roll: int,
+    opponent: int,
+    cube: str = "center",
+    own_give_up: float = ESSAY_OWN_GIVE_UP,
+    center_give_up: float = ESSAY_CENTER_GIVE_UP,
+) -> pd.DataFrame:
+    """[KW]'s 1296 two-roll sequences of a race with the gain of doubling at each.
+
+    Parameters
+    ----------
+    on_roll, opponent : int
+        Pip counts, whole numbers in [1, 375].
+    cube : {"center", "owned"}
+        Initial double or redouble.
+    own_give_up, center_give_up : float
+        ``g`` and ``g_c`` in (1/2, 1].
+
+    Returns
+    -------
+    pandas.DataFrame
+        :func:`cubecore.race.next_exchange_equities` (one row per pair of dice
+        totals, ``equity`` and ``weight``) plus ``gain`` (:func:`doubling_gain` at
+        the next equity) and ``sequences`` (``weight * 1296``, of the 1296 sequences).
+
+    Examples
+    --------
+    >>> t = race_sequence_gains(70, 80)
+    >>> int(t["sequences"].sum())
+    1296
+    """
+    g = _check_give_up("own_give_up", own_give_up)
+    g_c = _check_give_up("center_give_up", center_give_up)
+    cube = choice("cube", cube, DOUBLING_CUBES)
+    frame = race.next_exchange_equities(on_roll, opponent)
+    frame["gain"] = doubling_gain(frame["equity"].to_numpy(), cube, g, g_c)
+    frame["sequences"] = np.rint(frame["weight"] * 1296).astype(int)
+    return frame

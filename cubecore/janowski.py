@@ -21,7 +21,7 @@ closed forms in the tests are only a cross-check.
 References
 ----------
 .. [JR12] "Janowski model revisited", blog post, 28 March 2012
-   (``shared/seeds/janowski_model_revisited.txt``).
+   (:data:`cubecore.references.REFERENCES` ``["JR12"]``).
 .. [RJ93] R. Janowski, "Take-Points in Money Games", 1993 (the original
    centred-cube formula, eq. for E quoted in the page).
 """
@@ -30,12 +30,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from cubecore._validate import array_in_range, choice, real_in_range
+
+#: A probability or an array of them (the private model helpers take either, and give the same).
+_Probabilities = TypeVar("_Probabilities", float, NDArray[np.float64])
 
 __all__ = [
     "CUBE_POSITIONS",
@@ -161,13 +165,15 @@ def live_cube_equity(
     return np.interp(p, corners_p, corners_e)
 
 
-def _dead_equity(p: NDArray[np.float64], cube: str, W: float, L: float, jacoby: bool):
+def _dead_equity(p: _Probabilities, cube: str, W: float, L: float, jacoby: bool) -> _Probabilities:
     if jacoby and cube == "center":
         return 2.0 * p - 1.0
     return p * (W + L) - L
 
 
-def _model_equity(p, x: float, cube: str, W: float, L: float, jacoby: bool = False):
+def _model_equity(
+    p: _Probabilities, x: float, cube: str, W: float, L: float, jacoby: bool = False
+) -> _Probabilities:
     """Unchecked model equity ``x * live + (1 - x) * dead`` (the checked form is public)."""
     corners_p, corners_e = _live_corners(cube, W, L, jacoby)
     live = np.interp(p, corners_p, corners_e)
@@ -357,7 +363,9 @@ def _take_point(x: float, W: float, L: float) -> float:
     return _first_crossing(lambda q: 2.0 * _model_equity(q, x, "owned", W, L) + 1.0, (cash,))
 
 
-def _doubling_value(p, x: float, W: float, L: float, beavers: bool = False):
+def _doubling_value(
+    p: _Probabilities, x: float, W: float, L: float, beavers: bool = False
+) -> _Probabilities:
     """Doubler's value of doubling in his own model: ``min(2 E_opponent, +1)``.
 
     With beavers, a taker whose take is worth more than nothing to him
@@ -366,8 +374,8 @@ def _doubling_value(p, x: float, W: float, L: float, beavers: bool = False):
     """
     double_take = 2.0 * _model_equity(p, x, "opponent", W, L)
     if beavers:
-        double_take = np.where(double_take < 0.0, 2.0 * double_take, double_take)
-    return np.minimum(double_take, 1.0)
+        double_take = np.where(double_take < 0.0, 2.0 * double_take, double_take)  # type: ignore[assignment]
+    return np.minimum(double_take, 1.0)  # type: ignore[no-any-return]  # a float for a float
 
 
 def _doubler_points(
@@ -386,15 +394,15 @@ def _doubler_points(
             ),
         )
 
-    def double_gap(cube: str):
+    def double_gap(cube: str) -> Callable[[NDArray[np.float64]], NDArray[np.float64]]:
         return lambda p: (
             _doubling_value(p, x, W, L, beavers) - _model_equity(p, x, cube, W, L, jacoby)
         )
 
-    def too_good_gap(cube: str):
+    def too_good_gap(cube: str) -> Callable[[NDArray[np.float64]], NDArray[np.float64]]:
         # Too good: the taker would pass (doubling is worth +1) and holding is worth
         # strictly more; where holding only equals +1 (no gammons) it is never too good.
-        def gap(p):
+        def gap(p: NDArray[np.float64]) -> NDArray[np.float64]:
             holding = _model_equity(p, x, cube, W, L, jacoby)
             passes = 2.0 * _model_equity(p, x, "opponent", W, L) >= 1.0 - _TIE
             return np.where(passes, holding - 1.0, -1.0)

@@ -24,27 +24,36 @@ References
 ----------
 .. [KS69] E. Keeler and J. Spencer, "Proper raising points in a generalization
    of backgammon", The RAND Corporation, P-4078, May 1969.
+   https://www.rand.org/pubs/papers/P4078.html
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
+from cubecore._normal import normal_cdf
 from cubecore._validate import array_in_range, choice, real_in_range, whole_number
+from cubecore.printed import compare_printed
+
+#: A probability or raise factor, as a float or as an exact rational (the helpers take either).
+_Real = TypeVar("_Real", float, Fraction)
 
 __all__ = [
     "ALTERNATING_DOUBLING_POINT",
     "MAX_EXACT_RAISES",
     "MAX_RAISES",
+    "MAX_SWEEP_POINTS",
     "MAX_TABLE_SIZE",
     "MAX_TREE_RAISES",
+    "PRINTED_TABLES",
     "TABLE_III_DEVIATIONS",
     "TABLE_III_PRINTED",
     "TABLE_II_DEVIATIONS",
@@ -65,6 +74,7 @@ __all__ = [
     "continuous_even_game_value_table",
     "continuous_raising_points",
     "continuous_raising_points_table",
+    "continuous_sweep",
     "even_game_value",
     "even_game_value_table",
     "exact_raising_points",
@@ -72,6 +82,7 @@ __all__ = [
     "limited_doubling_points",
     "normal_raising_point",
     "path_cube_actions",
+    "printed_comparison",
     "raising_points",
     "raising_points_table",
     "raising_tree",
@@ -89,6 +100,8 @@ MAX_EXACT_RAISES = 100
 MAX_TABLE_SIZE = 30
 #: Largest ``i + j`` for :func:`raising_tree` (the tree has up to 2**(i+j+1) - 1 nodes).
 MAX_TREE_RAISES = 8
+#: Most potentials :func:`continuous_sweep` evaluates (each is one series of eq. (18)).
+MAX_SWEEP_POINTS = 10_000
 
 # Series truncation: sum Poisson terms until the proven bound on every omitted
 # tail is below this fraction of the partial sum it belongs to (2**-60 < eps/2**7).
@@ -401,8 +414,8 @@ class RaisingPoints(NamedTuple):
     Fields are floats, or :class:`fractions.Fraction` from :func:`exact_raising_points`.
     """
 
-    alpha: float
-    beta: float
+    alpha: float | Fraction
+    beta: float | Fraction
 
 
 @dataclass(frozen=True)
@@ -432,9 +445,9 @@ class RaisingTree:
 class _Race(NamedTuple):
     """``P[X < Y]``, ``P[X = Y]``, ``P[X > Y]`` for A's upsets X and B's upsets Y."""
 
-    less: float
-    tie: float
-    more: float
+    less: float | Fraction
+    tie: float | Fraction
+    more: float | Fraction
 
 
 # ---------------------------------------------------------------------------
@@ -461,7 +474,7 @@ def _exact_factor(name: str, value: float | Fraction) -> Fraction:
     return Fraction(repr(float(value)))
 
 
-def _upset_probability(factor):
+def _upset_probability(factor: _Real) -> _Real:
     """Chance that a raise by ``factor`` is followed by an upset, (f - 1)/(2 f).
 
     [KS69] eq. (11); after a raise at ``alpha(i, j)`` the opponent reaches his
@@ -618,7 +631,7 @@ def _points(race: _Race) -> RaisingPoints:
     return RaisingPoints(alpha=alpha, beta=beta)
 
 
-def _even_value(race: _Race):
+def _even_value(race: _Race) -> float | Fraction:
     """A's value of an even game from race probabilities, [KS69] eq. (19).
 
     With ``alpha = less + tie`` and ``beta = less``:
@@ -634,7 +647,9 @@ def _even_value(race: _Race):
     return (race.more - race.less) / race.tie
 
 
-def _recursion_grid(size_i: int, size_j: int, a, b) -> tuple[list[list], list[list]]:
+def _recursion_grid(
+    size_i: int, size_j: int, a: _Real, b: _Real
+) -> tuple[list[list[_Real]], list[list[_Real]]]:
     """``alpha`` and ``beta`` for ``i < size_i``, ``j < size_j`` by [KS69] eqs. (8)-(9).
 
     Boundary: ``alpha(0, j) = 1`` (A with no raise left wins only at 1) and
@@ -772,7 +787,7 @@ def path_cube_actions(
         raise ValueError("double_point must lie in (0.2, 1]")
     take_chance = 1.0 - ALTERNATING_DOUBLING_POINT  # the optimal take point, 20%
     double_b = 1.0 - ALTERNATING_DOUBLING_POINT  # B doubles when A's chance falls to 20%
-    rows: list[tuple] = []
+    rows: list[tuple[int, float, str, str, float, str, float]] = []
     stakes, owner = 1.0, "centre"
     for step, p in enumerate(chances.tolist()):
         if p >= 1.0 - _PATH_TOLERANCE:
@@ -1118,10 +1133,12 @@ def raising_tree(
     factor_a = _exact_factor("a", a)
     factor_b = _exact_factor("b", b)
     alpha, beta = _recursion_grid(raises_a + 1, raises_b + 1, factor_a, factor_b)
-    nodes: list[dict] = []
-    edges: list[dict] = []
+    nodes: list[dict[str, object]] = []
+    edges: list[dict[str, object]] = []
     # (kind, i, j, stakes, depth, path probability, parent, outcome, edge probability)
-    stack = [("alpha", raises_a, raises_b, Fraction(1), 0, Fraction(1), None, None, None)]
+    stack: list[
+        tuple[str, int, int, Fraction, int, Fraction, int | None, str | None, Fraction | None]
+    ] = [("alpha", raises_a, raises_b, Fraction(1), 0, Fraction(1), None, None, None)]
     while stack:
         kind, ii, jj, stakes, depth, reach, parent, outcome, edge_p = stack.pop()
         node_id = len(nodes)
@@ -1149,7 +1166,7 @@ def raising_tree(
                 "path_probability_exact": _fraction_text(reach),
             }
         )
-        if parent is not None:
+        if parent is not None and edge_p is not None:  # the root alone has neither
             edges.append(
                 {
                     "parent": parent,
@@ -1341,7 +1358,9 @@ def continuous_even_game_value(a: float, b: float) -> float:
     return float(_even_value(_continuous_race(half_log_a, half_log_b)))
 
 
-def _ab_frame(function, a_values: ArrayLike, b_values: ArrayLike) -> pd.DataFrame:
+def _ab_frame(
+    function: Callable[[float, float], float], a_values: ArrayLike, b_values: ArrayLike
+) -> pd.DataFrame:
     """A wide table of ``function(a, b)``: rows ``a``, columns ``b``."""
     rows = _potentials("a_values", a_values)
     cols = _potentials("b_values", b_values)
@@ -1529,7 +1548,7 @@ def normal_raising_point(a: float, b: float) -> float:
     if spread == 0.0:
         return 1.0
     score = (0.5 - (half_log_a - half_log_b)) / math.sqrt(spread)
-    return 0.5 * math.erfc(-score / math.sqrt(2.0))  # Phi(score)
+    return normal_cdf(score)
 
 
 def asymptotic_even_game_value(a: float, b: float) -> float:
@@ -1557,3 +1576,125 @@ def asymptotic_even_game_value(a: float, b: float) -> float:
     1.0
     """
     return math.log(_raise_factor("a", a)) - math.log(_raise_factor("b", b))
+
+
+def continuous_sweep(b: float, a_values: ArrayLike) -> pd.DataFrame:
+    """A's raising point and even-game value against his potential ``a``, B's fixed.
+
+    For each ``a``: the exact ``alpha(a, b)`` (eq. (18)) beside its normal
+    approximation (23), and the exact even-game value ``E(a, b)`` (eq. (19)) beside
+    its asymptote ``log(a / b)`` (eq. (26)): the curves of [KS69] section 4.
+
+    Parameters
+    ----------
+    b : float
+        B's raise potential, finite and ``>= 1``.
+    a_values : array_like
+        A's potentials, finite and ``>= 1``; at most :data:`MAX_SWEEP_POINTS`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``a``, ``alpha``, ``normal``, ``value``, ``asymptotic``.
+
+    Raises
+    ------
+    ValueError
+        If ``b`` or an ``a`` is below 1 or not finite, or there are too many ``a``.
+
+    Examples
+    --------
+    [KS69] Table III, a = 2, b = 1: ``alpha = 1/sqrt(2)``:
+
+    >>> continuous_sweep(1.0, [2.0])["alpha"].round(4).tolist()
+    [0.7071]
+    """
+    b = real_in_range("b", b, 1.0)
+    potentials = _potentials("a_values", a_values)
+    if potentials.size > MAX_SWEEP_POINTS:
+        raise ValueError(
+            f"a_values must hold at most {MAX_SWEEP_POINTS} potentials (got {potentials.size})"
+        )
+    rows = []
+    for a in potentials:
+        points = continuous_raising_points(a, b)
+        rows.append(
+            {
+                "a": float(a),
+                "alpha": points.alpha,
+                "normal": normal_raising_point(a, b),
+                "value": continuous_even_game_value(a, b),
+                "asymptotic": asymptotic_even_game_value(a, b),
+            }
+        )
+    return pd.DataFrame(rows, columns=["a", "alpha", "normal", "value", "asymptotic"])
+
+
+#: The printed tables :func:`printed_comparison` knows, with their printed decimals.
+PRINTED_TABLES = {"I": 4, "II": 3, "III": 4, "IV": 3, "V": None}
+
+
+def printed_comparison(table: str) -> pd.DataFrame:
+    """One of [KS69] Tables I-V, each printed cell beside the exact value.
+
+    Tables I (``alpha``) and II (``E``) are the discrete game with ``a = b = 2`` and
+    ``i, j = 0..10`` (eqs. (8)-(9), (19)); Tables III (``alpha``) and IV (``E``) the
+    continuous raises for ``a, b = 1(1)10`` (eqs. (18)-(19)); Table V the potential
+    ``a`` at which B resigns, for each printed ``b`` (``alpha(a, b) = 1/2``), with as
+    many decimals as printed. The comparison is :func:`cubecore.printed.compare_printed`
+    with the deviations listed in ``TABLE_*_DEVIATIONS``.
+
+    Parameters
+    ----------
+    table : {"I", "II", "III", "IV", "V"}
+        The printed table.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The tidy comparison: key columns (``i``, ``j`` for Tables I-II, ``a``, ``b``
+        for III-IV, ``b`` for V), ``printed``, ``exact``, ``difference``,
+        ``within_printed_digits``, ``reason``.
+
+    Raises
+    ------
+    ValueError
+        If ``table`` is not one of the five.
+
+    References
+    ----------
+    .. [KS69] E. Keeler, J. Spencer, "Proper Raising Points in a Generalization of
+       Backgammon", RAND Corporation paper P-4078, 1969, Tables I-V.
+       https://www.rand.org/pubs/papers/P4078.html
+
+    Examples
+    --------
+    >>> frame = printed_comparison("I")
+    >>> len(frame), bool(frame["within_printed_digits"].all())
+    (100, True)
+    """
+    choice("table", table, PRINTED_TABLES)
+    if table == "V":
+        printed_v = TABLE_V_PRINTED.set_index("b")
+        exact_v = resignation_potential_table(TABLE_V_PRINTED["b"]).set_index("b")["a"]
+        return compare_printed(printed_v["a"], exact_v, printed_v["decimals"], TABLE_V_DEVIATIONS)
+    digits = PRINTED_TABLES[table]
+    assert digits is not None
+    if table in ("I", "II"):
+        printed: pd.Series | pd.DataFrame = TABLE_I_PRINTED if table == "I" else TABLE_II_PRINTED
+        exact = (
+            raising_points_table(10, 10, 2.0, 2.0, point="alpha")
+            if table == "I"
+            else even_game_value_table(10, 10, 2.0, 2.0)
+        )
+        deviations = TABLE_I_DEVIATIONS if table == "I" else TABLE_II_DEVIATIONS
+    else:
+        grid = tuple(float(k) for k in range(1, 11))
+        printed = TABLE_III_PRINTED if table == "III" else TABLE_IV_PRINTED
+        exact = (
+            continuous_raising_points_table(grid, grid, point="alpha")
+            if table == "III"
+            else continuous_even_game_value_table(grid, grid)
+        )
+        deviations = TABLE_III_DEVIATIONS if table == "III" else TABLE_IV_DEVIATIONS
+    return compare_printed(printed, exact, digits, deviations)

@@ -33,7 +33,7 @@ simulation) from the following stated assumptions.
    is the dead cube: the cube is worth something only through a double made at
    once, at the start of the game (e.g. a trailer doubling a leader who must take
    or give up a point), never later in the game.
-5. **Crawford** (``shared/seeds/doubling_cube_rules.txt``). When a side first
+5. **Crawford** ([RULES]_). When a side first
    reaches 1-away the next game is the Crawford game, played without the cube::
 
        C(b) = 1/2 + 1/2 [(1 - G) P(b - 1) + G P(b - 2)]
@@ -86,48 +86,67 @@ has just reached 1-away; ``M(1, 1) = 1/2``. Post-Crawford values are given by
 
 References
 ----------
-.. [KS69] E. Keeler and J. Spencer, "Proper Raising Points in a Generalization of
-   Backgammon", RAND P-4078, 1969 (``shared/seeds/keeler_spencer_1969_raising_points.txt``):
-   section 1 Lemma, section 2 eqs. (3)-(5) (the 80% point).
-.. [ZK77] N. Zadeh and G. Kobliska, "On Optimal Doubling in Backgammon",
-   Management Science 23(8), 1977 (``shared/seeds/zadeh_kobliska_1977_optimal_doubling.txt``).
-.. [JR12] "Janowski model revisited", 2012 (``shared/seeds/janowski_model_revisited.txt``).
+Cited by key of :data:`cubecore.references.REFERENCES`:
+
+.. [KS69] E. Keeler, J. Spencer, "Proper Raising Points in a Generalization of
+   Backgammon", RAND Corporation paper P-4078, 1969,
+   https://www.rand.org/pubs/papers/P4078.html: section 1 Lemma, section 2
+   eqs. (3)-(5) (the 80% point).
+.. [ZK77] N. Zadeh, G. Kobliska, "On Optimal Doubling in Backgammon", Management
+   Science 23(8), 853-858, 1977, https://doi.org/10.1287/mnsc.23.8.853.
+.. [JR12] "Janowski model revisited", blog post, 28 March 2012.
 .. [Z77] N. Zadeh, "On Doubling in Tournament Backgammon", Management Science
-   23(9), 1977 (the tradition of generating match equities by recursion).
+   23(9), 986-993, 1977 (the tradition of generating match equities by recursion).
+.. [RULES] "Doubling cube", Wikipedia, https://en.wikipedia.org/wiki/Doubling_cube
+   (the Crawford and Holland rules).
 """
 
 from __future__ import annotations
 
-import bisect
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import lru_cache
 
 import numpy as np
 import pandas as pd
 from numpy.typing import NDArray
 
+from cubecore._normal import normal_cdf
 from cubecore._validate import choice, real_in_range, whole_number
+from cubecore.piecewise import (
+    PiecewiseLinear,
+    clamp,
+    combine,
+    crossings_and_values,
+    first_at_least,
+    line,
+    solve_between,
+    value_at,
+)
 
 __all__ = [
-    "CLASSIC_SCORES",
     "CUBE_OWNERS",
     "DEFAULT_CUBE_EFFICIENCY",
     "DEFAULT_DELAY_ROLLS",
     "DEFAULT_GAMMON_RATE",
     "DEFAULT_VOLATILITY",
     "MAX_AWAY",
+    "PHASES",
     "HollandEffect",
     "TakePoint",
     "crawford_equity",
     "crawford_table",
     "holland_effect",
+    "holland_table",
     "match_equity",
     "match_equity_table",
+    "match_phase",
+    "match_winning_chance",
     "post_crawford_equity",
     "take_point",
     "take_point_table",
+    "take_points_by_cube",
 ]
 
 #: Largest away-score of the table (the issue asks for 25-away each).
@@ -143,161 +162,11 @@ DEFAULT_VOLATILITY = 0.07
 #: Where the cube may be before the opponent doubles the taker (see :func:`take_point`).
 CUBE_OWNERS = ("center", "opponent")
 
-#: Presets for the page: name -> (player's away, opponent's away, phase).
-CLASSIC_SCORES: dict[str, tuple[int, int, str]] = {
-    "2-away/2-away": (2, 2, "pre-Crawford"),
-    "4-away/2-away": (4, 2, "pre-Crawford"),
-    "Crawford 1-away/5-away": (1, 5, "Crawford"),
-    "Post-Crawford 1-away/2-away": (1, 2, "post-Crawford"),
-}
+#: The phases of a match, as :func:`match_phase` names them.
+PHASES = ("pre-Crawford", "Crawford game", "post-Crawford", "double match point")
 
 _TIE = 1e-12  # equities are O(1): differences below this are rounding, i.e. ties
 _IMAGES = 12  # periodic images of the heat kernel; s <= 1 leaves < 1e-30 beyond them
-
-# A piecewise-linear function on [0, 1]: strictly increasing breakpoints (0 first, 1 last)
-# and values. Plain tuples of floats: the functions have a handful of corners, where
-# numpy's per-call overhead would dominate.
-_Pl = tuple[tuple[float, ...], tuple[float, ...]]
-
-
-# ----------------------------------------------------------------------------------
-# Piecewise-linear functions on [0, 1]
-# ----------------------------------------------------------------------------------
-def _line(y0: float, y1: float) -> _Pl:
-    return (0.0, 1.0), (float(y0), float(y1))
-
-
-def _at(f: _Pl, p: float) -> float:
-    """Value of ``f`` at ``p`` in [0, 1] (linear interpolation between corners)."""
-    xs, ys = f
-    i = bisect.bisect_right(xs, p)
-    if i >= len(xs):
-        return ys[-1]
-    if i == 0:
-        return ys[0]
-    x0, x1 = xs[i - 1], xs[i]
-    return ys[i - 1] + (ys[i] - ys[i - 1]) * (p - x0) / (x1 - x0)
-
-
-def _values_on(f: _Pl, xs: list[float]) -> list[float]:
-    """``f`` at the increasing points ``xs``: the numbers of :func:`_at`, in one pass.
-
-    Walks ``f``'s segments alongside ``xs`` instead of bisecting for each point
-    (this runs hundreds of thousands of times per match equity table).
-    """
-    fx, fy = f
-    last = len(fx) - 1
-    out = []
-    k = 0  # fx[k] <= x < fx[k + 1], as bisect_right(fx, x) - 1 in _at
-    for x in xs:
-        while k < last and fx[k + 1] <= x:
-            k += 1
-        if k >= last:
-            out.append(fy[-1])
-        elif x < fx[0]:
-            out.append(fy[0])
-        else:
-            x0, x1 = fx[k], fx[k + 1]
-            out.append(fy[k] + (fy[k + 1] - fy[k]) * (x - x0) / (x1 - x0))
-    return out
-
-
-def _insert_crossings(
-    xs: list[float], fv: list[float], gv: list[float], f: _Pl, g: _Pl
-) -> tuple[list[float], list[float], list[float]]:
-    """Add the points where ``f`` and ``g`` cross between neighbouring ``xs``.
-
-    ``fv`` and ``gv`` are the functions' values at ``xs``; returns the points and
-    both functions' values there.
-    """
-    out_x, out_f, out_g = [xs[0]], [fv[0]], [gv[0]]
-    for i in range(1, len(xs)):
-        d0, d1 = fv[i - 1] - gv[i - 1], fv[i] - gv[i]
-        if d0 * d1 < 0:
-            t = d0 / (d0 - d1)
-            x = xs[i - 1] + t * (xs[i] - xs[i - 1])
-            out_x.append(x)
-            out_f.append(_at(f, x))
-            out_g.append(_at(g, x))
-        out_x.append(xs[i])
-        out_f.append(fv[i])
-        out_g.append(gv[i])
-    return out_x, out_f, out_g
-
-
-def _crossings_and_values(f: _Pl, g: _Pl) -> tuple[list[float], list[float], list[float]]:
-    """Union of the corners of ``f`` and ``g`` plus the points where they cross.
-
-    Returns the points and the values of ``f`` and of ``g`` there.
-    """
-    xs = sorted(set(f[0]) | set(g[0]))
-    return _insert_crossings(xs, _values_on(f, xs), _values_on(g, xs), f, g)
-
-
-def _combine(f: _Pl, g: _Pl, pick: Callable[[float, float], float]) -> _Pl:
-    """Pointwise ``pick`` (``min`` or ``max``) of two piecewise-linear functions."""
-    xs, fv, gv = _crossings_and_values(f, g)
-    return tuple(xs), tuple(map(pick, fv, gv))
-
-
-def _clamp(f: _Pl, level: float, pick: Callable[[float, float], float]) -> _Pl:
-    """``_combine`` of ``f`` with the constant ``level``; ``f``'s corners are the union."""
-    xs = list(f[0])
-    flat = _line(level, level)
-    xs, fv, gv = _insert_crossings(xs, _values_on(f, xs), _values_on(flat, xs), f, flat)
-    return tuple(xs), tuple(map(pick, fv, gv))
-
-
-def _taut_string(
-    xs: list[float], lower: list[float], upper: list[float], y0: float, y1: float
-) -> _Pl:
-    """Shortest path from ``(0, y0)`` to ``(1, y1)`` between two piecewise-linear obstacles.
-
-    ``lower``/``upper`` are the obstacles at the breakpoints ``xs`` (``+-inf`` where
-    absent; their end values are ignored, the string is pinned there). The string
-    is linear where free, concave where it rests on ``lower`` and convex where it
-    touches ``upper``: the value of the stopping game of Brownian motion.
-    """
-    n = len(xs)
-    out_x, out_y = [0.0], [float(y0)]
-    anchor, ay = 0, float(y0)
-    while True:
-        ax = xs[anchor]
-        s_low, i_low = -math.inf, -1
-        s_up, i_up = math.inf, -1
-        bend = None
-        for j in range(anchor + 1, n):
-            lo, hi = (y1, y1) if j == n - 1 else (lower[j], upper[j])
-            dx = xs[j] - ax
-            sl, su = (lo - ay) / dx, (hi - ay) / dx
-            if sl > s_up:  # the string must bend down over the upper corner
-                bend = (i_up, upper[i_up])
-                break
-            if su < s_low:  # ... or bend up over the lower corner
-                bend = (i_low, lower[i_low])
-                break
-            if sl > s_low:
-                s_low, i_low = sl, j
-            if su < s_up:
-                s_up, i_up = su, j
-        if bend is None:
-            out_x.append(1.0)
-            out_y.append(float(y1))
-            return tuple(out_x), tuple(out_y)
-        anchor, ay = bend
-        out_x.append(xs[anchor])
-        out_y.append(ay)
-
-
-def _solve(lower: _Pl | None, upper: _Pl | None, y0: float, y1: float) -> _Pl:
-    corners = {0.0, 1.0}
-    for f in (lower, upper):
-        if f is not None:
-            corners.update(f[0])
-    xs = sorted(corners)
-    lo = [-math.inf] * len(xs) if lower is None else _values_on(lower, xs)
-    hi = [math.inf] * len(xs) if upper is None else _values_on(upper, xs)
-    return _taut_string(xs, lo, hi, y0, y1)
 
 
 # ----------------------------------------------------------------------------------
@@ -317,7 +186,7 @@ class _Game:
     ):
         self.a, self.b, self.next = a, b, next_mwc
         self.g, self.h, self.x = gammon_rate, opp_gammon_rate, efficiency
-        self._memo: dict[tuple[int, str], _Pl] = {}
+        self._memo: dict[tuple[int, str], PiecewiseLinear] = {}
 
     def ends(self, c: int) -> tuple[float, float, float, float]:
         """Win, loss (gammons included), player cashes, opponent cashes: cube at c."""
@@ -326,7 +195,14 @@ class _Game:
         loss = (1 - self.h) * n(a, b - c) + self.h * n(a, b - 2 * c)
         return float(win), float(loss), float(n(a - c, b)), float(n(a, b - c))
 
-    def _finish(self, live: _Pl, win: float, loss: float, low, high) -> _Pl:
+    def _finish(
+        self,
+        live: PiecewiseLinear,
+        win: float,
+        loss: float,
+        low: PiecewiseLinear | None,
+        high: PiecewiseLinear | None,
+    ) -> PiecewiseLinear:
         mixed = live
         if self.x < 1.0:  # [JR12]: x * live + (1 - x) * dead, at every cube level
             xs, ys = live
@@ -338,30 +214,30 @@ class _Game:
                 ),
             )
             if low is not None:  # the player can always double now
-                mixed = _combine(mixed, low, max)
+                mixed = combine(mixed, low, max)
             if high is not None:  # ... and so can the opponent
-                mixed = _combine(mixed, high, min)
+                mixed = combine(mixed, high, min)
         return mixed
 
-    def player_doubles(self, c: int) -> _Pl:
+    def player_doubles(self, c: int) -> PiecewiseLinear:
         """Value of the player doubling c -> 2c now: the opponent takes or drops."""
         _, _, cash, _ = self.ends(c)
-        return _clamp(self.value(2 * c, "opponent"), cash, min)
+        return clamp(self.value(2 * c, "opponent"), cash, min)
 
-    def opponent_doubles(self, c: int) -> _Pl:
+    def opponent_doubles(self, c: int) -> PiecewiseLinear:
         _, _, _, cash = self.ends(c)
-        return _clamp(self.value(2 * c, "player"), cash, max)
+        return clamp(self.value(2 * c, "player"), cash, max)
 
-    def value(self, c: int, owner: str) -> _Pl:
+    def value(self, c: int, owner: str) -> PiecewiseLinear:
         key = (c, owner)
         if key not in self._memo:
             win, loss, _, _ = self.ends(c)
             if c >= max(self.a, self.b):  # the cube decides the match for both: dead
-                self._memo[key] = _line(loss, win)
+                self._memo[key] = line(loss, win)
             else:
                 low = self.player_doubles(c) if owner in ("player", "center") else None
                 high = self.opponent_doubles(c) if owner in ("opponent", "center") else None
-                live = _solve(low, high, loss, win)
+                live = solve_between(low, high, loss, win)
                 self._memo[key] = self._finish(live, win, loss, low, high)
         return self._memo[key]
 
@@ -369,13 +245,13 @@ class _Game:
 # ----------------------------------------------------------------------------------
 # The tables
 # ----------------------------------------------------------------------------------
-def _post_crawford(max_away: int, g: float) -> tuple[NDArray, NDArray]:
+def _post_crawford(max_away: int, g: float) -> tuple[NDArray[np.float64], NDArray[np.bool_]]:
     """Leader's post-Crawford MWC P[k] (k = trailer's away, P[0] = 0) and free drops."""
     p = np.zeros(max_away + 1)
     drops = np.zeros(max_away + 1, dtype=bool)
 
     def at(k: int) -> float:
-        return 0.0 if k <= 0 else p[k]
+        return 0.0 if k <= 0 else float(p[k])
 
     p[1] = 0.5  # double match point
     for k in range(2, max_away + 1):
@@ -386,7 +262,7 @@ def _post_crawford(max_away: int, g: float) -> tuple[NDArray, NDArray]:
     return p, drops
 
 
-def _crawford(max_away: int, g: float, post: NDArray) -> NDArray:
+def _crawford(max_away: int, g: float, post: NDArray[np.float64]) -> NDArray[np.float64]:
     """Leader's Crawford-game MWC C[k], trailer k-away (C[1] = 1/2 by convention)."""
     c = np.full(max_away + 1, np.nan)
     c[1] = 0.5
@@ -396,7 +272,7 @@ def _crawford(max_away: int, g: float, post: NDArray) -> NDArray:
 
 
 def _next_mwc_factory(
-    table: NDArray, crawford: NDArray, post: NDArray, phase: str
+    table: NDArray[np.float64], crawford: NDArray[np.float64], post: NDArray[np.float64], phase: str
 ) -> Callable[[int, int], float]:
     """MWC at the start of the next game after this one ends at (a', b')."""
 
@@ -407,24 +283,28 @@ def _next_mwc_factory(
             return 0.0
         if phase == "post":  # one side is already 1-away after the Crawford game
             if a == 1:
-                return post[b]
-            return 1.0 - post[a]
+                return float(post[b])
+            return 1.0 - float(post[a])
         if a == 1 and b == 1:
             return 0.5
         if a == 1:
-            return crawford[b]
+            return float(crawford[b])
         if b == 1:
-            return 1.0 - crawford[a]
-        return table[a, b]
+            return 1.0 - float(crawford[a])
+        return float(table[a, b])
 
     return next_mwc
 
 
+#: The solved tables of one model: match equity, Crawford, post-Crawford, free drops.
+_Tables = tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_]]
+
+
 @lru_cache(maxsize=64)
-def _tables(max_away: int, g: float, x: float) -> tuple[NDArray, NDArray, NDArray, NDArray]:
+def _tables(max_away: int, g: float, x: float) -> _Tables:
     post, drops = _post_crawford(max_away, g)
     craw = _crawford(max_away, g, post)
-    table = np.full((max_away + 1, max_away + 1), np.nan)
+    table: NDArray[np.float64] = np.full((max_away + 1, max_away + 1), np.nan)
     table[1, 1] = 0.5
     table[1, 2:] = craw[2:]
     table[2:, 1] = 1.0 - craw[2:]
@@ -432,7 +312,7 @@ def _tables(max_away: int, g: float, x: float) -> tuple[NDArray, NDArray, NDArra
     for a in range(2, max_away + 1):
         for b in range(2, max_away + 1):
             game = _Game(a, b, next_mwc, g, g, x)
-            table[a, b] = _at(game.value(1, "center"), 0.5)
+            table[a, b] = value_at(game.value(1, "center"), 0.5)
     for arr in (table, craw, post, drops):
         arr.setflags(write=False)
     return table, craw, post, drops
@@ -686,23 +566,13 @@ def _live_take_point(t_away: int, d_away: int, n: int, mwc: Callable[[int, int],
     return dead * (1.0 - _live_take_point(d_away, t_away, 2 * n, mwc))
 
 
-def _first_at_least(f: _Pl, level: float) -> float:
-    """Smallest p with f(p) >= level, for nondecreasing piecewise-linear f with f(1) >= level."""
-    xs, ys = f
-    if ys[0] >= level:
-        return 0.0
-    i = next(k for k, y in enumerate(ys) if y >= level)
-    x0, x1, y0, y1 = xs[i - 1], xs[i], ys[i - 1], ys[i]
-    return x0 + (level - y0) / (y1 - y0) * (x1 - x0)
-
-
-def _last_where_doubles(value: _Pl, doubles: _Pl) -> float:
+def _last_where_doubles(value: PiecewiseLinear, doubles: PiecewiseLinear) -> float:
     """Supremum of the p in (0, 1) where the value equals the opponent's doubling value.
 
     The opponent doubles where holding is worth no more to him than doubling
     (``value >= doubles`` from the player's view). ``nan`` if nowhere inside.
     """
-    xs, held, doubled = _crossings_and_values(value, doubles)
+    xs, held, doubled = crossings_and_values(value, doubles)
     hits = [h - d >= -_TIE for h, d in zip(held, doubled, strict=True)]
     inside = [x for x, hit in zip(xs[1:-1], hits[1:-1], strict=True) if hit]
     if not inside:
@@ -781,7 +651,14 @@ def take_point(
 
 
 def _take_point(
-    a: int, b: int, c: int, owner: str, g: float, h: float, x: float, tables: tuple
+    a: int,
+    b: int,
+    c: int,
+    owner: str,
+    g: float,
+    h: float,
+    x: float,
+    tables: _Tables,
 ) -> TakePoint:
     """:func:`take_point` on validated arguments, with the tables (size >= max(a, b)) given."""
     table, craw, post, _ = tables
@@ -797,7 +674,7 @@ def _take_point(
     live = _live_take_point(a, b, c, mwc)
 
     game = _Game(a, b, mwc, g, h, x)
-    model = _first_at_least(game.value(2 * c, "player"), drop)
+    model = first_at_least(game.value(2 * c, "player"), drop)
     value = game.value(c, owner if owner == "center" else "opponent")
     last = _last_where_doubles(value, game.opponent_doubles(c))
     return TakePoint(
@@ -890,15 +767,14 @@ class HollandEffect:
     spread: float
 
 
-def _normal_cdf(z: NDArray) -> NDArray:
-    return 0.5 * (1.0 + np.array([math.erf(v / math.sqrt(2.0)) for v in z]))
+def _normal_pdf(z: NDArray[np.float64]) -> NDArray[np.float64]:
+    density: NDArray[np.float64] = np.exp(-0.5 * z * z) / math.sqrt(2.0 * math.pi)
+    return density
 
 
-def _normal_pdf(z: NDArray) -> NDArray:
-    return np.exp(-0.5 * z * z) / math.sqrt(2.0 * math.pi)
-
-
-def _killed_expectation(xs: NDArray, ys: NDArray, h0: float, h1: float, s: float) -> float:
+def _killed_expectation(
+    xs: NDArray[np.float64], ys: NDArray[np.float64], h0: float, h1: float, s: float
+) -> float:
     """E h(X) for Brownian motion from 1/2 run for variance s**2, absorbed at 0 and 1.
 
     ``h`` is piecewise linear through ``(xs, ys)`` on the open interval, ``h(0) = h0``
@@ -921,7 +797,7 @@ def _killed_expectation(xs: NDArray, ys: NDArray, h0: float, h1: float, s: float
     al, be = np.concatenate(alphas), np.concatenate(betas)
     m = 0.5
     zl, zh = (lo - m) / s, (hi - m) / s
-    mass = _normal_cdf(zh) - _normal_cdf(zl)
+    mass = normal_cdf(zh) - normal_cdf(zl)
     first = m * mass - s * (_normal_pdf(zh) - _normal_pdf(zl))
     return float(h0 + 0.5 * (h1 - h0) + np.sum(al * mass + be * first))
 
@@ -991,3 +867,145 @@ def holland_effect(
         trailer_change=without - with_rule,
         spread=spread,
     )
+
+
+def holland_table(
+    max_away: int = MAX_AWAY,
+    gammon_rate: float = DEFAULT_GAMMON_RATE,
+    delay_rolls: int = DEFAULT_DELAY_ROLLS,
+    volatility: float = DEFAULT_VOLATILITY,
+) -> pd.DataFrame:
+    """:func:`holland_effect` for every trailer's score ``2..max_away``, as a tidy table.
+
+    One row per trailer's score, the fields of :class:`HollandEffect` as columns
+    (module docstring, assumption 7; the Holland rule as stated in [RULES]_).
+
+    Parameters
+    ----------
+    max_away : int
+        Largest trailer's score, 2..25 (the size bound: one closed form per row).
+    gammon_rate, delay_rolls, volatility
+        As in :func:`holland_effect`.
+
+    Examples
+    --------
+    >>> holland_table(4, gammon_rate=0.0)["opp_away"].tolist()
+    [2, 3, 4]
+    """
+    n = whole_number("max_away", max_away, 2, MAX_AWAY)
+    rows = [
+        asdict(holland_effect(b, gammon_rate, delay_rolls, volatility)) for b in range(2, n + 1)
+    ]
+    return pd.DataFrame(rows)
+
+
+def match_phase(away: int, opp_away: int, post_crawford: bool = False) -> str:
+    """The phase of the match at this score, one of :data:`PHASES`.
+
+    Both sides 1-away: double match point. One side 1-away: the Crawford game
+    (the first game after a side reaches 1-away, played without the cube, [RULES]_)
+    or, with ``post_crawford``, the games after it. Otherwise pre-Crawford.
+
+    Parameters
+    ----------
+    away, opp_away : int
+        Points to go of each side, 1..25.
+    post_crawford : bool
+        Whether the Crawford game has been played (matters only with a side 1-away).
+
+    Examples
+    --------
+    >>> match_phase(1, 5), match_phase(1, 5, post_crawford=True), match_phase(3, 3)
+    ('Crawford game', 'post-Crawford', 'pre-Crawford')
+    """
+    a = whole_number("away", away, 1, MAX_AWAY)
+    b = whole_number("opp_away", opp_away, 1, MAX_AWAY)
+    if not isinstance(post_crawford, bool):
+        raise ValueError(f"post_crawford must be a bool (got {post_crawford!r})")
+    if a == b == 1:
+        return "double match point"
+    if min(a, b) == 1:
+        return "post-Crawford" if post_crawford else "Crawford game"
+    return "pre-Crawford"
+
+
+def match_winning_chance(
+    away: int,
+    opp_away: int,
+    post_crawford: bool = False,
+    gammon_rate: float = DEFAULT_GAMMON_RATE,
+    cube_efficiency: float = DEFAULT_CUBE_EFFICIENCY,
+) -> float:
+    """The player's MWC at the start of a game at this score and phase, cube centred.
+
+    The table's entry ``M(away, opp_away)`` (:func:`match_equity`), except
+    post-Crawford (:func:`match_phase`), where it is the leader's
+    :func:`post_crawford_equity` ``P(b)``, or ``1 - P(a)`` for the trailer.
+
+    Parameters
+    ----------
+    away, opp_away : int
+        Points to go, 1..25.
+    post_crawford : bool
+        Whether the Crawford game has been played (matters only with a side 1-away).
+    gammon_rate, cube_efficiency : float
+        The model's ``G`` and ``x``, each in [0, 1].
+
+    Examples
+    --------
+    Trailer 2-away post-Crawford: the doubled game decides the match.
+
+    >>> match_winning_chance(2, 1, post_crawford=True)
+    0.5
+    """
+    phase = match_phase(away, opp_away, post_crawford)
+    if phase != "post-Crawford":
+        return match_equity(away, opp_away, gammon_rate, cube_efficiency)
+    if away == 1:
+        return post_crawford_equity(opp_away, gammon_rate)
+    return 1.0 - post_crawford_equity(away, gammon_rate)
+
+
+def take_points_by_cube(
+    away: int,
+    opp_away: int,
+    gammon_rate: float = DEFAULT_GAMMON_RATE,
+    opp_gammon_rate: float | None = None,
+    cube_efficiency: float = DEFAULT_CUBE_EFFICIENCY,
+) -> pd.DataFrame:
+    """:func:`take_point` at this score for every cube level that still matters.
+
+    Cube 1 is centred, higher cubes are owned by the doubler (redoubles). The list
+    stops before the first cube ``c >= opp_away`` (the doubler already wins the
+    match with it: the taker's drop loses the match, take point 0, and doubling
+    gains the doubler nothing): at most five levels, as ``opp_away <= 25``.
+
+    Parameters
+    ----------
+    away, opp_away : int
+        The taker's and the doubler's points to go, 1..25.
+    gammon_rate, opp_gammon_rate, cube_efficiency
+        As in :func:`take_point`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``cube`` ("1 -> 2", ...) and the fields of :class:`TakePoint`.
+
+    Examples
+    --------
+    A cube of 4 already wins 3-away the match: two levels.
+
+    >>> take_points_by_cube(5, 3)["cube"].tolist()
+    ['1 -> 2', '2 -> 4']
+    """
+    rows = []
+    cube = 1
+    while True:
+        owner = "center" if cube == 1 else "opponent"
+        tp = take_point(away, opp_away, cube, owner, gammon_rate, opp_gammon_rate, cube_efficiency)
+        rows.append({"cube": f"{cube} -> {2 * cube}", **asdict(tp)})
+        cube *= 2
+        if cube >= opp_away:
+            break
+    return pd.DataFrame(rows)

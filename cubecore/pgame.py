@@ -16,17 +16,20 @@ the deciding player's own.
 References
 ----------
 .. [KS69] E. Keeler and J. Spencer, "Proper raising points in a generalization of
-   backgammon", RAND P-4078, May 1969; section 1 (the lemma, eqs. (1)-(2)) and
-   section 2 (the 80% point, eqs. (3)-(5)).
-.. [RULES] "Backgammon: Doubling cube" (``doubling_cube_rules.txt``).
+   backgammon", RAND Corporation paper P-4078, May 1969; section 1 (the lemma, eqs.
+   (1)-(2)) and section 2 (the 80% point, eqs. (3)-(5)).
+   https://www.rand.org/pubs/papers/P4078.html
+.. [RULES] "Doubling cube", Wikipedia, the free encyclopedia.
+   https://en.wikipedia.org/wiki/Doubling_cube
 """
 
 from __future__ import annotations
 
 import math
-import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
+from typing import Any, cast
 
 import numpy as np
 import pandas as pd
@@ -38,6 +41,7 @@ from cubecore.rules import OPENING_TIE_PROBABILITY, Rules
 __all__ = [
     "DOUBLING_POINT",
     "GAME_COLUMNS",
+    "MAX_MURPHY_CAPS",
     "OPTIMAL",
     "OPTIMAL_BEAVER_POINT",
     "TAKE_POINT",
@@ -50,9 +54,10 @@ __all__ = [
     "cube_value_distribution",
     "doubling_price",
     "doubling_price_curve",
+    "doubling_price_table",
     "exact_equity",
     "mean_points",
-    "measure_throughput",
+    "murphy_cap_table",
     "murphy_mean_stake",
     "murphy_stake_distribution",
     "p_game_path",
@@ -153,7 +158,8 @@ class Thresholds:
                 real_in_range(name, getattr(self, name), 0.0, 1.0)
         if self.double_a + self.double_b <= 1:
             raise ValueError("double_a + double_b must exceed 1 (else both double at once)")
-        if self.redouble_a + self.redouble_b <= 1:
+        # Both redouble points are floats from here on (None took the double point).
+        if cast(float, self.redouble_a) + cast(float, self.redouble_b) <= 1:
             raise ValueError("redouble_a + redouble_b must exceed 1 (else redoubles never stop)")
 
 
@@ -369,8 +375,10 @@ class _Tally:
         value = self.cube_values()
         # The text columns go through two-category codes (1 byte per game), not
         # fixed-width numpy strings (40 MB for a million games).
-        winner = pd.Categorical.from_codes((self.winner > 0).astype(np.int8), ["B", "A"])
-        ending = pd.Categorical.from_codes(self.dropped.astype(np.int8), ["played_out", "drop"])
+        winner = pd.Categorical.from_codes((self.winner > 0).astype(np.int8), pd.Index(["B", "A"]))
+        ending = pd.Categorical.from_codes(
+            self.dropped.astype(np.int8), pd.Index(["played_out", "drop"])
+        )
         return pd.DataFrame(
             {
                 "game": np.arange(n),
@@ -397,14 +405,14 @@ def _stopping_points(thresholds: Thresholds, scale: float = 1.0) -> tuple[float,
     return (
         t.double_a * scale,
         (1 - t.double_b) * scale,
-        t.redouble_a * scale,
-        (1 - t.redouble_b) * scale,
+        cast(float, t.redouble_a) * scale,  # never None after Thresholds.__post_init__
+        (1 - cast(float, t.redouble_b)) * scale,
     )
 
 
 def _bounds(
-    owner: NDArray[np.int64], points: tuple[float, ...], top: float = 1.0
-) -> tuple[NDArray, NDArray]:
+    owner: NDArray[np.integer[Any]], points: tuple[float, ...], top: float = 1.0
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Next upper and lower stopping points of each game given the cube owner.
 
     A can double when the cube is centred or his, B likewise; ``top`` is A's win.
@@ -901,7 +909,7 @@ class _Profile:
 
 
 def _stake_factor(code: int) -> int:
-    return 2 ** int(_EXTRA_DOUBLINGS[code])
+    return int(2 ** int(_EXTRA_DOUBLINGS[code]))  # int ** int is typed Any
 
 
 def _murphy_mean_stake(rules: Rules) -> float:
@@ -971,6 +979,60 @@ def murphy_mean_stake(rules: Rules | None = None) -> float:
     """
     rules = _check_rules(Rules() if rules is None else rules)
     return float(round(_murphy_mean_stake(rules), 15))
+
+
+#: Most Murphy caps :func:`murphy_cap_table` tabulates at once.
+MAX_MURPHY_CAPS = 64
+
+
+def murphy_cap_table(caps: Sequence[int | None]) -> pd.DataFrame:
+    """The starting stake under the Murphy rule for each cap: its mean and its tail.
+
+    For each cap (``None``: no cap) the rule set ``Rules(murphy=True, murphy_cap=cap)``
+    gives the distribution of the starting stake (:func:`murphy_stake_distribution`,
+    [RULES]); this tabulates its mean (:func:`murphy_mean_stake`), the chance that play
+    starts above 1 (at least one opening tie) and at 4 or more (two ties).
+
+    Parameters
+    ----------
+    caps : sequence of int or None
+        Caps of at least 1, or None, at most :data:`MAX_MURPHY_CAPS` of them.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``cap`` (int, or None for no cap), ``mean_stake``, ``p_above_1``,
+        ``p_at_least_4``.
+
+    Raises
+    ------
+    ValueError
+        If there are too many caps or a cap is not a whole number of at least 1.
+
+    Examples
+    --------
+    >>> table = murphy_cap_table([1, None])
+    >>> table["mean_stake"].round(6).tolist(), table["p_above_1"].round(6).tolist()
+    ([1.166667, 1.25], [0.166667, 0.166667])
+    """
+    caps = list(caps)
+    if len(caps) > MAX_MURPHY_CAPS:
+        raise ValueError(f"caps must hold at most {MAX_MURPHY_CAPS} caps (got {len(caps)})")
+    rows = []
+    for cap in caps:
+        rules = Rules(murphy=True, murphy_cap=None if cap is None else whole_number("cap", cap, 1))
+        dist = murphy_stake_distribution(rules)
+        rows.append(
+            {
+                "cap": cap,
+                "mean_stake": murphy_mean_stake(rules),
+                "p_above_1": float(dist.loc[dist["stake"] > 1, "probability"].sum()),
+                "p_at_least_4": float(dist.loc[dist["stake"] >= 4, "probability"].sum()),
+            }
+        )
+    frame = pd.DataFrame(rows, columns=["cap", "mean_stake", "p_above_1", "p_at_least_4"])
+    frame["cap"] = pd.Series(caps, dtype=object)  # whole numbers and None, not floats and NaN
+    return frame
 
 
 def exact_equity(
@@ -1269,6 +1331,51 @@ def doubling_price(
     return DoublingPrice(d, beavers, equity, equity_optimal, equity_optimal - equity, estimate)
 
 
+def doubling_price_table(
+    double_point: float, *, start: float = 0.5, n_games: int = 200_000, seed: int = 0
+) -> pd.DataFrame:
+    """:func:`doubling_price` without and with beavers, one row each.
+
+    Both rows are simulated with the same ``seed``.
+
+    Parameters
+    ----------
+    double_point, start, n_games, seed
+        As for :func:`doubling_price`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``beavers`` (False, True), ``equity_exact``, ``equity_simulated``,
+        ``ci_low``, ``ci_high`` (the 95% interval of the simulated equity) and
+        ``loss_exact`` (against doubling at 80%).
+
+    Examples
+    --------
+    Doubling at 50% costs A half a point per unit without beavers and a whole one
+    with them, measured at 50% ([KS69] lemma; see :func:`doubling_price`):
+
+    >>> doubling_price_table(0.5, n_games=1_000)["loss_exact"].round(12).tolist()
+    [0.5, 1.0]
+    """
+    rows = []
+    for beavers in (False, True):
+        price = doubling_price(
+            double_point, beavers=beavers, start=start, n_games=n_games, seed=seed
+        )
+        rows.append(
+            {
+                "beavers": beavers,
+                "equity_exact": price.equity_exact,
+                "equity_simulated": price.estimate.mean,
+                "ci_low": price.estimate.low,
+                "ci_high": price.estimate.high,
+                "loss_exact": price.loss_exact,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
 def _price_thresholds(double_point: float, beavers: bool) -> Thresholds:
     beaver = OPTIMAL_BEAVER_POINT if beavers else None
     return Thresholds(double_a=double_point, redouble_a=DOUBLING_POINT, beaver_b=beaver)
@@ -1307,19 +1414,3 @@ def doubling_price_curve(double_points: ArrayLike, start: float = 0.5) -> pd.Dat
             equity = exact_equity(_price_thresholds(float(d), beavers), rules, start)
             rows.append((float(d), beavers, equity, base - equity))
     return pd.DataFrame(rows, columns=["double_point", "beavers", "equity", "loss"])
-
-
-def measure_throughput(
-    n_games: int = 1_000_000, thresholds: Thresholds = OPTIMAL, seed: int = 0
-) -> float:
-    """Games per second of :func:`simulate_games` on this machine (wall clock).
-
-    Examples
-    --------
-    >>> measure_throughput(10_000) > 0
-    True
-    """
-    n_games = whole_number("n_games", n_games, 1)
-    begin = time.perf_counter()
-    simulate_games(n_games, thresholds, Rules(), 0.5, seed)
-    return n_games / (time.perf_counter() - begin)

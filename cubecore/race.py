@@ -27,15 +27,12 @@ Conventions
 References
 ----------
 .. [ZK77] N. Zadeh and G. Kobliska, "On Optimal Doubling in Backgammon",
-   Management Science 23(8), April 1977
-   (``shared/seeds/zadeh_kobliska_1977_optimal_doubling.txt``).
+   Management Science 23(8), 853-858, April 1977.
+   https://doi.org/10.1287/mnsc.23.8.853
 .. [GNU] GNU Backgammon, ``eval.c``, ``EvalEfficiency``: race cube life
    ``x = rRaceCoefficientX + rRaceFactorX * pips`` clamped to
    ``[rRaceMin, rRaceMax]`` = ``0.55 + 0.00125 * pips`` in ``[0.60, 0.70]``, where
    ``pips`` is the pip count of the player on roll.
-.. [Tri04] W. Trice, *Backgammon Boot Camp* (2004): the 8-9-12 rule.
-.. [Kle80] D. Kleinman's race formula, win chance
-   ``1/2 [1 + erf((D + 4) / (2 sqrt(S - 4)))]``.
 """
 
 from __future__ import annotations
@@ -43,7 +40,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 import pandas as pd
@@ -55,6 +52,8 @@ from cubecore.janowski import CUBE_POSITIONS, dead_cube_equity, live_cube_equity
 __all__ = [
     "ACTIONS",
     "CUBE_POSITIONS",
+    "DA_RANGE",
+    "DB_RANGE",
     "GNUBG_RACE_CUBE_LIFE",
     "MAX_COUNT",
     "ROLL_TOTALS",
@@ -70,23 +69,24 @@ __all__ = [
     "RaceThresholds",
     "bearoff_distribution",
     "bearoff_roll_probability",
+    "check_doubling_points",
     "cube_action_map",
     "cube_win_probability",
+    "effective_point_chance",
     "effective_points",
     "gnubg_race_cube_life",
     "implied_cube_life",
     "implied_doubling_points",
-    "kleinman_win_probability",
     "next_exchange_equities",
     "race_cube_equities",
     "race_thresholds",
     "race_win_probability",
     "roll_total_distribution",
-    "rule_8_9_12",
-    "rules_of_thumb_map",
     "table_1",
+    "table_1_comparison",
     "table_2",
     "table_3",
+    "table_3_comparison",
 ]
 
 # ----------------------------------------------------------------------------- constants
@@ -103,6 +103,12 @@ _MIN_TOTAL, _MAX_TOTAL = 3, 24
 MAX_COUNT = 375
 _MAX_ROLLS = -(-MAX_COUNT // _MIN_TOTAL)  # a count is off in at most ceil(x / 3) rolls
 _ROLLS_LIMIT = 10**6  # largest ``rolls`` accepted (any n > 125 gives 0)
+
+#: The one domain of the effective doubling points, for every use of [ZK77]_ eqs.
+#: (1)-(6) in cubecore: ``DA`` in (1/2, 1] (open below), ``DB`` in [0, 1/2) (open
+#: above). See :func:`check_doubling_points`.
+DA_RANGE = (0.5, 1.0)
+DB_RANGE = (0.0, 0.5)
 
 #: Cube actions of the exact strategy, in the order used by :func:`cube_action_map`.
 ACTIONS = ("no double", "double/take", "double/pass")
@@ -133,6 +139,8 @@ TABLE_1_PRINTED = pd.DataFrame(
     index=pd.Index(TABLE_1_OFFSETS, name="offset"),
     columns=pd.Index(TABLE_1_YOUR_COUNTS, name="your_count"),
 )
+#: Half a unit in the last printed place of Table 1 (percent to one decimal).
+_TABLE_1_HALF_UNIT = 0.05
 #: Printed cells of Table 1 that differ from the exact model by more than half a
 #: unit in the last printed place: ``{(offset, your_count): (printed, reason)}``.
 TABLE_1_DEVIATIONS: dict[tuple[int, int], tuple[float, str]] = {
@@ -330,7 +338,7 @@ def bearoff_distribution(pips: int) -> pd.DataFrame:
 # ----------------------------------------------------------------------------- cubeless race
 
 
-def _win(x: NDArray, y: NDArray) -> NDArray[np.float64]:
+def _win(x: NDArray[np.int64], y: NDArray[np.int64]) -> NDArray[np.float64]:
     """Cubeless win chance of the roller; counts are int arrays in [0, MAX_COUNT].
 
     ``a = sum_j P(x, j) S(y, j)`` (the roller wins) and ``b = sum_j P(y, j)
@@ -340,10 +348,11 @@ def _win(x: NDArray, y: NDArray) -> NDArray[np.float64]:
     table, tail = _bearoff_table(), _bearoff_tail()
     roller_wins = np.einsum("...k,...k->...", table[x], tail[y])
     opponent_wins = np.einsum("...k,...k->...", table[y][..., :-1], tail[x][..., 1:])
-    return roller_wins / (roller_wins + opponent_wins)
+    chance: NDArray[np.float64] = roller_wins / (roller_wins + opponent_wins)
+    return chance
 
 
-def _win_grid(x: NDArray, y: NDArray) -> NDArray[np.float64]:
+def _win_grid(x: NDArray[np.int64], y: NDArray[np.int64]) -> NDArray[np.float64]:
     """:func:`_win` on the grid ``x`` (rows) by ``y`` (columns), by matrix products.
 
     Same sums as :func:`_win` (``a = P[x] S[y]^T``, ``b = S[x, 1:] P[y, :-1]^T``),
@@ -352,7 +361,8 @@ def _win_grid(x: NDArray, y: NDArray) -> NDArray[np.float64]:
     table, tail = _bearoff_table(), _bearoff_tail()
     roller_wins = table[x] @ tail[y].T
     opponent_wins = tail[x][:, 1:] @ table[y][:, :-1].T
-    return roller_wins / (roller_wins + opponent_wins)
+    chance: NDArray[np.float64] = roller_wins / (roller_wins + opponent_wins)
+    return chance
 
 
 def race_win_probability(on_roll: ArrayLike, opponent: ArrayLike) -> NDArray[np.float64]:
@@ -432,6 +442,46 @@ def table_1(
     )
 
 
+def table_1_comparison() -> pd.DataFrame:
+    """[ZK77]_ Table 1 cell by cell: printed, exact, and the reason where they differ.
+
+    A cell agrees when the exact percentage is within half a unit of the printed
+    last digit (0.05, plus 1e-9 for the float sum); each cell that does not is one
+    of :data:`TABLE_1_DEVIATIONS`, whose reason is given.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``offset``, ``your_count``, ``printed``, ``exact`` (percent, unrounded),
+        ``agrees`` (bool) and ``reason`` ("" where the cell agrees and has no listed
+        deviation), row by row of Table 1.
+
+    Examples
+    --------
+    >>> t = table_1_comparison()
+    >>> len(t), int((~t["agrees"]).sum()) == len(TABLE_1_DEVIATIONS)
+    (121, True)
+    """
+    exact = table_1()
+    rows = []
+    for offset in TABLE_1_PRINTED.index:
+        for count in TABLE_1_PRINTED.columns:
+            value = float(exact.loc[offset, count])
+            shown = float(TABLE_1_PRINTED.loc[offset, count])
+            reason = TABLE_1_DEVIATIONS.get((int(offset), int(count)), (None, ""))[1]
+            rows.append(
+                {
+                    "offset": int(offset),
+                    "your_count": int(count),
+                    "printed": shown,
+                    "exact": value,
+                    "agrees": abs(value - shown) <= _TABLE_1_HALF_UNIT + 1e-9,
+                    "reason": reason,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
 # ----------------------------------------------------------------------------- effective points
 
 
@@ -456,10 +506,87 @@ class EffectivePoints:
     initial_double_point: float
 
 
-def _check_doubling_points(da: float, db: float) -> tuple[float, float]:
-    da = real_in_range("da", da, 0.8, 1.0)
-    db = real_in_range("db", db, 0.0, 0.2)
+def check_doubling_points(da: float, db: float) -> tuple[float, float]:
+    r"""Validate effective doubling points against their one domain ([ZK77]_, Lemma 2).
+
+    Every use of [ZK77]_ eqs. (1)-(6) in cubecore (this module, the give-up points
+    of :mod:`cubecore.giveup` with ``DA = g``, ``DB = 1 - g``, and the model atlas)
+    takes ``DA`` and ``DB`` from this domain:
+
+    .. math:: \tfrac12 < D_A \le 1,\qquad 0 \le D_B < \tfrac12,
+
+    each player's point beyond even chances (A wins at ``DA``, B at ``DB``). The paper
+    estimates ``DA`` in [0.8, 1] and ``DB`` in [0, 0.2] for real games (p. 2); the
+    formulas hold on the whole domain.
+
+    Parameters
+    ----------
+    da, db : float
+        A's and B's effective doubling points (in A's cubeless winning chance).
+
+    Returns
+    -------
+    (da, db) : tuple of float
+
+    Raises
+    ------
+    ValueError
+        Naming ``da`` or ``db``, its range and the value given.
+
+    Examples
+    --------
+    >>> check_doubling_points(0.88, 0.12)
+    (0.88, 0.12)
+    """
+    da = real_in_range("da", da, DA_RANGE[0], DA_RANGE[1], low_open=True)
+    db = real_in_range("db", db, DB_RANGE[0], DB_RANGE[1], high_open=True)
     return da, db
+
+
+def _chance(p: NDArray[np.float64], da: float, db: float, cube: str) -> NDArray[np.float64]:
+    """[ZK77] eqs. (1)-(3) for validated arguments: the one place they are written."""
+    if cube == "owned":
+        return p / da  # [ZK77] eq. (1)
+    if cube == "opponent":
+        return (p - db) / (1.0 - db)  # [ZK77] eq. (2)
+    return (p - db) / (da - db)  # [ZK77] eq. (3)
+
+
+def effective_point_chance(p: ArrayLike, da: float, db: float, cube: str) -> NDArray[np.float64]:
+    r"""A's winning chance with the cube, [ZK77]_ eqs. (1)-(3), for any cubeless chance ``p``.
+
+    .. math:: p(t,A) = \frac{p}{D_A},\qquad p(t,B) = \frac{p - D_B}{1 - D_B},\qquad
+       p(t,M) = \frac{p - D_B}{D_A - D_B}
+
+    for the cube owned by A, by B, and centred (Lemma 2). This is the raw linear
+    transform: outside the cube state's domain (owned ``[0, DA]``, opponent
+    ``[DB, 1]``, centred ``[DB, DA]``) the value leaves [0, 1], and each caller
+    decides what that means (:func:`cube_win_probability` refuses such ``p``; the
+    give-up model and the atlas concede the game, i.e. limit the value to [0, 1]).
+
+    Parameters
+    ----------
+    p : array_like
+        A's cubeless winning chance, finite.
+    da, db : float
+        Effective doubling points in their domain (:func:`check_doubling_points`).
+    cube : {"center", "owned", "opponent"}
+        Cube position seen from A.
+
+    Returns
+    -------
+    numpy.ndarray
+
+    Examples
+    --------
+    >>> round(float(effective_point_chance(0.6, 0.8, 0.0, "center")), 12)  # Example 2
+    0.75
+    >>> float(effective_point_chance(0.9, 0.8, 0.2, "owned"))  # past DA: outside [0, 1]
+    1.125
+    """
+    da, db = check_doubling_points(da, db)
+    cube = choice("cube", cube, CUBE_POSITIONS)
+    return _chance(finite_array("p", p), da, db, cube)
 
 
 def effective_points(da: float, db: float) -> EffectivePoints:
@@ -467,11 +594,9 @@ def effective_points(da: float, db: float) -> EffectivePoints:
 
     Parameters
     ----------
-    da : float
-        Effective doubling point of the doubler A, in [0.8, 1] ([ZK77]_, p. 2).
-    db : float
-        Effective doubling point of B (A's win chance at which B doubles A out),
-        in [0, 0.2].
+    da, db : float
+        Effective doubling points of A (the doubler) and B, in their one domain
+        ``1/2 < DA <= 1``, ``0 <= DB < 1/2`` (:func:`check_doubling_points`).
 
     Returns
     -------
@@ -496,9 +621,16 @@ def effective_points(da: float, db: float) -> EffectivePoints:
     printed is right; the printed (10) and (11) misplace a parenthesis (read
     literally, (11) would give ``4 DA DB / (4 DA - 2(1 - DB))``, not (5)).
 
-    Both denominators are positive on the domain (``4 DA - 2(1 - DB) >= 1.2``,
-    ``4 DA - 2 DB - 2 >= 0.8``). At ``DA = 1`` the owned cube is dead for A; at
-    ``DB = 0`` the cube is dead for B.
+    Degenerate case, an explicit branch: the denominator of (5), ``4 DA - 2(1 - DB)``,
+    is positive on the whole domain, but that of (6) vanishes where
+    ``2 DA - DB = 1`` (e.g. ``DA = 0.55``, ``DB = 0.1``). Where ``2 DA - DB <= 1`` the
+    doubled line ``2(2 p_B - 1)`` is never above the centred one ``2 p_M - 1`` on
+    ``p >= DB`` (its slope is not larger and it starts lower), so doubling from the
+    centre never gains: the initial double point is ``inf``. A point above ``DA``
+    likewise means A is never in time to double. On the paper's range (``DA >= 0.8``,
+    ``DB <= 0.2``) both denominators are at least 0.8 in size and all points lie in
+    [0.75, 1]. At ``DA = 1`` the owned cube is dead for A; at ``DB = 0`` the cube is
+    dead for B.
 
     Examples
     --------
@@ -509,22 +641,24 @@ def effective_points(da: float, db: float) -> EffectivePoints:
     ...                         e.initial_double_point)]
     [0.8, 0.8, 0.8]
     """
-    da, db = _check_doubling_points(da, db)
+    da, db = check_doubling_points(da, db)
     take = 1.0 - (1.0 - db) / 4.0  # [ZK77] eq. (4)
     redouble = (3.0 * da * db + da) / (4.0 * da - 2.0 * (1.0 - db))  # [ZK77] eq. (5)
+    if 2.0 * da - db <= 1.0:  # (6) has no crossing on p >= DB: doubling never gains
+        return EffectivePoints(take, redouble, math.inf)
     double = (db**2 + 3.0 * db * (1.0 - da) - da) / (2.0 * db - 4.0 * da + 2.0)  # eq. (6)
     return EffectivePoints(take, redouble, double)
 
 
 def cube_win_probability(p: ArrayLike, da: float, db: float, cube: str) -> NDArray[np.float64]:
-    """A's winning chance with the cube, formulas (1)-(3) of [ZK77]_ (Lemma 2).
+    """A's winning chance with the cube, formulas (1)-(3) of [ZK77]_ (Lemma 2), in domain.
 
     Parameters
     ----------
     p : array_like
         A's cubeless winning chance, in the cube state's domain (below).
     da, db : float
-        Effective doubling points, ``da`` in [0.8, 1], ``db`` in [0, 0.2].
+        Effective doubling points in their one domain (:func:`check_doubling_points`).
     cube : {"center", "owned", "opponent"}
         Cube position seen from A.
 
@@ -532,7 +666,7 @@ def cube_win_probability(p: ArrayLike, da: float, db: float, cube: str) -> NDArr
     -------
     numpy.ndarray
         ``p_A = p/DA`` (owned, (1)), ``p_B = (p - DB)/(1 - DB)`` (opponent, (2)),
-        ``p_M = (p - DB)/(DA - DB)`` (center, (3)).
+        ``p_M = (p - DB)/(DA - DB)`` (center, (3)); see :func:`effective_point_chance`.
 
     Notes
     -----
@@ -545,18 +679,14 @@ def cube_win_probability(p: ArrayLike, da: float, db: float, cube: str) -> NDArr
     >>> round(float(cube_win_probability(0.6, 0.8, 0.0, "center")), 12)  # [ZK77] Example 2
     0.75
     """
-    da, db = _check_doubling_points(da, db)
+    da, db = check_doubling_points(da, db)
     cube = choice("cube", cube, CUBE_POSITIONS)
     low = 0.0 if cube == "owned" else db
     high = 1.0 if cube == "opponent" else da
     p = finite_array("p", p)
     if np.any(p < low) or np.any(p > high):
         raise ValueError(f"p must lie in [{low:g}, {high:g}] for cube={cube!r}")
-    if cube == "owned":
-        return p / da  # [ZK77] eq. (1)
-    if cube == "opponent":
-        return (p - db) / (1.0 - db)  # [ZK77] eq. (2)
-    return (p - db) / (da - db)  # [ZK77] eq. (3)
+    return _chance(p, da, db, cube)
 
 
 # ----------------------------------------------------------------------------- exact cube DP
@@ -570,7 +700,9 @@ class _CubeTables(NamedTuple):
     opponent: NDArray[np.float64]
 
 
-def _optimal(no_double: NDArray, double_take: NDArray) -> NDArray:
+def _optimal(
+    no_double: NDArray[np.float64], double_take: NDArray[np.float64]
+) -> NDArray[np.float64]:
     """Optimal equity: the roller doubles iff ``min(double_take, 1) > no_double``."""
     doubling = np.minimum(double_take, 1.0)
     return np.where(doubling > no_double, doubling, no_double)
@@ -614,7 +746,9 @@ def _cube_tables(size: int = MAX_COUNT) -> _CubeTables:
     return tables
 
 
-def _cube_arrays(x: NDArray, y: NDArray, cube: str) -> dict[str, NDArray]:
+def _cube_arrays(
+    x: NDArray[np.int64], y: NDArray[np.int64], cube: str
+) -> dict[str, NDArray[np.float64]]:
     """No double / double take / double pass / optimal / action code arrays."""
     tables = _cube_tables(MAX_COUNT)
     no_double = getattr(tables, cube)[x, y]
@@ -756,7 +890,9 @@ def cube_action_map(cube: str, max_count: int = 100, min_count: int = 1) -> pd.D
             "double_take": values["double_take"],
             "double_pass": values["double_pass"],
             "optimal": values["optimal"],
-            "action": pd.Categorical.from_codes(values["code"], categories=list(ACTIONS)),
+            "action": pd.Categorical.from_codes(
+                values["code"].astype(np.int64), categories=pd.Index(list(ACTIONS))
+            ),
             "full_point": values["no_double"] == 1.0,
         }
     )
@@ -864,6 +1000,51 @@ def table_3(counts: ArrayLike = (20, 40, 70, 110)) -> pd.DataFrame:
     return exact.merge(printed, on="your_count", how="left")
 
 
+def table_3_comparison() -> pd.DataFrame:
+    """[ZK77]_ Table 3 threshold by threshold: printed boundary, its whole-offset reading, exact.
+
+    The printed thresholds are half-pip boundaries read off the simulations. The
+    paper's own reading (count 20): redouble "if your opponent's count is 19 1/2 or
+    more" and take "up to" the printed offset, so a boundary ``b`` means first
+    (re)double at ``ceil(b)`` and last take at ``floor(b)``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per count of Table 3 and threshold (``"last take"``, ``"first
+        redouble"``, ``"first double"``): ``your_count``, ``threshold``, ``printed``,
+        ``printed_as_whole_offset``, ``exact`` (:func:`race_thresholds`) and
+        ``exact_minus_printed`` (exact minus the whole-offset reading).
+
+    Examples
+    --------
+    At count 20 the printed minimum take is +2, and so is the exact last take:
+
+    >>> first = table_3_comparison().iloc[0]
+    >>> int(first.your_count), first.threshold, float(first.printed), int(first.exact)
+    (20, 'last take', 2.0, 2)
+    """
+    rows = []
+    for row in table_3().itertuples():
+        for name, printed, reading, exact in (
+            ("last take", row.printed_minimum_take, math.floor, row.last_take),
+            ("first redouble", row.printed_redouble, math.ceil, row.first_redouble),
+            ("first double", row.printed_double, math.ceil, row.first_double),
+        ):
+            whole = reading(cast(float, printed))
+            rows.append(
+                {
+                    "your_count": row.your_count,
+                    "threshold": name,
+                    "printed": printed,
+                    "printed_as_whole_offset": whole,
+                    "exact": int(cast(int, exact)),
+                    "exact_minus_printed": int(cast(int, exact)) - whole,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
 def table_2() -> pd.DataFrame:
     """[ZK77]_ Table 2's positions recomputed exactly, beside the simulated values.
 
@@ -872,7 +1053,10 @@ def table_2() -> pd.DataFrame:
     pandas.DataFrame
         The columns of :data:`TABLE_2_PRINTED` plus ``exact_not_doubling`` (roller
         holds the cube for one roll, both sides optimal afterwards) and
-        ``exact_doubling`` (``min(double_take, +1)``), per unit of the initial cube.
+        ``exact_doubling`` (``min(double_take, +1)``), per unit of the initial cube;
+        then the verdicts: ``simulated_verdict`` and ``exact_verdict`` ("double"
+        where doubling's expectation is the larger, else "hold") and
+        ``verdicts_agree``.
 
     Notes
     -----
@@ -897,11 +1081,18 @@ def table_2() -> pd.DataFrame:
     printed = TABLE_2_PRINTED.copy()
     not_doubling, doubling = [], []
     for row in printed.itertuples():
-        e = race_cube_equities(row.on_roll, row.opponent, row.cube)
+        e = race_cube_equities(cast(int, row.on_roll), cast(int, row.opponent), cast(str, row.cube))
         not_doubling.append(e.no_double)
         doubling.append(min(e.double_take, e.double_pass))
     printed["exact_not_doubling"] = not_doubling
     printed["exact_doubling"] = doubling
+    printed["simulated_verdict"] = np.where(
+        printed["doubling"] > printed["not_doubling"], "double", "hold"
+    )
+    printed["exact_verdict"] = np.where(
+        printed["exact_doubling"] > printed["exact_not_doubling"], "double", "hold"
+    )
+    printed["verdicts_agree"] = printed["simulated_verdict"] == printed["exact_verdict"]
     return printed
 
 
@@ -1000,7 +1191,8 @@ def gnubg_race_cube_life(pips: ArrayLike) -> NDArray[np.float64]:
     pips = _count_array("pips", pips)
     c = GNUBG_RACE_CUBE_LIFE
     raw = c["coefficient"] + c["factor"] * pips
-    return np.minimum(np.maximum(raw, c["min"]), c["max"])  # the rule itself is a clamp
+    life: NDArray[np.float64] = np.minimum(np.maximum(raw, c["min"]), c["max"])  # a clamp
+    return life
 
 
 def implied_cube_life(cube: str = "center", offset: int = 0, max_count: int = 300) -> pd.DataFrame:
@@ -1064,125 +1256,6 @@ def implied_cube_life(cube: str = "center", offset: int = 0, max_count: int = 30
             "cube_life": life,
             "gnubg": gnubg_race_cube_life(x),
         }
-    )
-
-
-# ----------------------------------------------------------------------------- rules of thumb
-
-
-def kleinman_win_probability(on_roll: ArrayLike, opponent: ArrayLike) -> NDArray[np.float64]:
-    """Kleinman's estimate of the roller's race win chance ([Kle80]_).
-
-    Parameters
-    ----------
-    on_roll, opponent : array_like of int
-        Counts, whole numbers in [1, 375], with ``on_roll + opponent > 4``.
-
-    Returns
-    -------
-    numpy.ndarray
-        ``1/2 [1 + erf((D + 4) / (2 sqrt(S - 4)))]``, ``D = opponent - on_roll``,
-        ``S = on_roll + opponent``.
-
-    Notes
-    -----
-    Defined for ``S > 4`` only (``S - 4`` is a variance); smaller sums raise.
-    The ``+4`` is about half the average roll (8 1/6 pips): the roller's edge.
-
-    Examples
-    --------
-    >>> round(float(kleinman_win_probability(100, 100)), 4)  # exact model: 0.5763
-    0.5801
-    """
-    x = _count_array("on_roll", on_roll)
-    y = _count_array("opponent", opponent)
-    x, y = np.broadcast_arrays(x, y)
-    s = x + y
-    if np.any(s <= 4):
-        raise ValueError("on_roll + opponent must exceed 4 for the Kleinman formula")
-    z = (y - x + 4) / (2.0 * np.sqrt(s - 4.0))
-    return 0.5 * (1.0 + np.vectorize(math.erf, otypes=[float])(z))
-
-
-def rule_8_9_12(on_roll: ArrayLike, opponent: ArrayLike, cube: str) -> NDArray[np.str_]:
-    """Verdict of the 8-9-12 rule ([Tri04]_) in the words of :data:`ACTIONS`.
-
-    Parameters
-    ----------
-    on_roll, opponent : array_like of int
-        Counts, whole numbers in [1, 375].
-    cube : {"center", "owned", "opponent"}
-        Cube position seen from the roller.
-
-    Returns
-    -------
-    numpy.ndarray of str
-
-    Notes
-    -----
-    Lead ``L = 100 (opponent - on_roll) / on_roll`` percent of the roller's count,
-    compared exactly (integer arithmetic, no rounding). Double from the centre
-    iff ``L >= 8``, redouble iff ``L >= 9``; the opponent takes iff ``L <= 12``.
-    With the opponent owning the cube the verdict is "no double".
-
-    Examples
-    --------
-    >>> str(rule_8_9_12(100, 109, "center")), str(rule_8_9_12(100, 108, "owned"))
-    ('double/take', 'no double')
-    """
-    x = _count_array("on_roll", on_roll)
-    y = _count_array("opponent", opponent)
-    cube = choice("cube", cube, CUBE_POSITIONS)
-    x, y = np.broadcast_arrays(x, y)
-    lead_times_100 = 100 * (y - x)  # compare with threshold * x: no rounding
-    threshold = {"center": 8, "owned": 9}.get(cube)
-    if threshold is None:
-        return np.full(x.shape, ACTIONS[0])
-    doubles = lead_times_100 >= threshold * x
-    takes = lead_times_100 <= 12 * x
-    return np.where(doubles, np.where(takes, ACTIONS[1], ACTIONS[2]), ACTIONS[0])
-
-
-def rules_of_thumb_map(cube: str, max_count: int = 100, min_count: int = 1) -> pd.DataFrame:
-    """The exact cube map beside the 8-9-12 rule and Kleinman's win chance.
-
-    Parameters
-    ----------
-    cube : {"center", "owned", "opponent"}
-        Cube position seen from the roller.
-    max_count, min_count : int
-        Counts range, as in :func:`cube_action_map`.
-
-    Returns
-    -------
-    pandas.DataFrame
-        :func:`cube_action_map` plus ``rule_8_9_12`` (verdict), ``rule_agrees``
-        (bool; a "double/pass" verdict also agrees where ``full_point`` holds, since
-        doubling out and waiting then both win the point), ``kleinman_win`` (NaN
-        where ``S <= 4``) and ``kleinman_error`` (Kleinman minus exact cubeless
-        win chance).
-
-    Examples
-    --------
-    >>> m = rules_of_thumb_map("center", 30, 20)
-    >>> bool(m["rule_agrees"].mean() > 0.5)
-    True
-    """
-    exact = cube_action_map(cube, max_count, min_count)
-    x = exact["on_roll"].to_numpy()
-    y = exact["opponent"].to_numpy()
-    verdict = rule_8_9_12(x, y, cube)
-    # where no_double is exactly +1 (a full point without doubling) "double/pass" ties
-    tie = exact["full_point"].to_numpy() & (verdict == ACTIONS[2])
-    defined = x + y > 4
-    kleinman = np.full(x.shape, np.nan)
-    if np.any(defined):
-        kleinman[defined] = kleinman_win_probability(x[defined], y[defined])
-    return exact.assign(
-        rule_8_9_12=verdict,
-        rule_agrees=(verdict == exact["action"].astype(str).to_numpy()) | tie,
-        kleinman_win=kleinman,
-        kleinman_error=kleinman - exact["cubeless_win"].to_numpy(),
     )
 
 

@@ -19,26 +19,33 @@ Conventions
 
 References
 ----------
-.. [RULES] "Backgammon: Doubling cube" (``doubling_cube_rules.txt``), the rules text
-   this module implements paragraph by paragraph.
+.. [RULES] "Doubling cube", Wikipedia, the free encyclopedia (the rules of the cube,
+   ``cubecore.references.REFERENCES["RULES"]``), which this module implements
+   paragraph by paragraph. https://en.wikipedia.org/wiki/Doubling_cube
+.. [JR12] "Janowski model revisited", blog post, 28 March 2012
+   (``cubecore.references.REFERENCES["JR12"]``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 import numpy as np
+import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
+from cubecore import janowski
 from cubecore._validate import choice, finite_array, whole_number
 
 __all__ = [
     "ACTIONS",
     "CUBE_FACES",
+    "MAX_EQUITY_POINTS",
+    "MAX_EVENT_STATES",
     "OPENING_TIE_PROBABILITY",
     "PLAYERS",
-    "WALKTHROUGH_PRESETS",
     "CubeEvent",
     "CubeState",
     "IllegalCubeAction",
@@ -46,9 +53,13 @@ __all__ = [
     "WalkthroughPreset",
     "apply",
     "cube_face",
+    "event_table",
+    "game_label",
     "illegal_reasons",
     "initial_state",
     "legal_actions",
+    "money_rule_equities",
+    "player_to_act",
     "replay",
 ]
 
@@ -309,7 +320,7 @@ def initial_state(
     """
     if not isinstance(rules, Rules):
         raise ValueError("rules must be a Rules instance")
-    high = None if rules.money_play else rules.match_length - 1
+    high = None if rules.match_length is None else rules.match_length - 1
     score_a = whole_number("score_a", score_a, 0, high)
     score_b = whole_number("score_b", score_b, 0, high)
     if crawford_game and post_crawford:
@@ -342,7 +353,7 @@ def _murphy_available(state: CubeState, rules: Rules) -> str | None:
 
 def _double_forbidden(state: CubeState, rules: Rules) -> str | None:
     """Reason the player on roll may not double now, or None if he may."""
-    player = state.turn
+    player = _on_roll(state)
     if state.crawford_game:
         return "Crawford rule: no doubling in the Crawford game"
     if state.owner not in ("center", player):
@@ -444,15 +455,36 @@ def _event(state: CubeState, action: str, actor: str, rule: str, note: str) -> C
     return CubeEvent(action, actor, rule, note, state.value, state.owner)
 
 
-def _after_roll(state: CubeState, player: str) -> dict[str, int | str]:
-    rolls = {"rolls_a": state.rolls_a + 1} if player == "A" else {"rolls_b": state.rolls_b + 1}
-    return {**rolls, "turn": _other(player), "phase": "turn", "doubler": None}
+def _after_roll(state: CubeState, player: str) -> CubeState:
+    """``player`` has rolled and played: his roll counted, the turn passes."""
+    return replace(
+        state,
+        rolls_a=state.rolls_a + (player == "A"),
+        rolls_b=state.rolls_b + (player == "B"),
+        turn=_other(player),
+        phase="turn",
+        doubler=None,
+    )
+
+
+def _on_roll(state: CubeState) -> str:
+    """The player on roll; the legality check has made sure there is one."""
+    if state.turn is None:
+        raise IllegalCubeAction("no player is on roll")
+    return state.turn
+
+
+def _doubler(state: CubeState) -> str:
+    """The player whose double is pending; the legality check has made sure there is one."""
+    if state.doubler is None:
+        raise IllegalCubeAction("no double is pending")
+    return state.doubler
 
 
 def _finish(state: CubeState, rules: Rules, winner: str, points: int, ending: str) -> CubeState:
     score_a = state.score_a + (points if winner == "A" else 0)
     score_b = state.score_b + (points if winner == "B" else 0)
-    over = not rules.money_play and max(score_a, score_b) >= rules.match_length
+    over = rules.match_length is not None and max(score_a, score_b) >= rules.match_length
     return replace(
         state,
         phase="match_over" if over else "game_over",
@@ -469,7 +501,7 @@ def _next_game(state: CubeState, rules: Rules) -> tuple[CubeState, str, str]:
     crawford_game = False
     post_crawford = state.post_crawford or state.crawford_game
     rule, note = "new game", "cube centred on 1 (64 showing)"
-    if rules.crawford and not post_crawford:
+    if rules.crawford and rules.match_length is not None and not post_crawford:
         match_point = rules.match_length - 1
         if match_point in (state.score_a, state.score_b):
             crawford_game = True
@@ -489,6 +521,131 @@ def _next_game(state: CubeState, rules: Rules) -> tuple[CubeState, str, str]:
         post_crawford=post_crawford,
     )
     return new, rule, note
+
+
+class _Step(NamedTuple):
+    """What one action did: the new state (history not yet extended), who acted, the rule."""
+
+    state: CubeState
+    actor: str
+    rule: str
+    note: str
+
+
+def _step_next_game(state: CubeState, rules: Rules) -> _Step:
+    new, rule, note = _next_game(state, rules)
+    return _Step(new, "-", rule, note)
+
+
+def _step_automatic_double(state: CubeState, rules: Rules) -> _Step:
+    new = replace(state, value=state.value * 2, automatic_doubles=state.automatic_doubles + 1)
+    cap = "" if rules.murphy_cap is None else f" (cap {rules.murphy_cap})"
+    note = f"opening tie: automatic double {new.automatic_doubles}{cap}; cube stays centred"
+    return _Step(new, "-", "Murphy rule", note)
+
+
+def _step_opening_tie(state: CubeState, rules: Rules) -> _Step:
+    note = "opening tie rolled again, cube unchanged: " + str(_murphy_available(state, rules))
+    return _Step(state, "-", "opening roll", note)
+
+
+def _step_opening_won(winner: str) -> _Handler:
+    def step(state: CubeState, rules: Rules) -> _Step:
+        new = _after_roll(state, winner)
+        return _Step(new, winner, "opening roll", f"{winner} wins the opening roll and plays it")
+
+    return step
+
+
+def _step_double(state: CubeState, rules: Rules) -> _Step:
+    player = _on_roll(state)
+    new = replace(state, phase="offer", doubler=player)
+    rule = "doubling"
+    note = f"{player} offers to play for {2 * state.value} points before rolling"
+    if state.owner == player:
+        rule = "redouble by the cube owner"
+    elif state.automatic_doubles:
+        rule = "Murphy rule"
+        note += " (a double of the face value after the automatic doubles)"
+    if rules.holland and state.post_crawford:
+        rule = "Holland rule"
+        note += " (each side has played two rolls since the Crawford game)"
+    return _Step(new, player, rule, note)
+
+
+def _step_take(state: CubeState, rules: Rules) -> _Step:
+    taker = _other(_doubler(state))
+    new = replace(state, value=state.value * 2, owner=taker, phase="turn", doubler=None)
+    note = f"{taker} takes: stakes {new.value}, cube on {taker}'s side (only he may redouble)"
+    return _Step(new, taker, "take", note)
+
+
+def _step_beaver(state: CubeState, rules: Rules) -> _Step:
+    taker = _other(_doubler(state))
+    new = replace(state, value=state.value * 4, owner=taker, phase="beavered")
+    return _Step(
+        new, taker, "beaver", f"{taker} takes and beavers to {new.value}, keeping the cube"
+    )
+
+
+def _step_raccoon(state: CubeState, rules: Rules) -> _Step:
+    new = replace(state, value=state.value * 2, phase="turn", doubler=None)
+    note = f"{state.doubler} raccoons to {new.value}; {state.owner} keeps the cube"
+    return _Step(new, _doubler(state), "raccoon", note)
+
+
+def _step_drop(state: CubeState, rules: Rules) -> _Step:
+    taker = _other(_doubler(state))
+    new = _finish(state, rules, _doubler(state), state.value, "drop")
+    return _Step(new, taker, "drop", f"{taker} drops and pays {state.value} point(s)")
+
+
+def _step_roll(state: CubeState, rules: Rules) -> _Step:
+    player = _on_roll(state)
+    new = _after_roll(state, player)
+    return _Step(new, player, "roll", f"{player} rolls and plays")
+
+
+def _step_win(action: str) -> _Handler:
+    """A win by the player on roll: single, gammon or backgammon ([RULES] scoring, Jacoby)."""
+    kind = action.removeprefix("win_")
+
+    def step(state: CubeState, rules: Rules) -> _Step:
+        player = _on_roll(state)
+        multiplier, rule, note = _WIN_MULTIPLIER[action], "scoring", ""
+        if rules.jacoby and multiplier > 1 and state.owner == "center":
+            multiplier, rule = 1, "Jacoby rule"
+            note = f"{kind} counts as a single game: the cube was never offered and accepted; "
+        points = state.value * multiplier
+        new = _finish(state, rules, player, points, kind)
+        note += f"{player} bears off and wins {points} point(s)"
+        if new.phase == "match_over":
+            note += f" and the match {new.score_a}-{new.score_b}"
+        return _Step(new, player, rule, note)
+
+    return step
+
+
+_Handler = Callable[[CubeState, Rules], _Step]
+
+#: What each action does, by action: the transitions of :func:`apply`.
+_STEPS: dict[str, _Handler] = {
+    "automatic_double": _step_automatic_double,
+    "opening_tie": _step_opening_tie,
+    "opening_won_A": _step_opening_won("A"),
+    "opening_won_B": _step_opening_won("B"),
+    "double": _step_double,
+    "take": _step_take,
+    "drop": _step_drop,
+    "beaver": _step_beaver,
+    "raccoon": _step_raccoon,
+    "roll": _step_roll,
+    "win_single": _step_win("win_single"),
+    "win_gammon": _step_win("win_gammon"),
+    "win_backgammon": _step_win("win_backgammon"),
+    "next_game": _step_next_game,
+}
+assert set(_STEPS) == set(ACTIONS), "every action has its transition"
 
 
 def apply(state: CubeState, action: str, rules: Rules) -> CubeState:
@@ -535,6 +692,9 @@ def apply(state: CubeState, action: str, rules: Rules) -> CubeState:
       match has no cube; Holland: after it, no double until each side has played
       two rolls.
 
+    Each action's transition is one small function, looked up in a table by the
+    action; the legality check (:func:`legal_actions`) runs first, for every action.
+
     Examples
     --------
     [RULES]' example: White (A) doubles to 2, Black (B) beavers to 4, White
@@ -556,73 +716,10 @@ def apply(state: CubeState, action: str, rules: Rules) -> CubeState:
     if reason is not None:
         raise IllegalCubeAction(f"{action!r} is illegal: {reason}")
 
-    player = state.turn
-    if action == "next_game":
-        new, rule, note = _next_game(state, rules)
-        return replace(new, history=(_event(new, action, "-", rule, note),))
-    if action == "automatic_double":
-        new = replace(state, value=state.value * 2, automatic_doubles=state.automatic_doubles + 1)
-        cap = "" if rules.murphy_cap is None else f" (cap {rules.murphy_cap})"
-        note = f"opening tie: automatic double {new.automatic_doubles}{cap}; cube stays centred"
-        rule, actor = "Murphy rule", "-"
-    elif action == "opening_tie":
-        new, rule, actor = state, "opening roll", "-"
-        note = "opening tie rolled again, cube unchanged: " + str(_murphy_available(state, rules))
-    elif action in ("opening_won_A", "opening_won_B"):
-        winner = action[-1]
-        new = replace(state, **_after_roll(state, winner))
-        rule, actor, note = "opening roll", winner, f"{winner} wins the opening roll and plays it"
-    elif action == "double":
-        new = replace(state, phase="offer", doubler=player)
-        rule, actor = "doubling", player
-        note = f"{player} offers to play for {2 * state.value} points before rolling"
-        if state.owner == player:
-            rule = "redouble by the cube owner"
-        elif state.automatic_doubles:
-            rule = "Murphy rule"
-            note += " (a double of the face value after the automatic doubles)"
-        if rules.holland and state.post_crawford:
-            rule = "Holland rule"
-            note += " (each side has played two rolls since the Crawford game)"
-    elif action == "take":
-        taker = _other(state.doubler)
-        new = replace(state, value=state.value * 2, owner=taker, phase="turn", doubler=None)
-        rule, actor = "take", taker
-        note = f"{taker} takes: stakes {new.value}, cube on {taker}'s side (only he may redouble)"
-    elif action == "beaver":
-        taker = _other(state.doubler)
-        new = replace(state, value=state.value * 4, owner=taker, phase="beavered")
-        rule, actor = "beaver", taker
-        note = f"{taker} takes and beavers to {new.value}, keeping the cube"
-    elif action == "raccoon":
-        new = replace(state, value=state.value * 2, phase="turn", doubler=None)
-        rule, actor = "raccoon", state.doubler
-        note = f"{state.doubler} raccoons to {new.value}; {state.owner} keeps the cube"
-    elif action == "drop":
-        taker = _other(state.doubler)
-        new = _finish(state, rules, state.doubler, state.value, "drop")
-        rule, actor = "drop", taker
-        note = f"{taker} drops and pays {state.value} point(s)"
-    elif action == "roll":
-        new = replace(state, **_after_roll(state, player))
-        rule, actor, note = "roll", player, f"{player} rolls and plays"
-    else:  # a win by the player on roll
-        kind = action.removeprefix("win_")
-        multiplier = _WIN_MULTIPLIER[action]
-        rule = "scoring"
-        if rules.jacoby and multiplier > 1 and state.owner == "center":
-            multiplier, rule = 1, "Jacoby rule"
-            note = f"{kind} counts as a single game: the cube was never offered and accepted; "
-        else:
-            note = ""
-        points = state.value * multiplier
-        new = _finish(state, rules, player, points, kind)
-        actor = player
-        note += f"{player} bears off and wins {points} point(s)"
-        if new.phase == "match_over":
-            note += f" and the match {new.score_a}-{new.score_b}"
-    event = _event(new, action, actor, rule, note)
-    return replace(new, history=(*state.history, event))
+    step = _STEPS[action](state, rules)
+    event = _event(step.state, action, step.actor, step.rule, step.note)
+    history = (event,) if action == "next_game" else (*state.history, event)
+    return replace(step.state, history=history)
 
 
 def replay(
@@ -646,7 +743,16 @@ def replay(
 
 @dataclass(frozen=True)
 class WalkthroughPreset:
-    """A walkthrough as data: rules, starting score and the actions to step through."""
+    """A walkthrough as data: rules, starting score and the actions to step through.
+
+    The cube-rules page's walkthroughs are instances (``ui/rules/walkthroughs.py``).
+
+    Examples
+    --------
+    >>> walk = WalkthroughPreset("t", "d", Rules(beavers=True), ("opening_won_A", "double"))
+    >>> [state.phase for state in walk.states()]
+    ['opening', 'turn', 'offer']
+    """
 
     title: str
     description: str
@@ -664,76 +770,205 @@ class WalkthroughPreset:
         return replay(self.actions, self.rules, self.start())
 
 
-WALKTHROUGH_PRESETS: dict[str, WalkthroughPreset] = {
-    "beaver_raccoon": WalkthroughPreset(
-        title="Beaver and raccoon (the source's example)",
-        description=(
-            "White (A) doubles Black (B) to 2; Black takes and beavers to 4; White raccoons "
-            "to 8 and Black keeps the cube. The luck changes and the cube comes back at 16: "
-            "White drops and pays 8 [RULES]."
-        ),
-        rules=Rules(beavers=True, raccoons=True),
-        actions=(
-            "opening_won_B",
-            "double",
-            "beaver",
-            "raccoon",
-            "roll",
-            "double",
-            "drop",
-        ),
-    ),
-    "murphy_cap": WalkthroughPreset(
-        title="Murphy rule with a cap of two",
-        description=(
-            "Two opening ties double the centred cube to 4; the cap is reached, so a third "
-            "tie is simply rolled again. The first in-game double is then for 8 points "
-            "[RULES]; a gammon pays 16."
-        ),
-        rules=Rules(murphy=True, murphy_cap=2),
-        actions=(
-            "automatic_double",
-            "automatic_double",
-            "opening_tie",
-            "opening_won_A",
-            "double",
-            "take",
-            "roll",
-            "roll",
-            "win_gammon",
-        ),
-    ),
-    "crawford_holland": WalkthroughPreset(
-        title="Crawford game, then post-Crawford play under the Holland rule",
-        description=(
-            "5-point match at 3-2: A wins a single game and first reaches 4, one point "
-            "short, so the next game is the Crawford game (the cube is dead). B wins it "
-            "(4-3). In the post-Crawford game the Holland rule keeps B from doubling until "
-            "each side has played two rolls; then B doubles, A takes and B wins 2 points "
-            "and the match."
-        ),
-        rules=Rules(match_length=5, crawford=True, holland=True),
-        actions=(
-            "opening_won_A",
-            "roll",
-            "win_single",
-            "next_game",
-            "opening_won_B",
-            "roll",
-            "win_single",
-            "next_game",
-            "opening_won_B",
-            "roll",
-            "roll",
-            "roll",
-            "double",
-            "take",
-            "roll",
-            "roll",
-            "win_single",
-        ),
-        score_a=3,
-        score_b=2,
-    ),
-}
-"""Walkthrough presets for the cube-rules page, all from [RULES]."""
+#: Most states :func:`event_table` tabulates (a walkthrough is a few dozen steps).
+MAX_EVENT_STATES = 10_000
+
+
+def player_to_act(state: CubeState) -> str:
+    """Who acts next in ``state``: ``"A"``, ``"B"``, both at the opening roll, or nobody.
+
+    The player on roll acts in phase ``"turn"``; a pending double is answered by the
+    doubler's opponent; after a beaver the doubler may raccoon or roll ([RULES]).
+
+    Returns
+    -------
+    str
+        ``"A"``, ``"B"``, ``"both (opening roll)"`` or ``"-"`` once the game is over.
+
+    Raises
+    ------
+    ValueError
+        If ``state`` is not a :class:`CubeState`.
+
+    Examples
+    --------
+    >>> rules = Rules(beavers=True)
+    >>> states = replay(["opening_won_A", "double"], rules)
+    >>> [player_to_act(s) for s in states]
+    ['both (opening roll)', 'B', 'A']
+    """
+    if not isinstance(state, CubeState):
+        raise ValueError(f"state must be a CubeState (got {type(state).__name__})")
+    if state.phase == "opening":
+        return "both (opening roll)"
+    if state.phase == "offer":
+        return "B" if state.doubler == "A" else "A"
+    if state.phase == "beavered":
+        return str(state.doubler)
+    if state.game_over:
+        return "-"
+    return str(state.turn)
+
+
+def game_label(state: CubeState, rules: Rules) -> str:
+    """What kind of game ``state`` is in: money, or a match game, Crawford or after.
+
+    Examples
+    --------
+    >>> game_label(initial_state(Rules()), Rules())
+    'money game'
+    >>> match = Rules(match_length=5, crawford=True)
+    >>> game_label(initial_state(match, 4, 2, crawford_game=True), match)
+    '5-point match, Crawford game'
+    """
+    if not isinstance(state, CubeState):
+        raise ValueError(f"state must be a CubeState (got {type(state).__name__})")
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules instance (got {type(rules).__name__})")
+    label = "money game" if rules.money_play else f"{rules.match_length}-point match"
+    if state.crawford_game:
+        return label + ", Crawford game"
+    if state.post_crawford:
+        return label + ", post-Crawford"
+    return label
+
+
+def event_table(states: Sequence[CubeState]) -> pd.DataFrame:
+    """The events of a replayed game, one row per step, the start as step 0.
+
+    ``states`` are consecutive states as :func:`replay` returns them: step ``k`` is
+    the last event of ``states[k]``'s history.
+
+    Parameters
+    ----------
+    states : sequence of CubeState
+        At least one, at most :data:`MAX_EVENT_STATES`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``step``, ``action`` (``"start"`` first), ``actor``, ``rule``, ``note``,
+        ``stakes``, ``face``, ``owner`` and ``score`` (``"A-B"``).
+
+    Raises
+    ------
+    ValueError
+        If ``states`` is empty, too long, or holds something that is not a state.
+
+    Examples
+    --------
+    >>> table = event_table(replay(["automatic_double"], Rules(murphy=True)))
+    >>> table[["step", "action", "rule", "stakes"]].values.tolist()
+    [[0, 'start', 'setup', 1], [1, 'automatic_double', 'Murphy rule', 2]]
+    """
+    states = tuple(states)
+    if not 1 <= len(states) <= MAX_EVENT_STATES:
+        raise ValueError(f"states must hold 1 to {MAX_EVENT_STATES} states (got {len(states)})")
+    if not all(isinstance(state, CubeState) for state in states):
+        raise ValueError("states must be CubeState values")
+    rows = []
+    for step, state in enumerate(states):
+        event = state.history[-1] if step else None
+        rows.append(
+            {
+                "step": step,
+                "action": event.action if event else "start",
+                "actor": event.actor if event else "-",
+                "rule": event.rule if event else "setup",
+                "note": event.note if event else "cube centred on 1 (64 showing)",
+                "stakes": state.value,
+                "face": state.face,
+                "owner": state.owner,
+                "score": f"{state.score_a}-{state.score_b}",
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+#: Most winning probabilities :func:`money_rule_equities` evaluates at once.
+MAX_EQUITY_POINTS = 100_000
+
+
+def money_rule_equities(
+    p: ArrayLike,
+    x: float,
+    W: float,
+    L: float,
+    stakes: Sequence[int] = (1, 2, 4),
+) -> pd.DataFrame:
+    r"""What the money rules do in Janowski's model: equities for each cube action.
+
+    Per unit of the cube before the action, for the doubler's winning chance ``p``
+    (and, in the taker's columns, the taker's chance), with Janowski's cubeful
+    equities :math:`E_{\mathrm{cube}}` ([JR12]_, :func:`cubecore.janowski.cubeful_equity`):
+
+    * ``hold`` :math:`E_{\mathrm{center}}`, ``hold_jacoby`` the same under the Jacoby
+      rule (gammons single while the cube is centred, [RULES]);
+    * ``double`` :math:`\min(2E_{\mathrm{opponent}}, 1)` (the taker's best answer);
+      ``drop`` :math:`-1`;
+    * the taker's ``take`` :math:`2E_{\mathrm{owned}}` and ``beaver``
+      :math:`4E_{\mathrm{owned}}` (take and redouble at once, keeping the cube);
+    * the doubler's answers to a beaver: ``accept_beaver`` :math:`4E_{\mathrm{opponent}}`,
+      ``raccoon`` :math:`8E_{\mathrm{opponent}}`;
+    * ``gain_per_unit`` = ``double - hold``, and ``gain_stake_k`` = ``k`` times it for
+      each starting stake ``k`` (the Murphy rule multiplies every outcome by the stake,
+      so the sign, and the decision, does not change).
+
+    Parameters
+    ----------
+    p : array_like
+        Winning probabilities in [0, 1], at most :data:`MAX_EQUITY_POINTS`.
+    x : float
+        Cube life index in [0, 1].
+    W, L : float
+        Average values of a win and a loss, at least 1.
+    stakes : sequence of int, optional
+        Starting stakes for the ``gain_stake_k`` columns, each at least 1.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Column ``p`` and the columns above, one row per probability.
+
+    Raises
+    ------
+    ValueError
+        Naming the parameter that is out of range.
+
+    References
+    ----------
+    .. [JR12] "Janowski model revisited", blog post, 28 March 2012.
+    .. [RULES] "Doubling cube", Wikipedia. https://en.wikipedia.org/wiki/Doubling_cube
+
+    Examples
+    --------
+    With a dead cube (x = 0) and no gammons a centred cube holds 2P - 1, and doubling at
+    P = 3/4 gains 1/2 per unit of the cube, twice that at stake 2:
+
+    >>> frame = money_rule_equities([0.75], 0.0, 1.0, 1.0, stakes=(1, 2))
+    >>> frame[["hold", "double", "gain_stake_1", "gain_stake_2"]].values.tolist()
+    [[0.5, 1.0, 0.5, 1.0]]
+    """
+    points = finite_array("p", p).ravel()
+    if points.size > MAX_EQUITY_POINTS:
+        raise ValueError(f"p must hold at most {MAX_EQUITY_POINTS} values (got {points.size})")
+    stakes = tuple(whole_number("stakes", stake, 1) for stake in stakes)
+    owned = janowski.cubeful_equity(points, x, "owned", W, L)
+    opponent = janowski.cubeful_equity(points, x, "opponent", W, L)
+    center = janowski.cubeful_equity(points, x, "center", W, L)
+    double = np.minimum(2.0 * opponent, 1.0)
+    frame = {
+        "p": points,
+        "hold": center,
+        "hold_jacoby": janowski.cubeful_equity(points, x, "center", W, L, jacoby=True),
+        "double": double,
+        "drop": np.full_like(points, -1.0),
+        "take": 2.0 * owned,
+        "beaver": 4.0 * owned,
+        "accept_beaver": 4.0 * opponent,
+        "raccoon": 8.0 * opponent,
+        "gain_per_unit": double - center,
+    }
+    for stake in stakes:
+        frame[f"gain_stake_{stake}"] = stake * (double - center)
+    return pd.DataFrame(frame)

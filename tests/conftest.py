@@ -1,4 +1,7 @@
-"""Shared fixtures: AppTest factory with clean caches; the browser-test server and browser."""
+"""Shared fixtures: AppTest factory with clean caches; the browser-test server and browser.
+
+Also the house rule "never skip", enforced: a skipped or xfailed test fails the run.
+"""
 
 from pathlib import Path
 
@@ -8,6 +11,22 @@ from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
+
+
+_skipped: list[str] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Note every skipped (or xfailed) test; with xdist this runs in the controller too."""
+    if report.skipped:
+        _skipped.append(report.nodeid)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """A run that skipped anything fails: a missing browser or database must not pass."""
+    if _skipped and exitstatus == pytest.ExitCode.OK:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        print(f"\n{len(_skipped)} test(s) skipped, which fails the run: {', '.join(_skipped)}")
 
 
 @pytest.fixture(autouse=True)
@@ -31,13 +50,30 @@ def open_page():
     return _open
 
 
+#: How long the warm-up may wait for a fresh server's first page (a loaded machine).
+_WARM_UP_MS = 120_000
+
+
 @pytest.fixture(scope="session")
-def server():
-    """A real `streamlit run app.py` on a free localhost port (one per test session)."""
+def server(browser):
+    """A real `streamlit run app.py` on a free localhost port, one per pytest-xdist worker.
+
+    Session scope: each xdist worker is a session, so its browser tests share one server
+    (and one Chromium, below); every test gets a fresh browser context (``page``). The
+    server's cold start (imports, the first script run) is paid here, once, by opening the
+    home page and waiting for its title, so that no test's own timeout absorbs it.
+    """
     from tests.browser import ARTIFACTS, streamlit_server
 
     ARTIFACTS.mkdir(exist_ok=True)
     with streamlit_server() as base:
+        context = browser.new_context()
+        try:
+            warm = context.new_page()
+            warm.goto(base, timeout=_WARM_UP_MS)
+            warm.locator("h1").first.wait_for(timeout=_WARM_UP_MS)
+        finally:
+            context.close()
         yield base
 
 
@@ -50,7 +86,7 @@ def browser():
 
     executable = chromium_path()
     if executable is None:
-        pytest.fail("Debian's chromium is not installed: run scripts/ensure-chromium.sh")
+        pytest.fail("Debian's chromium is not installed: run scripts/ensure-system.sh")
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield chromium

@@ -111,15 +111,15 @@ def test_equivalent_settings_round_trip():
     # with the matching g_c, Janowski(x) and give-up(g, g_c) share all four points
     points = atlas.atlas_points(from_x).set_index("model")
     assert_allclose(
-        points.loc[atlas.MODEL_TITLES["give_up"]],
-        points.loc[atlas.MODEL_TITLES["janowski"]],
+        points.loc["give_up"],
+        points.loc["janowski"],
         atol=1e-12,
     )
 
 
 def test_atlas_points_use_the_corrected_theorem_1_names():
     s = atlas.equivalent_settings("give_up", 0.86)
-    zk = atlas.atlas_points(s).set_index("model").loc[atlas.MODEL_TITLES["zadeh_kobliska"]]
+    zk = atlas.atlas_points(s).set_index("model").loc["zadeh_kobliska"]
     effective = race.effective_points(0.86, 0.14)
     assert zk["redouble_point"] == pytest.approx(effective.redouble_point)
     assert zk["initial_double_point"] == pytest.approx(effective.initial_double_point)

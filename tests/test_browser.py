@@ -58,7 +58,8 @@ def test_bad_link_notice_and_presenter_mode(server, page):
     page.wait_for_function(
         "getComputedStyle(document.documentElement).fontSize === '24px'", timeout=10000
     )
-    expect(page.get_by_role("switch", name="Presenter mode")).to_be_checked()
+    # a projector starts with the sidebar folded (set once per run, then left alone)
+    expect(page.locator('[data-testid="stSidebar"]')).to_have_attribute("data-collapsed", "true")
     page.screenshot(path=str(ARTIFACTS / "janowski-presenter.png"))
 
 
@@ -91,7 +92,7 @@ def test_janowski_section_tab_is_in_the_link(server, page):
     page.get_by_role("tab", name=re.compile("Points against cube life")).click()
     cash = janowski.cube_points(0.5).cash_point
     expect(metric_value(page, "Cash at x = 0.5")).to_have_text(f"{cash:.4f}", timeout=30000)
-    expect(page).to_have_url(re.compile(r"jsec=2"))
+    expect(page).to_have_url(re.compile(r"sec=Points"))
     assert "x=0.5" in page.url
     page.reload()  # the link reproduces the view
     expect(metric_value(page, "Cash at x = 0.5")).to_have_text(f"{cash:.4f}", timeout=30000)

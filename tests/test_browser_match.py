@@ -15,7 +15,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 def test_match_shared_link_slider_and_screenshot(server, page):
     from playwright.sync_api import expect
 
-    page.goto(f"{server}/match?part=takes&away=4&opp=2&G=0.2")
+    page.goto(f"{server}/match?sec=Take+points&away=4&oaway=2&G=0.2")
     tp = match.take_point(4, 2, gammon_rate=0.2)
     expect(metric_value(page, "Take point, model")).to_have_text(f"{tp.model:.4f}", timeout=30000)
     expect(metric_value(page, "Take point, dead cube")).to_have_text(f"{tp.dead:.4f}")
@@ -29,7 +29,7 @@ def test_match_shared_link_slider_and_screenshot(server, page):
     after = match.take_point(6, 2, gammon_rate=0.2)
     expect(metric_value(page, "Take point, model")).to_have_text(f"{after.model:.4f}")
     expect(page).to_have_url(re.compile(r"away=6\b"))
-    assert "G=0.2" in page.url and "part=takes" in page.url
+    assert "G=0.2" in page.url and re.search(r"sec=Take(%20|\+)points", page.url)
     expect(title).to_have_text(re.compile("6-away"), timeout=15000)
     page.screenshot(path=str(ARTIFACTS / "match.png"))
 
@@ -37,14 +37,14 @@ def test_match_shared_link_slider_and_screenshot(server, page):
 def test_match_heatmaps_and_rules_render(server, page):
     from playwright.sync_api import expect
 
-    page.goto(f"{server}/match?part=heatmaps&away=1&opp=5")
+    page.goto(f"{server}/match?sec=Heatmaps&away=1&oaway=5")
     charts = page.locator('[data-testid="stPlotlyChart"]')
     expect(charts).to_have_count(2, timeout=30000)
     expect(charts.first.locator(".gtitle")).to_have_text(re.compile("Match equity"), timeout=30000)
     expect(charts.nth(1).locator(".gtitle")).to_have_text(re.compile("take point"), timeout=30000)
     page.screenshot(path=str(ARTIFACTS / "match-heatmaps.png"))
 
-    page.goto(f"{server}/match?part=rules&away=1&opp=4")
+    page.goto(f"{server}/match?part=rules&away=1&opp=4")  # a link from before the tabs
     crawford = match.crawford_equity(4)
     expect(metric_value(page, "Leader in the Crawford game")).to_have_text(
         f"{crawford:.4f}", timeout=30000

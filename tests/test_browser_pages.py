@@ -26,6 +26,17 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
 ON_SKELETON = [spec for spec in PAGES if spec.page is not None]
 VIEWPORT = {"width": 1280, "height": 720}
+#: How long a condition may take on a loaded 2-core machine before the test fails (ms):
+#: a cold server's first page, with the test suite's other workers busy.
+PATIENCE_MS = 180_000
+
+
+def new_context(browser):
+    """A fresh browser context at 1280x720 whose waits allow a loaded machine."""
+    context = browser.new_context(viewport=VIEWPORT)
+    context.set_default_timeout(PATIENCE_MS)
+    return context
+
 
 #: Everything the view shows that a student compares: metrics and the charts' data.
 READ_VIEW = """() => {
@@ -64,7 +75,7 @@ def read_view(page) -> dict:
 def same_view_in_a_fresh_context(browser, page, name: str) -> None:
     """Open the address bar's URL in a new context: the view must be the same."""
     original = read_view(page)
-    context = browser.new_context(viewport=VIEWPORT)
+    context = new_context(browser)
     try:
         fresh = context.new_page()
         fresh.goto(page.url)
@@ -98,7 +109,7 @@ def click_preset(page, label: str) -> None:
 
 @pytest.mark.parametrize("spec", ON_SKELETON, ids=lambda s: s.url_path)
 def test_presets_in_a_row_are_quiet_and_the_link_is_the_view(server, browser, spec):
-    context = browser.new_context(viewport=VIEWPORT)
+    context = new_context(browser)
     page = context.new_page()
     try:
         declared = spec.page
@@ -117,7 +128,7 @@ def test_presets_in_a_row_are_quiet_and_the_link_is_the_view(server, browser, sp
 
 @pytest.mark.parametrize("spec", ON_SKELETON, ids=lambda s: s.url_path)
 def test_a_page_round_trip_keeps_the_link_exact(server, browser, spec):
-    context = browser.new_context(viewport=VIEWPORT)
+    context = new_context(browser)
     page = context.new_page()
     try:
         declared = spec.page
@@ -142,7 +153,7 @@ WITH_SLIDERS = [s for s in ON_SKELETON if any(c.kind in ("float", "int") for c i
 
 @pytest.mark.parametrize("spec", WITH_SLIDERS, ids=lambda s: s.url_path)
 def test_a_slider_moved_to_its_minimum_by_keyboard_stays_in_the_link(server, browser, spec):
-    context = browser.new_context(viewport=VIEWPORT)
+    context = new_context(browser)
     page = context.new_page()
     try:
         open_page(page, server, spec)
@@ -165,7 +176,7 @@ def test_a_slider_moved_to_its_minimum_by_keyboard_stays_in_the_link(server, bro
 
 @pytest.mark.parametrize("spec", ON_SKELETON, ids=lambda s: s.url_path)
 def test_a_bad_link_notice_is_on_the_first_screen(server, browser, spec):
-    context = browser.new_context(viewport=VIEWPORT)
+    context = new_context(browser)
     page = context.new_page()
     try:
         last = spec.page.sections[-1]
@@ -174,5 +185,29 @@ def test_a_bad_link_notice_is_on_the_first_screen(server, browser, spec):
         notice.wait_for()
         box = notice.bounding_box()
         assert box is not None and box["y"] + box["height"] <= VIEWPORT["height"], box
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("spec", ON_SKELETON, ids=lambda s: s.url_path)
+def test_presenter_mode_leaves_the_sidebar_as_the_presenter_set_it(server, browser, spec):
+    """The sidebar starts folded on a projector; opened, it stays open through 5 presets."""
+    context = new_context(browser)
+    page = context.new_page()
+    try:
+        declared = spec.page
+        owner = next((s for s in declared.sections if s.presets), declared.sections[0])
+        labels = list({**declared.presets, **owner.presets})
+        open_page(page, server, spec, f"?present=true&sec={owner.title}")
+        sidebar = page.locator('[data-testid="stSidebar"]')
+        assert sidebar.get_attribute("data-collapsed") == "true"
+        page.locator('[data-testid="stExpandSidebarButton"]').click()
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=\"stSidebar\"]')"
+            ".getAttribute('data-collapsed') === 'false'"
+        )
+        for click in range(5):
+            click_preset(page, labels[click % len(labels)])
+            assert sidebar.get_attribute("data-collapsed") == "false", f"after click {click + 1}"
     finally:
         context.close()

@@ -7,8 +7,8 @@ import re
 import pytest
 
 from cubecore import janowski, pgame
-from cubecore import rules as cube_rules
 from tests.browser import ARTIFACTS, metric_value
+from ui.rules.walkthroughs import WALKTHROUGHS
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -22,7 +22,7 @@ def test_walkthrough_link_and_next_event(server, page):
     from playwright.sync_api import expect
 
     page.goto(f"{server}/rules?step=3")
-    states = cube_rules.WALKTHROUGH_PRESETS["beaver_raccoon"].states()
+    states = WALKTHROUGHS["beaver_raccoon"].states()
     expect(metric_value(page, "Stakes")).to_have_text(str(states[3].value), timeout=FIRST_RENDER)
     chart = page.locator('[data-testid="stPlotlyChart"]').first
     expect(chart.locator(".annotation-text", has_text="step 3")).to_have_count(
@@ -43,7 +43,7 @@ def test_walkthrough_link_and_next_event(server, page):
 def test_theory_slider_moves_the_points(server, page):
     from playwright.sync_api import expect
 
-    page.goto(f"{server}/rules?view=theory&life=0.68")
+    page.goto(f"{server}/rules?sec=Theory&x=0.68")
     points = janowski.cube_points(0.68, 1.25, 1.2)
     expect(metric_value(page, "Beaver point")).to_have_text(
         f"{points.beaver_point:.4f}", timeout=FIRST_RENDER
@@ -60,8 +60,8 @@ def test_theory_slider_moves_the_points(server, page):
     expect(metric_value(page, "Beaver point")).to_have_text(
         f"{after_points.beaver_point:.4f}", timeout=AFTER_MOVE
     )
-    expect(page).to_have_url(re.compile(r"view=theory"))
-    assert "life=" not in page.url  # 0.7 is the default
+    expect(page).to_have_url(re.compile(r"sec=Theory"))
+    expect(page).not_to_have_url(re.compile(r"[?&]x="), timeout=AFTER_MOVE)  # 0.7: default
     expect(beaver_label).to_have_text(f"beaver {after_points.beaver_point:.3f}", timeout=AFTER_MOVE)
     page.screenshot(path=str(ARTIFACTS / "rules-theory.png"))
 
@@ -69,7 +69,7 @@ def test_theory_slider_moves_the_points(server, page):
 def test_simulation_link_reproduces_the_numbers(server, page):
     from playwright.sync_api import expect
 
-    page.goto(f"{server}/rules?view=simulation&n=50&rseed=3")
+    page.goto(f"{server}/rules?sec=Simulation&n=50&seed=3")
     games = pgame.simulate_games(50_000, pgame.OPTIMAL, seed=3)
     above = float((games["cube_value"] > 4).mean())
     expect(metric_value(page, "P(stake > 4), simulated")).to_have_text(

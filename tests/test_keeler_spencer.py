@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given, settings
 
 from cubecore import keeler_spencer as ks
+from cubecore.printed import UNEXPLAINED, compare_printed
 
 FEW = settings(max_examples=60, deadline=None)
 
@@ -143,17 +144,50 @@ def _assert_table(
     decimals: int,
     deviations: dict,
 ) -> None:
-    """Whole table in one assert_allclose (half a printed unit); deviations must really deviate."""
-    half_unit = 0.5 * 10.0**-decimals
+    """Every printed cell within half a printed unit, except the listed ones, which deviate."""
     assert exact.shape == printed.shape
-    keep = np.ones(printed.shape, dtype=bool)
-    for (row, col), (value, reason) in deviations.items():
-        assert printed.loc[row, col] == value and reason
-        assert abs(exact.loc[row, col] - value) > half_unit
-        keep[printed.index.get_loc(row), printed.columns.get_loc(col)] = False
-    np.testing.assert_allclose(
-        exact.to_numpy()[keep], printed.to_numpy()[keep], rtol=0, atol=half_unit + 1e-12
-    )
+    frame = compare_printed(printed, exact, decimals, deviations)
+    listed = frame["reason"] != ""
+    assert frame.loc[~listed, "within_printed_digits"].all(), frame[~frame.within_printed_digits]
+    assert not frame.loc[listed, "within_printed_digits"].any()
+    assert (frame["reason"] != UNEXPLAINED).all()
+
+
+def test_continuous_sweep():
+    a = np.geomspace(1.0, 1000.0, 13)
+    sweep = ks.continuous_sweep(4.0, a)
+    assert list(sweep.columns) == ["a", "alpha", "normal", "value", "asymptotic"]
+    np.testing.assert_allclose(sweep["a"], a)
+    # [KS69] eq. (18) and (19) at each a; (23) and (26) beside them
+    for row in sweep.itertuples():
+        assert row.alpha == ks.continuous_raising_points(row.a, 4.0).alpha
+        assert row.value == ks.continuous_even_game_value(row.a, 4.0)
+        assert row.normal == ks.normal_raising_point(row.a, 4.0)
+        assert row.asymptotic == pytest.approx(math.log(row.a / 4.0))
+    # [KS69] Table III, a = 10, b = 3: .4938
+    assert round(ks.continuous_sweep(3.0, [10.0]).loc[0, "alpha"], 4) == 0.4938
+    with pytest.raises(ValueError, match="b must lie in"):
+        ks.continuous_sweep(0.5, [2.0])
+    with pytest.raises(ValueError, match="a_values"):
+        ks.continuous_sweep(2.0, [0.5])
+    with pytest.raises(ValueError, match="a_values must hold at most"):
+        ks.continuous_sweep(2.0, np.ones(ks.MAX_SWEEP_POINTS + 1))
+
+
+def test_printed_comparison():
+    # [KS69] Tables I-IV: every cell agrees; Table V: the 47 listed cells do not.
+    for table, cells in (("I", 100), ("II", 100), ("III", 100), ("IV", 100)):
+        frame = ks.printed_comparison(table)
+        assert len(frame) == cells and frame["within_printed_digits"].all()
+        assert (frame["reason"] == "").all()
+    frame = ks.printed_comparison("V")
+    assert len(frame) == len(ks.TABLE_V_PRINTED)
+    off = frame[~frame["within_printed_digits"]]
+    assert sorted(off["b"]) == sorted(ks.TABLE_V_DEVIATIONS)
+    assert (off["difference"] < 0).all()  # every listed printed a is too large
+    assert (frame["reason"] != UNEXPLAINED).all()
+    with pytest.raises(ValueError, match="table must be one of"):
+        ks.printed_comparison("VI")
 
 
 # ---------------------------------------------------------------------------

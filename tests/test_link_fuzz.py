@@ -1,6 +1,6 @@
 """Link fuzzing: any query string on any registered page is safe and never silently dropped.
 
-For every page of ``ui.pages.PAGES`` (its controls from ``ui.settings.<page>``)
+For every page of ``ui.pages.PAGES`` (its controls from its declaration)
 hypothesis builds hostile links: random and hostile strings, unicode, huge and tiny
 numbers, NaN/inf, repeated keys, unknown keys and hundreds of parameters. Each
 link is opened the way a shared link arrives (``AppTest`` on ``app.py``, then
@@ -8,7 +8,7 @@ link is opened the way a shared link arrives (``AppTest`` on ``app.py``, then
 
 1. the page never raises (``not at.exception``);
 2. every ignored value is reported: each control key whose value is invalid for
-   its :class:`~ui.settings.Control` or was not taken by the widget is named in a
+   its :class:`~ui.controls.Control` or was not taken by the widget is named in a
    notice, and unknown keys get the "unknown parameter" notice;
 3. nothing from the URL is rendered as HTML: no element carries an unescaped
    ``<tag`` from the link, and ``st.html`` or markdown with ``unsafe_allow_html``
@@ -197,12 +197,11 @@ def _check(at: AppTest, received: dict[str, list[str]], controls: tuple[Control,
 def _open(page: str, query: dict[str, list[str]]) -> tuple[AppTest, dict[str, list[str]]]:
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params.update({key: list(values) for key, values in query.items()})
-    at.run()
     received = {
         key: list(value) if isinstance(value, list) else [value]
         for key, value in at.query_params.items()
     }
-    at.switch_page(page).run()
+    at.switch_page(page).run()  # the link opens the page itself, as in a browser
     assert at._finished_page_script_hash == at._page_hash, f"landed elsewhere than {page}"
     return at, received
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import time
 from fractions import Fraction
 
 import hypothesis.strategies as hst
@@ -19,7 +18,6 @@ from numpy.testing import assert_allclose
 
 from cubecore import match
 from cubecore.match import (
-    CLASSIC_SCORES,
     crawford_equity,
     crawford_table,
     holland_effect,
@@ -166,14 +164,6 @@ def test_match_equity_table_rejects_bad_input():
         match_equity_table(5, cube_efficiency=-0.1)
     with pytest.raises(ValueError, match="away"):
         match_equity(0, 3)
-
-
-def test_match_equity_table_speed():
-    match._tables.cache_clear()
-    start = time.perf_counter()
-    match_equity_table(25, gammon_rate=0.2345, cube_efficiency=0.77)
-    elapsed = time.perf_counter() - start
-    assert elapsed < 1.0  # about 0.1 s measured; generous for a busy machine
 
 
 # ----------------------------------------------------------------------------------
@@ -438,19 +428,56 @@ def test_holland_effect_degenerate_and_direction():
 
 
 # ----------------------------------------------------------------------------------
-# CLASSIC_SCORES
+# match_phase, match_winning_chance, take_points_by_cube, holland_table
 # ----------------------------------------------------------------------------------
-def test_classic_scores():
-    assert set(CLASSIC_SCORES) == {
-        "2-away/2-away",
-        "4-away/2-away",
-        "Crawford 1-away/5-away",
-        "Post-Crawford 1-away/2-away",
+def test_match_phase_names_every_phase():
+    assert match.match_phase(1, 1) == "double match point"
+    assert match.match_phase(1, 1, post_crawford=True) == "double match point"
+    assert match.match_phase(1, 5) == match.match_phase(5, 1) == "Crawford game"
+    assert match.match_phase(5, 1, post_crawford=True) == "post-Crawford"
+    assert match.match_phase(2, 2, post_crawford=True) == "pre-Crawford"
+    assert set(match.PHASES) == {
+        match.match_phase(a, b, post) for a in (1, 2) for b in (1, 3) for post in (False, True)
     }
-    for away, opp_away, phase in CLASSIC_SCORES.values():
-        assert 1 <= away <= 25 and 1 <= opp_away <= 25
-        assert phase in ("pre-Crawford", "Crawford", "post-Crawford")
-        assert (phase == "pre-Crawford") == (min(away, opp_away) > 1)
+    with pytest.raises(ValueError, match="post_crawford must be a bool"):
+        match.match_phase(1, 2, post_crawford=1)
+    with pytest.raises(ValueError, match="opp_away"):
+        match.match_phase(1, 26)
+
+
+@given(hst.integers(1, 8), hst.integers(1, 8), hst.booleans(), rates)
+@settings(max_examples=30, deadline=None)
+def test_match_winning_chance_is_the_table_or_post_crawford(a, b, post, g):
+    mwc = match.match_winning_chance(a, b, post, g, 0.8)
+    # the other side's chance: the same phase seen from across the board
+    assert mwc + match.match_winning_chance(b, a, post, g, 0.8) == pytest.approx(1.0, abs=FLOAT)
+    if match.match_phase(a, b, post) == "post-Crawford":
+        leader = post_crawford_equity(max(a, b), g)
+        assert mwc == (leader if a == 1 else 1.0 - leader)
+    else:
+        assert mwc == match_equity(a, b, g, 0.8)
+
+
+def test_take_points_by_cube_stops_at_the_cube_that_wins_the_match():
+    by_cube = match.take_points_by_cube(5, 3, gammon_rate=0.2, opp_gammon_rate=0.3)
+    assert list(by_cube["cube"]) == ["1 -> 2", "2 -> 4"]  # a cube of 4 wins 3-away the match
+    assert by_cube["dead"].iloc[1] == take_point(5, 3, 2, "opponent", 0.2, 0.3).dead
+    assert by_cube["model"].iloc[0] == take_point(5, 3, 1, "center", 0.2, 0.3).model
+    # at the longest score: cubes 1 to 16 (a cube of 32 wins 25-away the match)
+    longest = match.take_points_by_cube(25, 25, gammon_rate=0.0)
+    assert list(longest["cube"]) == ["1 -> 2", "2 -> 4", "4 -> 8", "8 -> 16", "16 -> 32"]
+    # at 2-away the first cube already decides: one level
+    assert list(match.take_points_by_cube(4, 2)["cube"]) == ["1 -> 2"]
+
+
+def test_holland_table_is_holland_effect_per_score():
+    table = match.holland_table(6, gammon_rate=0.1, delay_rolls=3, volatility=0.06)
+    assert list(table["opp_away"]) == [2, 3, 4, 5, 6]
+    effect = holland_effect(5, 0.1, 3, 0.06)
+    assert table.iloc[3]["trailer_with"] == effect.trailer_with
+    assert table.iloc[3]["spread"] == effect.spread
+    with pytest.raises(ValueError, match="max_away"):
+        match.holland_table(1)
 
 
 # ----------------------------------------------------------------------------------
@@ -477,39 +504,3 @@ def test_take_point_table():
         match.take_point_table(4, away=5)
     with pytest.raises(ValueError, match="cube_owner"):
         match.take_point_table(3, cube_value=2, cube_owner="center")
-
-
-def _reference_combine(f, g, pick):
-    """The plain definition: corners of both, crossings, values by bisection (_at)."""
-    xs = sorted(set(f[0]) | set(g[0]))
-    diff = [match._at(f, x) - match._at(g, x) for x in xs]
-    out = [xs[0]]
-    for i in range(1, len(xs)):
-        if diff[i - 1] * diff[i] < 0:
-            t = diff[i - 1] / (diff[i - 1] - diff[i])
-            out.append(xs[i - 1] + t * (xs[i] - xs[i - 1]))
-        out.append(xs[i])
-    return tuple(out), tuple(pick(match._at(f, x), match._at(g, x)) for x in out)
-
-
-@hst.composite
-def _piecewise_linear(draw):
-    """A piecewise-linear function on [0, 1] as the module keeps them: (corners, values)."""
-    inside = draw(hst.lists(hst.floats(0.001, 0.999), max_size=6, unique=True))
-    xs = (0.0, *sorted(inside), 1.0)
-    ys = draw(hst.lists(hst.floats(-1.0, 2.0), min_size=len(xs), max_size=len(xs)))
-    return xs, tuple(ys)
-
-
-@given(_piecewise_linear(), _piecewise_linear(), hst.floats(-1.0, 2.0), hst.booleans())
-def test_one_pass_combine_and_clamp_match_the_definition_bitwise(f, g, level, use_max):
-    pick = max if use_max else min
-    assert match._combine(f, g, pick) == _reference_combine(f, g, pick)
-    flat = match._line(level, level)
-    assert match._clamp(f, level, pick) == _reference_combine(f, flat, pick)
-
-
-@given(_piecewise_linear(), hst.lists(hst.floats(0.0, 1.0), max_size=12))
-def test_values_in_one_pass_are_the_bisected_values(f, points):
-    xs = sorted(set(points) | {0.0, 1.0})
-    assert match._values_on(f, xs) == [match._at(f, x) for x in xs]

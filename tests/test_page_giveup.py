@@ -4,9 +4,8 @@ import numpy as np
 import pytest
 
 from cubecore import giveup, race
-from tests.links import the_one_notice
-from tests.reading import chart_specs, metric
-from ui.settings import giveup as settings
+from tests.reading import chart_specs, metric, share_link
+from ui.giveup import PAGE as GIVEUP
 
 PAGE = "pages/giveup.py"
 G, GC = giveup.ESSAY_OWN_GIVE_UP, giveup.ESSAY_CENTER_GIVE_UP
@@ -16,12 +15,12 @@ def test_the_page_itself_is_tested(open_page):
     assert open_page(PAGE).title[0].value == "Woolsey: give-up points"
 
 
-SECTIONS = settings.SECTION.options
+SECTIONS = tuple(section.title for section in GIVEUP.sections)
 
 
 def in_section(at, number):
     """Open section ``number`` (1-4): bound tabs run only the open section."""
-    at.session_state[settings.SECTION.key] = SECTIONS[number - 1]
+    at.session_state["sec"] = SECTIONS[number - 1]
     return at.run()
 
 
@@ -61,24 +60,25 @@ def test_essay_defaults_reproduce_the_essay(open_page):
     assert not quoted.loc["initial_double_point", "agrees"]
 
 
-def test_link_seeds_the_controls_and_numbers_match_cubecore(open_page):
-    at = open_page(
-        PAGE,
-        **{"from": "g", "wg": "0.9", "wgc": "0.85", "r1": "0.5", "act": "owned"},
-        eq="0.3",
-        sd="0.25",
-        pr="60",
-        po="70",
-    )
+LINK = {"from": "g", "g": "0.9", "gc": "0.85", "r1": "0.5", "cube": "owned", "eq": "0.3"}
+LINK |= {"sd": "0.25", "pips": "60", "opips": "70"}
+#: The same view as a link from before the page skeleton (old names).
+OLD_LINK = {"from": "g", "wg": "0.9", "wgc": "0.85", "r1": "0.5", "act": "owned", "eq": "0.3"}
+OLD_LINK |= {"sd": "0.25", "pr": "60", "po": "70"}
+
+
+@pytest.mark.parametrize("link", [LINK, OLD_LINK], ids=["today", "old names"])
+def test_link_seeds_the_controls_and_numbers_match_cubecore(open_page, link):
+    at = open_page(PAGE, **link)
     assert not at.exception
     assert not at.warning
     assert at.selectbox(key="from").value == "g"
-    assert at.slider(key="wg").value == 0.9
-    assert at.slider(key="wg").proto.query_param_key == "wg"
-    assert at.slider(key="pr").value == 60
+    assert at.slider(key="g").value == 0.9
+    assert at.slider(key="g").proto.query_param_key == "g"
+    assert at.slider(key="pips").value == 60
     assert metric(at, "Give-up point g (cube turned)") == "0.9000"
-    link = at.sidebar.expander[0].code[0].value
-    assert "wg=0.9" in link and "from=g" in link and "pr=60" in link
+    shared = share_link(at)
+    assert "g=0.9" in shared and "from=g" in shared and "pips=60" in shared
     in_section(at, 2)
     assert metric(at, "Initial double point") == f"{giveup.initial_double_point(0.9, 0.85):.5f}"
     assert metric(at, "Redouble point") == f"{giveup.redouble_point(0.9):.5f}"
@@ -106,44 +106,15 @@ def test_min_take_sets_the_give_up_point(open_page):
     in_section(at, 2)
     assert metric(at, "Redouble point") == "0.60000"  # 3 - 3g at the Keeler-Spencer limit
     # the direct slider is ignored while g is set from T
-    at = open_page(PAGE, T="0.2", wg="0.95")
+    at = open_page(PAGE, T="0.2", g="0.95")
     assert metric(at, "Give-up point g (cube turned)") == "0.8000"
 
 
-@pytest.mark.parametrize(
-    ("key", "raw"),
-    [
-        ("T", "abc"),
-        ("T", "0.3"),
-        ("T", "nan"),
-        ("T", "1e309"),
-        ("wg", "abc"),
-        ("wg", "0.2"),
-        ("wg", "nan"),
-        ("wg", "1e309"),
-        ("pr", "2.5"),
-        ("act", "<img src=x onerror=alert(1)>"),
-    ],
-)
-def test_bad_link_shows_one_notice_and_uses_the_default(open_page, key, raw):
-    at = open_page(PAGE, **{key: raw})
-    notices = [the_one_notice(at, key)]
-    widget = (at.selectbox if key == "act" else at.slider)(key=key)
-    # the notice names the value actually used: the default, except that Streamlit's
-    # integer slider truncates an off-grid "2.5" to 2 (and the notice says so)
-    expected = {"T": 0.215, "wg": 0.86, "pr": 2, "act": "center"}[key]
-    assert widget.value == expected
-    shown = expected if isinstance(expected, str) else f"{expected:.10g}"
-    assert notices[0].replace("\\", "").endswith(f"using {shown}.")
-    in_section(at, 2)
-    assert metric(at, "Initial double point") == "0.39083"
-
-
 def test_presets_set_the_controls(open_page):
-    at = in_section(open_page(PAGE, wgc="0.9", r2="0.1"), 2)
+    at = in_section(open_page(PAGE, gc="0.9", r2="0.1"), 2)
     at.button(key="preset:Keeler-Spencer limit: g = g_c = .8").click().run()
     assert at.selectbox(key="from").value == "g"
-    assert at.slider(key="wg").value == 0.8 and at.slider(key="wgc").value == 0.8
+    assert at.slider(key="g").value == 0.8 and at.slider(key="gc").value == 0.8
     for label in ("Initial double point", "Redouble point", "Market-losing equity"):
         assert metric(at, label) == "0.60000"  # the continuous 80 % point, e = .6
     in_section(at, 4)
@@ -156,7 +127,7 @@ def test_presets_set_the_controls(open_page):
     assert metric(at, "Market-losing equity") == "0.50000"  # dead-cube take point .25
     at.button(key="preset:Essay: T = 21.5 %, g_c = .835").click().run()
     assert at.selectbox(key="from").value == "T"
-    assert at.slider(key="wgc").value == GC and at.slider(key="r2").value == 0.39
+    assert at.slider(key="gc").value == GC and at.slider(key="r2").value == 0.39
     in_section(at, 2)
     assert metric(at, "Initial double point") == "0.39083"
     assert not at.exception
@@ -172,7 +143,7 @@ def test_moving_controls_changes_charts_and_numbers(open_page):
     net = giveup.volatility_doubling_gain(0.45, 0.3, "center", G, GC)
     assert metric(at, "Net gain of doubling now") == f"{net:+.5f}"
     assert metric(at, "Verdict (volatility model)") == ("double/take" if net > 0 else "no double")
-    at.slider(key="wgc").set_value(0.8).run()
+    at.slider(key="gc").set_value(0.8).run()
     assert chart(at, "Gain of doubling now")["data"][0]["y"] != gain_before["data"][0]["y"]
     in_section(at, 2)
     assert metric(at, "Initial double point") == f"{giveup.initial_double_point(G, 0.8):.5f}"
@@ -185,7 +156,7 @@ def test_impossible_spread_is_an_error_message(open_page):
 
 
 def test_verdicts_that_differ_are_explained(open_page):
-    at = in_section(open_page(PAGE, pr="10", po="32"), 3)
+    at = in_section(open_page(PAGE, pips="10", opips="32"), 3)
     verdict = giveup.race_doubling_verdict(10, 32)
     assert metric(at, "Give-up model says") == verdict.action == "double/pass"
     assert metric(at, "Exact race strategy says") == verdict.optimal_action == "no double"
@@ -194,15 +165,9 @@ def test_verdicts_that_differ_are_explained(open_page):
 
 
 def test_mapping_breaks_below_the_live_cube(open_page):
-    at = in_section(open_page(PAGE, **{"from": "g", "wg": "0.7"}), 4)
+    at = in_section(open_page(PAGE, **{"from": "g", "g": "0.7"}), 4)
     assert not at.exception
     assert metric(at, "Janowski x from g") == f"{giveup.cube_life_from_give_up(0.7):.4f}"
     assert metric(at, "g_c with the same x as g") == "none"
     assert "implies x > 1" in infos(at)
     assert "No Janowski comparison" in infos(at)
-
-
-def test_presenter_mode_enlarges_chart_fonts(open_page):
-    normal = chart(open_page(PAGE), "Modified winning")["layout"]["font"]["size"]
-    large = chart(open_page(PAGE, present="true"), "Modified winning")["layout"]["font"]["size"]
-    assert large > normal

@@ -1,94 +1,121 @@
-"""AppTests of the home page: overview links with presets, the atlas and its alignment."""
+"""AppTests of the home page: card and glossary links land on their sections, the atlas."""
 
 from urllib.parse import urlencode
 
 import pytest
 
 from cubecore import atlas, giveup
+from cubecore.references import REFERENCES
 from tests.plotly_spec import plotly_spec
-from ui.pages import PAGES
-from ui.views.home import GLOSSARY, OVERVIEW
+from ui.home import PAGE as HOME
+from ui.home.content import GLOSSARY, MODEL_TITLES, OVERVIEW
+from ui.pages import PAGES, link_query
 
 PAGE = "pages/home.py"
 SPEC_BY_FILE = {spec.file: spec for spec in PAGES}
-
-
-def open_atlas(at):
-    """Open the atlas tab (bound tabs run only the open section)."""
-    at.session_state["hsec"] = "Atlas"
-    return at.run()
+CARD_LINKS = [link for card in OVERVIEW for link in card.links]
+GLOSSARY_LINKS = [link for _, _, link in GLOSSARY]
 
 
 def metric(at, label):
     return next(m.value for m in at.metric if m.label.startswith(label))
 
 
-def controls_of(page_file):
-    return SPEC_BY_FILE[page_file].controls
+def on_skeleton(link):
+    """Whether the link's page is declared on the page skeleton (it then has sec tabs)."""
+    return SPEC_BY_FILE[link.page].page is not None
 
 
 def test_home_loads_with_the_mappings(open_page):
-    at = open_atlas(open_page(PAGE))
+    at = open_page(PAGE, sec="Atlas")
     assert not at.exception
     assert metric(at, "x from g (cube turned)") == f"{28 / 43:.4f}"
     assert metric(at, "x from g_c (centred)") == f"{99 / 134:.4f}"
     points = at.dataframe[0].value
-    assert list(points["model"]) == [atlas.MODEL_TITLES[m] for m in atlas.MODELS]
+    assert list(points["model"]) == [MODEL_TITLES[m] for m in atlas.MODELS]
 
 
-def test_link_seeds_the_atlas_and_bad_values_are_reported(open_page):
-    at = open_atlas(open_page(PAGE, ag="0.9", acube="owned"))
-    assert at.slider(key="ag").value == 0.9
+def test_old_link_seeds_the_atlas_and_bad_values_are_reported(open_page):
+    at = open_page(PAGE, hsec="Atlas", ag="0.9", acube="owned")  # a link from before issue 19
+    assert at.session_state["sec"] == "Atlas"
+    assert at.slider(key="g").value == 0.9
+    assert at.selectbox(key="cube").value == "owned"
     assert metric(at, "x from g (cube turned)") == f"{4 * (1 / 0.9 - 1):.4f}"
-    at = open_page(PAGE, ag="abc", agc="7", apips="1e309")
+    at = open_page(PAGE, sec="Atlas", g="abc", gc="7", apips="1e309")
     notices = " ".join(w.value for w in at.warning)
-    for key in ("ag", "agc", "apips"):
+    for key in ("g", "gc", "pips"):
         assert f"**{key}**" in notices
     assert not at.exception
 
 
 def test_alignment_moves_every_model(open_page):
-    at = open_atlas(open_page(PAGE, ag="0.9"))
+    at = open_page(PAGE, sec="Atlas", g="0.9")
     at.button[[b.label for b in at.button].index("Align all to g")].click().run()
     expected = atlas.equivalent_settings("give_up", 0.9)
-    assert at.slider(key="ax").value == pytest.approx(expected.x, abs=1e-4)
-    assert at.slider(key="ada").value == pytest.approx(0.9)
-    assert at.slider(key="adb").value == pytest.approx(0.1)
-    assert at.slider(key="agc").value == pytest.approx(expected.center_give_up, abs=1e-4)
+    assert at.slider(key="x").value == pytest.approx(expected.x, abs=1e-4)
+    assert at.slider(key="da").value == pytest.approx(0.9)
+    assert at.slider(key="db").value == pytest.approx(0.1)
+    assert at.slider(key="gc").value == pytest.approx(expected.center_give_up, abs=1e-4)
     # aligned: the give-up and Janowski rows of the side-by-side table coincide
     table = at.dataframe[0].value.set_index("model")
-    assert table.loc[atlas.MODEL_TITLES["give_up"]].tolist() == pytest.approx(
-        table.loc[atlas.MODEL_TITLES["janowski"]].tolist(), abs=1e-4
+    assert table.loc[MODEL_TITLES["give_up"]].tolist() == pytest.approx(
+        table.loc[MODEL_TITLES["janowski"]].tolist(), abs=1e-4
     )
 
 
 def test_cube_position_changes_the_atlas_chart(open_page):
-    at = open_atlas(open_page(PAGE))
+    at = open_page(PAGE, sec="Atlas")
     before = plotly_spec(at.get("plotly_chart")[0])
-    at.selectbox(key="acube").set_value("owned").run()
+    at.selectbox(key="cube").set_value("owned").run()
     after = plotly_spec(at.get("plotly_chart")[0])
     assert before["data"][0]["y"] != after["data"][0]["y"]
     assert giveup.cube_life_from_give_up(0.86) == pytest.approx(28 / 43)
 
 
-@pytest.mark.parametrize("card", OVERVIEW, ids=lambda card: card["page"])
-def test_overview_link_opens_its_page_in_the_preset_state(open_page, card):
+def test_every_card_and_glossary_link_names_a_registered_page_and_a_section():
+    assert {link.page for link in CARD_LINKS + GLOSSARY_LINKS} <= set(SPEC_BY_FILE)
+    assert all("sec" in link.query for link in CARD_LINKS + GLOSSARY_LINKS)
+    assert len(GLOSSARY) >= 12
+    # Zadeh-Kobliska's effective doubling points: one click from home
+    race = [link for link in CARD_LINKS if link.page == "pages/race.py"]
+    assert any(link.query["sec"] == "points" for link in race)
+    for link in CARD_LINKS + GLOSSARY_LINKS:  # every section id names a section of its page
+        SPEC_BY_FILE[link.page].page.section(str(link.query["sec"]))
+
+
+def test_overview_links_are_shown_with_their_queries(open_page):
     home = open_page(PAGE)
-    spec = SPEC_BY_FILE[card["page"]]
-    link = next(el.proto for el in home.get("page_link") if el.proto.label == card["link"])
-    assert link.page == spec.url_path
-    assert link.query_string == urlencode(card["query"])
-    controls = {c.key: c for c in controls_of(card["page"])}
-    assert card["query"], "every overview link carries the preset that shows its headline"
-    at = open_page(card["page"], **card["query"])
+    shown = {el.proto.label: el.proto for el in home.get("page_link")}
+    for link in CARD_LINKS:
+        assert shown[link.label].page == SPEC_BY_FILE[link.page].url_path
+        assert shown[link.label].query_string == urlencode(link_query(link.page, link.query))
+
+
+@pytest.mark.parametrize(
+    "link",
+    [link for link in CARD_LINKS + GLOSSARY_LINKS if on_skeleton(link)],
+    ids=lambda link: f"{link.page}:{urlencode(link.query)}",
+)
+def test_link_opens_its_section_in_the_preset_state(open_page, link):
+    spec = SPEC_BY_FILE[link.page]
+    controls = {c.key: c for c in spec.controls}
+    at = open_page(link.page, **link_query(link.page, link.query))  # as the link is drawn
     assert not at.exception
     assert not at.warning, [w.value for w in at.warning]
-    for key, raw in card["query"].items():
+    assert at.session_state["sec"] == spec.page.section(str(link.query["sec"])).title
+    for key, raw in link.query.items():
+        if key == "sec":
+            continue
         expected, reason = controls[key].parse(raw)
         assert reason is None
         assert at.session_state[key] == expected
 
 
-def test_glossary_links_point_at_registered_pages():
-    assert {page for _, _, page in GLOSSARY} <= set(SPEC_BY_FILE)
-    assert len(GLOSSARY) >= 12
+def test_about_lists_every_source_in_full(open_page):
+    at = open_page(PAGE, hsec="About")  # the old section value opens "About and sources"
+    assert at.session_state["sec"] == "About and sources"
+    shown = " ".join(block.value for block in at.markdown)
+    for reference in REFERENCES.values():
+        assert reference.text() in shown, reference.key
+    assert "seeds" not in shown
+    assert HOME.section("about").title == "About and sources"

@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from cubecore import pgame
 from cubecore.pgame import (
     GAME_COLUMNS,
+    MAX_MURPHY_CAPS,
     OPTIMAL,
     OPTIMAL_BEAVER_POINT,
     PointsEstimate,
@@ -26,9 +27,10 @@ from cubecore.pgame import (
     cube_value_distribution,
     doubling_price,
     doubling_price_curve,
+    doubling_price_table,
     exact_equity,
     mean_points,
-    measure_throughput,
+    murphy_cap_table,
     murphy_mean_stake,
     murphy_stake_distribution,
     p_game_path,
@@ -388,9 +390,40 @@ def test_doubling_price_curve():
         doubling_price_curve([0.1])
 
 
-def test_measure_throughput():
-    # The issue asks for at least 100,000 games per second.
-    assert measure_throughput(300_000) >= 100_000
+def test_doubling_price_table():
+    table = doubling_price_table(0.6, n_games=2_000, seed=5)
+    assert list(table.columns) == [
+        "beavers",
+        "equity_exact",
+        "equity_simulated",
+        "ci_low",
+        "ci_high",
+        "loss_exact",
+    ]
+    for row in table.itertuples():
+        price = doubling_price(0.6, beavers=row.beavers, n_games=2_000, seed=5)
+        assert row.loss_exact == price.loss_exact and row.equity_exact == price.equity_exact
+        assert (row.ci_low, row.equity_simulated, row.ci_high) == (
+            price.estimate.low,
+            price.estimate.mean,
+            price.estimate.high,
+        )
+    with pytest.raises(ValueError, match="double_point"):
+        doubling_price_table(0.1)
+
+
+def test_murphy_cap_table():
+    # [RULES]: each opening tie (1/6) doubles; cap c: E = sum_{k<c} (2/6)^k (5/6) + (2/6)^c
+    table = murphy_cap_table([1, 2, None])
+    assert table["cap"].tolist()[:2] == [1, 2] and table["cap"].iloc[2] is None
+    expected = [5 / 6 + 2 / 6, 5 / 6 + (2 / 6) * (5 / 6) + (2 / 6) ** 2, 5 / 4]
+    np.testing.assert_allclose(table["mean_stake"], expected, rtol=1e-12)
+    np.testing.assert_allclose(table["p_above_1"], [1 / 6] * 3, rtol=1e-12)
+    np.testing.assert_allclose(table["p_at_least_4"], [0.0, 1 / 36, 1 / 36], atol=1e-15)
+    with pytest.raises(ValueError, match="cap"):
+        murphy_cap_table([0])
+    with pytest.raises(ValueError, match="caps must hold at most"):
+        murphy_cap_table([1] * (MAX_MURPHY_CAPS + 1))
 
 
 def test_murphy_stake_distribution():

@@ -1,4 +1,4 @@
-"""Tests for cubecore.race against [ZK77] (shared/seeds/zadeh_kobliska_1977_optimal_doubling.txt).
+"""Tests for cubecore.race against [ZK77] (Zadeh & Kobliska, Management Science 23(8), 1977).
 
 Every exact value is checked against an independent plain-Python recursion with
 ``fractions.Fraction`` written here, not against the module's own arrays.
@@ -259,6 +259,50 @@ def test_effective_points_conditions(da, db):
     assert 0.75 - 1e-12 <= e.minimum_take_point <= 0.8 + 1e-12  # [ZK77] Theorem 1
 
 
+wide_a = hst.floats(0.5, 1.0, exclude_min=True)
+wide_b = hst.floats(0.0, 0.5, exclude_max=True)
+
+
+@settings(max_examples=200, deadline=None)
+@given(wide_a, wide_b, hst.floats(-1.0, 2.0))
+def test_effective_point_chance_is_eqs_1_to_3_for_any_p(da, db, p):
+    # the one writing of (1)-(3): the give-up model and the atlas call it outside the
+    # cube state's domain too, where the raw value leaves [0, 1]
+    assert_allclose(race.effective_point_chance(p, da, db, "owned"), p / da, rtol=1e-15)
+    assert_allclose(
+        race.effective_point_chance(p, da, db, "opponent"), p_opponent(p, da, db), rtol=1e-15
+    )
+    assert_allclose(
+        race.effective_point_chance(p, da, db, "center"), p_center(p, da, db), rtol=1e-15
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(wide_a, wide_b)
+def test_effective_points_on_the_whole_domain(da, db):
+    e = race.effective_points(da, db)
+    assert_allclose(1 - p_opponent(e.minimum_take_point, da, db), 0.25, atol=1e-12)
+    r = e.redouble_point  # (5): its denominator 4 DA - 2 (1 - DB) > 0 on the whole domain
+    assert_allclose(2 * r / da - 1, 2 * (2 * (r - db) / (1 - db) - 1), atol=1e-9)
+    d = e.initial_double_point
+    if 2 * da - db <= 1:  # the doubled line never rises above the centred one: never double
+        assert d == math.inf
+        p = np.linspace(db, da, 11)
+        assert np.all(2 * (2 * p_opponent(p, da, db) - 1) <= 2 * p_center(p, da, db) - 1 + 1e-12)
+    elif 2 * da - db > 1 + 1e-6:  # away from the pole, (6) solves its condition
+        scale = max(1.0, abs(d))
+        lhs, rhs = 2 * p_center(d, da, db) - 1, 2 * (2 * p_opponent(d, da, db) - 1)
+        assert_allclose(lhs, rhs, atol=1e-9 * scale)
+
+
+def test_initial_double_point_at_the_pole_of_6():
+    # 2 DA - DB = 1: the denominator of (6) vanishes; doubling never gains
+    assert race.effective_points(0.55, 0.1).initial_double_point == math.inf
+    assert race.effective_points(0.6, 0.4).initial_double_point == math.inf  # DB = 1 - DA
+    # just past the pole the point exists but lies beyond DA: never reached
+    assert race.effective_points(0.6, 0.1).initial_double_point > 1.0
+
+
 def test_cube_win_probability():
     # [ZK77] Example 2: from 0.6, reach 0.8 before 0 with chance 3/4
     assert_allclose(race.cube_win_probability(0.6, 0.8, 0.0, "center"), 0.75, rtol=1e-15)
@@ -273,10 +317,12 @@ def test_cube_win_probability():
         race.cube_win_probability(0.9, 0.8, 0.2, "center")
     with pytest.raises(ValueError, match="p must lie"):
         race.cube_win_probability(0.1, 0.8, 0.2, "opponent")
+    # the one domain of DA, DB: 1/2 < DA <= 1, 0 <= DB < 1/2
     with pytest.raises(ValueError, match="da"):
-        race.cube_win_probability(0.5, 0.7, 0.2, "owned")
+        race.cube_win_probability(0.5, 0.5, 0.2, "owned")
     with pytest.raises(ValueError, match="db"):
-        race.cube_win_probability(0.5, 0.8, 0.3, "owned")
+        race.cube_win_probability(0.5, 0.8, 0.5, "owned")
+    assert_allclose(race.cube_win_probability(0.5, 0.7, 0.3, "center"), 0.5)  # wide domain
     with pytest.raises(ValueError, match="cube"):
         race.cube_win_probability(0.5, 0.8, 0.2, "middle")
 
@@ -489,51 +535,6 @@ def test_implied_cube_life():
     assert d["opponent"].min() >= 1
 
 
-# --- rules of thumb ------------------------------------------------------------------------
-def test_kleinman_win_probability():
-    assert_allclose(race.kleinman_win_probability(100, 100), 0.5 * (1 + math.erf(4 / 28)))
-    assert_allclose(
-        race.kleinman_win_probability(70, 80), 0.5 * (1 + math.erf(14 / (2 * math.sqrt(146))))
-    )
-    with pytest.raises(ValueError, match="exceed 4"):
-        race.kleinman_win_probability(2, 2)
-    # within 2 points of the exact chance from 60 to 150 pips, even to +-15
-    x, y = np.meshgrid(np.arange(60, 151), np.arange(60, 151), indexing="ij")
-    near = np.abs(x - y) <= 15
-    err = race.kleinman_win_probability(x, y) - race.race_win_probability(x, y)
-    assert np.max(np.abs(err[near])) < 0.02
-
-
-def test_rule_8_9_12():
-    # lead = 100 (y - x) / x, thresholds 8 (double), 9 (redouble), 12 (last take)
-    assert race.rule_8_9_12(100, 108, "center") == "double/take"
-    assert race.rule_8_9_12(100, 107, "center") == "no double"
-    assert race.rule_8_9_12(100, 108, "owned") == "no double"
-    assert race.rule_8_9_12(100, 109, "owned") == "double/take"
-    assert race.rule_8_9_12(100, 112, "center") == "double/take"
-    assert race.rule_8_9_12(100, 113, "center") == "double/pass"
-    assert race.rule_8_9_12(75, 81, "center") == "double/take"  # exactly 8%: no rounding
-    assert race.rule_8_9_12(76, 82, "center") == "no double"  # 7.89%
-    assert np.all(race.rule_8_9_12([50, 100], 200, "opponent") == "no double")
-
-
-def test_rules_of_thumb_map():
-    m = race.rules_of_thumb_map("center", 120, 60)
-    assert {"rule_8_9_12", "rule_agrees", "kleinman_win", "kleinman_error"} <= set(m.columns)
-    tie = m["full_point"] & (m["rule_8_9_12"] == "double/pass")
-    assert_array_equal(m["rule_agrees"], (m["rule_8_9_12"] == m["action"].astype(str)) | tie)
-    # counts 60..200, offsets within 40: the rule errs only within 3 points of its thresholds
-    for cube, threshold in (("center", 8), ("owned", 9)):
-        m = race.rules_of_thumb_map(cube, 200, 60)
-        m = m[m.offset.abs() <= 40]
-        lead = 100 * m.offset / m.on_roll
-        wrong = ~m["rule_agrees"]
-        assert m["rule_agrees"].mean() > 0.97
-        assert np.all((lead[wrong] >= threshold - 3) & (lead[wrong] <= 12 + 3))
-    small = race.rules_of_thumb_map("owned", 3)
-    assert small.loc[(small.on_roll == 2) & (small.opponent == 2), "kleinman_win"].isna().all()
-
-
 # --- next exchange -------------------------------------------------------------------------
 @settings(max_examples=60, deadline=None)
 @given(counts, counts)
@@ -571,10 +572,14 @@ def test_next_exchange_equities_small():
         (lambda: race.race_cube_equities(10, 10, "middle"), "cube"),
         (lambda: race.race_thresholds(0), "count"),
         (lambda: race.race_thresholds(float("nan")), "count"),
-        (lambda: race.effective_points(0.79, 0.1), "da"),
+        (lambda: race.effective_points(0.5, 0.1), "da"),
+        (lambda: race.effective_points(1.01, 0.1), "da"),
+        (lambda: race.effective_points(0.9, -0.01), "db"),
+        (lambda: race.check_doubling_points(0.9, 0.5), "db"),
+        (lambda: race.effective_point_chance(0.5, 0.9, 0.1, "middle"), "cube"),
+        (lambda: race.effective_point_chance(float("nan"), 0.9, 0.1, "owned"), "p"),
         (lambda: race.effective_points(0.9, float("nan")), "db"),
         (lambda: race.next_exchange_equities(10, 0), "opponent"),
-        (lambda: race.rule_8_9_12(10, 10, "nowhere"), "cube"),
         (lambda: race.implied_cube_life("center", 101), "offset"),
         (lambda: race.cube_action_map("center", 376), "max_count"),
     ],
@@ -589,3 +594,47 @@ def test_constants():
     assert dict(zip(race.ROLL_TOTALS, race.ROLL_WAYS, strict=True)) == TOTALS
     assert isinstance(race.TABLE_1_PRINTED, pd.DataFrame)
     assert race.TABLE_1_PRINTED.loc[10, 70] == 77.9  # [ZK77] text example
+
+
+# --- printed beside exact ------------------------------------------------------------------
+def test_table_1_comparison():
+    t = race.table_1_comparison()
+    assert len(t) == len(race.TABLE_1_OFFSETS) * len(race.TABLE_1_YOUR_COUNTS)
+    # the text's example: count 70, 10 pips ahead, 77.9%
+    cell = t[(t.offset == 10) & (t.your_count == 70)].iloc[0]
+    assert cell.printed == 77.9 and cell.agrees and cell.reason == ""
+    assert_allclose(cell.exact, 100 * float(exact_win(70, 80)), rtol=1e-12)
+    wrong = t[~t["agrees"]]
+    assert {(int(r.offset), int(r.your_count)) for r in wrong.itertuples()} == set(
+        race.TABLE_1_DEVIATIONS
+    )
+    for r in wrong.itertuples():
+        assert r.reason == race.TABLE_1_DEVIATIONS[(r.offset, r.your_count)][1]
+    assert np.all(np.abs(t.exact - t.printed)[t.agrees] <= HALF_UNIT + FLOAT_SLACK)
+
+
+def test_table_2_verdicts():
+    t = race.table_2()
+    assert_array_equal(t["simulated_verdict"] == "double", t["doubling"] > t["not_doubling"])
+    assert_array_equal(
+        t["exact_verdict"] == "double", t["exact_doubling"] > t["exact_not_doubling"]
+    )
+    assert_array_equal(t["verdicts_agree"], t["simulated_verdict"] == t["exact_verdict"])
+    assert set(t["simulated_verdict"]) <= {"double", "hold"}
+
+
+def test_table_3_comparison():
+    t = race.table_3_comparison()
+    assert len(t) == 3 * len(race.TABLE_3_PRINTED)
+    # the paper's reading at count 20: redouble "if your opponent's count is 19 1/2 or
+    # more", i.e. from offset ceil(-0.5) = 0; take up to floor(2.0) = 2
+    row = t[(t.your_count == 20) & (t.threshold == "first redouble")].iloc[0]
+    assert (row.printed, row.printed_as_whole_offset) == (-0.5, 0)
+    assert row.exact == race.race_thresholds(20).first_redouble
+    for r in t.itertuples():
+        exact = race.race_thresholds(r.your_count)
+        field = {"last take": "last_take", "first redouble": "first_redouble"}.get(
+            r.threshold, "first_double"
+        )
+        assert r.exact == getattr(exact, field)
+        assert r.exact_minus_printed == r.exact - r.printed_as_whole_offset

@@ -9,18 +9,25 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
+from cubecore import janowski
 from cubecore.rules import (
     ACTIONS,
     CUBE_FACES,
-    WALKTHROUGH_PRESETS,
+    MAX_EQUITY_POINTS,
+    MAX_EVENT_STATES,
     CubeState,
     IllegalCubeAction,
     Rules,
+    WalkthroughPreset,
     apply,
     cube_face,
+    event_table,
+    game_label,
     illegal_reasons,
     initial_state,
     legal_actions,
+    money_rule_equities,
+    player_to_act,
     replay,
 )
 
@@ -343,21 +350,98 @@ def test_illegal_reasons():
     assert reasons["take"] == "no double is pending"
 
 
-def test_walkthrough_presets():
-    beaver = WALKTHROUGH_PRESETS["beaver_raccoon"].states()
-    assert [s.value for s in beaver] == [1, 1, 1, 4, 8, 8, 8, 8]
-    assert beaver[-1].points == 8 and beaver[-1].winner == "B"
-    murphy = WALKTHROUGH_PRESETS["murphy_cap"].states()
-    assert [s.value for s in murphy][:7] == [1, 2, 4, 4, 4, 4, 8]
-    assert murphy[-1].points == 16
-    crawford = WALKTHROUGH_PRESETS["crawford_holland"].states()
-    assert any(s.crawford_game for s in crawford)
-    assert crawford[-1].phase == "match_over" and (crawford[-1].score_a, crawford[-1].score_b) == (
-        4,
-        5,
+def test_walkthrough_preset():
+    # a walkthrough is data: its rules, start and actions, replayed by apply
+    walk = WalkthroughPreset("t", "d", Rules(murphy=True), ("automatic_double", "opening_won_A"))
+    states = walk.states()
+    assert states[0] == walk.start() == initial_state(Rules(murphy=True))
+    assert [s.value for s in states] == [1, 2, 2]
+    assert states[-1].history[-1].rule == "opening roll"
+
+
+def test_player_to_act():
+    # [RULES]: B on roll doubles, A answers; after A's beaver B (the doubler, on roll)
+    # may raccoon, and stays on roll after it
+    states = replay(["opening_won_A", "double", "beaver", "raccoon", "roll"], BEAVERS)
+    assert [player_to_act(s) for s in states] == ["both (opening roll)", "B", "A", "B", "B", "A"]
+    over = _play(["opening_won_A", "win_single"], MONEY)
+    assert player_to_act(over) == "-"
+    with pytest.raises(ValueError, match="state must be a CubeState"):
+        player_to_act("A")
+
+
+def test_game_label():
+    match = Rules(match_length=5, crawford=True, holland=True)
+    assert game_label(initial_state(MONEY), MONEY) == "money game"
+    assert game_label(initial_state(match, 3, 2), match) == "5-point match"
+    assert game_label(initial_state(match, 4, 2, crawford_game=True), match) == (
+        "5-point match, Crawford game"
     )
-    rules_used = {event.rule for s in crawford for event in s.history}
-    assert {"Crawford rule", "Holland rule"} <= rules_used
+    after = _play(
+        ["opening_won_A", "win_single", "next_game"],
+        match,
+        initial_state(match, 4, 3, crawford_game=True),
+    )
+    assert game_label(after, match) == "5-point match, post-Crawford"
+    with pytest.raises(ValueError, match="rules must be a Rules instance"):
+        game_label(initial_state(MONEY), "money")
+
+
+def test_event_table():
+    states = replay(["opening_won_B", "double", "beaver", "raccoon"], BEAVERS)
+    table = event_table(states)
+    assert list(table.columns) == [
+        "step",
+        "action",
+        "actor",
+        "rule",
+        "note",
+        "stakes",
+        "face",
+        "owner",
+        "score",
+    ]
+    assert table["action"].tolist() == ["start", "opening_won_B", "double", "beaver", "raccoon"]
+    assert table["actor"].tolist() == ["-", "B", "A", "B", "A"]
+    # [RULES]: the stake goes 1, 1, 1 (offer pending), 4 (beaver), 8 (raccoon); B keeps the cube
+    assert table["stakes"].tolist() == [1, 1, 1, 4, 8]
+    assert table["face"].tolist() == [64, 64, 64, 4, 8]
+    assert table["owner"].iloc[-1] == "B"
+    assert table["note"].iloc[0] == "cube centred on 1 (64 showing)"
+    with pytest.raises(ValueError, match="states must hold 1 to"):
+        event_table([])
+    with pytest.raises(ValueError, match=f"states must hold 1 to {MAX_EVENT_STATES}"):
+        event_table([initial_state(MONEY)] * (MAX_EVENT_STATES + 1))
+    with pytest.raises(ValueError, match="states must be CubeState values"):
+        event_table([initial_state(MONEY), "x"])
+
+
+def test_money_rule_equities():
+    p = np.linspace(0.0, 1.0, 21)
+    frame = money_rule_equities(p, 0.68, 1.25, 1.2, stakes=(1, 2, 4))
+    owned = janowski.cubeful_equity(p, 0.68, "owned", 1.25, 1.2)
+    opponent = janowski.cubeful_equity(p, 0.68, "opponent", 1.25, 1.2)
+    center = janowski.cubeful_equity(p, 0.68, "center", 1.25, 1.2)
+    np.testing.assert_allclose(frame["take"], 2 * owned)
+    np.testing.assert_allclose(frame["beaver"], 4 * owned)
+    np.testing.assert_allclose(frame["raccoon"], 8 * opponent)
+    np.testing.assert_allclose(frame["double"], np.minimum(2 * opponent, 1.0))
+    np.testing.assert_allclose(frame["gain_per_unit"], frame["double"] - center)
+    # the Murphy rule scales the gain by the stake: same sign, same decision
+    np.testing.assert_allclose(frame["gain_stake_4"], 4 * frame["gain_stake_1"])
+    # Jacoby: a centred cube is worth at most one point
+    assert (frame["hold_jacoby"] <= 1.0 + 1e-12).all()
+    # the beaver point is where 4 E_owned > 2 E_owned, i.e. E_owned > 0 ([JR12] closed form)
+    points = janowski.cube_points(0.68, 1.25, 1.2)
+    q = points.beaver_point
+    above = money_rule_equities([q + 1e-6], 0.68, 1.25, 1.2)
+    assert above.loc[0, "beaver"] > above.loc[0, "take"]
+    with pytest.raises(ValueError, match="p must hold at most"):
+        money_rule_equities(np.zeros(MAX_EQUITY_POINTS + 1), 0.5, 1.0, 1.0)
+    with pytest.raises(ValueError, match="stakes"):
+        money_rule_equities([0.5], 0.5, 1.0, 1.0, stakes=(0,))
+    with pytest.raises(ValueError, match="x"):
+        money_rule_equities([0.5], 1.5, 1.0, 1.0)
 
 
 # ------------------------------------------------------------------ property test

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import cast
 
 __all__ = ["APP_CONTROLS", "PRESENT", "Control"]
 
@@ -76,7 +77,8 @@ class Control:
             raise ValueError(f"kind must be one of {_KINDS}")
         if self.kind in ("select", "tabs") and self.default not in self.options:
             raise ValueError(f"default of {self.key} must be one of its options")
-        if self.kind in ("float", "int") and not self.low <= self.default <= self.high:
+        number = cast(float, self.default)  # a number for the numeric kinds
+        if self.kind in ("float", "int") and not self.low <= number <= self.high:
             raise ValueError(f"default of {self.key} must lie in [{self.low}, {self.high}]")
 
     def parse(self, raw: str) -> tuple[object, str | None]:
@@ -139,7 +141,7 @@ class Control:
         if self.kind == "bool":
             return "true" if value else "false"
         if self.kind in ("float", "int"):
-            return f"{float(value):.10g}"
+            return f"{float(cast(float, value)):.10g}"
         return str(value)
 
 

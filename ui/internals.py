@@ -48,4 +48,4 @@ class PrevalidatedFigure(BaseFigure):
         object.__setattr__(self, "_spec", spec)
 
     def to_dict(self) -> dict[str, Any]:
-        return self._spec  # type: ignore[no-any-return]
+        return self._spec

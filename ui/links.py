@@ -3,22 +3,26 @@
 Streamlit binds each control to the URL (``bind="query-params"``) and silently
 drops a value it cannot use. The app must not be silent: before the widgets are
 created, :func:`check_link` validates every query parameter of the page against
-the same :class:`~ui.settings.Control` specs the widgets are built from, and
+the same :class:`~ui.controls.Control` specs the widgets are built from, and
 :func:`show_notices` then says which value was ignored and which value is used
 instead. Values from a URL are only ever shown as escaped, truncated plain text.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import quote
 
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 
 from ui.controls import APP_CONTROLS, Control
 
+#: Prefix of a parameter handed from one page to another (see :func:`apply_aliases`).
+HANDOVER = "~"
 #: Query parameters Streamlit reserves for itself.
 _RESERVED = frozenset({"embed", "embed_options"})
 _SHOWN_CHARACTERS = 40
@@ -80,7 +84,19 @@ def find_problems(
         shown = " / ".join(values) if len(values) > 1 else raw
         parsed, reason = control.parse(raw)
         if reason is None and key in used and used[key] != parsed:
-            reason = "given more than once" if len(values) > 1 else "not accepted by the control"
+            if len(values) > 1:
+                reason = "given more than once"
+            elif (
+                control.requires is not None
+                and used.get(control.requires[0]) != control.requires[1]
+            ):
+                needed_key, needed_value = control.requires
+                shown_value = (
+                    known[needed_key].format(needed_value) if needed_key in known else needed_value
+                )
+                reason = f"used only with {needed_key}={shown_value}"
+            else:
+                reason = "not accepted by the control"
         if reason is not None:
             problems.append(LinkProblem(key, shown, reason))
     if unknown:
@@ -123,27 +139,53 @@ def apply_aliases(
     takes it from Session State and the browser writes today's names into the
     address bar. Returns the problems to report: an old name whose value the control
     cannot use, or an old name given beside today's.
+
+    Every control also answers to its key with :data:`HANDOVER` in front (``~sec``,
+    ``~x``): the name links from one page to another use (:func:`handover`).
+    Streamlit drops a link's parameter on the way to another page when the page being
+    left binds a control of the same name (every page binds ``sec``), so a card on the
+    home page that opened ``/match?sec=Take+points`` arrived without its section.
     """
     by_key = {control.key: control for control in controls}
     problems: list[LinkProblem] = []
-    for old, new in old_keys.items():
+    handed = {HANDOVER + control.key: control.key for control in controls}
+    renamed = {**old_keys, **handed}
+    # a key that kept its name but whose value was renamed (an old section title)
+    renamed.update({key: key for key in old_values if key in by_key})
+    for old, new in renamed.items():
         if old not in st.query_params:
             continue
         raws = st.query_params.get_all(old)
-        del st.query_params[old]
         raw = raws[-1] if raws else ""
+        if old == new and raw not in old_values.get(new, {}):
+            continue  # today's name with today's value: nothing to rewrite
+        if old != new:
+            del st.query_params[old]
+            if new in st.query_params:
+                problems.append(LinkProblem(new, raw, f"old name {old} given beside {new}"))
+                continue
         raw = old_values.get(new, {}).get(raw, raw)
-        if new in st.query_params:
-            problems.append(LinkProblem(new, raw, f"old name {old} given beside {new}"))
-            continue
         parsed, reason = by_key[new].parse(raw)
         if reason is None and len(raws) > 1:
             reason = f"given more than once (old name {old})"
         if reason is not None:
             problems.append(LinkProblem(new, raw, reason))
-        else:
-            st.session_state[new] = parsed
+            continue
+        st.session_state[new] = parsed
+        write_link(new, by_key[new].format(parsed))
     return problems
+
+
+def write_link(key: str, value: str) -> None:
+    """Put today's name and value in the address bar (the widget then binds to it).
+
+    Without this the view was right but the address bar lacked the rewritten value
+    until the reader moved that control, so a copied link opened another view. A key
+    that Streamlit already binds to a widget of this session cannot be written: its
+    widget writes the address bar itself.
+    """
+    with contextlib.suppress(StreamlitAPIException):
+        st.query_params[key] = value
 
 
 def corrections(controls: tuple[Control, ...]) -> dict[str, tuple[LinkProblem, object]]:
@@ -152,15 +194,36 @@ def corrections(controls: tuple[Control, ...]) -> dict[str, tuple[LinkProblem, o
     A slider takes a value between its steps as it is: without this a link's
     ``x=0.123`` was shown as 0.12 and computed with 0.123; it moves to the nearest
     step. A text box takes any text: a value that does not pass the control's check
-    (a position ID of 52 checkers) falls back to the default. The skeleton sets the
-    value for the next run (:func:`ui.skeleton.run_page`) and the notice says so.
+    (a position ID of 52 checkers) falls back to the default. A dependent control whose
+    requirement the link does not meet keeps its default. The skeleton sets the value
+    for the next run (:func:`ui.skeleton.run_page`) and the notice says so.
     """
     found: dict[str, tuple[LinkProblem, object]] = {}
+    by_key = {control.key: control for control in controls}
+
+    def arriving(key: str) -> object:
+        """The value a control will take on this run: the link's if valid, else its own."""
+        control = by_key[key]
+        if key in st.query_params:
+            parsed, reason = control.parse(st.query_params.get_all(key)[-1])
+            if reason is None:
+                return parsed
+        return st.session_state.get(key, control.default)
+
     for control in controls:
-        if control.kind not in ("float", "int", "text") or control.key not in st.query_params:
+        if control.key not in st.query_params:
             continue
         raw = st.query_params.get_all(control.key)[-1]
         parsed, reason = control.parse(raw)
+        needed = control.requires
+        if reason is None and needed is not None and arriving(needed[0]) != needed[1]:
+            # a dependent control is kept at its default while it does nothing
+            shown = by_key[needed[0]].format(needed[1]) if needed[0] in by_key else needed[1]
+            problem = LinkProblem(control.key, raw, f"used only with {needed[0]}={shown}")
+            found[control.key] = (problem, control.default)
+            continue
+        if control.kind not in ("float", "int", "text"):
+            continue
         if control.kind == "text":
             if reason is not None:
                 found[control.key] = (LinkProblem(control.key, raw, reason), control.default)
@@ -192,6 +255,19 @@ def check_app_flags() -> None:
             if reason is not None:
                 problems.append(LinkProblem(control.key, " / ".join(values), reason))
     st.session_state["_app_link_problems"] = problems
+
+
+def handover(values: Mapping[str, object]) -> dict[str, str]:
+    """Query parameters for a link to another page that sets ``values`` there.
+
+    Each key gets :data:`HANDOVER` in front: see :func:`apply_aliases`. Values are
+    written as a link writes them (``True`` as ``true``).
+    """
+
+    def text(value: object) -> str:
+        return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+    return {HANDOVER + key: text(value) for key, value in values.items()}
 
 
 def report(

@@ -68,7 +68,7 @@ PAGES = (
         "home",
         ":material/home:",
         "Overview",
-        package="ui.settings.home",
+        package="ui.home",
         default=True,
     ),
     PageSpec(
@@ -85,7 +85,7 @@ PAGES = (
         "keeler_spencer",
         ":material/trending_up:",
         "Models",
-        package="ui.settings.keeler_spencer",
+        package="ui.keeler_spencer",
     ),
     PageSpec(
         "pages/race.py",
@@ -93,7 +93,7 @@ PAGES = (
         "race",
         ":material/sprint:",
         "Models",
-        package="ui.settings.race",
+        package="ui.race",
     ),
     PageSpec(
         "pages/giveup.py",
@@ -101,7 +101,7 @@ PAGES = (
         "giveup",
         ":material/flag:",
         "Models",
-        package="ui.settings.giveup",
+        package="ui.giveup",
     ),
     PageSpec(
         "pages/rules.py",
@@ -109,7 +109,7 @@ PAGES = (
         "rules",
         ":material/gavel:",
         "Rules & match play",
-        package="ui.settings.rules",
+        package="ui.rules",
     ),
     PageSpec(
         "pages/match.py",
@@ -117,7 +117,7 @@ PAGES = (
         "match",
         ":material/emoji_events:",
         "Rules & match play",
-        package="ui.settings.match",
+        package="ui.match",
     ),
     PageSpec(
         "pages/cube.py",
@@ -143,6 +143,14 @@ PAGES = (
         "Learn",
         package="ui.classroom",
     ),
+    PageSpec(
+        "pages/drills.py",
+        "Drills",
+        "drills",
+        ":material/school:",
+        "Learn",
+        package="ui.drills",
+    ),
 )
 
 
@@ -158,3 +166,22 @@ def link_path(page_file: str) -> str:
     relative = Path(page_file).resolve().relative_to(_ROOT).as_posix()
     spec = next(spec for spec in PAGES if spec.file == relative)
     return "" if spec.default else spec.url_path
+
+
+def link_query(page_file: str, values: Mapping[str, object]) -> dict[str, str]:
+    """Query parameters of a link that opens ``page_file`` with ``values`` set.
+
+    ``values["sec"]``, if given, names a section by its id (``"points"``): the link
+    carries its tab title, so a renamed tab keeps its cards and glossary links. The
+    values are handed over under ``~key`` (:func:`ui.links.handover`): Streamlit drops
+    a parameter on the way to another page when the page left binds the same key.
+    """
+    from ui.links import handover
+    from ui.skeleton import SECTION_KEY
+
+    spec = next(spec for spec in PAGES if spec.file == page_file)
+    page = spec.page
+    resolved = dict(values)
+    if SECTION_KEY in resolved and page is not None:
+        resolved[SECTION_KEY] = page.section(str(resolved[SECTION_KEY])).title
+    return handover(resolved)

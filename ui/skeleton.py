@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import streamlit as st
 
@@ -96,7 +97,7 @@ class Section:
     title: str
     render: Render
     controls: tuple[Control, ...] = ()
-    presets: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
+    presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -192,6 +193,9 @@ def run_page(page: Page, page_file: str) -> None:
         else []
     )
     corrections = links.corrections(page.all_controls) if entering else {}
+    by_key = {control.key: control for control in page.all_controls}
+    for key, (_, value) in corrections.items():
+        links.write_link(key, by_key[key].format(value))  # the address bar says what is used
     arrived = links.read_link()
 
     st.title(page.title)
@@ -206,7 +210,7 @@ def run_page(page: Page, page_file: str) -> None:
         list(page.section_control.options),
         key=SECTION_KEY,
         bind="query-params",
-        default=page.section_control.default,
+        default=str(page.section_control.default),
     )
     values = _create_controls(page)
     values[SECTION_KEY] = st.session_state.get(SECTION_KEY, page.section_control.default)

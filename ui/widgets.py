@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
+from typing import Any, cast
 
 import pandas as pd
 import streamlit as st
@@ -34,8 +35,8 @@ def control(spec: Control, where=st.sidebar, *, disabled: bool = False):
     # address bar, and without it a slider's default is its minimum, so a preset that
     # set x = 0 left no x in the link. (Streamlit's log warning about a default beside a
     # Session State value is off in .streamlit/config.toml.)
-    common["value" if spec.kind != "select" else "index"] = (
-        spec.options.index(spec.default) if spec.kind == "select" else spec.default
+    common["value" if spec.kind != "select" else "index"] = cast(
+        Any, spec.options.index(str(spec.default)) if spec.kind == "select" else spec.default
     )
     if spec.kind == "text":
         return where.text_input(spec.label, disabled=disabled, max_chars=80, **common)
@@ -52,7 +53,8 @@ def control(spec: Control, where=st.sidebar, *, disabled: bool = False):
             disabled=disabled,
             **common,
         )
-    decimals = max(0, -Decimal(str(spec.step)).normalize().as_tuple().exponent)
+    exponent = cast(int, Decimal(str(spec.step)).normalize().as_tuple().exponent)  # finite
+    decimals = max(0, -exponent)
     return where.slider(
         spec.label,
         float(spec.low),
@@ -69,8 +71,8 @@ def page_controls(
     controls: tuple[Control, ...],
     where=st.sidebar,
     *,
-    placement: Mapping[str, object] | None = None,
-) -> dict[str, object]:
+    placement: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     """Check the link, create every control, report ignored values, offer the share link.
 
     Call it once per page with all of the page's controls: the link check needs the
@@ -119,7 +121,7 @@ def page_controls(
     return values
 
 
-def section_tabs(spec: Control) -> list:
+def section_tabs(spec: Control) -> Sequence[Any]:
     """The page's sections as tabs, the open one bound to the URL under ``spec.key``.
 
     Bound tabs run lazily: only the open tab has ``.open`` true, so a page renders
@@ -127,15 +129,17 @@ def section_tabs(spec: Control) -> list:
     before :func:`page_controls`, which checks the link's value for this key too.
     """
     st.session_state[_PENDING_LINK] = urlstate.read_link()
-    return st.tabs(list(spec.options), key=spec.key, bind="query-params", default=spec.default)
+    return st.tabs(
+        list(spec.options), key=spec.key, bind="query-params", default=cast(str, spec.default)
+    )
 
 
-def _apply_preset(values: Mapping[str, object]) -> None:
+def _apply_preset(values: Mapping[str, Any]) -> None:
     for key, value in values.items():
         st.session_state[key] = value
 
 
-def preset_buttons(presets: Mapping[str, Mapping[str, object]], where=st) -> None:
+def preset_buttons(presets: Mapping[str, Mapping[str, Any]], where=st) -> None:
     """One button per preset; a click sets the controls (and so the link)."""
     columns = where.columns(len(presets))
     for column, (label, values) in zip(columns, presets.items(), strict=True):

@@ -122,11 +122,12 @@ def matrix_figure(matrix: pd.DataFrame, n: int) -> Figure:
     grid = matrix[matrix["state"].isin(("pre-crawford", "crawford"))]  # row/column 1: Crawford
     codes: list[list[float | None]] = [[None] * n for _ in range(n)]
     text: list[list[str]] = [[""] * n for _ in range(n)]
-    for row in grid.itertuples():
-        a, b = int(row.away) - 1, int(row.opp_away) - 1
-        codes[a][b] = float(_action_code(str(row.action)))
-        dt = "" if pd.isna(row.double_take) else f"<br>DT {row.double_take:+.3f}"
-        text[a][b] = f"ND {row.no_double:+.3f}{dt}"
+    for row in grid.to_dict("records"):
+        a, b = int(row["away"]) - 1, int(row["opp_away"]) - 1
+        codes[a][b] = float(_action_code(str(row["action"])))
+        double_take = float(row["double_take"])
+        dt = "" if math.isnan(double_take) else f"<br>DT {double_take:+.3f}"
+        text[a][b] = f"ND {float(row['no_double']):+.3f}{dt}"
     trace = {
         "type": "heatmap",
         "z": codes,

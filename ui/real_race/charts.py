@@ -24,7 +24,7 @@ def board_figure(position: Position) -> Figure:
     Checkers are stacked from the edge (five drawn, more written as a number); the
     bar sits in the middle, checkers borne off at the right.
     """
-    shapes = []
+    shapes: list[dict[str, object]] = []
     for point in range(1, 25):
         x, bottom = _column(point), point <= 12
         base, tip = (0.0, 4.6) if bottom else (11.0, 6.4)

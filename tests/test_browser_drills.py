@@ -1,0 +1,75 @@
+"""Browser test of the drills page: one link gives two browsers the same quiz.
+
+Playwright drives Debian's Chromium against a real ``streamlit run`` (the ``server`` and
+``browser`` fixtures of tests/conftest.py); every wait is on a condition, never a time.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, urlencode, urlparse
+
+import pytest
+
+from cubecore import drills
+from tests.browser import ARTIFACTS
+from tests.test_browser_pages import VIEWPORT, settled
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
+
+QUIZ = {"topic": "take_point", "level": "2", "n": "4", "seed": "321"}
+
+READ_QUESTIONS = """() => [...document.querySelectorAll('[data-testid="stMarkdownContainer"]')]
+  .map(m => m.innerText.trim())
+  .filter(t => /^Question \\d+\\./.test(t))"""
+
+
+def questions_in_a_fresh_browser(browser, url: str, name: str) -> list[str]:
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        settled(page)
+        page.get_by_text("Question 4.", exact=False).first.wait_for(timeout=60000)
+        shown = page.evaluate(READ_QUESTIONS)
+        page.screenshot(path=str(ARTIFACTS / f"drills-{name}.png"))
+        return shown
+    finally:
+        context.close()
+
+
+def test_the_same_link_shows_the_same_questions_in_two_browsers(server, browser):
+    url = f"{server}/drills?{urlencode({**QUIZ, 'sec': 'All at once'})}"
+    first = questions_in_a_fresh_browser(browser, url, "first")
+    second = questions_in_a_fresh_browser(browser, url, "second")
+    expected = [
+        f"Question {i + 1}. {q.prompt}" for i, q in enumerate(drills.quiz("take_point", 321, 2, 4))
+    ]
+    assert first == second == expected
+    other = questions_in_a_fresh_browser(browser, url.replace("seed=321", "seed=322"), "other")
+    assert other != first
+
+
+def test_an_answer_is_graded_and_stays_out_of_the_link(server, page):
+    from playwright.sync_api import expect
+
+    page.set_viewport_size(VIEWPORT)
+    page.goto(f"{server}/drills?{urlencode(QUIZ)}")
+    settled(page)
+    question = drills.quiz("take_point", 321, 2, 4)[0]
+    box = page.get_by_label("Your answer (percent)")
+    box.fill(f"{question.answer:.2f}")
+    page.get_by_role("button", name="Check").click()
+    expect(page.get_by_text("Correct: the exact value is")).to_be_visible(timeout=60000)
+    expect(page.get_by_role("link", name="See it on: Cube calculator")).to_be_visible()
+    settled(page)
+    assert f"{question.answer:.2f}" not in page.url
+    assert "seed=321" in page.url
+    # the link opens the cube calculator at the question's score and table
+    page.get_by_role("link", name="See it on: Cube calculator").click()
+    expect(page).to_have_url(re.compile(r"/cube\?"), timeout=60000)
+    settled(page)
+    query = parse_qs(urlparse(page.url).query)
+    wanted = question.query
+    for key in ("met", "away", "oaway"):
+        assert query.get(key) == [wanted[key]], (key, page.url)

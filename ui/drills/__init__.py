@@ -1,0 +1,18 @@
+"""Drills: seeded quizzes a teacher can send as a link, graded against the exact values."""
+
+from ui.drills import controls, sections
+from ui.skeleton import Page, Section
+
+PAGE = Page(
+    title="Drills: take points, gammon values, cube actions",
+    intro="Seeded quizzes from the app's own functions: the same link gives a whole class "
+    "the same questions. Each answer is graded against the exact value with the stated "
+    "tolerance, then shown with its formula, its source and the page that explains it.",
+    sources=("GNUBG", "JR12", "KS69", "Kei"),
+    sections=(
+        Section("one", "One by one", sections.render_one),
+        Section("all", "All at once", sections.render_all),
+    ),
+    controls=controls.PAGE_CONTROLS,
+    presets=controls.PRESETS,
+)

@@ -1,0 +1,198 @@
+"""Drills page: one question at a time, or the whole quiz as one form.
+
+The quiz comes from the link (topic, level, n, seed); the answers live only in the
+session (never in the link), one attempt per quiz.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from cubecore import drills
+from cubecore.references import source
+from ui import widgets
+from ui.drills import data
+from ui.links import escape_text
+from ui.pages import PAGES, link_query
+from ui.skeleton import SECTION_KEY, View
+
+_ATTEMPTS = "_drill_attempts"
+_FILES = {spec.url_path: spec for spec in PAGES}
+
+
+def _quiz(v: View) -> tuple[str, tuple[drills.Question, ...]]:
+    topic, level, count, seed = v.text("topic"), v.whole("level"), v.whole("n"), v.whole("seed")
+    signature = f"{topic}-L{level}-n{count}-s{seed}"
+    return signature, data.quiz(topic, seed, level, count)
+
+
+def _attempt(signature: str) -> dict:
+    """This quiz's answers and the question shown, kept for the session."""
+    attempts = st.session_state.setdefault(_ATTEMPTS, {})
+    return attempts.setdefault(signature, {"answers": {}, "errors": {}, "current": 0})
+
+
+def _grade(question: drills.Question, raw: object, attempt: dict, index: int) -> None:
+    """Grade one answer and keep it; a bad answer's message is kept instead."""
+    attempt["errors"].pop(index, None)
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        attempt["errors"][index] = f"Question {index + 1}: no answer given."
+        return
+    try:
+        attempt["answers"][index] = drills.grade(question, raw)  # type: ignore[arg-type]
+    except ValueError as error:
+        attempt["errors"][index] = f"Question {index + 1} not graded: {error}"
+
+
+def _check(questions: tuple[drills.Question, ...], keys: dict[int, str], attempt: dict) -> None:
+    """Form callback: grade the answers in the form's widgets (by their keys)."""
+    for index, key in keys.items():
+        raw = st.session_state.get(key)
+        if len(keys) > 1 and (raw is None or (isinstance(raw, str) and not raw.strip())):
+            attempt["errors"].pop(index, None)
+            continue  # "All at once": a question left open is not an error
+        _grade(questions[index], raw, attempt, index)
+
+
+def _errors(attempt: dict, indexes: range) -> None:
+    for index in indexes:
+        message = attempt["errors"].get(index)
+        if message is not None:
+            (st.warning if message.endswith("no answer given.") else st.error)(
+                escape_text(message, 200)
+            )
+
+
+def _answer_widget(question: drills.Question, key: str, where=st) -> object:
+    if question.kind == "choice":
+        return where.radio("Your answer", question.choices, index=None, key=key)
+    unit = " (percent)" if question.unit == "percent" else ""
+    return where.text_input(f"Your answer{unit}", key=key, max_chars=40)
+
+
+def page_query(question: drills.Question) -> dict[str, str]:
+    """The query of the page view that explains ``question``: its values and its tab.
+
+    Handed over as ``~key`` with the tab's title (:func:`ui.pages.link_query`): a link
+    leaving this page would otherwise lose the keys this page binds (``sec``).
+    """
+    spec = _FILES[question.page]
+    return link_query(spec.file, {**question.query, SECTION_KEY: question.section})
+
+
+def _result(question: drills.Question, result: drills.Grade) -> None:
+    """The verdict, the formula, the source and the link to the page that explains it."""
+    (st.success if result.correct else st.error)(result.message)
+    st.latex(question.formula)
+    st.caption(f"{question.explanation} Source: {source(question.source, question.where)}.")
+    spec = _FILES[question.page]
+    st.page_link(
+        spec.file,
+        label=f"See it on: {spec.title}",
+        icon=":material/arrow_forward:",
+        query_params=page_query(question),
+    )
+
+
+def _score(questions: tuple[drills.Question, ...], attempt: dict) -> None:
+    answers = attempt["answers"]
+    right = sum(result.correct for result in answers.values())
+    left, middle, right_column = st.columns(3)
+    left.metric("Score", f"{right} / {len(answers)}")
+    middle.metric("Answered", f"{len(answers)} of {len(questions)}")
+    right_column.metric("Correct", f"{right / len(answers):.0%}" if answers else "-")
+
+
+def attempt_table(questions: tuple[drills.Question, ...], attempt: dict) -> pd.DataFrame:
+    """One row per question: the prompt, the answer given, the exact answer, the grade."""
+    rows = []
+    for index, question in enumerate(questions):
+        result = attempt["answers"].get(index)
+        rows.append(
+            {
+                "question": index + 1,
+                "prompt": question.prompt,
+                "your answer": "" if result is None else str(result.given),
+                "exact answer": question.shown_answer,
+                "correct": None if result is None else result.correct,
+                "grading": question.grading,
+                "source": source(question.source, question.where),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _attempt_download(v: View, questions: tuple[drills.Question, ...], attempt: dict) -> None:
+    if not attempt["answers"]:
+        return
+    st.subheader("Your attempt")
+    name = f"drill_{v.text('topic')}_level{v.whole('level')}_seed{v.whole('seed')}.csv"
+    widgets.table_with_download(attempt_table(questions, attempt), name)
+
+
+def _move(attempt: dict, step: int, count: int) -> None:
+    attempt["current"] = min(max(attempt["current"] + step, 0), count - 1)
+
+
+def render_one(v: View) -> None:
+    """One question at a time: answer, check, see the exact value, go on."""
+    signature, questions = _quiz(v)
+    attempt = _attempt(signature)
+    score = st.container()
+    index = min(attempt["current"], len(questions) - 1)
+    question = questions[index]
+    st.subheader(f"Question {index + 1} of {len(questions)}")
+    st.write(question.prompt)
+    st.caption(f"Graded {question.grading}.")
+    key = f"drill-one-answer-{signature}-{index}"
+    with st.form(key=f"drill-one-{signature}-{index}"):
+        _answer_widget(question, key)
+        st.form_submit_button("Check", on_click=_check, args=(questions, {index: key}, attempt))
+    _errors(attempt, range(index, index + 1))
+    if index in attempt["answers"]:
+        _result(question, attempt["answers"][index])
+    back, forward = st.columns(2)
+    back.button(
+        "Previous question",
+        key="drill-previous",
+        on_click=_move,
+        args=(attempt, -1, len(questions)),
+        disabled=index == 0,
+        width="stretch",
+    )
+    forward.button(
+        "Next question",
+        key="drill-next",
+        on_click=_move,
+        args=(attempt, 1, len(questions)),
+        disabled=index == len(questions) - 1,
+        width="stretch",
+    )
+    with score:
+        _score(questions, attempt)
+    _attempt_download(v, questions, attempt)
+
+
+def render_all(v: View) -> None:
+    """The whole quiz as one form: answer what you can, grade it all at once."""
+    signature, questions = _quiz(v)
+    attempt = _attempt(signature)
+    score = st.container()
+    keys = {index: f"drill-all-answer-{signature}-{index}" for index in range(len(questions))}
+    with st.form(key=f"drill-all-{signature}"):
+        for index, question in enumerate(questions):
+            st.markdown(f"**Question {index + 1}.** {escape_text(question.prompt, 2000)}")
+            _answer_widget(question, keys[index])
+        st.form_submit_button("Grade my answers", on_click=_check, args=(questions, keys, attempt))
+    _errors(attempt, range(len(questions)))
+    for index, question in enumerate(questions):
+        result = attempt["answers"].get(index)
+        if result is None:
+            continue
+        mark = "right" if result.correct else "wrong"
+        with st.expander(f"Question {index + 1}: {mark}", expanded=not result.correct):
+            _result(question, result)
+    with score:
+        _score(questions, attempt)
+    _attempt_download(v, questions, attempt)

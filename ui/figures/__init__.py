@@ -1,1 +1,0 @@
-"""Pure plotly figure builders (dicts), one module per page. No streamlit here."""

@@ -1,0 +1,143 @@
+"""Cached compute for the give-up-point page: thin wrappers of :mod:`cubecore.giveup`.
+
+Arguments are scalars or tuples rounded by the sections, so equal views share entries.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from cubecore import giveup, race
+
+#: Base grid of the cubeless winning chance w. The model's curves are piecewise
+#: linear, so :func:`_w_grid` adds their kinks and the lines are drawn exactly.
+_W_BASE = np.linspace(0.0, 1.0, 41)
+#: Today's equity for the volatility curve (open interval: |e| = 1 admits no spread).
+_TODAY_GRID = np.linspace(-0.99, 0.99, 199)
+#: Points of the density grid: half over [-1, 1], half within 5 sd of the mean.
+_DENSITY_POINTS = 151
+
+
+def _w_grid(g: float, g_c: float) -> np.ndarray:
+    """The base w grid plus every kink of the give-up model for ``g``, ``g_c``."""
+    points = giveup.doubling_points(g, g_c)
+    kinks = [1.0 - g, g, 1.0 - g_c, g_c, 0.2, 0.8]  # .2/.8: Janowski's live-cube kinks
+    kinks += [(1.0 + e) / 2.0 for e in (points.initial_double, points.redouble)]
+    kinks.append((1.0 + points.market_losing) / 2.0)
+    return np.union1d(_W_BASE, np.clip(kinks, 0.0, 1.0))
+
+
+@st.cache_data(max_entries=128, show_spinner=False)
+def transform_curves(g: float, g_c: float) -> pd.DataFrame:
+    """Modified winning chances (conceded and raw) and modified equities on a w grid."""
+    w = _w_grid(g, g_c)
+    e = 2.0 * w - 1.0
+    frame: dict[str, Any] = {"w": w, "e": e}
+    for cube in giveup.CUBE_POSITIONS:
+        frame[f"p_{cube}"] = giveup.modified_win_probability(e, cube, g, g_c)
+        frame[f"raw_{cube}"] = giveup.modified_win_probability(e, cube, g, g_c, concede=False)
+        frame[f"E_{cube}"] = giveup.modified_equity(e, cube, g, g_c)
+    return pd.DataFrame(frame)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def doubling_points(g: float, g_c: float) -> dict[str, float]:
+    """Initial double, redouble and market-losing equities as a plain dict."""
+    return dataclasses.asdict(giveup.doubling_points(g, g_c))
+
+
+@st.cache_data(max_entries=1, show_spinner=False)
+def essay_quoted() -> pd.DataFrame:
+    """Each number the essay quotes: printed, exact (essay's g, g_c), and the reason it differs."""
+    return giveup.essay_quoted_numbers()
+
+
+@st.cache_data(max_entries=128, show_spinner=False)
+def gain_curve(cube: str, g: float, g_c: float) -> pd.DataFrame:
+    """The gain of having doubled against the next-exchange cubeless equity."""
+    e = 2.0 * _w_grid(g, g_c) - 1.0
+    return pd.DataFrame({"e": e, "gain": giveup.doubling_gain(e, cube, g, g_c)})
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def volatility_curve(volatility: float, cube: str, g: float, g_c: float) -> pd.DataFrame:
+    """Net gain against today's equity for one volatility (NaN where no spread fits)."""
+    feasible = giveup.spread_exists(_TODAY_GRID, volatility)
+    gain = np.full(_TODAY_GRID.shape, np.nan)
+    gain[feasible] = giveup.volatility_doubling_gain(
+        _TODAY_GRID[feasible], volatility, cube, g, g_c
+    )
+    return pd.DataFrame({"e": _TODAY_GRID, "net_gain": gain})
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def net_gain_today(equity: float, volatility: float, cube: str, g: float, g_c: float) -> float:
+    """Net gain at today's equity; raises ``ValueError`` if the spread does not fit."""
+    return float(giveup.volatility_doubling_gain(equity, volatility, cube, g, g_c))
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def spread_density(equity: float, volatility: float) -> pd.DataFrame:
+    """Density of the next-exchange equity on [-1, 1], finer within 5 sd of the mean.
+
+    Returns an empty frame for ``volatility = 0`` (a point mass has no density).
+    """
+    if volatility == 0.0:
+        return pd.DataFrame({"e": [], "density": []})
+    local = np.linspace(equity - 5.0 * volatility, equity + 5.0 * volatility, _DENSITY_POINTS)
+    e = np.union1d(np.linspace(-1.0, 1.0, _DENSITY_POINTS), np.clip(local, -1.0, 1.0))
+    return pd.DataFrame({"e": e, "density": giveup.next_equity_density(e, equity, volatility)})
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def race_verdict(on_roll: int, opponent: int, cube: str, g: float, g_c: float) -> dict:
+    """The give-up verdict and the exact race strategy's equities for one position."""
+    verdict = giveup.race_doubling_verdict(on_roll, opponent, cube, g, g_c)
+    exact = race.race_cube_equities(on_roll, opponent, cube)
+    return {
+        **dataclasses.asdict(verdict),
+        "agrees": verdict.agrees,
+        "exact": dataclasses.asdict(exact),
+    }
+
+
+@st.cache_data(max_entries=128, show_spinner=False)
+def race_sequences(on_roll: int, opponent: int, cube: str, g: float, g_c: float) -> pd.DataFrame:
+    """The 169 dice-total pairs (1296 sequences) with their next equity and doubling gain."""
+    return giveup.race_sequence_gains(on_roll, opponent, cube, g, g_c)
+
+
+@st.cache_data(max_entries=128, show_spinner=False)
+def equivalences(g: float, g_c: float) -> dict:
+    """:func:`cubecore.giveup.model_equivalences` as a plain dict."""
+    return dataclasses.asdict(giveup.model_equivalences(g, g_c))
+
+
+@st.cache_data(max_entries=128, show_spinner=False)
+def janowski_comparison(g: float, g_c: float) -> pd.DataFrame | None:
+    """Give-up-model equities beside Janowski's with the implied x (None if x is outside [0, 1])."""
+    return giveup.janowski_comparison(_w_grid(g, g_c), g, g_c)
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def cube_life_curves() -> pd.DataFrame:
+    """Janowski x implied by a give-up point, after the double (g) and before it (g_c)."""
+    give_up = np.linspace(0.55, 1.0, 91)
+    return pd.DataFrame(
+        {
+            "give_up": give_up,
+            "x_own": [giveup.cube_life_from_give_up(v, "owned") for v in give_up],
+            "x_center": [giveup.cube_life_from_give_up(v, "center") for v in give_up],
+        }
+    )
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def table_with_printed(equities: tuple[float, ...], g: float, g_c: float) -> pd.DataFrame:
+    """The essay's table for the chosen rows, with the printed cells beside the exact ones."""
+    return giveup.essay_table_with_printed(equities, g, g_c)

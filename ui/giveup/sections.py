@@ -1,0 +1,357 @@
+"""Sections of the give-up-point page: each function renders one tab from the View.
+
+The skeleton runs only the open section; each reads the give-up points from the
+page-wide controls (:func:`_give_up_points`) and its own controls from the view.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+import streamlit as st
+
+from cubecore import giveup, race
+from cubecore.references import source
+from ui import widgets
+from ui.giveup import charts as figures
+from ui.giveup import data as cached
+from ui.giveup.controls import G_FROM_TAKE, ROWS
+from ui.skeleton import View
+
+#: Short citation under formulas (the full source is in the page caption).
+CITE = source("W-DT")
+#: Quoted doubling points: essay name -> (metric label, field of ``doubling_points``).
+_QUOTED_POINTS = {
+    "initial_double_point": ("Initial double point", "initial_double"),
+    "redouble_point": ("Redouble point", "redouble"),
+    "market_losing_equity": ("Market-losing equity", "market_losing"),
+}
+_SHOWN_DIGITS = 5
+
+
+def _give_up_points(v: View) -> tuple[float, float]:
+    """``g`` in use (``g = 4 T`` ([KW] ".75 + x * .25 = .785") or ``g`` itself) and ``g_c``.
+
+    Both are rounded to 10 digits: stable cache keys, so equal views share entries.
+    """
+    if v.text("from") == G_FROM_TAKE:
+        g = giveup.give_up_from_min_take(v.number("T"))
+    else:
+        g = v.number("g")
+    return round(g, 10), round(v.number("gc"), 10)
+
+
+def transform_section(v: View) -> None:
+    """Transform: w -> p for each cube position; concession beyond the give-up points."""
+    g, g_c = _give_up_points(v)
+    _transform(v, v.text("from"), v.number("T"), g, g_c)
+
+
+def table_section(v: View) -> None:
+    """Essay's table: printed vs exact; the doubling points and how they round."""
+    g, g_c = _give_up_points(v)
+    rows = tuple(round(v.number(row.key), 10) for row in ROWS)
+    _table(v, rows, g, g_c)
+
+
+def cost_section(v: View) -> None:
+    """Cost of doubling: the gain function, the volatility model and a race on real dice."""
+    g, g_c = _give_up_points(v)
+    cube, equity, volatility = v.text("cube"), round(v.number("eq"), 10), round(v.number("sd"), 10)
+    st.markdown(
+        "With the cube where it is now (centre: initial double; owned: redouble), "
+        "compare doubling now with waiting one exchange of rolls."
+    )
+    _gain_panel(v, cube, equity, volatility, g, g_c)
+    st.subheader("a. Volatility model")
+    _volatility(cube, equity, volatility, g, g_c)
+    st.subheader("b. A race on real dice: the 1296 two-roll sequences")
+    _race(v, v.whole("pips"), v.whole("opips"), cube, g, g_c)
+
+
+def equivalence_section(v: View) -> None:
+    """Equivalences: DA = g, DB = 1 - g; Janowski x from g and from g_c; where it breaks."""
+    g, g_c = _give_up_points(v)
+    _equivalences(v, g, g_c)
+
+
+def _give_up_caption(source: str, min_take: float, g: float) -> str:
+    """How g was set, with the essay's derivation when it comes from T."""
+    if source == "T":
+        return (
+            f"At the minimum take T = {min_take:.4f} the doubler reaches 1.00 first 75 % of "
+            "the time (the take point of a game with no cube left is 1/4) and, when the taker "
+            "reaches his give-up point first, still pulls the game out with chance x: "
+            f".75 + .25 x = 1 - T, so x = 1 - 4T = {1.0 - g:.4f} and g = 4T = **{g:.4f}**."
+        )
+    return (
+        f"g = **{g:.4f}** is set directly; the minimum take point it implies is "
+        f"T = g/4 = {giveup.min_take_from_give_up(g):.4f}."
+    )
+
+
+def _transform(v: View, source: str, min_take: float, g: float, g_c: float) -> None:
+    """Section 1: w -> p for each cube position; concession beyond the give-up points."""
+    a, b, c, d = st.columns(4)
+    a.metric("Give-up point g (cube turned)", f"{g:.4f}")
+    b.metric("Pull-out chance x = 1 - g", f"{1.0 - g:.4f}")
+    c.metric("Give-up point g_c (centred)", f"{g_c:.4f}")
+    d.metric("Minimum take T = g/4", f"{giveup.min_take_from_give_up(g):.4f}")
+    st.markdown(_give_up_caption(source, min_take, g))
+    chart_column, formula_column = st.columns([3, 2] if not v.present else [1, 0.001])
+    with chart_column:
+        widgets.chart(
+            figures.transform_figure(cached.transform_curves(g, g_c), g, g_c),
+            "giveup_transform",
+        )
+    if not v.present:
+        with formula_column:
+            widgets.formula(r"w = \frac{e+1}{2},\qquad E = 2p - 1", f"{CITE}: steps 1 and 3")
+            widgets.formula(
+                r"p_{\mathrm{opp}} = \frac{w-(1-g)}{g},\quad p_{\mathrm{own}} = \frac{w}{g}",
+                f"{CITE}: p = (w - .14)/.86 and p = w/.86",
+            )
+            widgets.formula(
+                r"p_{\mathrm{centre}} = \frac{w-(1-g_c)}{2g_c-1}",
+                f"{CITE}: p = (w - .165)/.670",
+            )
+            widgets.formula(r"0.75 + 0.25\,x = 1 - T,\quad g = 1 - x = 4T", f"{CITE}: x = .14")
+    st.info(
+        "A modified winning chance is a probability. Beyond a give-up point the modified game "
+        "is over, so the page concedes it: a raw value below 0 becomes 0 (the other side "
+        "reached its give-up point and wins) and above 1 becomes 1. The dotted lines show the "
+        "raw linear formulas (cubecore's concede=False); every number on this page uses the "
+        "conceded values.",
+        icon=":material/flag:",
+    )
+
+
+def _table(v: View, equities: tuple[float, ...], g: float, g_c: float) -> None:
+    """Section 2: the essay's table, printed vs exact; the doubling points and how they round."""
+    points = cached.doubling_points(g, g_c)
+    table = cached.table_with_printed(equities, g, g_c)
+    shown = table.round(_SHOWN_DIGITS)
+    widgets.table_with_download(shown, f"giveup_table_g{g:g}_gc{g_c:g}.csv")
+    st.caption(
+        "Double when e1 > e0/2, redouble when e1 > e2/2 (stakes doubled: the one-cube equity "
+        "with the opponent owning the cube must beat half of what it was)."
+    )
+    quoted = cached.essay_quoted().set_index("number")
+    columns = st.columns(3)
+    for column, (name, (label, field)) in zip(columns, _QUOTED_POINTS.items(), strict=True):
+        exact = points[field]
+        printed = cast(float, quoted.loc[name, "printed"])
+        column.metric(
+            label,
+            f"{exact:.5f}",
+            help=f"Rounds to {exact:.3f}; the essay quotes {printed:.3f} "
+            "(for g = .86, g_c = .835).",
+        )
+        printed = float(cast(float, quoted.loc[name, "printed"]))
+        column.caption(f"rounds to {exact:.3f} · essay: {printed:.3f}")
+    chart_column, formula_column = st.columns([3, 2] if not v.present else [1, 0.001])
+    with chart_column:
+        widgets.chart(
+            figures.table_figure(cached.transform_curves(g, g_c), table, points),
+            "giveup_table",
+        )
+    if not v.present:
+        with formula_column:
+            widgets.formula(
+                r"e_d = 1 - \frac{g\,(4g_c - 3)}{4g_c - 2 - g}", "solves e1 = e0/2 exactly"
+            )
+            widgets.formula(r"e_r = 3 - 3g \quad (g \ge 0.8)", "solves e1 = e2/2 exactly")
+            widgets.formula(r"e_m = 1 - g/2", f"{CITE}: .570 gives a modified .500")
+    st.markdown("**Every number the essay quotes, printed vs exact** (essay's g = .86, g_c = .835)")
+    deviations = quoted[~quoted["agrees"]]
+    for number, row in deviations.iterrows():
+        st.info(
+            f"{number}: printed {row['printed']:.3f}, exact {row['exact']:.5f} "
+            f"(rounds to {row['exact_rounded']:.3f}). Why: {row['reason']}.",
+            icon=":material/rule:",
+        )
+    if not v.present:
+        widgets.table_with_download(
+            quoted.reset_index().round(_SHOWN_DIGITS), "giveup_essay_quoted_numbers.csv"
+        )
+
+
+def _gain_panel(v: View, cube: str, equity: float, volatility: float, g: float, g_c: float) -> None:
+    """Section 3, top: the gain function with its three regions and the spread of e'."""
+    points = cached.doubling_points(g, g_c)
+    density = (
+        cached.spread_density(equity, volatility) if _spread_fits(equity, volatility) else None
+    )
+    chart_column, formula_column = st.columns([3, 2] if not v.present else [1, 0.001])
+    with chart_column:
+        widgets.chart(
+            figures.gain_figure(
+                cached.gain_curve(cube, g, g_c),
+                density,
+                points,
+                cube,
+                equity,
+            ),
+            f"giveup_gain_{cube}",
+        )
+    if not v.present:
+        held = "e_0" if cube == "center" else "e_2"
+        with formula_column:
+            widgets.formula(
+                r"G(e') = \begin{cases} 2e_1 - 1 & e' > e_m \\ 0 & e_d \le e' \le e_m \\ "
+                rf"2e_1 - {held} & e' < e_d \end{{cases}}",
+                f"{CITE}: the three possibilities after the next exchange",
+            )
+            widgets.formula(
+                r"\text{net gain} = \tfrac{1}{1296}\sum_{i=1}^{1296} G(e'_i)",
+                f"{CITE}: add them up, divide by 1296",
+            )
+    a, b = st.columns(2)
+    a.metric(
+        "Cost at e' = .200 (doubled too early)", f"{-giveup.doubling_gain(0.2, cube, g, g_c):.5f}"
+    )
+    b.caption(
+        "The essay: .159 for a double, .255 for a redouble (g = .86, g_c = .835); exactly "
+        ".15897 and .25581, the latter printed from the rounded e2 and e1 (see the table)."
+    )
+
+
+def _verdict(net_gain: float, equity: float, g: float) -> str:
+    """The race page's action names: past the market already, else the sign of the gain."""
+    if equity > giveup.market_losing_equity(g):
+        return race.ACTIONS[2]
+    return race.ACTIONS[1] if net_gain > 0.0 else race.ACTIONS[0]
+
+
+def _spread_fits(equity: float, volatility: float) -> bool:
+    """Whether a spread with this mean and sd exists on [-1, 1] (else cubecore refuses it)."""
+    return bool(giveup.spread_exists(equity, volatility))
+
+
+def _volatility(cube: str, equity: float, volatility: float, g: float, g_c: float) -> None:
+    """Section 3a: net gain over a Beta-distributed next-exchange equity."""
+    st.markdown(
+        "The next-exchange winning chance w' = (e' + 1)/2 is **Beta distributed** with mean "
+        "(e + 1)/2 (equities are martingales: e' has mean e) and e' has standard deviation "
+        "equal to the volatility; α + β = (1 - e²)/vol² - 1. Volatility 0 is a point mass at e. "
+        "The expectation is exact (incomplete beta functions on each linear piece of G)."
+    )
+    try:
+        net = cached.net_gain_today(equity, volatility, cube, g, g_c)
+    except ValueError as error:
+        st.error(f"{error}. Lower the volatility or move the equity towards 0.")
+        net = None
+    if net is not None:
+        a, b = st.columns(2)
+        a.metric("Net gain of doubling now", f"{net:+.5f}")
+        b.metric("Verdict (volatility model)", _verdict(net, equity, g))
+    widgets.chart(
+        figures.volatility_figure(
+            cached.volatility_curve(volatility, cube, g, g_c),
+            cached.doubling_points(g, g_c),
+            cube,
+            equity,
+            net,
+            volatility,
+        ),
+        f"giveup_volatility_{cube}",
+    )
+
+
+def _race(v: View, on_roll: int, opponent: int, cube: str, g: float, g_c: float) -> None:
+    """Section 3b: the essay's procedure on a race, beside the exact race strategy."""
+    verdict = cached.race_verdict(on_roll, opponent, cube, g, g_c)
+    a, b, c = st.columns(3)
+    a.metric("Cubeless equity now", f"{verdict['cubeless_equity']:+.5f}")
+    b.metric("Net gain (1296 sequences)", f"{verdict['net_gain']:+.5f}")
+    c.metric("Give-up model says", verdict["action"])
+    a, b, c = st.columns(3)
+    a.metric("Market lost next", f"{verdict['market_lost_chance']:.2%}")
+    b.metric("Double/take window next", f"{verdict['window_chance']:.2%}")
+    c.metric("Too weak next", f"{verdict['too_weak_chance']:.2%}")
+    exact = verdict["exact"]
+    a, b = st.columns(2)
+    a.metric("Exact race strategy says", verdict["optimal_action"])
+    b.metric("Same verdict", "yes" if verdict["agrees"] else "no")
+    if not verdict["agrees"]:
+        note = (
+            "The roller cannot lose (no-double equity is exactly 1): doubling only ties, so "
+            "the exact strategy does not double; the give-up model calls it double/pass."
+            if exact["no_double"] >= 1.0
+            else "The give-up points stand for average volatility; a race has its own."
+        )
+        st.info(f"The verdicts differ. {note}")
+    st.caption(
+        f"Exact race strategy (Zadeh-Kobliska model, race page): no double "
+        f"{exact['no_double']:+.4f}, double/take {exact['double_take']:+.4f}, double/pass +1."
+    )
+    sequences = cached.race_sequences(on_roll, opponent, cube, g, g_c)
+    widgets.chart(
+        figures.race_figure(
+            sequences,
+            cached.gain_curve(cube, g, g_c),
+            cached.doubling_points(g, g_c),
+            cube,
+        ),
+        f"giveup_race_{on_roll}_{opponent}",
+    )
+    if not v.present:
+        with st.expander("The 169 pairs of dice totals (1296 sequences)"):
+            widgets.table_with_download(
+                sequences.round(_SHOWN_DIGITS), f"giveup_race_{on_roll}_{opponent}_{cube}.csv"
+            )
+
+
+def _equivalences(v: View, g: float, g_c: float) -> None:
+    """Section 4: DA = g, DB = 1 - g; Janowski x from g and from g_c; where it breaks."""
+    eq = cached.equivalences(g, g_c)
+    st.markdown(
+        "With **DA = g, DB = 1 - g** Woolsey's owned and opponent transforms are Zadeh and "
+        "Kobliska's effective-doubling-point transforms p/DA and (p - DB)/(1 - DB) (race page); "
+        "his centred transform needs the pair (g_c, 1 - g_c). In the linear region each "
+        "transform is a Janowski cube life x."
+    )
+    a, b, c, d = st.columns(4)
+    a.metric("DA = g", f"{eq['da']:.4f}")
+    b.metric("DB = 1 - g", f"{eq['db']:.4f}")
+    c.metric("Centre: DA = g_c", f"{eq['da_center']:.4f}")
+    d.metric("Centre: DB = 1 - g_c", f"{eq['db_center']:.4f}")
+    a, b, c, d = st.columns(4)
+    a.metric("Janowski x from g", f"{eq['x_own']:.4f}")
+    b.metric("Janowski x from g_c", f"{eq['x_center']:.4f}")
+    matching = eq["g_c_matching"]
+    c.metric("g_c with the same x as g", "none" if matching is None else f"{matching:.4f}")
+    gap = eq["zk77_max_difference"]
+    d.metric("Max gap to ZK77 (owned, opp.)", "n/a" if gap is None else f"{gap:.1e}")
+    widgets.formula(
+        r"x = 4\left(\frac1g - 1\right),\qquad x_c = \frac32\left(\frac{1}{2g_c-1} - 1\right)",
+        "matching slopes with Janowski's live cube (take .2, cash .8), W = L = 1",
+    )
+    breaks = []
+    if eq["x_own"] > 1.0 or eq["x_center"] > 1.0:
+        breaks.append(
+            "a give-up point below .8 implies x > 1, outside Janowski's range (and DA < .8 is "
+            "outside Zadeh-Kobliska's)"
+        )
+    if abs(eq["x_own"] - eq["x_center"]) > 1e-9:
+        breaks.append(
+            f"g and g_c imply different cube lives ({eq['x_own']:.3f} after the double, "
+            f"{eq['x_center']:.3f} before it): one Janowski x cannot reproduce both"
+        )
+    breaks.append(
+        "past the linear region the models part: Janowski's live cube cashes at .8, "
+        "the give-up model stays linear up to g"
+    )
+    st.info("Where the mapping breaks: " + "; ".join(breaks) + ".", icon=":material/link_off:")
+    left, right = st.columns(2) if not v.present else (st.container(), st.container())
+    with left:
+        comparison = cached.janowski_comparison(g, g_c)
+        if comparison is None:
+            st.info("No Janowski comparison: the implied x is outside [0, 1].")
+        else:
+            widgets.chart(figures.janowski_figure(comparison), "giveup_janowski")
+    with right:
+        widgets.chart(
+            figures.cube_life_figure(cached.cube_life_curves(), g, g_c),
+            "giveup_cube_life",
+        )

@@ -1,0 +1,26 @@
+"""The home page: the model atlas, one view of all the models, with its glossary and sources."""
+
+from ui.home import controls, sections
+from ui.skeleton import Page, Section
+
+PAGE = Page(
+    title="Cube Theory Lab",
+    intro="The doubling cube at four resolutions: the continuous game, effective doubling "
+    "points, give-up points and the cube life index, side by side and computed from their "
+    "sources.",
+    sources=("KS69", "ZK77", "W-DT", "JR12"),
+    sections=(
+        Section("overview", "Overview", sections.render_overview),
+        Section(
+            "atlas",
+            "Atlas",
+            sections.render_atlas,
+            controls.ATLAS_CONTROLS,
+            presets=controls.PRESETS,
+        ),
+        Section("glossary", "Glossary", sections.render_glossary),
+        Section("about", "About and sources", sections.render_about),
+    ),
+    old_keys=controls.OLD_KEYS,
+    old_sections=controls.OLD_SECTION_TITLES,
+)

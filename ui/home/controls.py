@@ -1,0 +1,102 @@
+"""Controls of the home page (the model atlas), under the app-wide names of their concepts.
+
+The atlas puts four models on one scale, so its controls are the concepts every model
+page names the same way: cube position ``cube``, cube life ``x``, give-up points ``g``
+and ``gc``, effective doubling points ``da`` and ``db``, pip count ``pips``.
+"""
+
+from ui.controls import Control
+
+#: Old section values (the ``hsec`` tabs before the page skeleton) -> today's section id.
+OLD_SECTION_TITLES = {
+    "Overview": "overview",
+    "Atlas": "atlas",
+    "Glossary": "glossary",
+    "About": "about",
+}
+#: Old link names (before one name per concept app-wide) -> today's.
+OLD_KEYS = {
+    "hsec": "sec",
+    "acube": "cube",
+    "ax": "x",
+    "ag": "g",
+    "agc": "gc",
+    "ada": "da",
+    "adb": "db",
+    "apips": "pips",
+}
+
+CUBE = Control(
+    "cube",
+    "Cube position",
+    "select",
+    "center",
+    options=("center", "owned", "opponent"),
+    help="Seen from the player whose winning chance is on the x axis.",
+)
+X = Control("x", "Janowski cube life x", "float", 0.65, 0.0, 1.0, 0.01)
+GIVE_UP = Control(
+    "g",
+    "Give-up point g (cube turned)",
+    "float",
+    0.86,
+    0.8,
+    1.0,
+    0.005,
+    help="Woolsey's give-up point after the cube is turned (essay: .86).",
+)
+CENTER_GIVE_UP = Control(
+    "gc",
+    "Give-up point g_c (cube centred)",
+    "float",
+    0.835,
+    0.75,
+    1.0,
+    0.005,
+    help="Woolsey's give-up point with the cube centred (.835).",
+)
+DA = Control(
+    "da",
+    "Effective doubling point DA",
+    "float",
+    0.86,
+    0.8,
+    1.0,
+    0.005,
+    help="Zadeh-Kobliska: the doubler 'wins' at DA (0.8 in the continuous game).",
+)
+DB = Control(
+    "db",
+    "Effective doubling point DB",
+    "float",
+    0.14,
+    0.0,
+    0.2,
+    0.005,
+    help="Zadeh-Kobliska: the opponent 'wins' at DB (0.2 in the continuous game).",
+)
+PIPS = Control(
+    "pips",
+    "Race pip count (even race)",
+    "int",
+    40,
+    4,
+    300,
+    1,
+    help="For the cube life x implied by the exact race model.",
+)
+
+#: The atlas section's controls (the other sections are text).
+ATLAS_CONTROLS = (CUBE, X, GIVE_UP, CENTER_GIVE_UP, DA, DB, PIPS)
+
+#: The atlas section's presets.
+PRESETS = {
+    "Essay defaults (g .86, g_c .835)": {
+        "g": 0.86,
+        "gc": 0.835,
+        "da": 0.86,
+        "db": 0.14,
+        "x": 0.65,
+    },
+    "Continuous game (all at 80/20)": {"g": 0.8, "gc": 0.8, "da": 0.8, "db": 0.2, "x": 1.0},
+}

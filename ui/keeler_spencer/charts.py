@@ -1,0 +1,488 @@
+"""Figures of the Keeler-Spencer page, built as plotly dicts (no streamlit here)."""
+
+from __future__ import annotations
+
+import math
+from typing import cast
+
+import numpy as np
+import pandas as pd
+
+from cubecore.keeler_spencer import ALTERNATING_DOUBLING_POINT as POINT
+from ui.style import COLORS, Figure, base_layout, line, line_width, vertical_marker, with_markers
+
+#: B's doubling point in A's chance (1 - 0.8), as a clean decimal for the chart.
+B_POINT = round(1.0 - POINT, 12)
+_EVENT_SYMBOLS = {"doubles": "triangle-up", "takes": "circle", "drops": "x", "wins": "star"}
+_PLAYER_COLORS = {"A": COLORS["center"], "B": COLORS["opponent"]}
+#: Heatmaps larger than this (cells per side) show no numbers in the cells.
+_MAX_LABELLED_SIDE = 12
+#: Trees with more nodes than this show only node names, not values.
+_MAX_LABELLED_NODES = 31
+
+
+def _event_text(player: str, action: str, stakes: float) -> str:
+    """Short label of a cube action on the path (takes are implied by the next double)."""
+    if action == "doubles":
+        return f"{player} doubles to {stakes:g}"
+    if action == "takes":
+        return ""
+    return f"{player} {action}" + (f" {stakes:g}" if action == "wins" else "")
+
+
+def _horizontal_marker(y: float, label: str, color: str, *, outside: bool = False) -> list[dict]:
+    """A labelled horizontal line: a shape plus its label, at the left edge or outside right."""
+    shape = {
+        "type": "line",
+        "xref": "paper",
+        "x0": 0,
+        "x1": 1,
+        "y0": y,
+        "y1": y,
+        "line": {"color": color, "width": 1.5, "dash": "dash"},
+    }
+    note = {
+        "xref": "paper",
+        "x": 1.0 if outside else 0.0,
+        "y": y,
+        "text": label,
+        "showarrow": False,
+        "xanchor": "left",
+        "yanchor": "middle" if outside else "bottom",
+        "font": {"size": 11, "color": color},
+    }
+    return [shape, note]
+
+
+def _log_axis_marker(x: float, label: str) -> list[dict]:
+    """A vertical marker on a log x axis (shapes and annotations take log10 coordinates)."""
+    shape, note = vertical_marker(math.log10(x), label, COLORS["marker"], text=f"{label} {x:g}")
+    return [shape, note]
+
+
+def path_figure(
+    path: pd.DataFrame,
+    actions: pd.DataFrame,
+    double_point: float,
+    progress: int,
+) -> Figure:
+    """The P-game indicator over time with the doubling and folding thresholds and cube actions.
+
+    ``progress`` (percent) is how much of the path is drawn: a step control.
+    """
+    shown = max(1, math.ceil(len(path) * progress / 100))
+    part = path.iloc[:shown]
+    traces = [line(part["time"], part["p"], "A's winning chance p(t)", COLORS["center"])]
+    events = actions[(actions["step"] < shown) & (actions["action"] != "takes")]
+    for player, group in events.groupby("player", sort=False):
+        traces.append(
+            {
+                "type": "scatter",
+                "mode": "markers+text",
+                "name": f"{player}'s cube actions",
+                "x": [float(path["time"].iloc[s]) for s in group["step"]],
+                "y": group["p"].astype(float).tolist(),
+                "text": [
+                    _event_text(cast(str, player), act, s)
+                    for act, s in zip(group["action"], group["stakes"], strict=True)
+                ],
+                "textposition": "top center" if player == "A" else "bottom center",
+                "marker": {
+                    "color": _PLAYER_COLORS[cast(str, player)],
+                    "size": 10,
+                    "symbol": [_EVENT_SYMBOLS[a] for a in group["action"]],
+                },
+            }
+        )
+    markers = [
+        _horizontal_marker(
+            double_point,
+            f"A doubles {double_point:.2f}",
+            COLORS["double"],
+            outside=True,
+        ),
+        _horizontal_marker(B_POINT, f"B doubles {B_POINT:.2f}", COLORS["take"], outside=True),
+    ]
+    if abs(double_point - POINT) > 1e-9:
+        markers.append(
+            _horizontal_marker(POINT, f"B drops > {POINT:.2f}", COLORS["cash"], outside=True)
+        )
+    layout = base_layout(
+        "A seeded path of the P-game", "time t (step × h²)", "A's winning chance p"
+    )
+    layout["yaxis"].update(range=[-0.02, 1.02])
+    layout["xaxis"]["range"] = [0.0, float(path["time"].iloc[-1]) or 1.0]
+    layout["hovermode"] = "closest"
+    layout["margin"] = {**layout["margin"], "r": 110}
+    return {"data": traces, "layout": with_markers(layout, *markers)}
+
+
+def take_check_figure(check: dict) -> Figure:
+    """Taker's value of taking (3 - 5d, exact) and dropping (-1) against the doubling point d,
+    with the Monte Carlo estimate and its 95% interval at the chosen d."""
+    d = np.linspace(0.21, 0.99, 79)
+    estimate = check["take_estimate"]
+    traces = [
+        line(d, 3 - 5 * d, "take, exact (3 − 5d)", COLORS["take"]),
+        line(d, np.full_like(d, -1.0), "drop (−K)", COLORS["dead"], dash="dash"),
+        {
+            "type": "scatter",
+            "mode": "markers",
+            "name": f"take, Monte Carlo ({estimate['n_games']:,} games, 95% CI)",
+            "x": [check["double_point"]],
+            "y": [estimate["mean"]],
+            "error_y": {
+                "type": "data",
+                "symmetric": False,
+                "array": [estimate["high"] - estimate["mean"]],
+                "arrayminus": [estimate["mean"] - estimate["low"]],
+                "thickness": line_width(False),
+            },
+            "marker": {"color": COLORS["marker"], "size": 8},
+        },
+    ]
+    layout = base_layout(
+        "Taker's value when doubled at d (units of K)",
+        "doubling point d (A's chance)",
+        "taker's value",
+    )
+    return {
+        "data": traces,
+        "layout": with_markers(layout, vertical_marker(POINT, f"{POINT:.0%}", COLORS["cash"])),
+    }
+
+
+def price_figure(curve: pd.DataFrame, price: dict) -> Figure:
+    """Exact loss of doubling at d instead of 80% (from an even game), with the MC estimate at d."""
+    traces = []
+    for beavers, name, color in (
+        (False, "no beavers", COLORS["center"]),
+        (True, "beavers", COLORS["beaver"]),
+    ):
+        part = curve[curve["beavers"] == beavers]
+        traces.append(line(part["double_point"], part["loss"], f"loss, exact, {name}", color))
+    estimate = price["estimate"]
+    loss = price["equity_optimal"] - estimate["mean"]
+    traces.append(
+        {
+            "type": "scatter",
+            "mode": "markers",
+            "name": f"loss, Monte Carlo ({estimate['n_games']:,} games, 95% CI)",
+            "x": [price["double_point"]],
+            "y": [loss],
+            "error_y": {
+                "type": "data",
+                "symmetric": False,
+                "array": [price["equity_optimal"] - estimate["low"] - loss],
+                "arrayminus": [loss - (price["equity_optimal"] - estimate["high"])],
+                "thickness": line_width(False),
+            },
+            "marker": {"color": COLORS["marker"], "size": 8},
+        }
+    )
+    layout = base_layout(
+        "What A loses by doubling at d instead of 80% (from p = 1/2)",
+        "A's doubling point d",
+        "loss (units of K)",
+    )
+    markers = [vertical_marker(price["double_point"], "d", COLORS["marker"])]
+    return {"data": traces, "layout": with_markers(layout, *markers)}
+
+
+def limited_figure(points: pd.DataFrame) -> Figure:
+    """First doubling point against the total number of doubles n, with the limit 4/5."""
+    trace = line(
+        points["n"],
+        points["doubling_point"],
+        "α(n) = 4/5 + (−1)ⁿ/(4ⁿ·5)",
+        COLORS["double"],
+    )
+    trace["mode"] = "lines+markers"
+    layout = base_layout(
+        "First doubling point with at most n doubles in total",
+        "n (doubles allowed in total)",
+        "A's winning chance",
+    )
+    marker = _horizontal_marker(POINT, f"unlimited: {POINT:g}", COLORS["cash"])
+    return {"data": [trace], "layout": with_markers(layout, marker)}
+
+
+def _axis_labels(values) -> list[str]:
+    return [f"{float(v):.3g}" for v in values]
+
+
+def heatmap_figure(
+    table: pd.DataFrame,
+    title: str,
+    *,
+    value_range: tuple[float, float],
+    colorscale: str,
+    digits: int,
+    mark: tuple[object, object] | None = None,
+) -> Figure:
+    """A table as a heatmap: rows down (A), columns across (B), numbers in small tables.
+
+    ``mark`` outlines one cell given by its row and column labels when they are in the table.
+    """
+    x = (
+        _axis_labels(table.columns)
+        if table.columns.dtype.kind == "f"
+        else [str(c) for c in table.columns]
+    )
+    y = (
+        _axis_labels(table.index)
+        if table.index.dtype.kind == "f"
+        else [str(r) for r in table.index]
+    )
+    trace = {
+        "type": "heatmap",
+        "x": x,
+        "y": y,
+        "z": table.to_numpy(dtype=float).round(6).tolist(),
+        "zmin": value_range[0],
+        "zmax": value_range[1],
+        "colorscale": colorscale,
+        "hovertemplate": (
+            f"{table.index.name}=%{{y}}, {table.columns.name}=%{{x}}: "
+            f"%{{z:.{digits}f}}<extra></extra>"
+        ),
+        "colorbar": {"thickness": 12},
+    }
+    if max(table.shape) <= _MAX_LABELLED_SIDE:
+        trace["texttemplate"] = f"%{{z:.{digits}f}}"
+        trace["textfont"] = {"size": 10}
+    layout = base_layout(title, f"{table.columns.name} (B)", f"{table.index.name} (A)")
+    layout["xaxis"].update(type="category")
+    layout["yaxis"].update(type="category", autorange="reversed")
+    layout["margin"] = {"l": 60, "r": 20, "t": 60, "b": 50}
+    layout["hovermode"] = "closest"
+    if mark is not None and mark[0] in table.index and mark[1] in table.columns:
+        row = cast(int, table.index.get_loc(mark[0]))  # unique labels: one position
+        col = cast(int, table.columns.get_loc(mark[1]))
+        layout["shapes"] = [
+            {
+                "type": "rect",
+                "x0": col - 0.5,
+                "x1": col + 0.5,
+                "y0": row - 0.5,
+                "y1": row + 0.5,
+                "line": {"color": COLORS["marker"], "width": 3},
+            }
+        ]
+    return {"data": [trace], "layout": layout}
+
+
+def _tree_positions(nodes: pd.DataFrame, edges: pd.DataFrame) -> dict[int, tuple[float, float]]:
+    """x = depth, y = leaves spread evenly and each parent centred over its children."""
+    children: dict[int, list[int]] = {}
+    for parent, child in zip(edges["parent"], edges["child"], strict=True):
+        children.setdefault(int(parent), []).append(int(child))
+    y: dict[int, float] = {}
+    next_leaf = [0.0]
+
+    def place(node: int) -> float:
+        kids = children.get(node, [])
+        if not kids:
+            y[node] = next_leaf[0]
+            next_leaf[0] += 1.0
+        else:
+            y[node] = sum(place(kid) for kid in kids) / len(kids)
+        return y[node]
+
+    place(0)
+    depth = dict(zip(nodes["node"].astype(int), nodes["depth"].astype(int), strict=True))
+    return {node: (float(depth[node]), -y[node]) for node in y}
+
+
+def tree_figure(nodes: pd.DataFrame, edges: pd.DataFrame) -> Figure:
+    """[KS69] Fig. 1: the game tree after alpha(i, j), node state and value, edge probabilities."""
+    where = _tree_positions(nodes, edges)
+    labelled = len(nodes) <= _MAX_LABELLED_NODES
+    edge_x, edge_y, notes = [], [], []
+    for parent, child, prob in zip(
+        edges["parent"], edges["child"], edges["probability_exact"], strict=True
+    ):
+        (x0, y0), (x1, y1) = where[int(parent)], where[int(child)]
+        edge_x += [x0, x1, None]
+        edge_y += [y0, y1, None]
+        if labelled:
+            notes.append(
+                {
+                    "x": (x0 + x1) / 2,
+                    "y": (y0 + y1) / 2,
+                    "text": prob,
+                    "showarrow": False,
+                    "font": {"size": 11, "color": COLORS["dead"]},
+                    "bgcolor": "rgba(255,255,255,0.8)",
+                }
+            )
+    colors = [
+        COLORS["center"] if event.startswith("A") else COLORS["opponent"]
+        for event in nodes["event"]
+    ]
+    text = [
+        f"{label}<br>p = {state}<br>value {value}" if labelled else label
+        for label, state, value in zip(
+            nodes["label"], nodes["state_exact"], nodes["value_exact"], strict=True
+        )
+    ]
+    hover = [
+        f"{label}: {event}<br>state p = {state}<br>value to A = {value}"
+        f"<br>reached with probability {reach}"
+        for label, event, state, value, reach in zip(
+            nodes["label"],
+            nodes["event"],
+            nodes["state_exact"],
+            nodes["value_exact"],
+            nodes["path_probability_exact"],
+            strict=True,
+        )
+    ]
+    traces = [
+        {
+            "type": "scatter",
+            "mode": "lines",
+            "x": edge_x,
+            "y": edge_y,
+            "line": {"color": COLORS["dead"], "width": 1},
+            "hoverinfo": "skip",
+            "showlegend": False,
+        },
+        {
+            "type": "scatter",
+            "mode": "markers+text",
+            "x": [where[int(n)][0] for n in nodes["node"]],
+            "y": [where[int(n)][1] for n in nodes["node"]],
+            "text": text,
+            "hovertext": hover,
+            "hoverinfo": "text",
+            "textposition": "middle right",
+            "textfont": {"size": 11},
+            "marker": {"color": colors, "size": 10},
+            "showlegend": False,
+        },
+    ]
+    layout = base_layout("Game tree after α(i, j): state p and value to A at each node", "", "")
+    depth = int(nodes["depth"].max())
+    layout["xaxis"].update(visible=False, range=[-0.2, depth + 0.9])
+    layout["yaxis"].update(visible=False)
+    layout["hovermode"] = "closest"
+    layout["annotations"] = notes
+    return {"data": traces, "layout": layout}
+
+
+def table_v_figure(curve: pd.DataFrame, printed: pd.DataFrame) -> Figure:
+    """[KS69] Fig. 3: the resignation potential a against b, exact, printed, and a ~ b e."""
+    top = float(curve["b"].max())
+    shown = printed[printed["b"] <= top]
+    deviating = shown["reason"] != ""
+    traces = [
+        line(curve["b"], curve["a"], "a(b), exact", COLORS["center"]),
+        line(
+            curve["b"],
+            curve["b"] * math.e,
+            "asymptote a = b·e",
+            COLORS["dead"],
+            dash="dash",
+        ),
+    ]
+    for mask, name, color, symbol in (
+        (~deviating, "printed, agrees", COLORS["cash"], "circle-open"),
+        (deviating, "printed, paper's computing error", COLORS["take"], "x"),
+    ):
+        traces.append(
+            {
+                "type": "scatter",
+                "mode": "markers",
+                "name": name,
+                "x": shown.loc[mask, "b"].tolist(),
+                "y": shown.loc[mask, "a_printed"].tolist(),
+                "marker": {"color": color, "symbol": symbol, "size": 7},
+            }
+        )
+    layout = base_layout(
+        "Table V / Fig. 3: A's potential a at which B resigns",
+        "B's raise potential b",
+        "A's raise potential a",
+    )
+    if top > 20:
+        layout["xaxis"]["type"] = "log"
+        layout["yaxis"]["type"] = "log"
+    return {"data": traces, "layout": layout}
+
+
+def table_v_error_figure(printed: pd.DataFrame) -> Figure:
+    """Relative error of each printed Table V value against the exact root, by b."""
+    deviating = printed["reason"] != ""
+    relative = printed["a_printed"] / printed["a_exact"] - 1.0
+    traces = []
+    for mask, name, color, symbol in (
+        (~deviating, "printed, agrees", COLORS["cash"], "circle-open"),
+        (deviating, "printed, paper's computing error", COLORS["take"], "x"),
+    ):
+        traces.append(
+            {
+                "type": "scatter",
+                "mode": "markers",
+                "name": name,
+                "x": printed.loc[mask, "b"].tolist(),
+                "y": relative[mask].tolist(),
+                "marker": {"color": color, "symbol": symbol, "size": 7},
+            }
+        )
+    layout = base_layout(
+        "Printed Table V against exact: printed/exact − 1",
+        "B's raise potential b",
+        "relative error",
+    )
+    layout["xaxis"]["type"] = "log"
+    layout["yaxis"]["tickformat"] = ".2%"
+    return {"data": traces, "layout": layout}
+
+
+def normal_figure(sweep: pd.DataFrame, a_now: float, b: float) -> Figure:
+    """alpha(a, b) against a, exact (18) and the normal approximation (23)."""
+    traces = [
+        line(sweep["a"], sweep["alpha"], "α(a, b), exact (18)", COLORS["center"]),
+        line(
+            sweep["a"],
+            sweep["normal"],
+            "normal approximation (23)",
+            COLORS["double"],
+            dash="dash",
+        ),
+    ]
+    layout = base_layout(
+        f"A's raising point against a (b = {b:g})",
+        "A's raise potential a",
+        "A's winning chance",
+    )
+    layout["xaxis"]["type"] = "log"
+    markers = [
+        _horizontal_marker(0.5, "even game 1/2", COLORS["dead"]),
+        _log_axis_marker(a_now, "a ="),
+    ]
+    return {"data": traces, "layout": with_markers(layout, *markers)}
+
+
+def value_figure(sweep: pd.DataFrame, a_now: float, b: float) -> Figure:
+    """A's even-game value E(a, b) against a, with the asymptote log(a/b) (eq. (26))."""
+    traces = [
+        line(sweep["a"], sweep["value"], "E(a, b), exact (19)", COLORS["center"]),
+        line(
+            sweep["a"],
+            sweep["asymptotic"],
+            "log(a/b), eq. (26)",
+            COLORS["dead"],
+            dash="dash",
+        ),
+    ]
+    layout = base_layout(
+        f"A's value of an even game against a (b = {b:g})",
+        "A's raise potential a",
+        "A's expected value",
+    )
+    layout["xaxis"]["type"] = "log"
+    layout["yaxis"]["range"] = [-1.5, 1.5]
+    markers = [_log_axis_marker(a_now, "a =")]
+    return {"data": traces, "layout": with_markers(layout, *markers)}

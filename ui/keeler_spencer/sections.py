@@ -1,0 +1,381 @@
+"""Keeler-Spencer page: the four sections (continuous game, limited doubles, raises, potentials).
+
+Each function renders one section from the :class:`~ui.skeleton.View`; the skeleton
+runs only the open one.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from cubecore import keeler_spencer as ks
+from cubecore.references import source
+from ui import widgets
+from ui.keeler_spencer import charts as figures
+from ui.keeler_spencer import data as cached
+from ui.links import escape_text
+from ui.skeleton import View
+
+SOURCE = source("KS69")
+
+
+def _wide_csv(table: pd.DataFrame) -> pd.DataFrame:
+    """A wide table with its row labels as the first column and string column names."""
+    frame = table.round(6)
+    frame.columns = [f"{frame.columns.name}={c}" for c in frame.columns]
+    return frame.reset_index()
+
+
+def _compare_printed(printed: pd.DataFrame, exact: pd.DataFrame, table: str, name: str) -> None:
+    """Printed table beside the exact one; every disagreeing cell listed with its reason."""
+    digits = int(ks.PRINTED_TABLES[table] or 0)  # Tables I-IV: one precision each
+    comparison = cached.printed_vs_exact(table)
+    rounded = exact.loc[printed.index, printed.columns].round(digits)
+    half_unit = 0.5 * 10.0**-digits
+    # A number format per column (a pandas Styler would be rendered anew on every rerun).
+    shown = {str(c): st.column_config.NumberColumn(format=f"%.{digits}f") for c in printed.columns}
+    left, right = st.columns(2)
+    with left:
+        st.caption(f"{name} as printed")
+        st.dataframe(printed.rename(columns=str), column_config=shown, width="stretch")
+    with right:
+        st.caption(f"{name} exact, rounded to {digits} places")
+        st.dataframe(rounded.rename(columns=str), column_config=shown, width="stretch")
+    st.caption(
+        f"Largest |exact − printed| = {comparison['difference'].abs().max():.2g} (half a unit "
+        f"of the last printed place is {half_unit:g})."
+    )
+    off = comparison[~comparison["within_printed_digits"]]
+    if off.empty and (comparison["reason"] == "").all():
+        st.success(
+            f"{name}: every printed cell agrees with the exact value.", icon=":material/check:"
+        )
+    row, column = comparison.columns[:2]
+    for cell in off.itertuples(index=False):
+        st.info(
+            f"{name} cell ({getattr(cell, row):g}, {getattr(cell, column):g}): printed "
+            f"{cell.printed:.{digits}f}, exact {cell.exact:.{digits + 3}f}. "
+            f"Reason: {cell.reason}",
+            icon=":material/error:",
+        )
+
+
+# --------------------------------------------------------------------------- section 1
+
+
+def render_game(v: View) -> None:
+    """Section 1: the lemma, a seeded path with the thresholds, the 80% check, the price."""
+    d, seed, n_games = v.number("d"), v.whole("seed"), v.whole("games")
+    path, actions = cached.path_and_actions(v.number("x0"), seed, d)
+    chart_column, text_column = st.columns([3, 2] if not v.present else [1, 0.001])
+    with chart_column:
+        widgets.chart(figures.path_figure(path, actions, d, v.whole("prog")), "ks_path")
+    if not v.present:
+        with text_column:
+            widgets.formula(r"P(E) = \frac{a}{a+b}", f"{SOURCE}: lemma, eq. (2)")
+            st.caption(
+                "E: the indicator at x reaches x + b before x − a. So p(t) moves like Brownian "
+                "motion on [0, 1]: every continuous game is this random walk."
+            )
+            widgets.formula(
+                r"-K = 2K\left[\frac{1-\alpha}{\alpha} - \frac{2\alpha-1}{\alpha}\right]"
+                r"\Rightarrow \alpha = 0.8",
+                f"{SOURCE}: eqs. (3)-(5)",
+            )
+            shown = actions[
+                actions["step"] < max(1, int(len(path) * v.whole("prog") / 100 + 0.999))
+            ]
+            st.dataframe(
+                shown[["step", "p", "player", "action", "stakes"]], hide_index=True, height=180
+            )
+    st.caption(
+        "On this path A doubles and redoubles at d, B at his 80% (A's 20%); a player takes "
+        "iff his chance is at least 20%. The price below moves only A's initial double."
+    )
+    last = actions.iloc[-1] if len(actions) else None
+    outcome = "not finished" if last is None else f"{last['points_a']:+g}"
+    st.metric("Game result for A (points)", outcome)
+
+    st.subheader("Monte Carlo: at 80% taking and dropping are both −K")
+    check = cached.take_check(d, n_games, seed)
+    estimate = check["take_estimate"]
+    a, b, c, e = st.columns(4)
+    a.metric("Drop (−K)", f"{check['drop_value']:+.4f}")
+    b.metric("Take, exact (3 − 5d)", f"{check['take_value_exact']:+.4f}")
+    c.metric("Take, Monte Carlo", f"{estimate['mean']:+.4f}")
+    e.metric("95% interval", f"[{estimate['low']:+.3f}, {estimate['high']:+.3f}]")
+    inside = estimate["low"] <= check["drop_value"] <= estimate["high"]
+    st.caption(
+        f"{estimate['n_games']:,} seeded games (seed {seed}) played on from d = {d:.2f} with the "
+        f"cube on B's side. The 95% interval {'contains' if inside else 'excludes'} −K: "
+        + ("taking and dropping cannot be told apart." if inside else "one of them is better.")
+    )
+    widgets.chart(figures.take_check_figure(check), "ks_take_check")
+
+    st.subheader("What A loses by doubling at d instead of 80%")
+    price = cached.doubling_price(d, v.flag("beavers"), n_games, seed)
+    loss_mc = price["equity_optimal"] - price["estimate"]["mean"]
+    a, b, c = st.columns(3)
+    a.metric("Loss, exact", f"{price['loss_exact']:.4f}")
+    b.metric("Loss, Monte Carlo", f"{loss_mc:.4f}")
+    c.metric("Loss 95% interval half-width", f"{1.96 * price['estimate']['std_error']:.4f}")
+    widgets.chart(figures.price_figure(cached.price_curve(), price), "ks_price")
+
+
+# --------------------------------------------------------------------------- section 2
+
+
+def render_alternating(v: View) -> None:
+    """Section 2: the first doubling point with at most n doubles in total."""
+    n_max = v.whole("nmax")
+    points = cached.limited_points(n_max)
+    chart_column, text_column = st.columns([3, 2] if not v.present else [1, 0.001])
+    with chart_column:
+        widgets.chart(figures.limited_figure(points), "ks_limited")
+    if not v.present:
+        with text_column:
+            widgets.formula(
+                r"\alpha(n) = \frac45 + \frac{(-1)^n}{4^n\cdot 5}", f"{SOURCE}: section 2"
+            )
+            widgets.formula(r"\alpha(n) = 1 - \tfrac14\,\alpha(n-1)", "the recursion behind it")
+    a, b = st.columns(2)
+    a.metric(f"α({n_max})", f"{ks.limited_doubling_point(n_max):.6f}")
+    b.metric(
+        "Distance from 0.8",
+        f"{ks.limited_doubling_point(n_max) - ks.ALTERNATING_DOUBLING_POINT:+.2e}",
+    )
+    if not v.present:
+        widgets.table_with_download(points, f"ks_limited_n{n_max}.csv")
+
+
+# --------------------------------------------------------------------------- section 3
+
+
+def render_raises(v: View) -> None:
+    """Section 3: Tables I-II for any a, b and size, one cell, the tree, the coin flips."""
+    i, j, a, b = v.whole("i"), v.whole("j"), v.number("a"), v.number("b")
+    rows, cols, point = v.whole("rows"), v.whole("cols"), v.text("pt")
+    cell = cached.raising_cell(i, j, a, b)
+    m1, m2, m3, m4 = st.columns(4)
+    m1.metric(f"α({i},{j}): A raises at", f"{cell['alpha']:.4f}")
+    m2.metric(f"β({i},{j}): B raises at", f"{cell['beta']:.4f}")
+    m3.metric(f"E({i},{j}): A's even-game value", f"{cell['value']:+.3f}")
+    m4.metric("Recursion (8)-(9) = Theorem 2", "yes, exactly" if cell["methods_agree"] else "NO")
+    st.caption(f"Exact: α({i},{j}) = {cell['alpha_exact']}, β({i},{j}) = {cell['beta_exact']}.")
+    if i == 10 and j == 3 and a == b == 2.0:
+        printed, reason = ks.TEXT_DEVIATIONS[
+            "section 3, example 'A starts with 10 doubles and B with 3'"
+        ]
+        st.info(f"The paper says A should double at {printed}; {reason}.", icon=":material/info:")
+
+    tables = cached.raising_tables(rows, cols, a, b)
+    # numpy's stubs type np.abs of a DataFrame as an ndarray; it is a DataFrame.
+    alpha_gap = cast(pd.DataFrame, np.abs(tables["alpha"] - tables["alpha_closed"]))
+    beta_gap = cast(pd.DataFrame, np.abs(tables["beta"] - tables["beta_closed"]))
+    gap = max(float(alpha_gap.to_numpy().max()), float(beta_gap.to_numpy().max()))
+    name = "α (Table I)" if point == "alpha" else "β"
+    left, right = st.columns(2) if not v.present else (st.container(), st.container())
+    with left:
+        widgets.chart(
+            figures.heatmap_figure(
+                tables[point],
+                f"{name}: raising points, a = {a:g}, b = {b:g}",
+                value_range=(0.0, 1.0),
+                colorscale="Viridis",
+                digits=4,
+                mark=(i, j),
+            ),
+            "ks_table_I",
+        )
+    with right:
+        widgets.chart(
+            figures.heatmap_figure(
+                tables["value"],
+                f"E (Table II): A's even-game value, a = {a:g}, b = {b:g}",
+                value_range=(-1.0, 1.0),
+                colorscale="RdBu",
+                digits=3,
+                mark=(i, j),
+            ),
+            "ks_table_II",
+        )
+    st.caption(
+        f"Recursion (8)-(9) against the closed form (11) over the table: largest gap {gap:.1e}."
+    )
+    if not v.present:
+        widgets.formula(
+            r"\alpha(i,j) = \tfrac{a+1}{2a}\,\alpha(i-1,j) + \tfrac{a-1}{2a}\,\beta(i-1,j),\quad"
+            r"\beta(i,j) = \tfrac{b-1}{2b}\,\alpha(i,j-1) + \tfrac{b+1}{2b}\,\beta(i,j-1)",
+            f"{SOURCE}: eqs. (8)-(9), with α(0, j) = 1 and β(i, 0) = 0",
+        )
+        widgets.formula(
+            r"E = \frac{1 - \alpha - \beta}{\alpha - \beta}\ \text{if}\ \beta < \tfrac12 < \alpha,"
+            r"\ \text{else}\ \pm 1",
+            f"{SOURCE}: eq. (19)",
+        )
+        with st.expander("Tables as numbers (CSV)"):
+            widgets.table_with_download(_wide_csv(tables[point]), f"ks_{point}_a{a:g}_b{b:g}.csv")
+            widgets.table_with_download(_wide_csv(tables["value"]), f"ks_value_a{a:g}_b{b:g}.csv")
+        with st.expander("Printed vs exact: Tables I and II (a = b = 2)", expanded=a == b == 2.0):
+            paper = cached.raising_tables(10, 10, 2.0, 2.0)
+            st.caption(
+                "Transcription repairs (reading, never values): '. 8945' is .8945, the column "
+                "label 'ц' is 4, and Table II lost '-.' above the diagonal; its signs are restored "
+                "from E(i, j) = −E(j, i)."
+            )
+            _compare_printed(ks.TABLE_I_PRINTED, paper["alpha"], "I", "Table I")
+            _compare_printed(ks.TABLE_II_PRINTED, paper["value"], "II", "Table II")
+    _render_tree(i, j, a, b, v.present)
+
+
+def _render_tree(i: int, j: int, a: float, b: float, present: bool) -> None:
+    """The game tree after alpha(i, j) and the coin-flip reading of Theorem 2."""
+    st.subheader(f"The game after α({i},{j}): tree and coin flips")
+    if i + j > ks.MAX_TREE_RAISES:
+        st.info(f"The tree is drawn for i + j ≤ {ks.MAX_TREE_RAISES}; here i + j = {i + j}.")
+    else:
+        tree = cached.tree(i, j, a, b)
+        widgets.chart(figures.tree_figure(tree["nodes"], tree["edges"]), "ks_tree")
+        st.caption(
+            "Heads: the raiser reaches his next raising point, probability (f+1)/(2f); upset: the "
+            "opponent reaches his, (f−1)/(2f). Values are in units of the stakes at α(i, j)."
+        )
+    flips = cached.coin_flips(i, j, a, b)
+    widgets.formula(
+        r"\alpha(i,j) = P[K_a \le K_b] = \sum_k P[K_a = k]\,P[K_b \ge k],\quad "
+        r"K_a \sim b\!\left(i, \tfrac{a-1}{2a}\right),\ "
+        r"K_b \sim b\!\left(j, \tfrac{b-1}{2b}\right)",
+        f"{SOURCE}: Theorem 2, eq. (11): A flips i coins, B flips j; "
+        "A wins iff he throws no more upsets",
+    )
+    shown = flips[["k", "prob_a_exact", "prob_b_at_least_exact", "alpha_term_exact", "alpha_term"]]
+    widgets.table_with_download(
+        shown.rename(
+            columns={
+                "prob_a_exact": "P[K_a = k]",
+                "prob_b_at_least_exact": "P[K_b ≥ k]",
+                "alpha_term_exact": "term (exact)",
+                "alpha_term": "term",
+            }
+        ),
+        f"ks_coin_flips_{i}_{j}_a{a:g}_b{b:g}.csv",
+    )
+    st.caption(f"Sum of the terms: {flips['alpha_term'].sum():.6f} = α({i},{j}).")
+    with st.expander("Where the transcribed text and the exact computation disagree"):
+        for place, (printed, reason) in ks.TEXT_DEVIATIONS.items():
+            st.markdown(
+                f"**{escape_text(place, 200)}**: printed `{printed}`. {escape_text(reason, 1000)}."
+            )
+
+
+# --------------------------------------------------------------------------- section 4
+
+
+def render_continuous(v: View) -> None:
+    """Section 4: eq. (18), Tables III-V, Fig. 3, the normal approximation, log(a/b)."""
+    a, b, grid = v.number("pa"), v.number("pb"), v.text("range")
+    cell = cached.continuous_cell(a, b)
+    numbers = {
+        f"α({a:g}, {b:g})": f"{cell['alpha']:.4f}",
+        f"β({a:g}, {b:g})": f"{cell['beta']:.4f}",
+        "E: A's even-game value": f"{cell['value']:+.3f}",
+        "Normal approximation (23)": f"{cell['normal']:.4f}",
+        "Asymptotic gain log(a/b)": f"{cell['asymptotic']:+.3f}",
+    }
+    per_row = 3 if v.present else 5  # wide labels wrap onto two rows on a projector
+    for start in range(0, len(numbers), per_row):
+        row = list(numbers.items())[start : start + per_row]
+        for column, (label, value) in zip(st.columns(per_row), row, strict=False):
+            column.metric(label, value)
+    if cell["alpha"] <= 0.5:
+        st.success(
+            f"α = {cell['alpha']:.4f} ≤ 1/2: in an even game A raises at once and B resigns "
+            f"(E = +1). B resigns from a = {cell['resign_a']:.4f} on (Table V).",
+            icon=":material/flag:",
+        )
+    else:
+        st.caption(f"B would resign against a ≥ {cell['resign_a']:.4f} (Table V, b = {b:g}).")
+    if not v.present:
+        widgets.formula(
+            r"\alpha(a,b) = \frac{1}{\sqrt{ab}} \sum_{0 \le i \le j} \frac{L^i M^j}{i!\,j!},"
+            r"\quad L = \tfrac12 \ln a,\ M = \tfrac12 \ln b",
+            f"{SOURCE}: eqs. (16)-(18); summed in log space until a proven tail bound "
+            "is below 2⁻⁶⁰",
+        )
+    tables = cached.continuous_tables(grid)
+    mark = (a, b) if grid == "1-10" else None
+    left, right = st.columns(2) if not v.present else (st.container(), st.container())
+    with left:
+        widgets.chart(
+            figures.heatmap_figure(
+                tables["alpha"],
+                "α(a, b) (Table III)",
+                value_range=(0.0, 1.0),
+                colorscale="Viridis",
+                digits=4,
+                mark=mark,
+            ),
+            "ks_table_III",
+        )
+    with right:
+        widgets.chart(
+            figures.heatmap_figure(
+                tables["value"],
+                "E(a, b) (Table IV)",
+                value_range=(-1.0, 1.0),
+                colorscale="RdBu",
+                digits=3,
+                mark=mark,
+            ),
+            "ks_table_IV",
+        )
+    a_top = min(max(100.0, 10.0 * a, 20.0 * b), 1e6)
+    sweep = cached.sweep_in_a(b, a_top)
+    left, right = st.columns(2) if not v.present else (st.container(), st.container())
+    with left:
+        widgets.chart(figures.normal_figure(sweep, a, b), "ks_normal")
+    with right:
+        widgets.chart(figures.value_figure(sweep, a, b), "ks_value")
+    if not v.present:
+        widgets.formula(
+            r"\alpha(a,b) \approx \Phi\!\left(\frac{\tfrac12 - (L-M)}{\sqrt{L+M}}\right),\qquad "
+            r"E(a,b) = \log\frac{a}{b} + o(1)",
+            f"{SOURCE}: eqs. (23) and (26)-(27)",
+        )
+        with st.expander("Printed vs exact: Tables III and IV (a, b = 1(1)10)"):
+            paper = cached.continuous_tables("1-10")
+            _compare_printed(ks.TABLE_III_PRINTED, paper["alpha"], "III", "Table III")
+            _compare_printed(ks.TABLE_IV_PRINTED, paper["value"], "IV", "Table IV")
+    _render_table_v(v.text("bmax"), v.present)
+
+
+def _render_table_v(b_max: str, present: bool) -> None:
+    """Table V and Fig. 3, the printed values beside the exact ones with the reasons."""
+    st.subheader("Table V: the potential at which B resigns")
+    printed = cached.table_v_exact()
+    left, right = st.columns(2) if not present else (st.container(), st.container())
+    with left:
+        widgets.chart(
+            figures.table_v_figure(cached.table_v_curve(b_max), printed),
+            "ks_table_V",
+        )
+    with right:
+        widgets.chart(figures.table_v_error_figure(printed), "ks_table_V_error")
+    wrong = int((printed["reason"] != "").sum())
+    missing = ", ".join(f"{b:g}" for b in ks.TABLE_V_MISSING_B)
+    st.info(
+        f"{wrong} of {len(printed)} printed values of Table V are not the exact root: "
+        f"{ks.TABLE_V_DEVIATIONS[1000][1]}. Rows b = {missing} are missing from the "
+        "transcription and are neither reproduced nor invented.",
+        icon=":material/error:",
+    )
+    if not present:
+        shown = printed[["b", "a_printed", "a_exact_rounded", "a_exact", "reason"]].copy()
+        shown["reason"] = np.where(
+            shown["reason"] != "", "paper's computing error (see above)", "agrees"
+        )
+        widgets.table_with_download(shown, "ks_table_V_printed_vs_exact.csv")

@@ -1,0 +1,276 @@
+"""Figures of the match-play page, built as plotly dicts (no streamlit import)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, cast
+
+import pandas as pd
+
+from ui.style import (
+    COLORS,
+    DETAIL,
+    Figure,
+    base_layout,
+    line,
+    line_width,
+    vertical_marker,
+    with_markers,
+)
+
+#: Take-point kinds on the charts: field -> (label, colour, dash).
+TAKE_SERIES = {
+    "model": ("model", COLORS["take"], "solid"),
+    "live": ("live recursion", COLORS["live"], "dash"),
+    "dead": ("dead cube", COLORS["dead"], "dot"),
+    "dead_gammon": ("dead cube, gammons", COLORS["double"], "dashdot"),
+}
+#: The take points presenter mode keeps on the take-point chart.
+_PRESENTED_TAKES = ("model", "dead")
+_REGIONS = (
+    ("no double", COLORS["dead"]),
+    ("double / take", COLORS["double"]),
+    ("double / pass", COLORS["cash"]),
+)
+
+
+def _score_marker(x: float, y: float, name: str) -> dict[str, Any]:
+    return {
+        "type": "scatter",
+        "mode": "markers",
+        "name": name,
+        "x": [x],
+        "y": [y],
+        "marker": {"color": COLORS["marker"], "size": 11, "symbol": "x"},
+    }
+
+
+def row_figure(
+    table: pd.DataFrame,
+    dead_table: pd.DataFrame,
+    away: int,
+    opp_away: int,
+) -> Figure:
+    """Your match winning chance against every opponent's score, your score fixed.
+
+    ``dead_table`` (the same table at cube efficiency 0) is drawn for comparison
+    (a detail: presenter mode leaves it out).
+    """
+    columns = [int(c) for c in table.columns]
+    traces = [
+        line(columns, table.loc[away], f"you {away}-away, model", COLORS["center"]),
+        line(
+            columns,
+            dead_table.loc[away],
+            f"you {away}-away, dead cube (x = 0)",
+            COLORS["dead"],
+            dash="dash",
+            detail=True,
+        ),
+        _score_marker(
+            opp_away, float(cast(float, table.loc[away, opp_away])), f"{away}/{opp_away}"
+        ),
+    ]
+    layout = base_layout(
+        f"Your match winning chance, {away}-away, against the opponent's score",
+        "opponent's points to go",
+        "match winning chance",
+    )
+    layout["yaxis"]["range"] = [0, 1]
+    return {"data": traces, "layout": layout}
+
+
+def take_points_row_figure(frame: pd.DataFrame, opp_away: int) -> Figure:
+    """Your take points (dead, gammon, live, model) against the doubler's score.
+
+    Presenter mode keeps the model and the dead cube (the others are details).
+    """
+    traces = [
+        line(
+            frame["opp_away"],
+            frame[kind],
+            TAKE_SERIES[kind][0],
+            TAKE_SERIES[kind][1],
+            dash=TAKE_SERIES[kind][2],
+            detail=kind not in _PRESENTED_TAKES,
+        )
+        for kind in TAKE_SERIES
+    ]
+    away = int(frame["away"].iloc[0])
+    layout = base_layout(
+        f"Your take point, {away}-away, against the doubler's score",
+        "doubler's points to go",
+        "your minimum game winning chance to take",
+    )
+    with_markers(
+        layout, vertical_marker(opp_away, "doubler", COLORS["marker"], text=f"{opp_away}-away")
+    )
+    return {"data": traces, "layout": layout}
+
+
+def market_window_figure(doubling_point: float, cash_point: float) -> Figure:
+    """The doubler's market window as one horizontal bar on his game winning chance.
+
+    ``doubling_point`` is ``nan`` where the doubler never doubles: the whole bar
+    up to the cash point is then "no double".
+    """
+    start = cash_point if math.isnan(doubling_point) else min(doubling_point, cash_point)
+    widths = (start, cash_point - start, 1.0 - cash_point)
+    traces = []
+    left = 0.0
+    for (name, color), width in zip(_REGIONS, widths, strict=True):
+        traces.append(
+            {
+                "type": "bar",
+                "orientation": "h",
+                "name": name,
+                "x": [width],
+                "y": ["doubler"],
+                "base": [left],
+                "marker": {"color": color},
+                "text": [f"{name}<br>{left:.3f}-{left + width:.3f}" if width > 0.04 else ""],
+                "textposition": "inside",
+                "insidetextanchor": "middle",
+                "hovertemplate": f"{name}: {left:.4f} to {left + width:.4f}<extra></extra>",
+            }
+        )
+        left += width
+    layout = base_layout(
+        "Market window (the doubler's game winning chance)",
+        "doubler's game winning chance",
+        "",
+    )
+    layout.update(
+        barmode="stack",
+        height=220,
+        hovermode="closest",
+        showlegend=False,
+    )
+    layout["xaxis"]["range"] = [0, 1]
+    layout["yaxis"].update(showticklabels=False, zeroline=False)
+    layout["margin"] = {"l": 20, "r": 20, "t": 50, "b": 50}
+    return {"data": traces, "layout": layout}
+
+
+def crawford_figure(frame: pd.DataFrame, trailer: int) -> Figure:
+    """Leader's MWC in the Crawford game and in the same game without the rule.
+
+    The protection (their difference) is drawn as bars, a detail presenter mode
+    leaves out.
+    """
+    traces = [
+        line(
+            frame["opp_away"],
+            frame["crawford"],
+            "Crawford game (no cube)",
+            COLORS["owned"],
+        ),
+        line(
+            frame["opp_away"],
+            frame["no_crawford_rule"],
+            "without the rule (trailer doubles at once)",
+            COLORS["opponent"],
+            dash="dash",
+        ),
+        {
+            "type": "bar",
+            "name": "protection (difference)",
+            "x": list(map(int, frame["opp_away"])),
+            "y": list(map(float, frame["protection"])),
+            "marker": {"color": COLORS["too_good"]},
+            "opacity": 0.6,
+            "meta": DETAIL,
+        },
+    ]
+    layout = base_layout(
+        "How the Crawford rule protects the leader (leader 1-away)",
+        "trailer's points to go",
+        "leader's match winning chance",
+    )
+    with_markers(
+        layout, vertical_marker(trailer, "trailer", COLORS["marker"], text=f"{trailer}-away")
+    )
+    return {"data": traces, "layout": layout}
+
+
+def holland_figure(sweep: pd.DataFrame, trailer: int) -> Figure:
+    """What the Holland rule costs the post-Crawford trailer, in percentage points."""
+    change = [100.0 * float(v) for v in sweep["trailer_change"]]
+    traces = [
+        {
+            "type": "bar",
+            "name": "trailer's MWC change",
+            "x": list(map(int, sweep["opp_away"])),
+            "y": change,
+            "marker": {"color": COLORS["opponent"]},
+            "hovertemplate": "trailer %{x}-away: %{y:.3f} points<extra></extra>",
+        }
+    ]
+    layout = base_layout(
+        "The Holland rule: change in the trailer's match winning chance",
+        "trailer's points to go (leader 1-away, post-Crawford)",
+        "percentage points",
+    )
+    shape, note = vertical_marker(trailer, "trailer", COLORS["marker"], text=f"{trailer}-away")
+    layout.update(shapes=[shape], annotations=[note], hovermode="closest")
+    return {"data": traces, "layout": layout}
+
+
+def heatmap_figure(
+    grid: pd.DataFrame,
+    title: str,
+    value_name: str,
+    marked: tuple[int, int] | None,
+    *,
+    colorscale: str = "RdBu",
+) -> Figure:
+    """A score-by-score heatmap: rows your points to go, columns the opponent's.
+
+    ``grid`` is indexed by your away-score with the opponent's as columns;
+    ``marked`` (your away, opponent's away) is drawn as a cross when inside.
+    """
+    rows = [int(cast(int, r)) for r in grid.index]
+    columns = [int(cast(int, c)) for c in grid.columns]
+    values = grid.to_numpy(dtype=float)
+    z = [[None if math.isnan(v) else float(v) for v in line] for line in values]
+    traces: list[dict[str, Any]] = [
+        {
+            "type": "heatmap",
+            "x": columns,
+            "y": rows,
+            "z": z,
+            "colorscale": colorscale,
+            "colorbar": {"title": {"text": value_name}},
+            "hovertemplate": "you %{y}-away, opponent %{x}-away<br>"
+            + value_name
+            + " %{z:.4f}<extra></extra>",
+        }
+    ]
+    if colorscale == "RdBu":  # match winning chances: 1/2 in the middle of the scale
+        traces[0].update(zmin=0.0, zmax=1.0)
+    if marked is not None and marked[0] in rows and marked[1] in columns:
+        traces.append(
+            {
+                "type": "scatter",
+                "mode": "markers",
+                "name": f"{marked[0]}/{marked[1]}",
+                "x": [marked[1]],
+                "y": [marked[0]],
+                "marker": {
+                    "color": COLORS["marker"],
+                    "size": 12,
+                    "symbol": "x",
+                    "line": {"width": line_width(False)},
+                },
+                "showlegend": False,
+            }
+        )
+    layout = base_layout(title, "opponent's points to go", "your points to go")
+    layout["yaxis"].update(
+        range=[max(rows) + 0.5, min(rows) - 0.5], dtick=1 if len(rows) <= 15 else 2
+    )
+    layout["xaxis"].update(
+        range=[min(columns) - 0.5, max(columns) + 0.5], dtick=1 if len(columns) <= 15 else 2
+    )
+    layout.update(hovermode="closest", height=620)
+    return {"data": traces, "layout": layout}

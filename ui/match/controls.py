@@ -1,0 +1,155 @@
+"""Controls of the match-play page (match equity, take points, Crawford, Holland)."""
+
+from cubecore import match
+from ui.controls import Control
+
+#: Old values of the section key (the ``part`` select box before the page skeleton)
+#: -> today's section id.
+OLD_SECTIONS = {"table": "table", "takes": "takes", "rules": "rules", "heatmaps": "heatmaps"}
+#: Old link names (before one name per concept app-wide) -> today's.
+OLD_KEYS = {"part": "sec", "opp": "oaway", "eff": "x", "own": "cube", "hvol": "sd"}
+
+#: Cube values a link may ask for (doubled to twice the value).
+CUBE_VALUES = ("1", "2", "4", "8", "16", "32")
+#: Take-point kinds a heatmap can show: field of ``TakePoint`` -> label.
+TAKE_KINDS = {
+    "model": "model (live cube, gammons, efficiency)",
+    "dead": "dead cube",
+    "dead_gammon": "dead cube with gammons",
+    "live": "live recursion",
+}
+#: The classic scores, one preset each: name -> (player's away, opponent's away, phase).
+CLASSIC_SCORES: dict[str, tuple[int, int, str]] = {
+    "2-away/2-away": (2, 2, "pre-Crawford"),
+    "4-away/2-away": (4, 2, "pre-Crawford"),
+    "Crawford 1-away/5-away": (1, 5, "Crawford game"),
+    "Post-Crawford 1-away/2-away": (1, 2, "post-Crawford"),
+}
+
+AWAY = Control(
+    "away",
+    "You: points to go",
+    "int",
+    5,
+    1,
+    match.MAX_AWAY,
+    1,
+    help="Your away-score. In the take-point section you are the one being doubled.",
+)
+OPP_AWAY = Control(
+    "oaway",
+    "Opponent: points to go",
+    "int",
+    3,
+    1,
+    match.MAX_AWAY,
+    1,
+    help="The opponent's away-score. In the take-point section the opponent doubles.",
+)
+POST_CRAWFORD = Control(
+    "post",
+    "Post-Crawford",
+    "bool",
+    False,
+    help="Matters only when a side is 1-away: off = the Crawford game (no cube), "
+    "on = the games after it (the trailer doubles at once).",
+)
+GAMMON_RATE = Control(
+    "G",
+    "Gammon rate G",
+    "float",
+    match.DEFAULT_GAMMON_RATE,
+    0.0,
+    0.6,
+    0.01,
+    help="Fraction of won games that are gammons (both sides, the whole table).",
+)
+EFFICIENCY = Control(
+    "x",
+    "Cube efficiency x",
+    "float",
+    match.DEFAULT_CUBE_EFFICIENCY,
+    0.0,
+    1.0,
+    0.05,
+    help="Janowski's cube life: 1 = the continuous game (perfectly live cube), 0 = dead cube.",
+)
+CUBE = Control(
+    "cv",
+    "Cube value before the double",
+    "select",
+    "1",
+    options=CUBE_VALUES,
+    help="The opponent doubles the cube from this value to twice it.",
+)
+OWNER = Control(
+    "cube",
+    "Cube before the double",
+    "select",
+    "center",
+    options=match.CUBE_OWNERS,
+    help="center (only at cube 1) or opponent (the doubler owns it: a redouble).",
+)
+OPP_GAMMON_RATE = Control(
+    "Gd",
+    "Doubler's gammon rate (this game)",
+    "float",
+    match.DEFAULT_GAMMON_RATE,
+    0.0,
+    0.6,
+    0.01,
+    help="The gammon-adjusted take point counts the doubler's gammons at this rate and yours at G.",
+)
+DELAY = Control(
+    "delay",
+    "Holland delay (rolls)",
+    "int",
+    match.DEFAULT_DELAY_ROLLS,
+    0,
+    12,
+    1,
+    help="Rolls played before the trailer may double: 4 = two rolls each (the Holland rule).",
+)
+VOLATILITY = Control(
+    "sd",
+    "Volatility per roll",
+    "float",
+    match.DEFAULT_VOLATILITY,
+    0.01,
+    0.2,
+    0.01,
+    help="Standard deviation of the game winning chance per roll (0.07: about 51 rolls a game).",
+)
+TAKE_KIND = Control(
+    "tk",
+    "Take point shown",
+    "select",
+    "model",
+    options=tuple(TAKE_KINDS),
+    help="model, dead, dead_gammon or live (see the take-point section).",
+)
+HEATMAP_SIZE = Control(
+    "size",
+    "Take-point heatmap up to (away)",
+    "int",
+    15,
+    3,
+    match.MAX_AWAY,
+    1,
+    help="The take-point heatmap solves one game per score: 25 takes a second or two.",
+)
+
+#: Read by every section: the score and the model.
+PAGE_CONTROLS = (AWAY, OPP_AWAY, POST_CRAWFORD, GAMMON_RATE, EFFICIENCY)
+#: The double being taken (the take-point section; the heatmaps read them too).
+TAKE_CONTROLS = (CUBE, OWNER, OPP_GAMMON_RATE)
+#: The Holland rule's model (the Crawford and Holland section).
+HOLLAND_CONTROLS = (DELAY, VOLATILITY)
+#: What the take-point heatmap shows.
+HEATMAP_CONTROLS = (TAKE_KIND, HEATMAP_SIZE)
+
+#: One-click presets: the classic scores; each keeps the open section.
+PRESETS = {
+    label: {"away": away, "oaway": opp_away, "post": phase == "post-Crawford"}
+    for label, (away, opp_away, phase) in CLASSIC_SCORES.items()
+}

@@ -1,0 +1,308 @@
+"""Match-play page: the model notes above the tabs and the four sections.
+
+Each function renders one section from the :class:`~ui.skeleton.View`; the skeleton
+runs only the open one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+import streamlit as st
+
+from cubecore import match
+from cubecore.references import source
+from ui import widgets
+from ui.match import charts
+from ui.match import data as cached
+from ui.match.controls import TAKE_KINDS
+from ui.skeleton import View
+
+SOURCE = "the model stated on this page"
+RULES_SOURCE = source("RULES")
+
+MODEL_TEXT = """
+Every number on this page is **generated** by an exact recursion over the scores, in
+the tradition of Zadeh's *On Doubling in Tournament Backgammon* (Management Science
+23(9), 1977) and Tornberg's `mec` program, from these stated assumptions:
+
+1. **Continuous game** (Keeler and Spencer 1969, section 1; Zadeh and Kobliska 1977,
+   Lemma 1). Within a game your chance *p* of winning it moves continuously, like
+   Brownian motion, from 1/2 until it reaches 0 or 1.
+2. **Gammons**: a won game is a gammon (twice the cube) with probability *G*, for
+   either side, independent of how the game went. Backgammons count as gammons.
+3. **The cube at the score**: a game's end values are the table's own entries at the
+   resulting score. Doubling, taking and dropping are chosen optimally: an optimal
+   stopping problem (one owner) or a Dynkin game (centred cube), solved exactly
+   (taut strings between piecewise-linear values). A cube that already decides the
+   match for both sides is dead.
+4. **Cube efficiency** *x* (after Janowski): at every cube level the equity is
+   *x* x live + (1 - x) x dead, kept between what the two sides can force by doubling
+   at once. *x* = 1 is the pure continuous game, *x* = 0 the dead cube.
+5. **Crawford**: when a side first reaches 1-away the next game is played without the
+   cube.
+6. **Post-Crawford**: the trailer doubles at once; the leader takes or drops,
+   whichever is worth more (the free drop at even scores).
+7. **Holland rule**: the trailer may not double post-Crawford until a delay of *n*
+   rolls has passed, during which *p* diffuses from 1/2 with standard deviation
+   *σ* per roll (0.07: about 51 rolls a game, a stated modelling choice).
+
+**Row 1 and column 1 of the table** hold the Crawford game (the game played when a
+side has just reached 1-away). Post-Crawford values are in their own table.
+
+**No published reference table is included.** The published tables (for example
+Kazaross-XG2 or Rockwell-Kazaross) were found only in GPL-licensed sources, which this
+project does not copy. So there are no printed values to set beside the generated
+ones: the checks are the table's own identities (M(a, b) + M(b, a) = 1, monotone in
+both scores, the Crawford and post-Crawford recursions) and the exact anchors below.
+"""
+
+
+def _score(v: View) -> tuple[int, int, float, float]:
+    """Your away, the opponent's away, the gammon rate G and the cube efficiency x."""
+    return v.whole("away"), v.whole("oaway"), v.number("G"), v.number("x")
+
+
+def _cube_and_owner(v: View) -> tuple[int, str]:
+    """The cube value and owner before the double; a cube above 1 is the doubler's."""
+    cube = int(v.text("cv"))
+    owner = v.text("cube")
+    if cube > 1 and owner == "center":
+        st.info(
+            f"A cube on {cube} belongs to the side that took it: the opponent "
+            "(the doubler) owns it, so this is a redouble. Using owner = opponent.",
+            icon=":material/info:",
+        )
+        owner = "opponent"
+    return cube, owner
+
+
+def render_model_notes(v: View) -> None:
+    """Above the tabs: the model, its assumptions, why no published table, the anchors."""
+    with st.expander("The model and its assumptions", icon=":material/functions:"):
+        st.markdown(MODEL_TEXT)
+        anchors = cached.anchors(v.number("G"))
+        a, b, c = st.columns(3)
+        a.metric("M(2, 2)", f"{anchors['even']:.4f}", help="Even score: 1/2.")
+        b.metric(
+            "Trailer post-Crawford, 1-away/2-away",
+            f"{anchors['trailer']:.4f}",
+            help="The doubled game decides the match: 1/2 at any G.",
+        )
+        c.metric(
+            "Dead take point, 2-away/2-away",
+            f"{anchors['dead_take']:.4f}",
+            help="(1 + G)/4: dropping leaves you trailing the Crawford game 2-away/1-away.",
+        )
+
+
+def render_table(v: View) -> None:
+    """The generated match equity table, Crawford and post-Crawford."""
+    a, b, g, x = _score(v)
+    post = v.flag("post")
+    table = cached.equity_table(g, x)
+    phase = match.match_phase(a, b, post)
+    mwc = cached.winning_chance(a, b, post, g, x)
+    cols = st.columns(4)
+    cols[0].metric(f"Your MWC, {a}-away/{b}-away", f"{mwc:.4f}", help=phase)
+    cols[1].metric("Opponent's MWC", f"{1.0 - mwc:.4f}")
+    cols[2].metric("Phase", phase)
+    dead = cached.equity_table(g, 0.0)
+    if min(a, b) == 1 and max(a, b) > 1:
+        k = max(a, b)
+        leader = "you" if a == 1 else "opponent"
+        cols[3].metric(
+            f"Leader ({leader}): Crawford / post-Crawford",
+            f"{match.crawford_equity(k, g):.4f} / {match.post_crawford_equity(k, g):.4f}",
+        )
+    else:
+        cols[3].metric(
+            "Dead cube (x = 0) at this score", f"{float(cast(float, dead.loc[a, b])):.4f}"
+        )
+    chart_col, formula_col = st.columns([3, 2] if not v.present else [1, 0.001])
+    with chart_col:
+        widgets.chart(charts.row_figure(table, dead, a, b), "match_row")
+    if not v.present:
+        with formula_col:
+            widgets.formula(
+                r"M(a,b) = V^{(1)}_{\mathrm{centre}}\!\left(\tfrac12\right)",
+                f"{SOURCE}, assumptions 1-4: the centred-cube game at p = 1/2",
+            )
+            widgets.formula(
+                r"\begin{aligned} C(b) = \tfrac12 + \tfrac12\bigl[&(1-G)\,P(b-1)\\"
+                r" &+ G\,P(b-2)\bigr] \end{aligned}",
+                f"{SOURCE}, assumption 5: the Crawford game, leader 1-away",
+            )
+            widgets.formula(
+                r"\begin{aligned} P(b) &= \max\bigl(T(b),\ P(b-1)\bigr),\\ T(b) &="
+                r" \tfrac12 + \tfrac12\bigl[(1-G)\,P(b-2)\\ &\quad + G\,P(b-4)\bigr] \end{aligned}",
+                f"{SOURCE}, assumption 6: post-Crawford (T: the leader takes), P(1) = 1/2, "
+                "P(k <= 0) = 0",
+            )
+    st.subheader("The table (your MWC: rows your points to go, columns the opponent's)")
+    shown = table.round(4)
+    shown.columns = [str(c) for c in shown.columns]
+    widgets.table_with_download(
+        shown.reset_index(), f"match_equity_G{g:g}_x{x:g}.csv", label="Download the table (CSV)"
+    )
+    st.subheader("Crawford and post-Crawford (leader 1-away)")
+    craw = cached.crawford_table(g)[["opp_away", "crawford", "post_crawford", "leader_drops"]]
+    widgets.table_with_download(craw.round(6), f"match_crawford_G{g:g}.csv")
+
+
+def render_takes(v: View) -> None:
+    """Take points at the score and cube level, and the market window."""
+    a, b, g, x = _score(v)
+    gd = v.number("Gd")
+    cube, owner = _cube_and_owner(v)
+    if match.match_phase(a, b, v.flag("post")) == "Crawford game":
+        st.info(
+            "The Crawford game is played without the cube: there is no take point in it. "
+            "The take points below are those of the post-Crawford games at this score.",
+            icon=":material/info:",
+        )
+    tp = cached.take_point(a, b, cube, owner, g, gd, x)
+    st.markdown(
+        f"**You are {a}-away, the opponent {b}-away and doubles the cube "
+        f"from {cube} ({owner}) to {2 * cube}.** Take points are your minimum game "
+        "winning chance to take."
+    )
+    cols = st.columns(4)
+    cols[0].metric("Take point, model", f"{tp['model']:.4f}")
+    cols[1].metric("Take point, dead cube", f"{tp['dead']:.4f}")
+    cols[2].metric("Take point, dead with gammons", f"{tp['dead_gammon']:.4f}")
+    cols[3].metric("Take point, live recursion", f"{tp['live']:.4f}")
+    cols = st.columns(4)
+    window = tp["doubling_point"]
+    cols[0].metric("Doubler's doubling point", "never" if window != window else f"{window:.4f}")
+    cols[1].metric("Doubler's cash point", f"{tp['cash_point']:.4f}")
+    cols[2].metric("Risk (MWC)", f"{tp['risk']:.4f}", help="Drop MWC - take-and-lose MWC.")
+    cols[3].metric("Gain (MWC)", f"{tp['gain']:.4f}", help="Take-and-win MWC - drop MWC.")
+    chart_col, formula_col = st.columns([3, 2] if not v.present else [1, 0.001])
+    with chart_col:
+        widgets.chart(charts.market_window_figure(window, tp["cash_point"]), "match_market_window")
+        row = cached.take_points_along_row(a, cube, owner, g, gd, x)
+        widgets.chart(charts.take_points_row_figure(row, b), "match_take_row")
+    if not v.present:
+        with formula_col:
+            widgets.formula(
+                r"TP_{\mathrm{dead}} = \frac{D - L}{W - L} = \frac{\mathrm{risk}}"
+                r"{\mathrm{risk} + \mathrm{gain}}",
+                "D drop, W take and win, L take and lose: MWC from the table",
+            )
+            widgets.formula(
+                r"TP_{\mathrm{live}}(n) = TP_{\mathrm{dead}}(n)\,\bigl(1 - TP^{\mathrm{opp}}"
+                r"_{\mathrm{live}}(2n)\bigr)",
+                "Continuous game, no gammons: you redouble at your cash point; base case "
+                "TP_live = TP_dead when winning the doubled game wins you the match",
+            )
+            widgets.formula(
+                r"\begin{aligned} TP_{G} &= \frac{D - L_G}{W_G - L_G},\\ W_G &= (1-G)\,W"
+                r" + G\,W_{2},\\ L_G &= (1-G_d)\,L + G_d\,L_{2} \end{aligned}",
+                "Dead cube with gammons: W_2, L_2 the MWC after a gammon at the doubled cube",
+            )
+            widgets.formula(
+                r"\text{model: } V^{(2n)}_{\mathrm{you}}(TP) = D",
+                f"{SOURCE}: owning the doubled cube is worth exactly the drop",
+            )
+    st.subheader("At every cube level (this score)")
+    fields = ["cube", "model", "dead", "dead_gammon", "live", "doubling_point", "cash_point"]
+    by_cube = cached.take_points_by_cube(a, b, g, gd, x)[fields]
+    widgets.table_with_download(by_cube.round(4), f"match_takes_{a}_{b}_G{g:g}_x{x:g}.csv")
+    st.caption(
+        "Cube 1 is centred, higher cubes are the doubler's (redoubles). The list ends before "
+        "the first cube the doubler already wins the match with. An empty doubling point: the "
+        "doubler never doubles before the cash point (his cube is dead)."
+    )
+
+
+def render_rules(v: View) -> None:
+    """Crawford protection, the post-Crawford double and free drop, Holland."""
+    a, b, g, _ = _score(v)
+    trailer = max(2, a, b)
+    delay, volatility = v.whole("delay"), v.number("sd")
+    st.caption(
+        f"Leader 1-away, trailer {trailer}-away (the larger of the two scores in the "
+        f"sidebar). Rules as stated in {RULES_SOURCE}."
+    )
+    craw = cached.crawford_table(g)
+    here = craw[craw["opp_away"] == trailer].iloc[0]
+    st.subheader("Crawford: the game without the cube protects the leader")
+    cols: Sequence[Any] = st.columns(3)
+    cols[0].metric("Leader in the Crawford game", f"{here['crawford']:.4f}")
+    cols[1].metric("Same game without the rule", f"{here['no_crawford_rule']:.4f}")
+    cols[2].metric("Protection", f"{here['protection']:+.4f}")
+    widgets.chart(charts.crawford_figure(craw, trailer), "match_crawford")
+    st.subheader("Post-Crawford: the trailer doubles at once; the free drop")
+    drops = bool(here["leader_drops"])
+    cols = st.columns(3)
+    cols[0].metric("Leader's MWC post-Crawford", f"{here['post_crawford']:.4f}")
+    cols[1].metric("Trailer's MWC post-Crawford", f"{1.0 - here['post_crawford']:.4f}")
+    cols[2].metric("Leader's answer to the double", "drop" if drops else "take")
+    st.markdown(
+        "Trailing at an **even** score the trailer loses nothing when the leader drops: "
+        "without gammons P(2k) = P(2k - 1) exactly, so the leader has a **free drop**; with "
+        "gammons taking costs the trailer's gammons, so the leader drops. At odd scores the "
+        "point dropped matters and the leader takes."
+    )
+    st.subheader("Holland: no double until each side has played two rolls")
+    effect = cached.holland(trailer, g, delay, volatility)
+    without, with_rule, change, spread = st.columns(4)
+    without.metric("Trailer, trailer doubles at once", f"{effect['trailer_without']:.4f}")
+    with_rule.metric("Trailer, Holland rule", f"{effect['trailer_with']:.4f}")
+    change.metric("Change (percentage points)", f"{100 * effect['trailer_change']:+.3f}")
+    spread.metric("Spread over the delay", f"{effect['spread']:.3f}")
+    chart_col, formula_col = st.columns([3, 2] if not v.present else [1, 0.001])
+    with chart_col:
+        sweep = cached.holland_table(g, delay, volatility)
+        widgets.chart(charts.holland_figure(sweep, trailer), "match_holland")
+    if not v.present:
+        with formula_col:
+            widgets.formula(
+                r"\begin{aligned} H(q) &= \max\bigl((1-q) + q\,T_2,\ P(b-1)\bigr),\\"
+                r" T_2 &= (1-G)\,P(b-2) + G\,P(b-4) \end{aligned}",
+                f"{SOURCE}, assumption 7: leader's MWC when the trailer (game chance q) "
+                "doubles after the delay",
+            )
+            widgets.formula(
+                r"\mathrm{leader} = \mathbb{E}\,H\!\left(q_{n}\right),\quad q_0 = \tfrac12,"
+                r"\ \mathrm{sd} = \sigma\sqrt{n}",
+                "q diffuses for n rolls, absorbed at 0 and 1 (the game can end at cube 1)",
+            )
+
+
+def render_heatmaps(v: View) -> None:
+    """Heatmaps of match equity and of take points across scores."""
+    a, b, g, x = _score(v)
+    gd = v.number("Gd")
+    table = cached.equity_table(g, x)
+    widgets.chart(
+        charts.heatmap_figure(
+            table,
+            "Match equity (row 1, column 1: the Crawford game)",
+            "MWC",
+            (a, b),
+        ),
+        "match_equity_heatmap",
+    )
+    cube, owner = _cube_and_owner(v)
+    kind = v.text("tk")
+    grid = cached.take_point_grid(v.whole("size"), cube, owner, g, gd, x)
+    pivot = grid.pivot(index="away", columns="opp_away", values=kind)
+    widgets.chart(
+        charts.heatmap_figure(
+            pivot,
+            f"Your take point: {TAKE_KINDS[kind]}; cube {cube} to {2 * cube}",
+            "take point",
+            (a, b),
+            colorscale="Viridis",
+        ),
+        "match_take_heatmap",
+    )
+    if not v.present:
+        st.caption(
+            "Rows: your points to go (you are doubled); columns: the doubler's. At 1-away "
+            "the take points are post-Crawford. The double (cube, owner, the doubler's "
+            "gammon rate) is set in the sidebar panel of the take points."
+        )

@@ -1,0 +1,380 @@
+"""Charts of the race page, built as plotly dicts (pure: no streamlit).
+
+One chart per builder; :func:`ui.widgets.chart` restyles it for presenter mode, which
+leaves out the traces marked ``detail`` (reference lines and contours).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ui.style import COLORS, DETAIL, Figure, base_layout, line, vertical_marker, with_markers
+
+#: Colours of the exact cube actions (index = action code).
+ACTION_COLORS = ("#d9d9d9", COLORS["double"], COLORS["cash"], "#b7e4b0")
+#: Colours of the rules-of-thumb comparison categories (index = code).
+RULE_COLORS = ("#d9d9d9", "#ff7f0e", "#1f77b4", "#d62728", "#9467bd")
+_CUBE_NAMES = {
+    "center": "cube centred",
+    "owned": "roller owns the cube",
+    "opponent": "opponent owns the cube",
+}
+
+
+def _layout(title: str, x_title: str, y_title: str) -> dict:
+    """The house layout."""
+    return base_layout(title, x_title, y_title)
+
+
+def _gapped_line(x, y, name: str, color: str, *, dash: str = "solid", detail: bool = False):
+    """A house line trace whose missing values (NaN or NA) are gaps (JSON null)."""
+    values = pd.Series(y).astype("Float64").to_numpy(dtype=float, na_value=np.nan)
+    trace = line(x, values, name, color, dash=dash, detail=detail)
+    trace["y"] = [None if np.isnan(value) else value for value in trace["y"]]
+    return trace
+
+
+def _discrete_colorscale(colors: tuple[str, ...]) -> list[list]:
+    """A stepwise colorscale: code ``k`` (0..n-1) gets ``colors[k]``."""
+    n = len(colors)
+    scale = []
+    for k, color in enumerate(colors):
+        scale += [[k / n, color], [(k + 1) / n, color]]
+    return scale
+
+
+def _category_heatmap(counts, z, labels, colors) -> dict:
+    """Heatmap trace of integer codes with a labelled, stepwise colour bar."""
+    n = len(colors)
+    return {
+        "type": "heatmap",
+        "x": counts,
+        "y": counts,
+        "z": z,
+        "zmin": -0.5,
+        "zmax": n - 0.5,
+        "colorscale": _discrete_colorscale(colors),
+        "colorbar": {
+            "tickvals": list(range(n)),
+            "ticktext": list(labels),
+            "len": 0.9,
+            "thickness": 12,
+        },
+        "hovertemplate": "your count %{x}<br>opponent's count %{y}<extra></extra>",
+    }
+
+
+def _position_marker(x: int, y: int) -> dict:
+    return {
+        "type": "scatter",
+        "mode": "markers",
+        "name": f"{x} v {y}",
+        "x": [x],
+        "y": [y],
+        "marker": {
+            "color": COLORS["marker"],
+            "size": 11,
+            "symbol": "x",
+            "line": {"color": "white", "width": 1},
+        },
+    }
+
+
+def _square_map_layout(title: str) -> dict:
+    layout = _layout(title, "your count (on roll)", "opponent's count")
+    layout["yaxis"]["scaleanchor"] = "x"
+    layout["xaxis"]["constrain"] = "domain"
+    layout["yaxis"]["constrain"] = "domain"
+    layout["height"] = 540
+    layout["hovermode"] = "closest"
+    layout["legend"] = {"orientation": "h", "y": -0.18}
+    return layout
+
+
+# ----------------------------------------------------------------------------- section 1
+
+
+def roll_totals_figure(totals: pd.DataFrame) -> Figure:
+    """Bar chart of the one-roll total distribution (out of 36)."""
+    trace = {
+        "type": "bar",
+        "x": [str(t) for t in totals["total"]],
+        "y": totals["ways"].astype(int).tolist(),
+        "name": "ways out of 36",
+        "marker": {"color": COLORS["center"]},
+        "hovertemplate": "total %{x}: %{y} of 36<extra></extra>",
+    }
+    layout = _layout(
+        "One roll: dice total (doubles count four times)",
+        "total pips",
+        "ways out of 36",
+    )
+    layout["xaxis"]["type"] = "category"
+    return {"data": [trace], "layout": layout}
+
+
+def bearoff_figure(frame: pd.DataFrame, x: int, y: int) -> Figure:
+    """Chance of bearing off in exactly n rolls, for both counts."""
+    traces = [
+        {
+            "type": "bar",
+            "x": frame["rolls"].tolist(),
+            "y": frame[column].tolist(),
+            "name": f"{label} ({count} pips)",
+            "marker": {"color": color},
+        }
+        for column, label, count, color in (
+            ("you", "you", x, COLORS["owned"]),
+            ("opponent", "opponent", y, COLORS["opponent"]),
+        )
+    ]
+    layout = _layout("P(x, n): off in exactly n rolls", "rolls n", "probability")
+    layout["barmode"] = "group"
+    return {"data": traces, "layout": layout}
+
+
+def win_map_figure(data: dict, x: int, lead: int) -> Figure:
+    """Heatmap of the roller's win chance over (your count, lead)."""
+    trace = {
+        "type": "heatmap",
+        "x": data["counts"],
+        "y": data["leads"],
+        "z": data["z"],
+        "zmin": 0,
+        "zmax": 100,
+        "colorscale": "RdBu",
+        "colorbar": {"title": {"text": "win %"}},
+        "hovertemplate": "your count %{x}<br>lead %{y}<br>win %{z:.1f}%<extra></extra>",
+    }
+    contour = {
+        "type": "contour",
+        "x": data["counts"],
+        "y": data["leads"],
+        "z": data["z"],
+        "contours": {"coloring": "none", "showlabels": True, "start": 10, "end": 90, "size": 10},
+        "line": {"color": "black", "width": 1},
+        "showscale": False,
+        "hoverinfo": "skip",
+        "name": "10% steps",
+        "meta": DETAIL,
+    }
+    layout = _layout("Win chance of the player on roll", "your count", "lead (opponent - you)")
+    layout["hovermode"] = "closest"
+    traces = [trace, contour]
+    marker = _position_marker(x, lead)
+    marker["name"] = f"you: {x}, lead {lead:+d}"
+    return {"data": [*traces, marker], "layout": layout}
+
+
+# ----------------------------------------------------------------------------- section 2
+
+
+def cube_win_figure(curves: pd.DataFrame, points: dict[str, float], da: float, db: float) -> Figure:
+    """A's winning chance in the three cube states, formulas (1)-(3), against p."""
+    traces = [  # domains end where a player is doubled out: gaps beyond
+        _gapped_line(curves["p"], curves[cube], label, COLORS[cube])
+        for cube, label in (
+            ("owned", "p(t, A): A owns the cube, (1)"),
+            ("center", "p(t, M): cube centred, (3)"),
+            ("opponent", "p(t, B): B owns the cube, (2)"),
+        )
+    ]
+    traces.append(line(curves["p"], curves["p"], "p (no cube)", COLORS["dead"], dash="dash"))
+    marks = (
+        ("minimum_take_point", "take M", COLORS["take"]),
+        ("initial_double_point", "double (6)", COLORS["double"]),
+        ("redouble_point", "redouble (5)", COLORS["redouble"]),
+    )
+    shapes, notes = [], []
+    for level, (field, label, color) in enumerate(marks):
+        shape, note = vertical_marker(points[field], label, color, level=level)
+        shapes.append(shape)
+        notes.append(note)
+    layout = _layout(
+        f"Winning chances with the cube, DA = {da:.3f}, DB = {db:.3f}",
+        "A's cubeless winning chance p",
+        "A's winning chance",
+    )
+    layout.update(shapes=shapes, annotations=notes)
+    layout["yaxis"]["range"] = [0, 1.02]
+    return {"data": traces, "layout": layout}
+
+
+# ----------------------------------------------------------------------------- section 3
+
+
+def action_map_figure(
+    data: dict,
+    thresholds: pd.DataFrame,
+    cube: str,
+    x: int,
+    y: int,
+    labels: tuple[str, ...],
+) -> Figure:
+    """Exact cube action over (your count, opponent's count) with the threshold lines."""
+    traces = [_category_heatmap(data["counts"], data["z"], labels, ACTION_COLORS)]
+    counts = thresholds["your_count"]
+    lines = [("last_take", "last take", COLORS["take"])]
+    if cube == "owned":
+        lines.append(("first_redouble", "first redouble", COLORS["redouble"]))
+    elif cube == "center":
+        lines.append(("first_double", "first double", COLORS["marker"]))
+    if cube != "opponent":
+        for column, label, color in lines:
+            boundary = counts + thresholds[column]
+            traces.append(_gapped_line(counts, boundary, label, color, dash="dot", detail=True))
+            traces[-1]["line"]["shape"] = "hv"
+    traces.append(_position_marker(x, y))
+    layout = _square_map_layout(f"Exact cube action, {_CUBE_NAMES[cube]}")
+    top = max(data["counts"])
+    layout["xaxis"]["range"] = [0.5, top + 0.5]
+    layout["yaxis"]["range"] = [0.5, top + 0.5]
+    return {"data": traces, "layout": layout}
+
+
+def thresholds_figure(thresholds: pd.DataFrame, printed: pd.DataFrame, x: int) -> Figure:
+    """Exact take/redouble/double offsets against the count, Table 3 printed as markers."""
+    series = (
+        ("last_take", "minimum_take", "last take", COLORS["take"]),
+        ("first_redouble", "redouble", "first redouble", COLORS["redouble"]),
+        ("first_double", "double", "first double", COLORS["double"]),
+    )
+    traces = []
+    for exact, shown, label, color in series:
+        trace = _gapped_line(thresholds["your_count"], thresholds[exact], f"{label} (exact)", color)
+        trace["line"]["shape"] = "hv"
+        traces.append(trace)
+        traces.append(
+            {
+                "type": "scatter",
+                "mode": "markers",
+                "x": printed["your_count"].tolist(),
+                "y": printed[shown].astype(float).tolist(),
+                "name": f"{label} (Table 3, printed)",
+                "marker": {"color": color, "size": 9, "symbol": "diamond"},
+            }
+        )
+    layout = _layout(
+        "Thresholds as offsets (opponent's count - yours)",
+        "your count",
+        "offset in pips",
+    )
+    with_markers(
+        layout,
+        vertical_marker(x, "your count", COLORS["marker"], text=f"count {x}"),
+    )
+    return {"data": traces, "layout": layout}
+
+
+# ----------------------------------------------------------------------------- section 4
+
+
+def implied_points_figure(frame: pd.DataFrame, x: int) -> Figure:
+    """Implied DA, DB along even races, with the paper's estimates as markers."""
+    traces = [
+        _gapped_line(frame["count"], frame["da"], "DA from (1), cube owned", COLORS["owned"]),
+        _gapped_line(
+            frame["count"],
+            frame["db"],
+            "DB from (2), opponent owns",
+            COLORS["opponent"],
+        ),
+    ]
+    traces.append(
+        _gapped_line(
+            frame["count"],
+            frame["da_center"],
+            "DA from (3), cube centred",
+            COLORS["center"],
+            dash="dash",
+            detail=True,
+        )
+    )
+    traces.append(
+        {
+            "type": "scatter",
+            "mode": "markers",
+            "x": [20, 40, 20, 40],
+            "y": [0.90, 0.88, 0.10, 0.12],
+            "name": "paper's estimates (p. 2)",
+            "marker": {
+                "color": COLORS["marker"],
+                "size": 9,
+                "symbol": "diamond",
+            },
+        }
+    )
+    layout = _layout(
+        "Effective doubling points implied by the exact race (even races)",
+        "count (both sides)",
+        "A's winning chance",
+    )
+    with_markers(layout, vertical_marker(x, "count", COLORS["marker"], text=f"count {x}"))
+    return {"data": traces, "layout": layout}
+
+
+def cube_life_figure(frame: pd.DataFrame, x: int, lead: int, cube: str) -> Figure:
+    """Implied Janowski cube life against the roller's pip count, GNU BG's rule beside."""
+    exact = _gapped_line(
+        frame["on_roll"],
+        frame["cube_life"],
+        "implied by the exact race",
+        COLORS["live"],
+    )
+    traces = [
+        exact,
+        line(
+            frame["on_roll"],
+            frame["gnubg"],
+            "GNU BG race rule",
+            COLORS["dead"],
+            dash="dash",
+        ),
+    ]
+    layout = _layout(
+        f"Cube life x, {_CUBE_NAMES[cube]}, lead {lead:+d}",
+        "your pip count",
+        "cube life x",
+    )
+    layout["yaxis"]["range"] = [0, 1.05]
+    with_markers(layout, vertical_marker(x, "count", COLORS["marker"], text=f"count {x}"))
+    return {"data": traces, "layout": layout}
+
+
+# ----------------------------------------------------------------------------- section 5
+
+
+def _lead_map_layout(title: str) -> dict:
+    layout = _layout(title, "your count (on roll)", "lead (opponent - you)")
+    layout["hovermode"] = "closest"
+    layout["height"] = 440
+    return layout
+
+
+def rules_map_figure(data: dict, labels: tuple[str, ...], cube: str, x: int, y: int) -> Figure:
+    """Where the 8-9-12 rule agrees with the exact cube action, over (count, lead)."""
+    heatmap = _category_heatmap(data["counts"], data["code"], labels, RULE_COLORS)
+    heatmap["y"] = data["leads"]
+    heatmap["hovertemplate"] = "your count %{x}<br>lead %{y}<extra></extra>"
+    marker = _position_marker(x, y - x)
+    layout = _lead_map_layout(f"8-9-12 rule against the exact action, {_CUBE_NAMES[cube]}")
+    return {"data": [heatmap, marker], "layout": layout}
+
+
+def kleinman_figure(data: dict, x: int, y: int) -> Figure:
+    """Kleinman's win chance minus the exact one, in percentage points, over (count, lead)."""
+    trace = {
+        "type": "heatmap",
+        "x": data["counts"],
+        "y": data["leads"],
+        "z": data["kleinman_error"],
+        "zmin": -3,
+        "zmax": 3,
+        "colorscale": "RdBu",
+        "colorbar": {"title": {"text": "points"}},
+        "hovertemplate": "your count %{x}<br>lead %{y}<br>"
+        "Kleinman - exact %{z:+.2f}<extra></extra>",
+    }
+    layout = _lead_map_layout("Kleinman's formula minus the exact win chance")
+    return {"data": [trace, _position_marker(x, y - x)], "layout": layout}

@@ -1,0 +1,250 @@
+"""Controls and presets of the cube-rules page: walkthrough, money rules in theory, simulation.
+
+Keys name one concept app-wide (``x``, ``W``, ``L``, ``P``, ``beavers``, ``seed``); the
+page's links from before the skeleton used ``view``, ``life``, ``win``, ``loss``, ``p``
+and ``rseed``, which stay as aliases (:data:`OLD_KEYS`).
+"""
+
+from typing import Any
+
+from ui.controls import Control
+from ui.rules.walkthroughs import WALKTHROUGHS
+
+#: Link names renamed to the app-wide names: old key -> today's key.
+OLD_KEYS = {
+    "view": "sec",
+    "life": "x",
+    "win": "W",
+    "loss": "L",
+    "p": "P",
+    "rseed": "seed",
+}
+#: Values of the old section select box (``?view=...``) -> today's section id.
+OLD_SECTIONS = {"walkthrough": "walkthrough", "theory": "theory", "simulation": "simulation"}
+
+# ------------------------------------------------------------------ walkthrough
+WALK = Control(
+    "walk",
+    "Walkthrough",
+    "select",
+    "beaver_raccoon",
+    options=tuple(WALKTHROUGHS),
+    help="A game (or match) from the rules text, as a sequence of cube events.",
+)
+STEP = Control(
+    "step",
+    "Step",
+    "int",
+    0,
+    0,
+    max(len(walk.actions) for walk in WALKTHROUGHS.values()),
+    1,
+    help="How many events have happened (0 = the start). Past the last event the last is shown.",
+)
+
+# ----------------------------------------------------------------------- theory
+X = Control(
+    "x",
+    "Cube life x",
+    "float",
+    0.7,
+    0.0,
+    1.0,
+    0.01,
+    help="Janowski's cube life index: 0 = dead cube, 1 = perfectly live cube.",
+)
+W = Control(
+    "W",
+    "W: average value of a win",
+    "float",
+    1.25,
+    1.0,
+    3.0,
+    0.01,
+    help="1 + gammon and backgammon bonus per win. The Jacoby rule matters only above 1.",
+)
+L = Control(
+    "L",
+    "L: average value of a loss",
+    "float",
+    1.2,
+    1.0,
+    3.0,
+    0.01,
+    help="1 + gammon and backgammon bonus per loss.",
+)
+P = Control(
+    "P",
+    "Doubler's winning probability P",
+    "float",
+    0.85,
+    0.0,
+    1.0,
+    0.005,
+    help="Where the decision with and without the Jacoby rule is shown.",
+)
+
+# ------------------------------------------------------------------- simulation
+BEAVERS = Control("beavers", "Beavers allowed", "bool", False, help="Money play only.")
+RACCOONS = Control(
+    "raccoons",
+    "Raccoons allowed",
+    "bool",
+    False,
+    help="A raccoon answers a beaver: needs beavers.",
+    requires=("beavers", True),
+)
+MURPHY = Control(
+    "murphy", "Murphy rule (automatic doubles)", "bool", False, help="Each opening tie doubles."
+)
+CAP = Control(
+    "cap",
+    "Murphy cap (0 = no cap)",
+    "int",
+    0,
+    0,
+    6,
+    1,
+    help="Maximum number of automatic doubles per game.",
+    requires=("murphy", True),
+)
+DOUBLE_A = Control(
+    "ad",
+    "A doubles a centred cube at",
+    "float",
+    0.8,
+    0.21,
+    1.0,
+    0.01,
+    help="A's own winning chance at which he offers the first double; 1 = never. "
+    "Optimal: 0.8 (Keeler-Spencer).",
+)
+REDOUBLE_A = Control(
+    "ar",
+    "A redoubles at",
+    "float",
+    0.8,
+    0.21,
+    1.0,
+    0.01,
+    help="A's own winning chance at which he redoubles a cube he owns; 1 = never.",
+)
+DOUBLE_B = Control(
+    "bd",
+    "B doubles and redoubles at",
+    "float",
+    0.8,
+    0.21,
+    1.0,
+    0.01,
+    help="B's own winning chance at which he doubles; 1 = never.",
+)
+TAKE = Control(
+    "take",
+    "Both take from",
+    "float",
+    0.2,
+    0.0,
+    0.5,
+    0.01,
+    help="A player takes a double iff his chance is at least this. Optimal: 0.2.",
+)
+BEAVER = Control(
+    "beaver",
+    "Both beaver from",
+    "float",
+    0.4,
+    0.0,
+    1.0,
+    0.01,
+    help="With beavers allowed, a taker beavers iff his chance is at least this. Optimal: 0.4.",
+    requires=("beavers", True),
+)
+RACCOON = Control(
+    "raccoon",
+    "Both raccoon from",
+    "float",
+    1.0,
+    0.0,
+    1.0,
+    0.01,
+    help="With raccoons allowed, a beavered doubler raccoons iff his chance is at least this "
+    "(1 = never, optimal against an optimal beaver).",
+    requires=("raccoons", True),
+)
+START = Control(
+    "start", "A's chance at the start", "float", 0.5, 0.05, 0.95, 0.05, help="Usually 1/2."
+)
+GAMES = Control(
+    "n",
+    "Games (thousands)",
+    "int",
+    200,
+    10,
+    1000,
+    10,
+    help="Monte Carlo sample size. The fine walk is limited to 100 thousand games.",
+)
+SEED = Control(
+    "seed", "Seed", "int", 1, 0, 9999, 1, help="Same seed, same games: a link reproduces them."
+)
+MODEL = Control(
+    "model",
+    "Simulation",
+    "select",
+    "chain",
+    options=("chain", "walk"),
+    help="chain: the exact chain of threshold hits (Keeler-Spencer lemma); walk: the indicator "
+    "as a random walk of step 0.05 (thresholds must be multiples of 0.05).",
+)
+
+WALKTHROUGH_CONTROLS = (WALK, STEP)
+THEORY_CONTROLS = (X, W, L, P)
+SIMULATION_CONTROLS = (
+    MODEL,
+    BEAVERS,
+    RACCOONS,
+    MURPHY,
+    CAP,
+    DOUBLE_A,
+    REDOUBLE_A,
+    DOUBLE_B,
+    TAKE,
+    BEAVER,
+    RACCOON,
+    START,
+    GAMES,
+    SEED,
+)
+#: One-click presets of each section.
+WALKTHROUGH_PRESETS: dict[str, dict[str, Any]] = {
+    "Source: beaver, raccoon": {"walk": "beaver_raccoon", "step": 4},
+    "Murphy ties, cap 2": {"walk": "murphy_cap", "step": 3},
+    "Crawford, then Holland": {"walk": "crawford_holland", "step": 11},
+}
+THEORY_PRESETS: dict[str, dict[str, Any]] = {
+    "Jacoby: favourite cashes": {"x": 0.7, "W": 1.25, "L": 1.2, "P": 0.85},
+    "No gammons": {"W": 1.0, "L": 1.0, "P": 0.75},
+}
+SIMULATION_PRESETS: dict[str, dict[str, Any]] = {
+    "Optimal, no beavers": {
+        "beavers": False,
+        "raccoons": False,
+        "murphy": False,
+        "ad": 0.8,
+        "ar": 0.8,
+        "bd": 0.8,
+        "take": 0.2,
+    },
+    "Early double vs beavers": {
+        "beavers": True,
+        "raccoons": False,
+        "murphy": False,
+        "ad": 0.5,
+        "ar": 0.8,
+        "bd": 0.8,
+        "take": 0.2,
+        "beaver": 0.4,
+    },
+    "Murphy, cap 2": {"murphy": True, "cap": 2, "beavers": False},
+}

@@ -1,0 +1,267 @@
+"""Cube-rules page: the three sections (walkthrough, the money rules in theory, simulation).
+
+Each function renders one section from the :class:`~ui.skeleton.View`; the skeleton
+runs only the open one.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import cast
+
+import pandas as pd
+import streamlit as st
+
+from cubecore.references import source
+from ui import widgets
+from ui.rules import charts as figures
+from ui.rules import data as cached
+from ui.rules.controls import STEP
+from ui.skeleton import View
+
+RULES_SOURCE = source("RULES")
+JANOWSKI_SOURCE = source("JR12")
+KS_SOURCE = source("KS69")
+_OWNER_NAMES = {"center": "centred", "A": "A (White)", "B": "B (Black)"}
+
+
+def _never(value: float) -> str:
+    return "never" if value >= 1.0 else f"{value:.4f}"
+
+
+# ------------------------------------------------------------------ walkthrough
+
+
+def _set_step(step: int) -> None:
+    st.session_state[STEP.key] = step
+
+
+def render_walkthrough(values: View) -> None:
+    """Step through a preset game: cube, owner, stakes, legal actions and the rule applied."""
+    walk, requested = values.text("walk"), values.whole("step")
+    state = cached.walkthrough_state(walk, requested)
+    events = cached.walkthrough_events(walk)
+    step, last = state["step"], state["last_step"]
+    st.subheader(state["title"])
+    st.caption(f"{state['description']} Source: {RULES_SOURCE}.")
+    if requested > last:
+        st.info(f"This walkthrough has {last} steps; showing the last one.")
+
+    back, counter, forward = st.columns([1, 2, 1])
+    back.button(
+        "Previous event",
+        icon=":material/arrow_back:",
+        disabled=step == 0,
+        on_click=_set_step,
+        args=(step - 1,),
+        key="walk:back",
+        width="stretch",
+    )
+    counter.markdown(f"**Step {step} of {last}** ({state['game']})")
+    forward.button(
+        "Next event",
+        icon=":material/arrow_forward:",
+        disabled=step >= last,
+        on_click=_set_step,
+        args=(step + 1,),
+        key="walk:next",
+        width="stretch",
+    )
+
+    a, b, c, d, e = st.columns(5)
+    a.metric("Stakes", f"{state['stakes']}")
+    b.metric("Cube face", f"{state['face']}")
+    c.metric("Cube owner", _OWNER_NAMES[state["owner"]])
+    d.metric("To act", state["to_act"])
+    e.metric("Score A-B" if not state["money_play"] else "Won so far A-B", state["score"])
+
+    if state["rule"]:
+        st.info(f"**{state['rule']}**: {state['note']}", icon=":material/gavel:")
+    else:
+        st.info("The start: the cube is centred on 1, with 64 showing.", icon=":material/gavel:")
+    legal = ", ".join(state["legal"]) or "none: the match is over"
+    next_action = state["next_action"]
+    st.markdown(
+        f"**Legal now:** {legal}"
+        + (f"  \n**Next in this game:** {next_action}" if next_action else "")
+    )
+    if not values.present:
+        with st.expander("What the rules forbid here, and why"):
+            forbidden = pd.DataFrame(
+                {
+                    "action": list(state["forbidden"]),
+                    "forbidden by": list(state["forbidden"].values()),
+                }
+            )
+            st.dataframe(forbidden, hide_index=True)
+    widgets.chart(figures.stakes_figure(events, step), f"rules_walk_{walk}")
+    if not values.present:
+        st.markdown("**The game so far**")
+        widgets.table_with_download(events[events["step"] <= step], f"rules_walk_{walk}.csv")
+        in_force = [
+            f"{name}={on}" for name, on in state["rules"].items() if on not in (False, None)
+        ]
+        st.caption("Rules in force: " + (", ".join(in_force) or "plain money play"))
+
+
+# ----------------------------------------------------------------------- theory
+
+
+def render_theory(values: View) -> None:
+    """Jacoby, beaver and raccoon points, and the Murphy rule, in the Janowski model."""
+    x, W, L, P = (round(values.number(k), 4) for k in ("x", "W", "L", "P"))
+    plain = cached.cube_points(x, W, L, False)
+    jacoby = cached.cube_points(x, W, L, True)
+    curves = cached.money_rule_curves(x, W, L)
+    st.caption(f"Janowski model, money play, per unit of the cube. Source: {JANOWSKI_SOURCE}.")
+
+    st.subheader("Jacoby rule: gammons count only once the cube is turned")
+    chart_column, text_column = st.columns([3, 2] if not values.present else [1, 0.001])
+    with chart_column:
+        widgets.chart(figures.jacoby_figure(curves, plain, jacoby, P), "rules_jacoby")
+    if not values.present:
+        with text_column:
+            widgets.formula(
+                r"E^{J}_{\mathrm{centre}}(P) = x\,E^{J}_{\mathrm{live}} + (1-x)\,(2P-1)",
+                f"{JANOWSKI_SOURCE}: centred cube, gammons single",
+            )
+            st.markdown(
+                "Holding a centred cube can never win more than one point under the Jacoby "
+                "rule, so a big favourite is never too good: he doubles and the opponent "
+                "drops. With the cube turned, gammons count again, so the take, cash, beaver "
+                "and raccoon points do not move."
+            )
+
+    without, with_jacoby = cached.decision(P, x, W, L, False), cached.decision(P, x, W, L, True)
+    for suffix, points, verdict in (("", plain, without), (", Jacoby", jacoby, with_jacoby)):
+        a, b, c = st.columns(3)
+        a.metric(f"Initial double point{suffix}", f"{points['initial_double_point']:.4f}")
+        b.metric(f"Too good, centred{suffix}", _never(points["too_good_center"]))
+        c.metric(f"Decision at P = {P:.3f}{suffix}", verdict["doubler_action"])
+
+    st.subheader("Beaver point and raccoon point")
+    left, right = st.columns(2)
+    with left:
+        widgets.chart(figures.beaver_figure(curves, plain), "rules_beaver")
+    with right:
+        widgets.chart(figures.raccoon_figure(curves, plain), "rules_raccoon")
+    a, b, c, d = st.columns(4)
+    a.metric("Take point (taker's P)", f"{plain['take_point']:.4f}")
+    b.metric("Beaver point (taker's P)", f"{plain['beaver_point']:.4f}")
+    c.metric("Raccoon point (doubler's P)", f"{plain['raccoon_point']:.4f}")
+    d.metric("Cash point", f"{plain['cash_point']:.4f}")
+    if not values.present:
+        widgets.formula(
+            r"\text{beaver iff } 4E_{\mathrm{owned}}(q) > 2E_{\mathrm{owned}}(q)"
+            r"\iff E_{\mathrm{owned}}(q) > 0,\qquad \text{raccoon iff } E_{\mathrm{opp}}(P) > 0",
+            f"{JANOWSKI_SOURCE}: closed forms L/(W+L+x/2) and (L+x/2)/(W+L+x/2)",
+        )
+
+    st.subheader("Murphy rule: the stakes multiply, the decisions stay")
+    widgets.chart(
+        figures.murphy_figure(curves, cached.MURPHY_STAKES, plain["initial_double_point"]),
+        "rules_murphy",
+    )
+    st.markdown(
+        "Every outcome of a game (hold, double/take, double/pass) is multiplied by the stake, "
+        "so in points the gain from doubling grows with the automatic doubles (left), but it "
+        "changes sign at the same P: per unit of the cube the curves are one (right)."
+    )
+    if not values.present:
+        st.markdown("**Expected starting stake under the Murphy rule** (each tie: 1/6)")
+        widgets.table_with_download(cached.murphy_table(), "rules_murphy_caps.csv")
+
+
+# ------------------------------------------------------------------- simulation
+
+
+def _simulation_arguments(values: View) -> tuple:
+    flags = (
+        values.flag("beavers"),
+        values.flag("raccoons"),
+        values.flag("murphy"),
+        values.whole("cap"),
+    )
+    strategy = tuple(
+        round(values.number(k), 4) for k in ("ad", "ar", "bd", "take", "beaver", "raccoon")
+    )
+    return flags, strategy, round(values.number("start"), 4)
+
+
+def render_simulation(values: View) -> None:
+    """Cube-value distribution beside the theory, points per game, price of early doubles."""
+    flags, strategy, start = _simulation_arguments(values)
+    n_games, seed, model = values.whole("n") * 1000, values.whole("seed"), values.text("model")
+    st.caption(
+        "The continuous game (P-game): A's winning chance moves like Brownian motion; both "
+        f"sides follow the thresholds in the sidebar. Source: {KS_SOURCE}; {RULES_SOURCE}."
+    )
+    try:
+        result = cached.simulation(model, flags, strategy, start, n_games, seed)
+    except ValueError as error:
+        st.error(f"These settings cannot be simulated: {error}", icon=":material/error:")
+        return
+    if model == "walk" and n_games > result["n_games"]:
+        st.info(f"The fine walk is limited to {cached.WALK_GAMES_LIMIT:,} games.")
+    estimate = result["estimate"]
+    exact = result["exact_equity"]
+    a, b, c, d = st.columns(4)
+    a.metric("Games per second", f"{result['games_per_second']:,.0f}")
+    b.metric(f"P(stake > {cached.RARE_STAKE}), simulated", f"{result['above_simulated']:.4f}")
+    c.metric(f"P(stake > {cached.RARE_STAKE}), theory", f"{result['above_theory']:.4f}")
+    d.metric("A's points per game", f"{estimate['mean']:+.4f}")
+    e, f, g, h = st.columns(4)
+    e.metric("95% CI low", f"{estimate['low']:+.4f}")
+    f.metric("95% CI high", f"{estimate['high']:+.4f}")
+    g.metric("Exact expectation", "none" if math.isnan(exact) else f"{exact:+.4f}")
+    h.metric("Games simulated", f"{result['n_games']:,}")
+    st.caption(
+        f"{result['n_games']:,} games in {result['seconds']:.3f} s (measured when they were "
+        f"simulated); drops {result['drops']:,}, beavers {result['beavers_seen']:,}, raccoons "
+        f"{result['raccoons_seen']:,}; games above {cached.RARE_STAKE}: {result['above_games']:,}."
+    )
+    if math.isnan(exact):
+        st.warning(
+            "With these thresholds the stake grows faster than games end: the expected "
+            "points do not exist, and the sample mean and its interval do not settle."
+        )
+    chart_column, formula_column = st.columns([3, 2] if not values.present else [1, 0.001])
+    with chart_column:
+        widgets.chart(figures.distribution_figure(result["table"]), "rules_cube_values")
+    if not values.present:
+        with formula_column:
+            widgets.formula(
+                r"P(\text{hit } u \text{ before } l \mid x) = \frac{x-l}{u-l}",
+                f"{KS_SOURCE}: the lemma, eq. (2)",
+            )
+            widgets.formula(
+                r"P(\text{redouble} \mid 80\%) = \tfrac{0.2}{0.8} = \tfrac14",
+                f"{KS_SOURCE}: so P(stake > 4) = 1/16 of the doubled games",
+            )
+            st.caption(
+                'The source: "The game is rarely redoubled beyond four times the original '
+                f'stake" ({RULES_SOURCE}). The z column compares each cell with the theory.'
+            )
+        table = result["table"].rename(columns={"fraction": "simulated", "probability": "theory"})
+        widgets.table_with_download(table, f"rules_cube_values_seed{seed}.csv")
+
+    st.subheader("The price of doubling too early, with and without beavers")
+    da = strategy[0]
+    widgets.chart(figures.price_figure(cached.price_curve(start), da), "rules_price")
+    prices = cached.price_estimates(da, start, min(n_games, 200_000), seed)
+    a, b = st.columns(2)
+    a.metric(
+        f"Loss doubling at {da:.2f}, no beavers",
+        f"{cast(float, prices.loc[0, 'loss vs doubling at 80%']):.4f}",
+    )
+    b.metric(
+        f"Loss doubling at {da:.2f}, beavers",
+        f"{cast(float, prices.loc[1, 'loss vs doubling at 80%']):.4f}",
+    )
+    if not values.present:
+        st.caption(
+            "A doubles once at his point and redoubles at 80%; B plays optimally "
+            "(doubles at 80%, takes at 20%, beavers from 40% when allowed); no Murphy rule. "
+            "Exact by the lemma; the simulated equity is a check."
+        )
+        widgets.table_with_download(prices, f"rules_price_da{da:g}.csv")

@@ -1,1 +1,0 @@
-"""Per-page control modules (being moved into one folder per page: see ui/skeleton.py)."""

@@ -1,1 +1,0 @@
-"""Per-section rendering functions of the multi-section pages (UI layer)."""
