@@ -276,3 +276,20 @@ def test_a_presenter_resumes_a_room_with_the_key_and_not_without(open_page):
     other.text_input(key="classroom_resume_key").input(presenter["secret"])
     button(other, "Resume").click().run()
     assert metric(other, "Room code") == presenter["code"]
+
+
+def test_a_drill_question_is_posed_with_the_key_the_app_computes(open_page, store):
+    from cubecore import drills
+
+    at, presenter = open_room(open_page)
+    at.selectbox(key="classroom_drill_topic").set_value("janowski")
+    at.slider(key="classroom_drill_level").set_value(2)
+    at.number_input(key="classroom_drill_seed").set_value(7)
+    button(at, "Ask this drill question").click().run()
+    assert not at.exception
+    expected = drills.quiz("janowski", 7, 2, 1)[0]
+    question = store.presenter_question(presenter["code"], presenter["secret"], 1)
+    assert question.prompt.startswith(expected.prompt[:80])
+    assert question.answer_key == expected.answer
+    assert question.options == expected.choices
+    assert question.kind == "choice"

@@ -14,6 +14,8 @@ from datetime import UTC, datetime
 
 import streamlit as st
 
+from cubecore import drills
+from cubecore.references import source
 from store import (
     Classroom,
     JoinLimiter,
@@ -333,6 +335,44 @@ def _ask(code: str, secret: str) -> None:
         _flash("ask", error)
 
 
+def _ask_drill(code: str, secret: str) -> None:
+    """Ask callback: pose a drill question (cubecore.drills), its key computed by the app."""
+    state = st.session_state
+    topic = str(state.get("classroom_drill_topic", next(iter(drills.TOPICS))))
+    level = int(state.get("classroom_drill_level", 1))
+    seed = int(state.get("classroom_drill_seed", 1))
+    question = drills.quiz(topic, seed, level, 1)[0]
+    unit = " (in percent)" if question.unit == "percent" else ""
+    why = f"{question.explanation} Source: {source(question.source, question.where)}."
+    try:
+        data.classroom().ask(
+            code,
+            secret,
+            kind="numeric" if question.kind == "number" else "choice",
+            prompt=f"{question.prompt}{unit}"[:PROMPT_CHARS],
+            answer_key=question.answer,
+            options=question.choices,
+            tolerance=question.tolerance,
+            explanation=why[:EXPLANATION_CHARS],
+        )
+    except ValueError as error:
+        _flash("ask", error)
+
+
+def _drill_form(code: str, secret: str) -> None:
+    """Pose one of the drills' questions: the class answers, the app knows the key."""
+    with st.expander("Pose a drill question"), st.form("classroom_drill"):
+        titles = {topic.id: topic.title for topic in drills.TOPICS.values()}
+        st.selectbox(
+            "Topic", list(titles), format_func=titles.__getitem__, key="classroom_drill_topic"
+        )
+        st.slider("Difficulty", 1, 3, 1, key="classroom_drill_level")
+        st.number_input(
+            "Seed (another seed, another question)", 1, 9999, 1, key="classroom_drill_seed"
+        )
+        st.form_submit_button("Ask this drill question", on_click=_ask_drill, args=(code, secret))
+
+
 def _ask_form(code: str, secret: str, *, first: bool) -> None:
     label = "Pose a question" if first else "Pose the next question"
     with st.expander(label, expanded=first), st.form("classroom_ask"):
@@ -363,6 +403,7 @@ def _ask_form(code: str, secret: str, *, first: bool) -> None:
             key="classroom_explanation",
         )
         st.form_submit_button("Ask", type="primary", on_click=_ask, args=(code, secret))
+    _drill_form(code, secret)
     _show_flash("ask")
 
 
