@@ -219,3 +219,13 @@ def test_walkthroughs_replay_the_source():
     )
     rules_used = {event.rule for s in crawford for event in s.history}
     assert {"Crawford rule", "Holland rule"} <= rules_used
+
+
+def test_theory_shows_the_jacoby_initial_double_point_with_and_without_beavers(open_page):
+    # gnubg 1.07's dead-cube initial double point with Jacoby and beavers is 0.475 for
+    # W = 1.3, L = 1.2: (L - 1/4) / (L + W - 1/2); without beavers (L - 1/2) / (L + W - 1)
+    at = open_page("pages/rules.py", sec="Theory", x="0", W="1.3", L="1.2")
+    assert not at.exception
+    shown = {m.label: m.value for m in at.metric}
+    assert shown["Initial double point, Jacoby with beavers"] == "0.4750"
+    assert shown["Initial double point, Jacoby without beavers"] == f"{0.7 / 1.5:.4f}"

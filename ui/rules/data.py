@@ -80,9 +80,11 @@ def walkthrough_state(walk: str, step: int) -> dict[str, Any]:
 
 
 @st.cache_data(max_entries=512, show_spinner=False)
-def cube_points(x: float, W: float, L: float, jacoby: bool) -> dict[str, float]:
+def cube_points(
+    x: float, W: float, L: float, jacoby: bool, beavers: bool = False
+) -> dict[str, float]:
     """Janowski decision points as a plain dict."""
-    return dataclasses.asdict(janowski.cube_points(x, W, L, jacoby=jacoby))
+    return dataclasses.asdict(janowski.cube_points(x, W, L, jacoby=jacoby, beavers=beavers))
 
 
 @st.cache_data(max_entries=512, show_spinner=False)

@@ -139,6 +139,24 @@ def render_theory(values: View) -> None:
         b.metric(f"Too good, centred{suffix}", _never(points["too_good_center"]))
         c.metric(f"Decision at P = {P:.3f}{suffix}", verdict["doubler_action"])
 
+    # Jacoby with beavers: a taker may beaver a centred double, so the doubler needs less
+    jacoby_beavers = cached.cube_points(x, W, L, True, True)
+    a, b, c = st.columns(3)
+    a.metric(
+        "Initial double point, Jacoby with beavers",
+        f"{jacoby_beavers['initial_double_point']:.4f}",
+    )
+    b.metric(
+        "Initial double point, Jacoby without beavers", f"{jacoby['initial_double_point']:.4f}"
+    )
+    if not values.present:
+        with c:
+            widgets.formula(
+                r"\text{dead cube: } \frac{L - \tfrac14}{L + W - \tfrac12}"
+                r"\ \text{(beavers)},\quad \frac{L - \tfrac12}{L + W - 1}\ \text{(no beavers)}",
+                source("GNUBG", "show marketwindow"),
+            )
+
     st.subheader("Beaver point and raccoon point")
     left, right = st.columns(2)
     with left:
