@@ -36,9 +36,12 @@ def non_default_params(link) -> dict[str, str]:
     """The link's parameters the browser keeps in the address bar (not the defaults)."""
     spec = next(s for s in PAGES if s.file == link.page)
     controls = {c.key: c for c in spec.controls}
+    query = dict(link.query)
+    if "sec" in query and spec.page is not None:  # links name a section by id, the URL by title
+        query["sec"] = spec.page.section(query["sec"]).title
     return {
         key: raw
-        for key, raw in link.query.items()
+        for key, raw in query.items()
         if controls[key].parse(raw)[0] != controls[key].default
     }
 

@@ -99,12 +99,28 @@ def open_page(page, server, spec, query: str = "") -> None:
     settled(page)
 
 
-def click_preset(page, label: str) -> None:
-    before = page.url
-    page.get_by_role("button", name=label, exact=True).click()
-    # the click reruns the app; the address bar follows the new values
-    page.wait_for_function("url => location.href !== url || true", arg=before)
+#: Watches the app for the start of a run: set before an action, waited on after it, so a
+#: test never reads the view of the run before the action (the state is "notRunning" for a
+#: moment after a click, until the server starts the rerun).
+WATCH_FOR_A_RUN = """() => {
+  window.__cubeLabRan = false;
+  const app = document.querySelector('[data-testid="stApp"]');
+  new MutationObserver(() => {
+    if (app.getAttribute('data-test-script-state') === 'running') window.__cubeLabRan = true;
+  }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+}"""
+
+
+def after_a_run(page, action) -> None:
+    """Do ``action`` (a click, a key), then wait until the run it started has finished."""
+    page.evaluate(WATCH_FOR_A_RUN)
+    action()
+    page.wait_for_function("() => window.__cubeLabRan === true")
     settled(page)
+
+
+def click_preset(page, label: str) -> None:
+    after_a_run(page, page.get_by_role("button", name=label, exact=True).click)
 
 
 @pytest.mark.parametrize("spec", ON_SKELETON, ids=lambda s: s.url_path)
@@ -137,10 +153,12 @@ def test_a_page_round_trip_keeps_the_link_exact(server, browser, spec):
         open_page(page, server, spec, f"?sec={owner.title}" if owner else "")
         click_preset(page, labels[-1] if owner is None else labels[0])
         other = next(s for s in PAGES if s is not spec)
-        page.get_by_role("link", name=re.compile(re.escape(other.title))).first.click()
-        settled(page)
-        page.get_by_role("link", name=re.compile(re.escape(spec.title))).first.click()
-        settled(page)
+        after_a_run(
+            page, page.get_by_role("link", name=re.compile(re.escape(other.title))).first.click
+        )
+        after_a_run(
+            page, page.get_by_role("link", name=re.compile(re.escape(spec.title))).first.click
+        )
         no_notice(page)
         same_view_in_a_fresh_context(browser, page, f"{spec.url_path}-round-trip")
     finally:
@@ -162,13 +180,14 @@ def test_a_slider_moved_to_its_minimum_by_keyboard_stays_in_the_link(server, bro
             pytest.fail(f"{spec.url_path}: no slider in the sidebar to move")
         slider = sliders.first
         slider.focus()
-        page.keyboard.press("Home")
-        page.wait_for_function(
+        at_minimum = slider.evaluate(
             "el => (el.value ?? el.getAttribute('aria-valuenow'))"
-            " === (el.min ?? el.getAttribute('aria-valuemin'))",
-            arg=slider.element_handle(),
+            " === (el.min ?? el.getAttribute('aria-valuemin'))"
         )
-        settled(page)
+        if at_minimum:  # already there: move it up first, so that Home is a real move
+            after_a_run(page, lambda: page.keyboard.press("End"))
+            slider.focus()
+        after_a_run(page, lambda: page.keyboard.press("Home"))
         same_view_in_a_fresh_context(browser, page, f"{spec.url_path}-minimum")
     finally:
         context.close()
