@@ -1,7 +1,7 @@
 """AppTests of the cube calculator: what is its own (common behaviour: test_pages_common.py)."""
 
 from cubecore import cubeful, met
-from tests.reading import metric
+from tests.reading import chart_specs, metric
 
 PAGE = "pages/cube.py"
 ISSUE = (0.7431, 0.2606, 0.0096, 0.0512, 0.0021)  # the issue's engine output, as fractions
@@ -66,3 +66,14 @@ def test_score_matrix_of_fifteen(open_page):
     assert not at.exception
     money = cubeful.money_cube_decision(ISSUE, 0.68)
     assert metric(at, "Money (centred cube)") == money.action
+
+
+def test_the_margins_grid_is_the_score_matrix_margins(open_page):
+    import math
+
+    at = open_page(PAGE, sec="Score matrix", n="4")
+    margins = next(c for c in chart_specs(at) if c["layout"]["title"]["text"].startswith("Margin"))
+    grid = cubeful.score_matrix(ISSUE, 0.68, met.load_table("kxg2"), 4)
+    cell = grid[(grid["away"] == 3) & (grid["opp_away"] == 4)].iloc[0]
+    sides = [v for v in (cell["win_down"], cell["win_up"]) if not math.isnan(v)]
+    assert margins["data"][0]["z"][2][3] == 100.0 * min(sides)

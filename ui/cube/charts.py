@@ -156,6 +156,42 @@ def matrix_figure(matrix: pd.DataFrame, n: int) -> Figure:
     return {"data": [trace], "layout": layout}
 
 
+def margins_figure(matrix: pd.DataFrame, n: int) -> Figure:
+    """The winning-chance margin of the best action at every score (the smaller side).
+
+    How far the winning chance may be wrong, down or up, before the best action at that
+    score changes; blank where the cube is dead or no change occurs.
+    """
+    grid = matrix[matrix["state"].isin(("pre-crawford", "crawford"))]
+    z: list[list[float | None]] = [[None] * n for _ in range(n)]
+    text: list[list[str]] = [[""] * n for _ in range(n)]
+    for row in grid.to_dict("records"):
+        a, b = int(row["away"]) - 1, int(row["opp_away"]) - 1
+        sides = [float(row[k]) for k in ("win_down", "win_up") if not math.isnan(float(row[k]))]
+        if sides:
+            z[a][b] = 100.0 * min(sides)
+            text[a][b] = f"{z[a][b]:.1f}"
+    trace = {
+        "type": "heatmap",
+        "z": z,
+        "x": list(range(1, n + 1)),
+        "y": list(range(1, n + 1)),
+        "text": text,
+        "texttemplate": "%{text}",
+        "colorscale": "Blues",
+        "reversescale": True,
+        "colorbar": {"title": {"text": "margin, pp"}},
+        "hovertemplate": "%{y}-away / %{x}-away: %{text} pp<extra></extra>",
+    }
+    layout = base_layout(
+        "Margin of the best action: winning chance, percentage points",
+        "opponent: points to go",
+        "player: points to go",
+    )
+    layout["yaxis"]["autorange"] = "reversed"
+    return {"data": [trace], "layout": layout}
+
+
 def _action_code(action: str) -> int:
     """The heatmap's code of gnubg's action text."""
     text = action.lower()

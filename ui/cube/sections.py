@@ -230,3 +230,4 @@ def render_matrix(v: View) -> None:
             "and the No double and Double/take equities (EMG)."
         )
         widgets.table_with_download(grid.round(6), f"cube_score_matrix_{s.table}_{n}.csv")
+    widgets.chart(charts.margins_figure(grid, n), f"cube_score_margins_{s.table}_{n}")
