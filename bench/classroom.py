@@ -30,6 +30,7 @@ import subprocess
 import time
 import uuid
 from dataclasses import dataclass, field
+from typing import cast
 
 import sqlalchemy as sa
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
@@ -103,7 +104,7 @@ class Screen(Session):
             entry = state.widget_states.widgets.add()
             entry.id = widget_id
             if kind == "number_input":
-                entry.double_value = float(value)
+                entry.double_value = float(cast(float, value))
             else:
                 entry.string_value = str(value)
         if press is not None:

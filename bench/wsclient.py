@@ -14,7 +14,7 @@ import asyncio
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
 import websockets
 from streamlit.proto.BackMsg_pb2 import BackMsg
@@ -64,7 +64,7 @@ class Session:
         self.values: dict[str, tuple[str, object]] = {}  # widget id -> (value field, value)
         self._tabs: Widget | None = None  # the tab set whose tabs are being read
 
-    async def __aenter__(self) -> Session:
+    async def __aenter__(self) -> Self:
         headers = {"Cookie": f"stroute={self.cookie}"} if self.cookie else None
         self.ws = await websockets.connect(
             self.url,
