@@ -1141,8 +1141,18 @@ def _money_closed_points(
 
 
 def _ratio(numerator: float, denominator: float) -> float:
-    """``numerator / denominator``, NaN where the cube changes nothing (0 / 0)."""
-    return math.nan if denominator == 0.0 else numerator / denominator
+    """``numerator / denominator``, NaN where the cube changes nothing (0 / 0).
+
+    Each use is a winning chance where two linear equities meet, in [0, 1] exactly; the
+    division can land an ulp outside (1-away/1-away gave 1 + 2**-52), which is put back
+    on the bound. A value further out is returned as it is, so a real fault shows.
+    """
+    if denominator == 0.0:
+        return math.nan
+    chance = numerator / denominator
+    if -1e-12 < chance < 0.0 or 1.0 < chance < 1.0 + 1e-12:
+        return min(max(chance, 0.0), 1.0)
+    return chance
 
 
 def _match_closed_points(
@@ -1334,7 +1344,13 @@ def market_window(
             "too_good_point": _first_root(nd_over_dp, kinks, cash if cash == cash else lo, hi),
         }
     )
-    return pd.DataFrame(rows)[["cube_life", "x", *WINDOW_POINTS]]
+    frame = pd.DataFrame(rows)[["cube_life", "x", *WINDOW_POINTS]]
+    points = list(WINDOW_POINTS)
+    # winning chances: an ulp past a bound is rounding (1-away/1-away gave 1 + 2**-52)
+    values = frame[points].to_numpy(dtype=float)
+    rounding = (np.abs(values - np.clip(values, 0.0, 1.0)) < 1e-12) & ~np.isnan(values)
+    frame[points] = np.where(rounding, np.clip(values, 0.0, 1.0), values)
+    return frame
 
 
 # --------------------------------------------------------------------------- score matrix

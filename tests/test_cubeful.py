@@ -13,7 +13,7 @@ from pathlib import Path
 import hypothesis.strategies as hst
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 
 from cubecore import cubeful as cf
 from cubecore.met import MatchEquityTable
@@ -463,6 +463,13 @@ extreme_sets = hst.sampled_from(
     aways,
     hst.booleans(),
     hst.sampled_from([(1, "center"), (2, "player"), (2, "opponent"), (4, "player")]),
+)
+@example(  # the cash point at 1-away/1-away came out 1 + 2**-52
+    cf.CubelessProbabilities(0.203125, 0.14044189453125, 0.05357753336213506, 0.0, 0.0),
+    1,
+    1,
+    False,
+    (1, "center"),
 )
 def test_every_score_gives_finite_numbers_or_a_value_error(probs, a, b, crawford, cube_state):
     cube, owner = cube_state
