@@ -13,6 +13,7 @@ import pytest
 
 from cubecore import race
 from tests.browser import ARTIFACTS, metric_value
+from tests.test_browser_pages import settled
 from ui.race import PAGE
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -36,7 +37,7 @@ def test_race_shared_link_and_slider(server, page):
     expect(page).to_have_url(re.compile(r"[?&]pips=71\b"))
     assert "opips=77" in page.url and "cube=owned" in page.url
     expect(action_map.locator(".legendtext", has_text="71 v 77")).to_have_count(1)
-    page.wait_for_timeout(500)  # let the last chart finish its transition
+    settled(page)  # the run finished and drawn, before the screenshot
     page.screenshot(path=str(ARTIFACTS / "race.png"))
 
 
@@ -50,7 +51,7 @@ def test_race_sections_render(server, page):
         charts = page.locator('[data-testid="stPlotlyChart"]')
         expect(charts.first).to_be_visible(timeout=30000)
         expect(page.locator('[data-testid="stException"]')).to_have_count(0)
-        page.wait_for_timeout(800)
+        settled(page)
         page.screenshot(path=str(ARTIFACTS / f"race-{section.id}.png"))
 
 
