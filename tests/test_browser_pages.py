@@ -99,15 +99,20 @@ def open_page(page, server, spec, query: str = "") -> None:
     settled(page)
 
 
-#: Watches the app for the start of a run: set before an action, waited on after it, so a
-#: test never reads the view of the run before the action (the state is "notRunning" for a
-#: moment after a click, until the server starts the rerun).
+#: Watches the app for a run: set before an action, waited on after it, so a test never
+#: reads the view of the run before the action (the state is "notRunning" for a moment
+#: after a click, until the server starts the rerun). Every record counts, with its old
+#: value: a short run can go "running" and back before the observer's callback is called,
+#: and then the attribute's current value alone would miss it. The whole document is
+#: watched, in case a page change draws a new app element.
 WATCH_FOR_A_RUN = """() => {
   window.__cubeLabRan = false;
-  const app = document.querySelector('[data-testid="stApp"]');
-  new MutationObserver(() => {
-    if (app.getAttribute('data-test-script-state') === 'running') window.__cubeLabRan = true;
-  }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+  const state = 'data-test-script-state';
+  new MutationObserver(records => {
+    if (records.some(r => r.oldValue === 'running' || r.target.getAttribute(state) === 'running'))
+      window.__cubeLabRan = true;
+  }).observe(document.documentElement,
+             {attributes: true, attributeOldValue: true, subtree: true, attributeFilter: [state]});
 }"""
 
 
@@ -115,7 +120,26 @@ def after_a_run(page, action) -> None:
     """Do ``action`` (a click, a key), then wait until the run it started has finished."""
     page.evaluate(WATCH_FOR_A_RUN)
     action()
-    page.wait_for_function("() => window.__cubeLabRan === true")
+    # true: the run was seen; undefined: the action loaded a new document, whose first
+    # run is what ``settled`` waits for
+    page.wait_for_function("() => window.__cubeLabRan !== false")
+    settled(page)
+
+
+def go_to(page, spec) -> None:
+    """Follow the sidebar's link to ``spec``'s page; wait until its own view has settled.
+
+    The condition is the page's title, not a run seen: a quick page change (its data
+    cached) can start and end its run within one frame, and then the app's script state
+    never shows "running" at all."""
+    navigation = page.get_by_test_id("stSidebarNav")
+    navigation.get_by_role("link", name=re.compile(re.escape(spec.title))).click()
+    title = spec.page.title
+    page.wait_for_function(
+        "title => document.querySelector('[data-testid=\"stMainBlockContainer\"] h1')"
+        "?.innerText.trim() === title",
+        arg=title,
+    )
     settled(page)
 
 
@@ -155,12 +179,8 @@ def test_a_page_round_trip_keeps_the_link_exact(server, browser, spec):
         open_page(page, server, spec, f"?sec={owner.title}" if owner else "")
         click_preset(page, labels[-1] if owner is None else labels[0])
         other = next(s for s in PAGES if s is not spec)
-        after_a_run(
-            page, page.get_by_role("link", name=re.compile(re.escape(other.title))).first.click
-        )
-        after_a_run(
-            page, page.get_by_role("link", name=re.compile(re.escape(spec.title))).first.click
-        )
+        go_to(page, other)
+        go_to(page, spec)
         no_notice(page)
         same_view_in_a_fresh_context(browser, page, f"{spec.url_path}-round-trip")
     finally:
