@@ -107,6 +107,7 @@ def open_page(page, server, spec, query: str = "") -> None:
 #: watched, in case a page change draws a new app element.
 WATCH_FOR_A_RUN = """() => {
   window.__cubeLabRan = false;
+  window.__cubeLabHref = location.href;
   const state = 'data-test-script-state';
   new MutationObserver(records => {
     if (records.some(r => r.oldValue === 'running' || r.target.getAttribute(state) === 'running'))
@@ -121,8 +122,11 @@ def after_a_run(page, action) -> None:
     page.evaluate(WATCH_FOR_A_RUN)
     action()
     # true: the run was seen; undefined: the action loaded a new document, whose first
-    # run is what ``settled`` waits for
-    page.wait_for_function("() => window.__cubeLabRan !== false")
+    # run is what ``settled`` waits for; a new address: the run wrote its link (a quick run
+    # can start and end within one frame, unseen)
+    page.wait_for_function(
+        "() => window.__cubeLabRan !== false || location.href !== window.__cubeLabHref"
+    )
     settled(page)
 
 

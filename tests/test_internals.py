@@ -49,3 +49,51 @@ def test_plotly_chart_takes_a_prevalidated_figure_as_is():
 
     source = inspect.getsource(plotly_chart)
     assert "return_figure_from_figure_or_data" in source
+
+
+def test_a_client_cannot_clear_every_users_cache():
+    """A clear_cache back message reaches AppSession's handler; outside development mode
+    the app's replacement clears nothing (and in development mode it still does)."""
+    from streamlit import config
+    from streamlit.proto.BackMsg_pb2 import BackMsg
+    from streamlit.runtime.app_session import AppSession
+
+    from ui.internals import refuse_cache_clearing
+
+    source = inspect.getsource(AppSession.handle_backmsg)
+    assert 'msg_type == "clear_cache"' in source
+    assert "self._handle_clear_cache_request()" in source
+    assert "clear_cache" in BackMsg.DESCRIPTOR.fields_by_name
+
+    calls = []
+
+    @streamlit.cache_data
+    def cached(value: int) -> int:
+        calls.append(value)
+        return value
+
+    class Session:  # what the handler touches of a session
+        id = "test"
+
+        class _session_state:
+            cleared = False
+
+            @classmethod
+            def clear(cls):
+                cls.cleared = True
+
+    refuse_cache_clearing()
+    cached(1)
+    AppSession._handle_clear_cache_request(Session)
+    cached(1)
+    assert calls == [1], "a client's clear_cache message cleared the cache"
+    assert not Session._session_state.cleared
+
+    config.set_option("global.developmentMode", True)
+    try:
+        AppSession._handle_clear_cache_request(Session)
+    finally:
+        config.set_option("global.developmentMode", False)
+    cached(1)
+    assert calls == [1, 1], "in development mode the menu's Clear cache must still work"
+    assert Session._session_state.cleared

@@ -1,4 +1,4 @@
-"""The two places where the app relies on a third-party internal, guarded.
+"""The three places where the app relies on a third-party internal, guarded.
 
 Each is here because no supported way does the same job (checked on Streamlit 1.67.0
 and plotly 7.1.0; ``tests/test_internals.py`` fails loudly when an upgrade changes
@@ -18,17 +18,35 @@ either, and requirements pin both to the versions they were checked on):
    ``to_dict()``. This subclass hands over the dict itself without running
    ``BaseFigure.__init__``. The figure builders' output is validated in the tests
    instead (``tests/test_figures_valid.py``).
+3. :func:`refuse_cache_clearing`. Any websocket client can send Streamlit's
+   ``clear_cache`` back message (the "Clear cache" menu item of development mode):
+   every cache of every user goes, and two such messages a second tripled other
+   users' p95 (issue #18). Streamlit handles it in
+   ``AppSession._handle_clear_cache_request`` with no option to turn it off; outside
+   development mode (``global.developmentMode``) the app replaces that handler with
+   one that logs the request and clears nothing. Supported alternatives tried: none
+   (``client.toolbarMode = "viewer"`` only hides the menu item).
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import streamlit as st
 from plotly.basedatatypes import BaseFigure
+from streamlit import config
+from streamlit.runtime.app_session import AppSession
 from streamlit.runtime.pages_manager import PagesManager
 
-__all__ = ["CHECKED_VERSIONS", "PrevalidatedFigure", "leave_legacy_pages_mode"]
+__all__ = [
+    "CHECKED_VERSIONS",
+    "PrevalidatedFigure",
+    "leave_legacy_pages_mode",
+    "refuse_cache_clearing",
+]
+
+_log = logging.getLogger(__name__)
 
 #: The versions these internals were checked on (and pinned to in requirements).
 CHECKED_VERSIONS = {"streamlit": "1.67", "plotly": "7.1"}
@@ -49,3 +67,19 @@ class PrevalidatedFigure(BaseFigure):
 
     def to_dict(self) -> dict[str, Any]:
         return self._spec
+
+
+_streamlit_clear_cache = AppSession._handle_clear_cache_request
+
+
+def _clear_cache_in_development_only(session: AppSession) -> None:
+    """Streamlit's handler in development mode; elsewhere, log the request and refuse it."""
+    if config.get_option("global.developmentMode"):
+        _streamlit_clear_cache(session)
+        return
+    _log.warning("refused a clear_cache message from session %s", getattr(session, "id", "?"))
+
+
+def refuse_cache_clearing() -> None:
+    """Make a client's ``clear_cache`` message a no-op outside development mode (idempotent)."""
+    AppSession._handle_clear_cache_request = _clear_cache_in_development_only  # type: ignore[method-assign,assignment]

@@ -22,11 +22,15 @@ import math
 import threading
 import time
 
-from ui.internals import leave_legacy_pages_mode
+from ui.internals import leave_legacy_pages_mode, refuse_cache_clearing
 
 
 def ensure_navigation() -> None:
-    """Rerun through ``app.py`` if this page was started by the legacy v1 runner."""
+    """Rerun through ``app.py`` if this page was started by the legacy v1 runner.
+
+    Also, once per process in effect (it is idempotent), refuse the clients' cache-clear
+    messages outside development mode (:func:`ui.internals.refuse_cache_clearing`)."""
+    refuse_cache_clearing()
     leave_legacy_pages_mode()
 
 
