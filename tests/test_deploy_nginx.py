@@ -1,0 +1,67 @@
+"""The hosting template, run for real: nginx (deploy/nginx.conf.template) before one app process.
+
+What a stranger meets: the security headers on every answer, Streamlit's metrics closed,
+and a per-address request limit that answers 429 to a flood (issue #18 item 3)."""
+
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+
+import pytest
+
+from bench.scale import nginx
+from bench.server import streamlit_servers
+
+pytestmark = pytest.mark.timeout(300)
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "frame-ancestors 'self'; object-src 'none'; base-uri 'self'",
+    "X-Frame-Options": "SAMEORIGIN",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+
+
+def _get(url: str) -> tuple[int, dict[str, str]]:
+    try:
+        with urllib.request.urlopen(url, timeout=60) as answer:
+            return answer.status, dict(answer.headers)
+    except urllib.error.HTTPError as refused:
+        return refused.code, dict(refused.headers)
+
+
+@pytest.fixture(scope="module")
+def proxy():
+    with streamlit_servers(1) as servers, nginx([servers[0][0].removeprefix("http://")]) as base:
+        yield base
+
+
+@pytest.mark.parametrize("path", ["/", "/_stcore/health", "/_stcore/metrics"])
+def test_every_answer_carries_the_security_headers(proxy, path):
+    _, headers = _get(proxy + path)
+    for name, value in SECURITY_HEADERS.items():
+        assert headers.get(name) == value, f"{path}: {name} is {headers.get(name)!r}"
+    assert "nginx/" not in headers.get("Server", ""), "the server's version is shown"
+
+
+def test_the_app_answers_and_sets_the_sticky_cookie(proxy):
+    status, headers = _get(proxy + "/")
+    assert status == 200
+    assert headers.get("Set-Cookie", "").startswith("stroute=")
+
+
+def test_the_metrics_endpoint_is_closed(proxy):
+    assert _get(proxy + "/_stcore/metrics")[0] == 404
+
+
+def test_a_flood_from_one_address_is_refused(proxy):
+    # 50 requests a second with a burst of 500 are allowed; a client asking as fast as
+    # it can passes that within a few thousand requests, however loaded the machine.
+    # A proxied path: nginx answers its own `return` (the closed metrics) before limits.
+    statuses = set()
+    for _ in range(5_000):
+        statuses.add(_get(proxy + "/_stcore/health")[0])
+        if 429 in statuses:
+            break
+    assert 429 in statuses, f"5,000 requests in a row were all answered: {statuses}"
