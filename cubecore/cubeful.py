@@ -873,17 +873,33 @@ def decision_anatomy(
     True
     """
     probs = _as_probabilities(probabilities)
+    decision = _decide(probs, x, cube, owner, jacoby, beavers, table, away, opp_away, crawford)
     if table is None:
-        decision = money_cube_decision(
-            probs, x, cube=cube, owner=owner, jacoby=jacoby, beavers=beavers
-        )
         return _money_anatomy(probs, decision, jacoby, beavers)
+    assert away is not None and opp_away is not None  # else _decide raised
+    return _match_anatomy(probs, decision, _check_score(table, away, opp_away, crawford))
+
+
+def _decide(
+    probs: CubelessProbabilities,
+    x: float,
+    cube: int,
+    owner: str,
+    jacoby: bool,
+    beavers: bool,
+    table: MatchEquityTable | None,
+    away: int | None,
+    opp_away: int | None,
+    crawford: bool,
+) -> CubeDecision:
+    """:func:`money_cube_decision` when ``table`` is None, else :func:`match_cube_decision`."""
+    if table is None:
+        return money_cube_decision(probs, x, cube=cube, owner=owner, jacoby=jacoby, beavers=beavers)
     if away is None or opp_away is None:
         raise ValueError("away and opp_away are needed with a match equity table")
-    decision = match_cube_decision(
+    return match_cube_decision(
         probs, x, table, away=away, opp_away=opp_away, cube=cube, owner=owner, crawford=crawford
     )
-    return _match_anatomy(probs, decision, _check_score(table, away, opp_away, crawford))
 
 
 def _not_available(decision: CubeDecision) -> None:
@@ -1061,13 +1077,7 @@ def decision_margins(
     probs = _as_probabilities(probabilities)
 
     def decide(q: CubelessProbabilities) -> CubeDecision:
-        if table is None:
-            return money_cube_decision(q, x, cube=cube, owner=owner, jacoby=jacoby, beavers=beavers)
-        if away is None or opp_away is None:
-            raise ValueError("away and opp_away are needed with a match equity table")
-        return match_cube_decision(
-            q, x, table, away=away, opp_away=opp_away, cube=cube, owner=owner, crawford=crawford
-        )
+        return _decide(q, x, cube, owner, jacoby, beavers, table, away, opp_away, crawford)
 
     reference_decision = decide(probs)
     _not_available(reference_decision)

@@ -689,12 +689,7 @@ def _pose_cube_action(inputs: Mapping[str, object]) -> Question:
         table = met.load_table(str(inputs["table"]))
         away, opp_away = _int(inputs, "away"), _int(inputs, "opp_away")
         setting = f"Match play on {table.name}, {_score_text(away, opp_away, 'pre-Crawford')}"
-        params = (
-            ("mode", "match"),
-            ("met", str(inputs["table"])),
-            ("away", str(away)),
-            ("oaway", str(opp_away)),
-        )
+        params = _match_view(str(inputs["table"]), away, opp_away)
     cube_text = "the cube centred" if cube == 1 else f"you own the cube at {cube}"
     prompt = (
         f"{setting}, {cube_text}. You are on roll with cubeless chances: win {w:.1f}% "
@@ -783,49 +778,46 @@ def _pose_race(inputs: Mapping[str, object]) -> Question:
         f"{_side_text(opponent)} (pips {position.pips[0]} to {position.pips[1]}); "
         f"gnubg Position ID {position_id(position)}; money game, cube centred."
     )
-    link = ("pos", position_id(position))
     if kind == "bear-off":
         exact = bearoff.two_sided(on_roll[:6], opponent[:6])
-        return _choice_question(
-            topic="race",
-            prompt=board + " What is the proper cube action (exact bear-off)?",
-            inputs=inputs,
-            answer=exact.action_centred,
-            choices=_BEAROFF_ACTIONS,
-            about=_About(
-                formula=r"\text{double iff } \min(2E_{\mathrm{opp}}, 1) \ge E_{\mathrm{ND}},"
-                r"\quad \text{pass iff } 2E_{\mathrm{opp}} > 1",
-                source="GNUBG",
-                where="two-sided bear-off database (makebearoff), solved exactly here",
-                page="real_race",
-                section="position",
-                params=(link,),
-                explanation=(
-                    f"Win {100 * exact.win:.2f}%, no double {exact.centred_no_double:+.4f}, "
-                    f"double/take {exact.double_take:+.4f}: {exact.action_centred}."
-                ),
-            ),
+        question, answer = "is the proper cube action (exact bear-off)", exact.action_centred
+        choices: tuple[str, ...] = _BEAROFF_ACTIONS
+        formula = (
+            r"\text{double iff } \min(2E_{\mathrm{opp}}, 1) \ge E_{\mathrm{ND}},"
+            r"\quad \text{pass iff } 2E_{\mathrm{opp}} > 1"
         )
-    count = keith_count(position)
+        source, where = "GNUBG", "two-sided bear-off database (makebearoff), solved exactly here"
+        explanation = (
+            f"Win {100 * exact.win:.2f}%, no double {exact.centred_no_double:+.4f}, "
+            f"double/take {exact.double_take:+.4f}: {exact.action_centred}."
+        )
+    else:
+        count = keith_count(position)
+        question, answer, choices = "does the Keith count say", count.action, RACE_ACTIONS
+        formula = (
+            r"K = \mathrm{pips} + 2b_1 + b_2 + b_3 + 1\cdot\mathrm{gaps}_{4,5,6},\quad "
+            r"d = K_{\mathrm{roll}} + \lfloor K_{\mathrm{roll}}/7\rfloor - K_{\mathrm{opp}}:\ "
+            r"d \le 4\ \text{double},\ d \le 3\ \text{redouble},\ d < 2\ \text{pass}"
+        )
+        source, where = "Kei", "the count and its thresholds"
+        explanation = (
+            f"Keith counts {count.on_roll:g} (raised {count.on_roll_adjusted:g}) and "
+            f"{count.opponent:g}: d = {count.measure:g}, {count.action}."
+        )
     return _choice_question(
         topic="race",
-        prompt=board + " What does the Keith count say?",
+        prompt=board + f" What {question}?",
         inputs=inputs,
-        answer=count.action,
-        choices=RACE_ACTIONS,
+        answer=answer,
+        choices=choices,
         about=_About(
-            formula=r"K = \mathrm{pips} + 2b_1 + b_2 + b_3 + 1\cdot\mathrm{gaps}_{4,5,6},\quad "
-            r"d = K_{\mathrm{roll}} + \lfloor K_{\mathrm{roll}}/7\rfloor - K_{\mathrm{opp}}:\ "
-            r"d \le 4\ \text{double},\ d \le 3\ \text{redouble},\ d < 2\ \text{pass}",
-            source="Kei",
-            where="the count and its thresholds",
+            formula=formula,
+            source=source,
+            where=where,
             page="real_race",
             section="position",
-            params=(link,),
-            explanation=(
-                f"Keith counts {count.on_roll:g} (raised {count.on_roll_adjusted:g}) and "
-                f"{count.opponent:g}: d = {count.measure:g}, {count.action}."
-            ),
+            params=(("pos", position_id(position)),),
+            explanation=explanation,
         ),
     )
 

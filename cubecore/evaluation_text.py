@@ -152,11 +152,10 @@ def _build(
     return ParsedEvaluation(probabilities, source, matched.strip())
 
 
-def _xg_cube(text: str) -> ParsedEvaluation | None:
-    player = _XG_CUBE["Player"].search(text)
-    opponent = _XG_CUBE["Opponent"].search(text)
-    if player is None or opponent is None:
-        return None  # one labelled line at most: read as two lines, player first
+def _xg_pair(
+    player: re.Match[str], opponent: re.Match[str], what: str, source: str
+) -> ParsedEvaluation:
+    """The player's and the opponent's XG lines (win, gammons, backgammons in percent)."""
     win, wg, wbg = (
         _percent(f"player's {n}", player.group(i + 1))
         for i, n in enumerate(("win", "gammons", "backgammons"))
@@ -165,10 +164,16 @@ def _xg_cube(text: str) -> ParsedEvaluation | None:
         _percent(f"opponent's {n}", opponent.group(i + 1))
         for i, n in enumerate(("win", "gammons", "backgammons"))
     )
-    _check_sum(win, lose, "XG cube analysis")
-    return _build(
-        (win, wg, wbg, lg, lbg), "XG cube analysis", player.group(0) + "\n" + opponent.group(0)
-    )
+    _check_sum(win, lose, what)
+    return _build((win, wg, wbg, lg, lbg), source, player.group(0) + "\n" + opponent.group(0))
+
+
+def _xg_cube(text: str) -> ParsedEvaluation | None:
+    player = _XG_CUBE["Player"].search(text)
+    opponent = _XG_CUBE["Opponent"].search(text)
+    if player is None or opponent is None:
+        return None  # one labelled line at most: read as two lines, player first
+    return _xg_pair(player, opponent, "XG cube analysis", "XG cube analysis")
 
 
 def _xg_move(text: str) -> ParsedEvaluation | None:
@@ -182,16 +187,7 @@ def _xg_move(text: str) -> ParsedEvaluation | None:
             " ('Opponent Winning Chances: ...')"
         )
     player, opponent = found
-    win, wg, wbg = (
-        _percent(f"player's {n}", player.group(i + 1))
-        for i, n in enumerate(("win", "gammons", "backgammons"))
-    )
-    lose, lg, lbg = (
-        _percent(f"opponent's {n}", opponent.group(i + 1))
-        for i, n in enumerate(("win", "gammons", "backgammons"))
-    )
-    _check_sum(win, lose, "XG move list")
-    return _build((win, wg, wbg, lg, lbg), "XG move", player.group(0) + "\n" + opponent.group(0))
+    return _xg_pair(player, opponent, "XG move list", "XG move")
 
 
 def _scale(numbers: list[float], source: str) -> list[float]:

@@ -582,6 +582,23 @@ def _last_where_doubles(value: PiecewiseLinear, doubles: PiecewiseLinear) -> flo
     return inside[-1]
 
 
+def _check_take_cube(
+    cube_value: int,
+    cube_owner: str,
+    gammon_rate: float,
+    opp_gammon_rate: float | None,
+    cube_efficiency: float,
+) -> tuple[int, str, float, float, float]:
+    """Validated cube, owner, both gammon rates and ``x`` of :func:`take_point` (its order)."""
+    c = _power_of_two("cube_value", cube_value, 64)
+    owner = choice("cube_owner", cube_owner, CUBE_OWNERS)
+    if owner == "center" and c != 1:
+        raise ValueError("cube_owner 'center' requires cube_value = 1")
+    g, x = _check_model(gammon_rate, cube_efficiency)
+    h = g if opp_gammon_rate is None else real_in_range("opp_gammon_rate", opp_gammon_rate, 0, 1)
+    return c, owner, g, h, x
+
+
 def take_point(
     away: int,
     opp_away: int,
@@ -641,12 +658,9 @@ def take_point(
     """
     a = whole_number("away", away, 1, MAX_AWAY)
     b = whole_number("opp_away", opp_away, 1, MAX_AWAY)
-    c = _power_of_two("cube_value", cube_value, 64)
-    owner = choice("cube_owner", cube_owner, CUBE_OWNERS)
-    if owner == "center" and c != 1:
-        raise ValueError("cube_owner 'center' requires cube_value = 1")
-    g, x = _check_model(gammon_rate, cube_efficiency)
-    h = g if opp_gammon_rate is None else real_in_range("opp_gammon_rate", opp_gammon_rate, 0, 1)
+    c, owner, g, h, x = _check_take_cube(
+        cube_value, cube_owner, gammon_rate, opp_gammon_rate, cube_efficiency
+    )
     return _take_point(a, b, c, owner, g, h, x, _tables(max(a, b), g, x))
 
 
@@ -722,12 +736,9 @@ def take_point_table(
     """
     n = whole_number("max_away", max_away, 1, MAX_AWAY)
     rows_wanted = range(1, n + 1) if away is None else [whole_number("away", away, 1, n)]
-    c = _power_of_two("cube_value", cube_value, 64)
-    owner = choice("cube_owner", cube_owner, CUBE_OWNERS)
-    if owner == "center" and c != 1:
-        raise ValueError("cube_owner 'center' requires cube_value = 1")
-    g, x = _check_model(gammon_rate, cube_efficiency)
-    h = g if opp_gammon_rate is None else real_in_range("opp_gammon_rate", opp_gammon_rate, 0, 1)
+    c, owner, g, h, x = _check_take_cube(
+        cube_value, cube_owner, gammon_rate, opp_gammon_rate, cube_efficiency
+    )
     tables = _tables(n, g, x)  # one solve; each score reads its own corner of it
     fields = ("dead", "dead_gammon", "live", "model", "doubling_point", "cash_point")
     rows = []

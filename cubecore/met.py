@@ -420,6 +420,33 @@ def _violations(
         )
 
 
+def _wrong_way(
+    rows: list[dict[str, object]],
+    check: str,
+    step: NDArray[np.float64],
+    later: NDArray[np.float64],
+    shift: tuple[int, int],
+    edge: float,
+    tol: float,
+    message: Callable[[int, int, float], str],
+) -> None:
+    """Rows of the pre-Crawford cells where ``step`` between neighbours exceeds ``edge``.
+
+    ``step[i, j]`` compares the cell ``(i, j)`` with its neighbour ``(i, j) + shift``
+    (0-based), whose value is ``later[i, j]``; the row names that neighbour.
+    """
+    bad = np.argwhere(step > edge)
+    _violations(
+        rows,
+        check,
+        "pre",
+        bad + 1 + np.array(shift),
+        later[bad[:, 0], bad[:, 1]],
+        step[bad[:, 0], bad[:, 1]] - tol,
+        message,
+    )
+
+
 def _in_part(part: str, text: Callable[[int, int, float], str]) -> Callable[[int, int, float], str]:
     """``text`` prefixed with the post-Crawford column's name."""
     return lambda a, b, v: f"{part}: {text(a, b, v)}"
@@ -517,26 +544,24 @@ def check_table(
             lambda a, b, v: f"M({a}, {b}) + M({b}, {a}) = {v:.6g}, off by {abs(v - 1.0):.6g}",
         )
 
-    rise = pre[1:, :] - pre[:-1, :]  # M(a + 1, b) - M(a, b)
-    bad = np.argwhere(rise > edge)
-    _violations(
+    _wrong_way(
         rows,
         "monotone_away",
-        "pre",
-        bad + np.array([2, 1]),
-        pre[bad[:, 0] + 1, bad[:, 1]],
-        rise[bad[:, 0], bad[:, 1]] - tol,
+        pre[1:, :] - pre[:-1, :],  # M(a + 1, b) - M(a, b)
+        pre[1:, :],
+        (1, 0),
+        edge,
+        tol,
         lambda a, b, v: f"M({a}, {b}) = {v:.6g} exceeds M({a - 1}, {b}): needing more helps",
     )
-    fall = pre[:, :-1] - pre[:, 1:]  # M(a, b) - M(a, b + 1)
-    bad = np.argwhere(fall > edge)
-    _violations(
+    _wrong_way(
         rows,
         "monotone_opp_away",
-        "pre",
-        bad + np.array([1, 2]),
-        pre[bad[:, 0], bad[:, 1] + 1],
-        fall[bad[:, 0], bad[:, 1]] - tol,
+        pre[:, :-1] - pre[:, 1:],  # M(a, b) - M(a, b + 1)
+        pre[:, 1:],
+        (0, 1),
+        edge,
+        tol,
         lambda a, b, v: (
             f"M({a}, {b}) = {v:.6g} is below M({a}, {b - 1}): the opponent needing more hurts"
         ),

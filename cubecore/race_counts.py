@@ -138,13 +138,17 @@ def _keith(points: tuple[int, ...]) -> int:
     return count + sum(1 for p in (3, 4, 5) if points[p] == 0)
 
 
-def _window_action(lead_over: float, double: float, redouble: float, pass_: float) -> str:
-    """Action from how far the roller's count is over the opponent's (lower is better)."""
-    if lead_over < pass_:
+def _action(passes: bool, redoubles: bool, doubles: bool) -> str:
+    """The first of :data:`RACE_ACTIONS`, strongest first, whose threshold test holds.
+
+    Each method states its own three tests (its comparisons and their direction differ);
+    this only reads them in order: pass, then redouble, then double, else no double.
+    """
+    if passes:
         return "double, pass"
-    if lead_over <= redouble:
+    if redoubles:
         return "redouble, take"
-    if lead_over <= double:
+    if doubles:
         return "double, take"
     return "no double"
 
@@ -182,7 +186,7 @@ def keith_count(position: Position, *, round_down: bool = True) -> RaceCount:
     mine, theirs = (_keith(side) for side in _sides(position))
     raised = mine + mine // 7 if round_down else mine * 8 / 7
     lead_over = raised - theirs
-    action = _window_action(lead_over, double=4, redouble=3, pass_=2)
+    action = _action(lead_over < 2, lead_over <= 3, lead_over <= 4)
     return RaceCount("Keith", mine, raised, theirs, lead_over, "L' - T", action)
 
 
@@ -216,14 +220,7 @@ def thorp_count(position: Position) -> RaceCount:
     mine, theirs = (_thorp(side) for side in _sides(position))
     raised = mine * 1.1 if mine > 30 else mine
     lead_over = raised - theirs
-    if lead_over <= -2:
-        action = "double, pass"
-    elif lead_over <= 1:
-        action = "redouble, take"
-    elif lead_over <= 2:
-        action = "double, take"
-    else:
-        action = "no double"
+    action = _action(lead_over <= -2, lead_over <= 1, lead_over <= 2)
     return RaceCount("Thorp", mine, raised, theirs, lead_over, "L - T", action)
 
 
@@ -252,14 +249,7 @@ def rule_8_9_12(position: Position) -> RaceCount:
     mine, theirs = position.pips
     ahead = 100.0 * (theirs - mine) / mine
     lead_100 = 100 * (theirs - mine)  # compared as integers: no rounding at 8, 9, 12
-    if lead_100 > 12 * mine:
-        action = "double, pass"
-    elif lead_100 >= 9 * mine:
-        action = "redouble, take"
-    elif lead_100 >= 8 * mine:
-        action = "double, take"
-    else:
-        action = "no double"
+    action = _action(lead_100 > 12 * mine, lead_100 >= 9 * mine, lead_100 >= 8 * mine)
     return RaceCount("8-9-12", mine, mine, theirs, ahead, "lead %", action)
 
 
@@ -303,14 +293,7 @@ def kleinman_count(position: Position) -> RaceCount:
         k = (diff + 4) / (2.0 * math.sqrt(total - 4))
         win = 0.5 * (1.0 + math.erf(k))
         ratio = (diff + 4) ** 2 / (total - 4) if diff + 4 > 0 else 0.0
-    if ratio > 1.2:
-        action = "double, pass"
-    elif ratio >= 0.7:
-        action = "redouble, take"
-    elif ratio >= 0.5:
-        action = "double, take"
-    else:
-        action = "no double"
+    action = _action(ratio > 1.2, ratio >= 0.7, ratio >= 0.5)
     return RaceCount("Kleinman", mine, mine, theirs, k, "K", action, win)
 
 
@@ -351,14 +334,7 @@ def isight_count(position: Position) -> RaceCount:
     mine = _isight(mine_points, their_points)
     theirs = _isight(their_points, mine_points)
     p = 80.0 - mine / 3.0 + 2.0 * (theirs - mine)
-    if p > 76:
-        action = "double, pass"
-    elif p >= 70:
-        action = "redouble, take"
-    elif p >= 68:
-        action = "double, take"
-    else:
-        action = "no double"
+    action = _action(p > 76, p >= 70, p >= 68)
     return RaceCount("Isight", mine, mine, theirs, p, "P %", action, p / 100.0)
 
 
@@ -391,14 +367,7 @@ def trice_rule(position: Position) -> RaceCount:
     mine, theirs = position.pips
     last_take = mine / 10 + 2 if mine >= 62 else (mine - 5) / 7
     lead = theirs - mine
-    if lead > last_take:
-        action = "double, pass"
-    elif lead >= last_take - 2:
-        action = "redouble, take"
-    elif lead >= last_take - 3:
-        action = "double, take"
-    else:
-        action = "no double"
+    action = _action(lead > last_take, lead >= last_take - 2, lead >= last_take - 3)
     return RaceCount("Trice", mine, mine, theirs, last_take, "last take lead", action)
 
 

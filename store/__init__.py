@@ -1,40 +1,12 @@
 """The app's own store: the live classroom's rooms, questions and answers (SQLAlchemy).
 
-No streamlit here: the page ``ui/classroom`` and the load bench are its clients.
+No streamlit here: the page ``ui/classroom`` and the load bench are its clients. The
+package's public names are those of :mod:`store.classroom` (its ``__all__``), listed once
+there.
 """
 
-from store.classroom import (
-    CODE_ALPHABET,
-    MAX_SUBMISSIONS,
-    RETENTION,
-    ROOM_LIFETIME,
-    Classroom,
-    JoinLimiter,
-    OpenedRoom,
-    Question,
-    RoomInfo,
-    Tally,
-    clean_code,
-    clean_nickname,
-    database_url,
-    migrate,
-    new_student_id,
-)
+from store import classroom
+from store.classroom import *  # noqa: F403  (the names of classroom.__all__)
 
-__all__ = [
-    "CODE_ALPHABET",
-    "MAX_SUBMISSIONS",
-    "RETENTION",
-    "ROOM_LIFETIME",
-    "Classroom",
-    "JoinLimiter",
-    "OpenedRoom",
-    "Question",
-    "RoomInfo",
-    "Tally",
-    "clean_code",
-    "clean_nickname",
-    "database_url",
-    "migrate",
-    "new_student_id",
-]
+__all__: list[str] = []
+__all__ += classroom.__all__

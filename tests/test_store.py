@@ -87,30 +87,31 @@ def classroom(database, clock):
     store.dispose()
 
 
-def _choice_room(store: Classroom):
+def _room_asking(store: Classroom, **question):
+    """A new room with one question (``question``: the keywords of ``Classroom.ask``)."""
     room = store.open_room()
-    store.ask(
-        room.code,
-        room.secret,
+    store.ask(room.code, room.secret, **question)
+    return room
+
+
+def _choice_room(store: Classroom):
+    return _room_asking(
+        store,
         kind="choice",
         prompt="3-away/5-away, 2-cube: take or pass?",
         options=["Take", "Pass"],
         answer_key="Take",
     )
-    return room
 
 
 def _numeric_room(store: Classroom):
-    room = store.open_room()
-    store.ask(
-        room.code,
-        room.secret,
+    return _room_asking(
+        store,
         kind="numeric",
         prompt="Dead-cube take point, money, no gammons?",
         answer_key="0.25",
         tolerance=0.01,
     )
-    return room
 
 
 def _rows(store: Classroom) -> int:
