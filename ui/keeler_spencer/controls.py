@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from ui import concepts
 from ui.controls import Control
 
 #: Section titles of the links made before the page skeleton -> today's section id.
@@ -38,7 +39,7 @@ START = Control(
     0.01,
     help="Where the simulated path starts.",
 )
-SEED = Control("seed", "Seed", "int", 1, 0, 999, 1, help="Same seed, same path and games.")
+SEED = concepts.seed("Same seed, same path and games.", high=999)
 PROGRESS = Control(
     "prog",
     "Path shown (%)",
@@ -57,12 +58,8 @@ GAMES = Control(
     options=("20000", "200000", "1000000"),
     help="Games per Monte Carlo estimate (seeded, reproducible).",
 )
-BEAVERS = Control(
-    "beavers",
-    "Beavers allowed",
-    "bool",
-    False,
-    help="B may beaver (take and redouble at once) when his chance is at least 40%.",
+BEAVERS = concepts.beavers(
+    "B may beaver (take and redouble at once) when his chance is at least 40%."
 )
 
 # --- Section 2: limited alternating doubles -------------------------------------------
