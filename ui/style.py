@@ -31,6 +31,9 @@ COLORS = {
     "marker": "#111111",
 }
 
+#: Where the cube is, in chart titles and legends.
+CUBE_NAMES = {"center": "cube centred", "owned": "cube owned", "opponent": "opponent owns"}
+
 #: ``meta`` of a trace that presenter mode leaves out (a reference curve).
 DETAIL = "detail"
 
@@ -123,6 +126,25 @@ def vertical_marker(
         "font": {"size": size, "color": color},
     }
     return [shape, note]
+
+
+def staggered_markers(
+    points: list[tuple[float, str, str]], *, inside_unit: bool = False
+) -> tuple[list[dict], list[dict]]:
+    """:func:`vertical_marker` shapes and notes for ``(x, label, colour)`` decision points.
+
+    The labels of successive points are staggered over three levels. With
+    ``inside_unit`` only the points strictly inside (0, 1) are drawn (a point at a
+    bound means "never"); the levels still count every point, so a label keeps its
+    level whichever points are left out.
+    """
+    shapes, notes = [], []
+    for level, (x, label, color) in enumerate(points):
+        if not inside_unit or 0.0 < x < 1.0:
+            shape, note = vertical_marker(x, label, color, level=level % 3)
+            shapes.append(shape)
+            notes.append(note)
+    return shapes, notes
 
 
 def with_markers(layout: dict, *markers: list[dict]) -> dict:

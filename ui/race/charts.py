@@ -9,7 +9,16 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ui.style import COLORS, DETAIL, Figure, base_layout, line, vertical_marker, with_markers
+from ui.style import (
+    COLORS,
+    DETAIL,
+    Figure,
+    base_layout,
+    line,
+    staggered_markers,
+    vertical_marker,
+    with_markers,
+)
 
 #: Colours of the exact cube actions (index = action code).
 ACTION_COLORS = ("#d9d9d9", COLORS["double"], COLORS["cash"], "#b7e4b0")
@@ -181,16 +190,13 @@ def cube_win_figure(curves: pd.DataFrame, points: dict[str, float], da: float, d
         )
     ]
     traces.append(line(curves["p"], curves["p"], "p (no cube)", COLORS["dead"], dash="dash"))
-    marks = (
-        ("minimum_take_point", "take M", COLORS["take"]),
-        ("initial_double_point", "double (6)", COLORS["double"]),
-        ("redouble_point", "redouble (5)", COLORS["redouble"]),
+    shapes, notes = staggered_markers(
+        [
+            (points["minimum_take_point"], "take M", COLORS["take"]),
+            (points["initial_double_point"], "double (6)", COLORS["double"]),
+            (points["redouble_point"], "redouble (5)", COLORS["redouble"]),
+        ]
     )
-    shapes, notes = [], []
-    for level, (field, label, color) in enumerate(marks):
-        shape, note = vertical_marker(points[field], label, color, level=level)
-        shapes.append(shape)
-        notes.append(note)
     layout = _layout(
         f"Winning chances with the cube, DA = {da:.3f}, DB = {db:.3f}",
         "A's cubeless winning chance p",
