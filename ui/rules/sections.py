@@ -116,7 +116,7 @@ def render_theory(values: View) -> None:
     st.caption(f"Janowski model, money play, per unit of the cube. Source: {JANOWSKI_SOURCE}.")
 
     st.subheader("Jacoby rule: gammons count only once the cube is turned")
-    chart_column, text_column = st.columns([3, 2] if not values.present else [1, 0.001])
+    chart_column, text_column = widgets.chart_columns(values.present)
     with chart_column:
         widgets.chart(figures.jacoby_figure(curves, plain, jacoby, P), "rules_jacoby")
     if not values.present:
@@ -243,7 +243,7 @@ def render_simulation(values: View) -> None:
             "With these thresholds the stake grows faster than games end: the expected "
             "points do not exist, and the sample mean and its interval do not settle."
         )
-    chart_column, formula_column = st.columns([3, 2] if not values.present else [1, 0.001])
+    chart_column, formula_column = widgets.chart_columns(values.present)
     with chart_column:
         widgets.chart(figures.distribution_figure(result["table"]), "rules_cube_values")
     if not values.present:
