@@ -79,36 +79,26 @@ CAP = Control(
     help="Maximum number of automatic doubles per game.",
     requires=("murphy", True),
 )
-DOUBLE_A = Control(
+
+
+def _doubling_at(key: str, label: str, help_text: str) -> Control:
+    """A player's doubling threshold: his own chance, 0.21 to 1 (never), optimal 0.8."""
+    return Control(key, label, "float", 0.8, 0.21, 1.0, 0.01, help=help_text)
+
+
+DOUBLE_A = _doubling_at(
     "ad",
     "A doubles a centred cube at",
-    "float",
-    0.8,
-    0.21,
-    1.0,
-    0.01,
-    help="A's own winning chance at which he offers the first double; 1 = never. "
+    "A's own winning chance at which he offers the first double; 1 = never. "
     "Optimal: 0.8 (Keeler-Spencer).",
 )
-REDOUBLE_A = Control(
+REDOUBLE_A = _doubling_at(
     "ar",
     "A redoubles at",
-    "float",
-    0.8,
-    0.21,
-    1.0,
-    0.01,
-    help="A's own winning chance at which he redoubles a cube he owns; 1 = never.",
+    "A's own winning chance at which he redoubles a cube he owns; 1 = never.",
 )
-DOUBLE_B = Control(
-    "bd",
-    "B doubles and redoubles at",
-    "float",
-    0.8,
-    0.21,
-    1.0,
-    0.01,
-    help="B's own winning chance at which he doubles; 1 = never.",
+DOUBLE_B = _doubling_at(
+    "bd", "B doubles and redoubles at", "B's own winning chance at which he doubles; 1 = never."
 )
 TAKE = Control(
     "take",
