@@ -8,9 +8,11 @@ decision points, fonts, margins, and the presenter-mode sizes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 Figure = dict[str, Any]
 
@@ -87,6 +89,25 @@ def line(
     if detail:
         trace["meta"] = DETAIL
     return trace
+
+
+def with_reference(x, y, reference, name: str, reference_name: str, color: str) -> list[dict]:
+    """A :func:`line` and, dotted in its colour, a reference curve presenter mode leaves out."""
+    return [
+        line(x, y, name, color),
+        line(x, reference, reference_name, color, dash="dot", detail=True),
+    ]
+
+
+def lines_by(
+    frame: pd.DataFrame, by: str, x: str, y: str, groups: Sequence[tuple[object, str, str]]
+) -> list[dict]:
+    """One :func:`line` per group of ``frame``: ``(value of column by, name, colour)``."""
+    traces = []
+    for value, name, color in groups:
+        part = frame[frame[by] == value]
+        traces.append(line(part[x], part[y], name, color))
+    return traces
 
 
 def vertical_marker(

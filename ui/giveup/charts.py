@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ui.style import COLORS, DETAIL, Figure, base_layout, line, staggered_markers
+from ui.style import COLORS, DETAIL, Figure, base_layout, line, staggered_markers, with_reference
 
 #: Cube positions in the essay's words and symbols, seen from the player.
 CUBE_NAMES = {
@@ -50,16 +50,13 @@ def transform_figure(curves: pd.DataFrame, g: float, g_c: float):
     traces = []
     for cube, name in CUBE_NAMES.items():
         label = name.split(": ")[1]
-        traces.append(line(curves["w"], curves[f"p_{cube}"], label, COLORS[cube]))
-        traces.append(
-            line(
-                curves["w"],
-                curves[f"raw_{cube}"],
-                f"{label}, raw formula",
-                COLORS[cube],
-                dash="dot",
-                detail=True,
-            )
+        traces += with_reference(
+            curves["w"],
+            curves[f"p_{cube}"],
+            curves[f"raw_{cube}"],
+            label,
+            f"{label}, raw formula",
+            COLORS[cube],
         )
     layout = base_layout(
         "Modified winning chance in the give-up game",
@@ -120,6 +117,14 @@ def table_figure(curves: pd.DataFrame, rows: pd.DataFrame, points: dict[str, flo
     )
     layout.update(shapes=shapes, annotations=notes)
     return {"data": traces, "layout": layout}
+
+
+def _mark_window(
+    layout: dict, points: dict[str, float], cube: str, *more: tuple[float, str, str]
+) -> None:
+    """Shade the regions of ``cube`` on ``layout`` and mark its window (and ``more`` points)."""
+    shapes, notes = staggered_markers([*_window_markers(points, cube), *more])
+    layout.update(shapes=_region_shapes(points, cube) + shapes, annotations=notes)
 
 
 def _region_shapes(points: dict[str, float], cube: str) -> list[dict]:
@@ -186,10 +191,7 @@ def gain_figure(
         "showticklabels": False,
         "title": {"text": "density of e' (dotted)"},
     }
-    shapes, notes = staggered_markers(
-        [*_window_markers(points, cube), (equity, "today", COLORS["marker"])],
-    )
-    layout.update(shapes=_region_shapes(points, cube) + shapes, annotations=notes)
+    _mark_window(layout, points, cube, (equity, "today", COLORS["marker"]))
     return {"data": traces, "layout": layout}
 
 
@@ -225,8 +227,7 @@ def volatility_figure(
         "today's cubeless equity",
         "net gain (positive: double)",
     )
-    shapes, notes = staggered_markers(_window_markers(points, cube))
-    layout.update(shapes=_region_shapes(points, cube) + shapes, annotations=notes)
+    _mark_window(layout, points, cube)
     return {"data": traces, "layout": layout}
 
 
@@ -254,8 +255,7 @@ def race_figure(
         "cubeless equity after the next exchange",
         "gain (negative: cost)",
     )
-    shapes, notes = staggered_markers(_window_markers(points, cube))
-    layout.update(shapes=_region_shapes(points, cube) + shapes, annotations=notes)
+    _mark_window(layout, points, cube)
     return {"data": traces, "layout": layout}
 
 

@@ -13,6 +13,7 @@ from ui.style import (
     staggered_markers,
     vertical_marker,
     with_markers,
+    with_reference,
 )
 
 #: Decision points drawn on the equity chart: field -> (label, colour).
@@ -36,16 +37,14 @@ def equity_figure(
     """Cubeful equity against P for the chosen cube positions, dead/live for reference."""
     traces = []
     for cube in cubes:
-        traces.append(line(curves["p"], curves[cube], f"model, {CUBE_NAMES[cube]}", COLORS[cube]))
-        traces.append(
-            line(
-                curves["p"],
-                curves[f"live_{cube}"],
-                f"live, {CUBE_NAMES[cube]}",
-                COLORS[cube],
-                dash="dot",
-                detail=True,
-            )
+        name = CUBE_NAMES[cube]
+        traces += with_reference(
+            curves["p"],
+            curves[cube],
+            curves[f"live_{cube}"],
+            f"model, {name}",
+            f"live, {name}",
+            COLORS[cube],
         )
     traces.append(line(curves["p"], curves["dead"], "dead cube", COLORS["dead"], dash="dash"))
     if show_original:

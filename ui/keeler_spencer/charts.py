@@ -9,7 +9,16 @@ import numpy as np
 import pandas as pd
 
 from cubecore.keeler_spencer import ALTERNATING_DOUBLING_POINT as POINT
-from ui.style import COLORS, Figure, base_layout, line, line_width, vertical_marker, with_markers
+from ui.style import (
+    COLORS,
+    Figure,
+    base_layout,
+    line,
+    line_width,
+    lines_by,
+    vertical_marker,
+    with_markers,
+)
 
 #: B's doubling point in A's chance (1 - 0.8), as a clean decimal for the chart.
 B_POINT = round(1.0 - POINT, 12)
@@ -154,13 +163,11 @@ def take_check_figure(check: dict) -> Figure:
 
 def price_figure(curve: pd.DataFrame, price: dict) -> Figure:
     """Exact loss of doubling at d instead of 80% (from an even game), with the MC estimate at d."""
-    traces = []
-    for beavers, name, color in (
-        (False, "no beavers", COLORS["center"]),
-        (True, "beavers", COLORS["beaver"]),
-    ):
-        part = curve[curve["beavers"] == beavers]
-        traces.append(line(part["double_point"], part["loss"], f"loss, exact, {name}", color))
+    groups = [
+        (False, "loss, exact, no beavers", COLORS["center"]),
+        (True, "loss, exact, beavers", COLORS["beaver"]),
+    ]
+    traces = lines_by(curve, "beavers", "double_point", "loss", groups)
     estimate = price["estimate"]
     loss = price["equity_optimal"] - estimate["mean"]
     traces.append(
@@ -270,6 +277,20 @@ def heatmap_figure(
             }
         ]
     return {"data": [trace], "layout": layout}
+
+
+def probability_map(table: pd.DataFrame, title: str, mark: tuple[object, object] | None) -> Figure:
+    """A table of A's winning chances (raising points) as a heatmap, 0 to 1."""
+    return heatmap_figure(
+        table, title, value_range=(0.0, 1.0), colorscale="Viridis", digits=4, mark=mark
+    )
+
+
+def value_map(table: pd.DataFrame, title: str, mark: tuple[object, object] | None) -> Figure:
+    """A table of A's even-game values as a heatmap, -1 to 1."""
+    return heatmap_figure(
+        table, title, value_range=(-1.0, 1.0), colorscale="RdBu", digits=3, mark=mark
+    )
 
 
 def _tree_positions(nodes: pd.DataFrame, edges: pd.DataFrame) -> dict[int, tuple[float, float]]:
@@ -440,24 +461,36 @@ def table_v_error_figure(printed: pd.DataFrame) -> Figure:
     return {"data": traces, "layout": layout}
 
 
+def _exact_against_a(
+    sweep: pd.DataFrame,
+    exact: tuple[str, str],
+    approximation: tuple[str, str, str],
+    title: str,
+    y_title: str,
+) -> tuple[list[dict], dict]:
+    """An exact column and its dashed approximation against A's potential a (log axis).
+
+    ``exact`` is ``(column, name)``, ``approximation`` ``(column, name, colour)``.
+    """
+    (column, name), (approx_column, approx_name, approx_color) = exact, approximation
+    traces = [
+        line(sweep["a"], sweep[column], name, COLORS["center"]),
+        line(sweep["a"], sweep[approx_column], approx_name, approx_color, dash="dash"),
+    ]
+    layout = base_layout(title, "A's raise potential a", y_title)
+    layout["xaxis"]["type"] = "log"
+    return traces, layout
+
+
 def normal_figure(sweep: pd.DataFrame, a_now: float, b: float) -> Figure:
     """alpha(a, b) against a, exact (18) and the normal approximation (23)."""
-    traces = [
-        line(sweep["a"], sweep["alpha"], "α(a, b), exact (18)", COLORS["center"]),
-        line(
-            sweep["a"],
-            sweep["normal"],
-            "normal approximation (23)",
-            COLORS["double"],
-            dash="dash",
-        ),
-    ]
-    layout = base_layout(
+    traces, layout = _exact_against_a(
+        sweep,
+        ("alpha", "α(a, b), exact (18)"),
+        ("normal", "normal approximation (23)", COLORS["double"]),
         f"A's raising point against a (b = {b:g})",
-        "A's raise potential a",
         "A's winning chance",
     )
-    layout["xaxis"]["type"] = "log"
     markers = [
         _horizontal_marker(0.5, "even game 1/2", COLORS["dead"]),
         _log_axis_marker(a_now, "a ="),
@@ -467,22 +500,13 @@ def normal_figure(sweep: pd.DataFrame, a_now: float, b: float) -> Figure:
 
 def value_figure(sweep: pd.DataFrame, a_now: float, b: float) -> Figure:
     """A's even-game value E(a, b) against a, with the asymptote log(a/b) (eq. (26))."""
-    traces = [
-        line(sweep["a"], sweep["value"], "E(a, b), exact (19)", COLORS["center"]),
-        line(
-            sweep["a"],
-            sweep["asymptotic"],
-            "log(a/b), eq. (26)",
-            COLORS["dead"],
-            dash="dash",
-        ),
-    ]
-    layout = base_layout(
+    traces, layout = _exact_against_a(
+        sweep,
+        ("value", "E(a, b), exact (19)"),
+        ("asymptotic", "log(a/b), eq. (26)", COLORS["dead"]),
         f"A's value of an even game against a (b = {b:g})",
-        "A's raise potential a",
         "A's expected value",
     )
-    layout["xaxis"]["type"] = "log"
     layout["yaxis"]["range"] = [-1.5, 1.5]
     markers = [_log_axis_marker(a_now, "a =")]
     return {"data": traces, "layout": with_markers(layout, *markers)}

@@ -12,6 +12,7 @@ from ui.style import (
     base_layout,
     line,
     line_width,
+    lines_by,
     staggered_markers,
     vertical_marker,
     with_markers,
@@ -210,13 +211,11 @@ def distribution_figure(table: pd.DataFrame) -> Figure:
 
 def price_figure(curve: pd.DataFrame, double_point: float) -> Figure:
     """Exact loss of A's initial doubling point against 80%, with and without beavers."""
-    traces = []
-    for beavers, name, color in (
+    groups = [
         (False, "beavers not allowed", COLORS["center"]),
         (True, "beavers allowed", COLORS["beaver"]),
-    ):
-        part = curve[curve["beavers"] == beavers]
-        traces.append(line(part["double_point"], part["loss"], name, color))
+    ]
+    traces = lines_by(curve, "beavers", "double_point", "loss", groups)
     layout = base_layout(
         "The price of doubling too early (or too late), against optimal play",
         "A's initial doubling point",
