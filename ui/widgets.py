@@ -182,6 +182,19 @@ def side_by_side(present: bool) -> Sequence[Any]:
     return (st.container(), st.container()) if present else st.columns(2)
 
 
+def metric_row(metrics: Sequence[tuple[str, str]]) -> None:
+    """A row of metrics, ``(label, value)`` each, one column each."""
+    for column, (label, value) in zip(st.columns(len(metrics)), metrics, strict=True):
+        column.metric(label, value)
+
+
+def two_charts(first: tuple[Figure, str], second: tuple[Figure, str], *, present: bool) -> None:
+    """Two charts, ``(figure, filename)`` each, side by side (:func:`side_by_side`)."""
+    for column, (figure, filename) in zip(side_by_side(present), (first, second), strict=True):
+        with column:
+            chart(figure, filename)
+
+
 def chart_with_formulas(
     figure: Figure, filename: str, formulas: Sequence[tuple[str, str]], *, present: bool
 ) -> None:

@@ -92,11 +92,14 @@ def _give_up_caption(source: str, min_take: float, g: float) -> str:
 
 def _transform(v: View, source: str, min_take: float, g: float, g_c: float) -> None:
     """Section 1: w -> p for each cube position; concession beyond the give-up points."""
-    a, b, c, d = st.columns(4)
-    a.metric("Give-up point g (cube turned)", f"{g:.4f}")
-    b.metric("Pull-out chance x = 1 - g", f"{1.0 - g:.4f}")
-    c.metric("Give-up point g_c (centred)", f"{g_c:.4f}")
-    d.metric("Minimum take T = g/4", f"{giveup.min_take_from_give_up(g):.4f}")
+    widgets.metric_row(
+        [
+            ("Give-up point g (cube turned)", f"{g:.4f}"),
+            ("Pull-out chance x = 1 - g", f"{1.0 - g:.4f}"),
+            ("Give-up point g_c (centred)", f"{g_c:.4f}"),
+            ("Minimum take T = g/4", f"{giveup.min_take_from_give_up(g):.4f}"),
+        ]
+    )
     st.markdown(_give_up_caption(source, min_take, g))
     widgets.chart_with_formulas(
         figures.transform_figure(cached.transform_curves(g, g_c), g, g_c),

@@ -142,10 +142,13 @@ def render_two(v: View) -> None:
     if not v.flag("two"):
         st.info("Turn on 'Taker has his own x' in the sidebar to give the taker his own cube life.")
     pts2 = janowski.two_index_points(x, x_taker, W, L)
-    a, b, c = st.columns(3)
-    a.metric("Perceived cash point (doubler's x)", f"{pts2.perceived_cash_point:.4f}")
-    b.metric("Actual pass point (taker's x)", f"{pts2.actual_cash_point:.4f}")
-    c.metric("Taker's take point", f"{pts2.take_point:.4f}")
+    widgets.metric_row(
+        [
+            ("Perceived cash point (doubler's x)", f"{pts2.perceived_cash_point:.4f}"),
+            ("Actual pass point (taker's x)", f"{pts2.actual_cash_point:.4f}"),
+            ("Taker's take point", f"{pts2.take_point:.4f}"),
+        ]
+    )
     widgets.chart(
         charts.two_index_figure(cached.two_index_sweep(x, W, L), x_taker),
         "janowski_two_index",

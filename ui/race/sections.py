@@ -85,11 +85,11 @@ def race_model(v: View) -> None:
     b.metric("Opponent's win chance", _pct(1.0 - equities["cubeless_win"]))
     c.metric("Your expected rolls", f"{(rolls['rolls'] * rolls['you']).sum():.3f}")
     d.metric("Opponent's expected rolls", f"{(rolls['rolls'] * rolls['opponent']).sum():.3f}")
-    left, right = widgets.side_by_side(v.present)
-    with left:
-        widgets.chart(figures.roll_totals_figure(cached.roll_totals()), "race_roll_totals")
-    with right:
-        widgets.chart(figures.bearoff_figure(rolls, x, y), "race_bearoff")
+    widgets.two_charts(
+        (figures.roll_totals_figure(cached.roll_totals()), "race_roll_totals"),
+        (figures.bearoff_figure(rolls, x, y), "race_bearoff"),
+        present=v.present,
+    )
     if not v.present:
         widgets.formula(
             r"P(x,1)=\sum_{y\ge x} f(y),\qquad P(x,k+1)=\sum_{y=3}^{24} f(y)\,P(x-y,k),"
@@ -148,10 +148,13 @@ def doubling_points(v: View) -> None:
     """Doubling points: formulas (1)-(6), the three points, the cube-state chances chart."""
     da, db = v.number("da"), v.number("db")
     points = cached.effective_points(da, db)
-    a, b, c = st.columns(3)
-    a.metric("Minimum take point M, (4)", f"{points['minimum_take_point']:.4f}")
-    b.metric("Redouble point, (5)", f"{points['redouble_point']:.4f}")
-    c.metric("Initial double point, (6)", f"{points['initial_double_point']:.4f}")
+    widgets.metric_row(
+        [
+            ("Minimum take point M, (4)", f"{points['minimum_take_point']:.4f}"),
+            ("Redouble point, (5)", f"{points['redouble_point']:.4f}"),
+            ("Initial double point, (6)", f"{points['initial_double_point']:.4f}"),
+        ]
+    )
     widgets.chart_with_formulas(
         figures.cube_win_figure(cached.cube_win_curves(da, db), points, da, db),
         "race_effective_points",
@@ -246,10 +249,13 @@ def _verdict_differences(table_2: pd.DataFrame) -> str:
 def _thresholds(v: View, x: int, span: int) -> None:
     st.subheader(f"Thresholds at your count {x} (offsets, like Table 3)")
     t = race.race_thresholds(x)
-    a, b, c = st.columns(3)
-    a.metric("Last take", _offset(t.last_take))
-    b.metric("First redouble", _offset(t.first_redouble))
-    c.metric("First double", _offset(t.first_double))
+    widgets.metric_row(
+        [
+            ("Last take", _offset(t.last_take)),
+            ("First redouble", _offset(t.first_redouble)),
+            ("First double", _offset(t.first_double)),
+        ]
+    )
     if t.last_take is not None:
         st.caption(
             f"The opponent takes up to {x + t.last_take} pips; the cube owner "
@@ -302,11 +308,11 @@ def measured_points(v: View) -> None:
             f"Your count {x} lies beyond the sweep (1..{span}): raise 'Maps: largest "
             "count' to see it."
         )
-    left, right = widgets.side_by_side(v.present)
-    with left:
-        widgets.chart(figures.implied_points_figure(points, x), "race_implied_points")
-    with right:
-        widgets.chart(figures.cube_life_figure(life, x, lead, cube), "race_cube_life")
+    widgets.two_charts(
+        (figures.implied_points_figure(points, x), "race_implied_points"),
+        (figures.cube_life_figure(life, x, lead, cube), "race_cube_life"),
+        present=v.present,
+    )
     if not v.present:
         a, b = st.columns(2)
         with a:
@@ -351,10 +357,13 @@ def rules_of_thumb(v: View) -> None:
             delta_color="off",
             delta_arrow="off",
         )
-    a, b, c = st.columns(3)
-    a.metric("8-9-12 agrees where either doubles", _pct(data["contested_agreement"], 1))
-    b.metric(f"8-9-12 agrees, all of 1..{span}", _pct(shares["agrees"], 1))
-    c.metric("Kleinman's worst error, counts >= 10", f"{data['kleinman_max_error_10']:.2f} points")
+    widgets.metric_row(
+        [
+            ("8-9-12 agrees where either doubles", _pct(data["contested_agreement"], 1)),
+            (f"8-9-12 agrees, all of 1..{span}", _pct(shares["agrees"], 1)),
+            ("Kleinman's worst error, counts >= 10", f"{data['kleinman_max_error_10']:.2f} points"),
+        ]
+    )
     if cube == "opponent":
         st.caption(
             "The opponent owns the cube: neither the rule nor the exact model doubles, "
