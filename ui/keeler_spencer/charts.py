@@ -392,6 +392,26 @@ def tree_figure(nodes: pd.DataFrame, edges: pd.DataFrame) -> Figure:
     return {"data": traces, "layout": layout}
 
 
+def _printed_points(x: pd.Series, y: pd.Series, deviating: pd.Series) -> list[dict]:
+    """Printed Table V values as markers: those that agree, and the paper's errors."""
+    traces = []
+    for mask, name, color, symbol in (
+        (~deviating, "printed, agrees", COLORS["cash"], "circle-open"),
+        (deviating, "printed, paper's computing error", COLORS["take"], "x"),
+    ):
+        traces.append(
+            {
+                "type": "scatter",
+                "mode": "markers",
+                "name": name,
+                "x": x[mask].tolist(),
+                "y": y[mask].tolist(),
+                "marker": {"color": color, "symbol": symbol, "size": 7},
+            }
+        )
+    return traces
+
+
 def table_v_figure(curve: pd.DataFrame, printed: pd.DataFrame) -> Figure:
     """[KS69] Fig. 3: the resignation potential a against b, exact, printed, and a ~ b e."""
     top = float(curve["b"].max())
@@ -407,20 +427,7 @@ def table_v_figure(curve: pd.DataFrame, printed: pd.DataFrame) -> Figure:
             dash="dash",
         ),
     ]
-    for mask, name, color, symbol in (
-        (~deviating, "printed, agrees", COLORS["cash"], "circle-open"),
-        (deviating, "printed, paper's computing error", COLORS["take"], "x"),
-    ):
-        traces.append(
-            {
-                "type": "scatter",
-                "mode": "markers",
-                "name": name,
-                "x": shown.loc[mask, "b"].tolist(),
-                "y": shown.loc[mask, "a_printed"].tolist(),
-                "marker": {"color": color, "symbol": symbol, "size": 7},
-            }
-        )
+    traces += _printed_points(shown["b"], shown["a_printed"], deviating)
     layout = base_layout(
         "Table V / Fig. 3: A's potential a at which B resigns",
         "B's raise potential b",
@@ -436,21 +443,7 @@ def table_v_error_figure(printed: pd.DataFrame) -> Figure:
     """Relative error of each printed Table V value against the exact root, by b."""
     deviating = printed["reason"] != ""
     relative = printed["a_printed"] / printed["a_exact"] - 1.0
-    traces = []
-    for mask, name, color, symbol in (
-        (~deviating, "printed, agrees", COLORS["cash"], "circle-open"),
-        (deviating, "printed, paper's computing error", COLORS["take"], "x"),
-    ):
-        traces.append(
-            {
-                "type": "scatter",
-                "mode": "markers",
-                "name": name,
-                "x": printed.loc[mask, "b"].tolist(),
-                "y": relative[mask].tolist(),
-                "marker": {"color": color, "symbol": symbol, "size": 7},
-            }
-        )
+    traces = _printed_points(printed["b"], relative, deviating)
     layout = base_layout(
         "Printed Table V against exact: printed/exact − 1",
         "B's raise potential b",
