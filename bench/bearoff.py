@@ -98,33 +98,23 @@ BUILDS = (
 )
 
 
+def _medians(runs: list[tuple[float, ...]]) -> list[float]:
+    """The median of each measure (time, memory, ...) over the runs."""
+    return [median(measure) for measure in zip(*runs, strict=True)]
+
+
 def measure_bearoff(repeats: int = 1, gnubg: bool = True) -> list[Build]:
     """Time every build ``repeats`` times; medians of time and memory."""
     have_gnubg = gnubg and shutil.which(MAKEBEAROFF) is not None
     results: list[Build] = []
     for database, function, arguments in BUILDS:
-        runs = [_ours(function) for _ in range(repeats)]
-        results.append(
-            Build(
-                database,
-                f"cubecore.bearoff.{function}",
-                median([r[0] for r in runs]),
-                median([r[1] for r in runs]),
-                median([r[2] for r in runs]),
-                import_rss_mib=median([r[3] for r in runs]),
-            )
-        )
+        seconds, rss, peak, imports = _medians([_ours(function) for _ in range(repeats)])
+        ours = f"cubecore.bearoff.{function}"
+        results.append(Build(database, ours, seconds, rss, peak, import_rss_mib=imports))
         if have_gnubg:
-            gruns = [_gnubg(arguments) for _ in range(repeats)]
-            results.append(
-                Build(
-                    database,
-                    f"gnubg makebearoff {' '.join(arguments)}",
-                    median([r[0] for r in gruns]),
-                    median([r[1] for r in gruns]),
-                    None,
-                )
-            )
+            seconds, rss = _medians([_gnubg(arguments) for _ in range(repeats)])
+            theirs = f"gnubg makebearoff {' '.join(arguments)}"
+            results.append(Build(database, theirs, seconds, rss, None))
         else:
             results.append(
                 Build(
