@@ -44,10 +44,15 @@ def cube_position(
 
 
 def cube_life(
-    default: float, help_text: str = "", *, label: str = "Cube life x", requires: Requires = None
+    default: float,
+    help_text: str = "",
+    *,
+    label: str = "Cube life x",
+    step: float = 0.01,
+    requires: Requires = None,
 ) -> Control:
     """Key ``x``: Janowski's cube life index, 0 (dead cube) to 1 (perfectly live cube)."""
-    return Control("x", label, "float", default, 0.0, 1.0, 0.01, help=help_text, requires=requires)
+    return Control("x", label, "float", default, 0.0, 1.0, step, help=help_text, requires=requires)
 
 
 def win_value(default: float, help_text: str) -> Control:
