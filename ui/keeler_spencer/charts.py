@@ -126,6 +126,26 @@ def path_figure(
     return {"data": traces, "layout": with_markers(layout, *markers)}
 
 
+def _estimate_point(name: str, games: int, x: float, interval: tuple[float, float, float]) -> dict:
+    """A Monte Carlo estimate at ``x`` with its 95% interval ``(low, mean, high)`` as error bars."""
+    low, mean, high = interval
+    return {
+        "type": "scatter",
+        "mode": "markers",
+        "name": f"{name}, Monte Carlo ({games:,} games, 95% CI)",
+        "x": [x],
+        "y": [mean],
+        "error_y": {
+            "type": "data",
+            "symmetric": False,
+            "array": [high - mean],
+            "arrayminus": [mean - low],
+            "thickness": line_width(False),
+        },
+        "marker": {"color": COLORS["marker"], "size": 8},
+    }
+
+
 def take_check_figure(check: dict) -> Figure:
     """Taker's value of taking (3 - 5d, exact) and dropping (-1) against the doubling point d,
     with the Monte Carlo estimate and its 95% interval at the chosen d."""
@@ -134,21 +154,12 @@ def take_check_figure(check: dict) -> Figure:
     traces = [
         line(d, 3 - 5 * d, "take, exact (3 − 5d)", COLORS["take"]),
         line(d, np.full_like(d, -1.0), "drop (−K)", COLORS["dead"], dash="dash"),
-        {
-            "type": "scatter",
-            "mode": "markers",
-            "name": f"take, Monte Carlo ({estimate['n_games']:,} games, 95% CI)",
-            "x": [check["double_point"]],
-            "y": [estimate["mean"]],
-            "error_y": {
-                "type": "data",
-                "symmetric": False,
-                "array": [estimate["high"] - estimate["mean"]],
-                "arrayminus": [estimate["mean"] - estimate["low"]],
-                "thickness": line_width(False),
-            },
-            "marker": {"color": COLORS["marker"], "size": 8},
-        },
+        _estimate_point(
+            "take",
+            estimate["n_games"],
+            check["double_point"],
+            (estimate["low"], estimate["mean"], estimate["high"]),
+        ),
     ]
     layout = base_layout(
         "Taker's value when doubled at d (units of K)",
@@ -169,24 +180,11 @@ def price_figure(curve: pd.DataFrame, price: dict) -> Figure:
     ]
     traces = lines_by(curve, "beavers", "double_point", "loss", groups)
     estimate = price["estimate"]
-    loss = price["equity_optimal"] - estimate["mean"]
-    traces.append(
-        {
-            "type": "scatter",
-            "mode": "markers",
-            "name": f"loss, Monte Carlo ({estimate['n_games']:,} games, 95% CI)",
-            "x": [price["double_point"]],
-            "y": [loss],
-            "error_y": {
-                "type": "data",
-                "symmetric": False,
-                "array": [price["equity_optimal"] - estimate["low"] - loss],
-                "arrayminus": [loss - (price["equity_optimal"] - estimate["high"])],
-                "thickness": line_width(False),
-            },
-            "marker": {"color": COLORS["marker"], "size": 8},
-        }
-    )
+    optimal = price["equity_optimal"]
+    loss = optimal - estimate["mean"]
+    # a loss is the optimal equity minus the estimate: the interval turns round
+    interval = (optimal - estimate["high"], loss, optimal - estimate["low"])
+    traces.append(_estimate_point("loss", estimate["n_games"], price["double_point"], interval))
     layout = base_layout(
         "What A loses by doubling at d instead of 80% (from p = 1/2)",
         "A's doubling point d",
