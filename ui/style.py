@@ -8,9 +8,11 @@ decision points, fonts, margins, and the presenter-mode sizes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 Figure = dict[str, Any]
 
@@ -30,6 +32,9 @@ COLORS = {
     "too_good": "#bcbd22",
     "marker": "#111111",
 }
+
+#: Where the cube is, in chart titles and legends.
+CUBE_NAMES = {"center": "cube centred", "owned": "cube owned", "opponent": "opponent owns"}
 
 #: ``meta`` of a trace that presenter mode leaves out (a reference curve).
 DETAIL = "detail"
@@ -86,6 +91,25 @@ def line(
     return trace
 
 
+def with_reference(x, y, reference, name: str, reference_name: str, color: str) -> list[dict]:
+    """A :func:`line` and, dotted in its colour, a reference curve presenter mode leaves out."""
+    return [
+        line(x, y, name, color),
+        line(x, reference, reference_name, color, dash="dot", detail=True),
+    ]
+
+
+def lines_by(
+    frame: pd.DataFrame, by: str, x: str, y: str, groups: Sequence[tuple[object, str, str]]
+) -> list[dict]:
+    """One :func:`line` per group of ``frame``: ``(value of column by, name, colour)``."""
+    traces = []
+    for value, name, color in groups:
+        part = frame[frame[by] == value]
+        traces.append(line(part[x], part[y], name, color))
+    return traces
+
+
 def vertical_marker(
     x: float,
     label: str,
@@ -123,6 +147,25 @@ def vertical_marker(
         "font": {"size": size, "color": color},
     }
     return [shape, note]
+
+
+def staggered_markers(
+    points: list[tuple[float, str, str]], *, inside_unit: bool = False
+) -> tuple[list[dict], list[dict]]:
+    """:func:`vertical_marker` shapes and notes for ``(x, label, colour)`` decision points.
+
+    The labels of successive points are staggered over three levels. With
+    ``inside_unit`` only the points strictly inside (0, 1) are drawn (a point at a
+    bound means "never"); the levels still count every point, so a label keeps its
+    level whichever points are left out.
+    """
+    shapes, notes = [], []
+    for level, (x, label, color) in enumerate(points):
+        if not inside_unit or 0.0 < x < 1.0:
+            shape, note = vertical_marker(x, label, color, level=level % 3)
+            shapes.append(shape)
+            notes.append(note)
+    return shapes, notes
 
 
 def with_markers(layout: dict, *markers: list[dict]) -> dict:

@@ -168,6 +168,49 @@ def chart(figure: Figure, filename: str, *, key: str | None = None) -> None:
     )
 
 
+def chart_columns(present: bool) -> Sequence[Any]:
+    """A wide chart column and a narrower one beside it (formulas, notes).
+
+    In presenter mode the chart takes the width and the side column is a sliver: what
+    goes there is for the reader at a screen, not for a projector.
+    """
+    return st.columns([3, 2] if not present else [1, 0.001])
+
+
+def side_by_side(present: bool) -> Sequence[Any]:
+    """Two columns side by side; in presenter mode two full-width containers, stacked."""
+    return (st.container(), st.container()) if present else st.columns(2)
+
+
+def metric_row(metrics: Sequence[tuple[str, str]]) -> None:
+    """A row of metrics, ``(label, value)`` each, one column each."""
+    for column, (label, value) in zip(st.columns(len(metrics)), metrics, strict=True):
+        column.metric(label, value)
+
+
+def two_charts(first: tuple[Figure, str], second: tuple[Figure, str], *, present: bool) -> None:
+    """Two charts, ``(figure, filename)`` each, side by side (:func:`side_by_side`)."""
+    for column, (figure, filename) in zip(side_by_side(present), (first, second), strict=True):
+        with column:
+            chart(figure, filename)
+
+
+def chart_with_formulas(
+    figure: Figure, filename: str, formulas: Sequence[tuple[str, str]], *, present: bool
+) -> None:
+    """A chart with its formulas beside it (``(latex, source)`` pairs, see :func:`formula`).
+
+    In presenter mode the chart alone (:func:`chart_columns`).
+    """
+    chart_column, formula_column = chart_columns(present)
+    with chart_column:
+        chart(figure, filename)
+    if not present:
+        with formula_column:
+            for latex, source in formulas:
+                formula(latex, source)
+
+
 def _csv_bytes(frame: pd.DataFrame) -> bytes:
     return frame.to_csv(index=False).encode()
 

@@ -128,32 +128,17 @@ def matrix_figure(matrix: pd.DataFrame, n: int) -> Figure:
         double_take = float(row["double_take"])
         dt = "" if math.isnan(double_take) else f"<br>DT {double_take:+.3f}"
         text[a][b] = f"ND {float(row['no_double']):+.3f}{dt}"
-    trace = {
-        "type": "heatmap",
-        "z": codes,
-        "x": list(range(1, n + 1)),
-        "y": list(range(1, n + 1)),
-        "text": text,
-        "texttemplate": "%{text}",
-        "zmin": 0,
-        "zmax": len(ACTIONS) - 1,
-        "colorscale": [
-            [0.0, "#dbe9f6"],
-            [0.25, "#f6d8b6"],
-            [0.5, "#b9e3b4"],
-            [0.75, "#e6c9e6"],
-            [1.0, "#eeeeee"],
-        ],
-        "colorbar": {"tickvals": list(range(len(ACTIONS))), "ticktext": list(ACTIONS)},
-        "hovertemplate": "%{y}-away / %{x}-away: %{text}<extra></extra>",
-    }
-    layout = base_layout(
+    colors = ["#dbe9f6", "#f6d8b6", "#b9e3b4", "#e6c9e6", "#eeeeee"]
+    return _score_grid_figure(
+        codes,
+        text,
         "Best action at every score (cube centred)",
-        "opponent: points to go",
-        "player: points to go",
+        "",
+        zmin=0,
+        zmax=len(ACTIONS) - 1,
+        colorscale=[[0.25 * i, color] for i, color in enumerate(colors)],
+        colorbar={"tickvals": list(range(len(ACTIONS))), "ticktext": list(ACTIONS)},
     )
-    layout["yaxis"]["autorange"] = "reversed"
-    return {"data": [trace], "layout": layout}
 
 
 def margins_figure(matrix: pd.DataFrame, n: int) -> Figure:
@@ -171,6 +156,25 @@ def margins_figure(matrix: pd.DataFrame, n: int) -> Figure:
         if sides:
             z[a][b] = 100.0 * min(sides)
             text[a][b] = f"{z[a][b]:.1f}"
+    return _score_grid_figure(
+        z,
+        text,
+        "Margin of the best action: winning chance, percentage points",
+        " pp",
+        colorscale="Blues",
+        reversescale=True,
+        colorbar={"title": {"text": "margin, pp"}},
+    )
+
+
+def _score_grid_figure(
+    z: list[list[float | None]], text: list[list[str]], title: str, unit: str, **colors: object
+) -> Figure:
+    """A heatmap over the n x n scores (player's points to go down, the opponent's across).
+
+    Each cell shows its ``text``; ``colors`` are the trace's colour settings.
+    """
+    n = len(z)
     trace = {
         "type": "heatmap",
         "z": z,
@@ -178,16 +182,10 @@ def margins_figure(matrix: pd.DataFrame, n: int) -> Figure:
         "y": list(range(1, n + 1)),
         "text": text,
         "texttemplate": "%{text}",
-        "colorscale": "Blues",
-        "reversescale": True,
-        "colorbar": {"title": {"text": "margin, pp"}},
-        "hovertemplate": "%{y}-away / %{x}-away: %{text} pp<extra></extra>",
+        **colors,
+        "hovertemplate": f"%{{y}}-away / %{{x}}-away: %{{text}}{unit}<extra></extra>",
     }
-    layout = base_layout(
-        "Margin of the best action: winning chance, percentage points",
-        "opponent: points to go",
-        "player: points to go",
-    )
+    layout = base_layout(title, "opponent: points to go", "player: points to go")
     layout["yaxis"]["autorange"] = "reversed"
     return {"data": [trace], "layout": layout}
 

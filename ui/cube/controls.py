@@ -1,6 +1,7 @@
 """Controls of the cube calculator: an engine's five probabilities, the cube, the score."""
 
 from cubecore import cubeful, met
+from ui import concepts
 from ui.controls import Control
 
 #: Money play or a match score.
@@ -26,29 +27,10 @@ PROBABILITIES = (WIN, WIN_GAMMON, WIN_BACKGAMMON, LOSE_GAMMON, LOSE_BACKGAMMON)
 
 MODE = Control("mode", "Play", "select", "money", options=MODES)
 CUBE_VALUE = Control("cv", "Cube value", "select", "1", options=CUBE_VALUES)
-CUBE = Control(
-    "cube",
-    "Cube position",
-    "select",
-    "center",
-    options=("center", "owned", "opponent"),
-    help="Seen from the player on roll: owned = he holds the cube.",
-)
-JACOBY = Control(
-    "jacoby",
-    "Jacoby rule",
-    "bool",
-    False,
-    help="Money play: gammons count only once the cube has been turned.",
-    requires=("mode", "money"),
-)
-BEAVERS = Control(
-    "beavers",
-    "Beavers allowed",
-    "bool",
-    False,
-    help="Money play: the taker may redouble at once, keeping the cube.",
-    requires=("mode", "money"),
+CUBE = concepts.cube_position("Seen from the player on roll: owned = he holds the cube.")
+JACOBY = concepts.jacoby(requires=("mode", "money"))
+BEAVERS = concepts.beavers(
+    "Money play: the taker may redouble at once, keeping the cube.", requires=("mode", "money")
 )
 TABLE = Control(
     "met",
@@ -82,26 +64,11 @@ X_SOURCE = Control(
     help="gnubg's defaults: contact and crashed 0.68, one-sided bear-off 0.6, "
     "race 0.55 + 0.00125 x pips within [0.6, 0.7].",
 )
-X = Control(
-    "x",
-    "Cube life x",
-    "float",
-    0.68,
-    0.0,
-    1.0,
-    0.01,
-    help="0 = dead cube, 1 = perfectly live cube.",
-    requires=("xfrom", "by hand"),
+X = concepts.cube_life(
+    0.68, "0 = dead cube, 1 = perfectly live cube.", requires=("xfrom", "by hand")
 )
-PIPS = Control(
-    "pips",
-    "Pip count of the player on roll",
-    "int",
-    100,
-    1,
-    cubeful.MAX_PIPS,
-    1,
-    requires=("xfrom", "race"),
+PIPS = concepts.pips(
+    "Pip count of the player on roll", 100, cubeful.MAX_PIPS, requires=("xfrom", "race")
 )
 GRID = Control("n", "Score grid: n x n", "int", 7, 2, cubeful.MAX_SCORE_GRID, 1)
 

@@ -1,6 +1,7 @@
 """Controls of the drills page: the quiz (topic, level, number, seed) is the link."""
 
 from cubecore import drills
+from ui import concepts
 from ui.controls import Control
 
 TOPIC = Control(
@@ -22,15 +23,9 @@ LEVEL = Control(
     help="1: easy scores, clear decisions; 3: any score and table, close decisions.",
 )
 COUNT = Control("n", "Questions", "int", 10, 1, drills.MAX_QUESTIONS, 1)
-SEED = Control(
-    "seed",
-    "Quiz number (seed)",
-    "int",
-    1,
-    0,
-    9999,
-    1,
-    help="The same number gives the same questions: share the link with a class.",
+SEED = concepts.seed(
+    "The same number gives the same questions: share the link with a class.",
+    label="Quiz number (seed)",
 )
 
 PAGE_CONTROLS = (TOPIC, LEVEL, COUNT, SEED)

@@ -98,10 +98,13 @@ def _result(question: drills.Question, result: drills.Grade) -> None:
 def _score(questions: tuple[drills.Question, ...], attempt: dict) -> None:
     answers = attempt["answers"]
     right = sum(result.correct for result in answers.values())
-    left, middle, right_column = st.columns(3)
-    left.metric("Score", f"{right} / {len(answers)}")
-    middle.metric("Answered", f"{len(answers)} of {len(questions)}")
-    right_column.metric("Correct", f"{right / len(answers):.0%}" if answers else "-")
+    widgets.metric_row(
+        [
+            ("Score", f"{right} / {len(answers)}"),
+            ("Answered", f"{len(answers)} of {len(questions)}"),
+            ("Correct", f"{right / len(answers):.0%}" if answers else "-"),
+        ]
+    )
 
 
 def attempt_table(questions: tuple[drills.Question, ...], attempt: dict) -> pd.DataFrame:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ui.style import COLORS, DETAIL, Figure, base_layout, line, vertical_marker
+from ui.style import COLORS, DETAIL, Figure, base_layout, line, staggered_markers, with_reference
 
 #: Cube positions in the essay's words and symbols, seen from the player.
 CUBE_NAMES = {
@@ -17,16 +17,6 @@ CUBE_NAMES = {
     "owned": "e2: player owns",
 }
 _REGION_COLORS = {"too weak": "#d62728", "window": "#2ca02c", "market lost": "#ff7f0e"}
-
-
-def _markers(points: list[tuple[float, str, str]]) -> tuple[list, list]:
-    """Vertical markers (shape, note) for ``(x, label, colour)``, labels staggered."""
-    shapes, notes = [], []
-    for level, (x, label, color) in enumerate(points):
-        shape, note = vertical_marker(x, label, color, level=level % 3)
-        shapes.append(shape)
-        notes.append(note)
-    return shapes, notes
 
 
 def _points(x, y, name: str, color: str, *, size=None, symbol="circle") -> dict:
@@ -60,23 +50,20 @@ def transform_figure(curves: pd.DataFrame, g: float, g_c: float):
     traces = []
     for cube, name in CUBE_NAMES.items():
         label = name.split(": ")[1]
-        traces.append(line(curves["w"], curves[f"p_{cube}"], label, COLORS[cube]))
-        traces.append(
-            line(
-                curves["w"],
-                curves[f"raw_{cube}"],
-                f"{label}, raw formula",
-                COLORS[cube],
-                dash="dot",
-                detail=True,
-            )
+        traces += with_reference(
+            curves["w"],
+            curves[f"p_{cube}"],
+            curves[f"raw_{cube}"],
+            label,
+            f"{label}, raw formula",
+            COLORS[cube],
         )
     layout = base_layout(
         "Modified winning chance in the give-up game",
         "cubeless winning chance w = (e + 1)/2",
         "modified winning chance p",
     )
-    shapes, notes = _markers(
+    shapes, notes = staggered_markers(
         [
             (1.0 - g, "1 - g", COLORS["opponent"]),
             (g, "g", COLORS["owned"]),
@@ -121,7 +108,7 @@ def table_figure(curves: pd.DataFrame, rows: pd.DataFrame, points: dict[str, flo
         "cubeless equity e",
         "modified equity",
     )
-    shapes, notes = _markers(
+    shapes, notes = staggered_markers(
         [
             (points["initial_double"], "double", COLORS["double"]),
             (points["redouble"], "redouble", COLORS["redouble"]),
@@ -130,6 +117,14 @@ def table_figure(curves: pd.DataFrame, rows: pd.DataFrame, points: dict[str, flo
     )
     layout.update(shapes=shapes, annotations=notes)
     return {"data": traces, "layout": layout}
+
+
+def _mark_window(
+    layout: dict, points: dict[str, float], cube: str, *more: tuple[float, str, str]
+) -> None:
+    """Shade the regions of ``cube`` on ``layout`` and mark its window (and ``more`` points)."""
+    shapes, notes = staggered_markers([*_window_markers(points, cube), *more])
+    layout.update(shapes=_region_shapes(points, cube) + shapes, annotations=notes)
 
 
 def _region_shapes(points: dict[str, float], cube: str) -> list[dict]:
@@ -196,10 +191,7 @@ def gain_figure(
         "showticklabels": False,
         "title": {"text": "density of e' (dotted)"},
     }
-    shapes, notes = _markers(
-        [*_window_markers(points, cube), (equity, "today", COLORS["marker"])],
-    )
-    layout.update(shapes=_region_shapes(points, cube) + shapes, annotations=notes)
+    _mark_window(layout, points, cube, (equity, "today", COLORS["marker"]))
     return {"data": traces, "layout": layout}
 
 
@@ -235,8 +227,7 @@ def volatility_figure(
         "today's cubeless equity",
         "net gain (positive: double)",
     )
-    shapes, notes = _markers(_window_markers(points, cube))
-    layout.update(shapes=_region_shapes(points, cube) + shapes, annotations=notes)
+    _mark_window(layout, points, cube)
     return {"data": traces, "layout": layout}
 
 
@@ -264,8 +255,7 @@ def race_figure(
         "cubeless equity after the next exchange",
         "gain (negative: cost)",
     )
-    shapes, notes = _markers(_window_markers(points, cube))
-    layout.update(shapes=_region_shapes(points, cube) + shapes, annotations=notes)
+    _mark_window(layout, points, cube)
     return {"data": traces, "layout": layout}
 
 
@@ -295,7 +285,7 @@ def janowski_figure(comparison: pd.DataFrame) -> Figure:
         "cubeless winning chance w",
         "equity (one-cube units)",
     )
-    shapes, notes = _markers(
+    shapes, notes = staggered_markers(
         [(0.2, "live take .2", COLORS["take"]), (0.8, "live cash .8", COLORS["cash"])],
     )
     layout.update(shapes=shapes, annotations=notes)
@@ -336,7 +326,7 @@ def cube_life_figure(curves: pd.DataFrame, g: float, g_c: float) -> Figure:
         "line": {"width": 0},
         "layer": "below",
     }
-    shapes, notes = _markers([(g, "g", COLORS["owned"]), (g_c, "g_c", COLORS["center"])])
+    shapes, notes = staggered_markers([(g, "g", COLORS["owned"]), (g_c, "g_c", COLORS["center"])])
     layout.update(shapes=[band, *shapes], annotations=notes)
     layout["yaxis"]["range"] = [0.0, 3.0]
     return {"data": traces, "layout": layout}

@@ -8,6 +8,7 @@ page's names before the page skeleton (``wg``, ``wgc``, ``act``, ``pr``, ``po``,
 from typing import Any
 
 from cubecore import giveup
+from ui import concepts
 from ui.controls import Control
 
 #: How the give-up point g is set: from the minimum take point T (g = 4T) or directly.
@@ -33,27 +34,18 @@ MIN_TAKE = Control(
     "recube. The essay: about .215.",
     requires=("from", G_FROM_TAKE),
 )
-OWN_GIVE_UP = Control(
-    "g",
+OWN_GIVE_UP = concepts.give_up(
     "Give-up point g, cube turned (used when g is set directly)",
-    "float",
     giveup.ESSAY_OWN_GIVE_UP,
     0.55,
-    1.0,
-    0.005,
-    help="The cube holder wins automatically when his cubeless chance reaches g. Essay: .86.",
+    "The cube holder wins automatically when his cubeless chance reaches g. Essay: .86.",
     requires=("from", G_DIRECT),
 )
-CENTER_GIVE_UP = Control(
-    "gc",
+CENTER_GIVE_UP = concepts.center_give_up(
     "Give-up point g_c, cube centred",
-    "float",
     giveup.ESSAY_CENTER_GIVE_UP,
     0.55,
-    1.0,
-    0.005,
-    help="The player who first reaches g_c wins, with both players having cube access. "
-    "Essay: .835.",
+    "The player who first reaches g_c wins, with both players having cube access. Essay: .835.",
 )
 ROWS = tuple(
     Control(
@@ -68,13 +60,10 @@ ROWS = tuple(
     )
     for index, equity in enumerate(giveup.ESSAY_TABLE_EQUITIES)
 )
-CUBE = Control(
-    "cube",
-    "Cube action",
-    "select",
-    "center",
+CUBE = concepts.cube_position(
+    "center: an initial double (cost e0 - 2 e1); owned: a redouble (cost e2 - 2 e1).",
     options=giveup.DOUBLING_CUBES,
-    help="center: an initial double (cost e0 - 2 e1); owned: a redouble (cost e2 - 2 e1).",
+    label="Cube action",
 )
 EQUITY = Control(
     "eq",
@@ -96,17 +85,10 @@ VOLATILITY = Control(
     0.005,
     help="0 is no spread (the gain function itself). It must satisfy vol² < 1 - e².",
 )
-ON_ROLL = Control(
-    "pips",
-    "Race: pip count of the roller",
-    "int",
-    100,
-    1,
-    200,
-    1,
-    help="The player who considers doubling.",
+ON_ROLL = concepts.pips(
+    "Race: pip count of the roller", 100, 200, "The player who considers doubling."
 )
-OPPONENT = Control("opips", "Race: pip count of the opponent", "int", 110, 1, 200, 1)
+OPPONENT = concepts.opponent_pips("Race: pip count of the opponent", 110, 200)
 
 #: Old values of the section key ``wsec`` (links made before the page skeleton) ->
 #: today's section id.

@@ -92,30 +92,29 @@ def _give_up_caption(source: str, min_take: float, g: float) -> str:
 
 def _transform(v: View, source: str, min_take: float, g: float, g_c: float) -> None:
     """Section 1: w -> p for each cube position; concession beyond the give-up points."""
-    a, b, c, d = st.columns(4)
-    a.metric("Give-up point g (cube turned)", f"{g:.4f}")
-    b.metric("Pull-out chance x = 1 - g", f"{1.0 - g:.4f}")
-    c.metric("Give-up point g_c (centred)", f"{g_c:.4f}")
-    d.metric("Minimum take T = g/4", f"{giveup.min_take_from_give_up(g):.4f}")
+    widgets.metric_row(
+        [
+            ("Give-up point g (cube turned)", f"{g:.4f}"),
+            ("Pull-out chance x = 1 - g", f"{1.0 - g:.4f}"),
+            ("Give-up point g_c (centred)", f"{g_c:.4f}"),
+            ("Minimum take T = g/4", f"{giveup.min_take_from_give_up(g):.4f}"),
+        ]
+    )
     st.markdown(_give_up_caption(source, min_take, g))
-    chart_column, formula_column = st.columns([3, 2] if not v.present else [1, 0.001])
-    with chart_column:
-        widgets.chart(
-            figures.transform_figure(cached.transform_curves(g, g_c), g, g_c),
-            "giveup_transform",
-        )
-    if not v.present:
-        with formula_column:
-            widgets.formula(r"w = \frac{e+1}{2},\qquad E = 2p - 1", f"{CITE}: steps 1 and 3")
-            widgets.formula(
+    widgets.chart_with_formulas(
+        figures.transform_figure(cached.transform_curves(g, g_c), g, g_c),
+        "giveup_transform",
+        [
+            (r"w = \frac{e+1}{2},\qquad E = 2p - 1", f"{CITE}: steps 1 and 3"),
+            (
                 r"p_{\mathrm{opp}} = \frac{w-(1-g)}{g},\quad p_{\mathrm{own}} = \frac{w}{g}",
                 f"{CITE}: p = (w - .14)/.86 and p = w/.86",
-            )
-            widgets.formula(
-                r"p_{\mathrm{centre}} = \frac{w-(1-g_c)}{2g_c-1}",
-                f"{CITE}: p = (w - .165)/.670",
-            )
-            widgets.formula(r"0.75 + 0.25\,x = 1 - T,\quad g = 1 - x = 4T", f"{CITE}: x = .14")
+            ),
+            (r"p_{\mathrm{centre}} = \frac{w-(1-g_c)}{2g_c-1}", f"{CITE}: p = (w - .165)/.670"),
+            (r"0.75 + 0.25\,x = 1 - T,\quad g = 1 - x = 4T", f"{CITE}: x = .14"),
+        ],
+        present=v.present,
+    )
     st.info(
         "A modified winning chance is a probability. Beyond a give-up point the modified game "
         "is over, so the page concedes it: a raw value below 0 becomes 0 (the other side "
@@ -149,19 +148,16 @@ def _table(v: View, equities: tuple[float, ...], g: float, g_c: float) -> None:
         )
         printed = float(cast(float, quoted.loc[name, "printed"]))
         column.caption(f"rounds to {exact:.3f} · essay: {printed:.3f}")
-    chart_column, formula_column = st.columns([3, 2] if not v.present else [1, 0.001])
-    with chart_column:
-        widgets.chart(
-            figures.table_figure(cached.transform_curves(g, g_c), table, points),
-            "giveup_table",
-        )
-    if not v.present:
-        with formula_column:
-            widgets.formula(
-                r"e_d = 1 - \frac{g\,(4g_c - 3)}{4g_c - 2 - g}", "solves e1 = e0/2 exactly"
-            )
-            widgets.formula(r"e_r = 3 - 3g \quad (g \ge 0.8)", "solves e1 = e2/2 exactly")
-            widgets.formula(r"e_m = 1 - g/2", f"{CITE}: .570 gives a modified .500")
+    widgets.chart_with_formulas(
+        figures.table_figure(cached.transform_curves(g, g_c), table, points),
+        "giveup_table",
+        [
+            (r"e_d = 1 - \frac{g\,(4g_c - 3)}{4g_c - 2 - g}", "solves e1 = e0/2 exactly"),
+            (r"e_r = 3 - 3g \quad (g \ge 0.8)", "solves e1 = e2/2 exactly"),
+            (r"e_m = 1 - g/2", f"{CITE}: .570 gives a modified .500"),
+        ],
+        present=v.present,
+    )
     st.markdown("**Every number the essay quotes, printed vs exact** (essay's g = .86, g_c = .835)")
     deviations = quoted[~quoted["agrees"]]
     for number, row in deviations.iterrows():
@@ -182,30 +178,23 @@ def _gain_panel(v: View, cube: str, equity: float, volatility: float, g: float, 
     density = (
         cached.spread_density(equity, volatility) if _spread_fits(equity, volatility) else None
     )
-    chart_column, formula_column = st.columns([3, 2] if not v.present else [1, 0.001])
-    with chart_column:
-        widgets.chart(
-            figures.gain_figure(
-                cached.gain_curve(cube, g, g_c),
-                density,
-                points,
-                cube,
-                equity,
-            ),
-            f"giveup_gain_{cube}",
-        )
-    if not v.present:
-        held = "e_0" if cube == "center" else "e_2"
-        with formula_column:
-            widgets.formula(
+    held = "e_0" if cube == "center" else "e_2"
+    widgets.chart_with_formulas(
+        figures.gain_figure(cached.gain_curve(cube, g, g_c), density, points, cube, equity),
+        f"giveup_gain_{cube}",
+        [
+            (
                 r"G(e') = \begin{cases} 2e_1 - 1 & e' > e_m \\ 0 & e_d \le e' \le e_m \\ "
                 rf"2e_1 - {held} & e' < e_d \end{{cases}}",
                 f"{CITE}: the three possibilities after the next exchange",
-            )
-            widgets.formula(
+            ),
+            (
                 r"\text{net gain} = \tfrac{1}{1296}\sum_{i=1}^{1296} G(e'_i)",
                 f"{CITE}: add them up, divide by 1296",
-            )
+            ),
+        ],
+        present=v.present,
+    )
     a, b = st.columns(2)
     a.metric(
         "Cost at e' = .200 (doubled too early)", f"{-giveup.doubling_gain(0.2, cube, g, g_c):.5f}"
@@ -343,7 +332,7 @@ def _equivalences(v: View, g: float, g_c: float) -> None:
         "the give-up model stays linear up to g"
     )
     st.info("Where the mapping breaks: " + "; ".join(breaks) + ".", icon=":material/link_off:")
-    left, right = st.columns(2) if not v.present else (st.container(), st.container())
+    left, right = widgets.side_by_side(v.present)
     with left:
         comparison = cached.janowski_comparison(g, g_c)
         if comparison is None:

@@ -6,7 +6,7 @@ import pandas as pd
 
 from cubecore.atlas import MODELS
 from ui.home.content import MODEL_TITLES
-from ui.style import COLORS, Figure, base_layout, line
+from ui.style import COLORS, CUBE_NAMES, Figure, base_layout, line
 
 _MODEL_STYLE = {
     "keeler_spencer": (COLORS["live"], "dot"),
@@ -14,7 +14,6 @@ _MODEL_STYLE = {
     "give_up": (COLORS["owned"], "dashdot"),
     "janowski": (COLORS["center"], "solid"),
 }
-_CUBE_NAMES = {"center": "cube centred", "owned": "cube owned", "opponent": "opponent owns"}
 
 
 def atlas_figure(curves: pd.DataFrame, cube: str) -> Figure:
@@ -27,7 +26,7 @@ def atlas_figure(curves: pd.DataFrame, cube: str) -> Figure:
     p = curves["p"].unique()
     traces.append(line(p, 2 * p - 1, "dead cube (cubeless)", COLORS["dead"], dash="longdash"))
     layout = base_layout(
-        f"The four models, {_CUBE_NAMES[cube]}",
+        f"The four models, {CUBE_NAMES[cube]}",
         "winning probability",
         "equity per unit of the cube",
     )

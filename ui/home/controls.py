@@ -5,7 +5,7 @@ page names the same way: cube position ``cube``, cube life ``x``, give-up points
 and ``gc``, effective doubling points ``da`` and ``db``, pip count ``pips``.
 """
 
-from ui.controls import Control
+from ui import concepts
 
 #: Old section values (the ``hsec`` tabs before the page skeleton) -> today's section id.
 OLD_SECTION_TITLES = {
@@ -26,64 +26,36 @@ OLD_KEYS = {
     "apips": "pips",
 }
 
-CUBE = Control(
-    "cube",
-    "Cube position",
-    "select",
-    "center",
-    options=("center", "owned", "opponent"),
-    help="Seen from the player whose winning chance is on the x axis.",
-)
-X = Control("x", "Janowski cube life x", "float", 0.65, 0.0, 1.0, 0.01)
-GIVE_UP = Control(
-    "g",
+CUBE = concepts.cube_position("Seen from the player whose winning chance is on the x axis.")
+X = concepts.cube_life(0.65, label="Janowski cube life x")
+GIVE_UP = concepts.give_up(
     "Give-up point g (cube turned)",
-    "float",
     0.86,
     0.8,
-    1.0,
-    0.005,
-    help="Woolsey's give-up point after the cube is turned (essay: .86).",
+    "Woolsey's give-up point after the cube is turned (essay: .86).",
 )
-CENTER_GIVE_UP = Control(
-    "gc",
+CENTER_GIVE_UP = concepts.center_give_up(
     "Give-up point g_c (cube centred)",
-    "float",
     0.835,
     0.75,
-    1.0,
-    0.005,
-    help="Woolsey's give-up point with the cube centred (.835).",
+    "Woolsey's give-up point with the cube centred (.835).",
 )
-DA = Control(
-    "da",
+DA = concepts.doubler_point(
     "Effective doubling point DA",
-    "float",
     0.86,
-    0.8,
-    1.0,
-    0.005,
-    help="Zadeh-Kobliska: the doubler 'wins' at DA (0.8 in the continuous game).",
+    "Zadeh-Kobliska: the doubler 'wins' at DA (0.8 in the continuous game).",
 )
-DB = Control(
-    "db",
+DB = concepts.taker_point(
     "Effective doubling point DB",
-    "float",
     0.14,
-    0.0,
-    0.2,
-    0.005,
-    help="Zadeh-Kobliska: the opponent 'wins' at DB (0.2 in the continuous game).",
+    "Zadeh-Kobliska: the opponent 'wins' at DB (0.2 in the continuous game).",
 )
-PIPS = Control(
-    "pips",
+PIPS = concepts.pips(
     "Race pip count (even race)",
-    "int",
     40,
-    4,
     300,
-    1,
-    help="For the cube life x implied by the exact race model.",
+    "For the cube life x implied by the exact race model.",
+    low=4,
 )
 
 #: The atlas section's controls (the other sections are text).

@@ -72,7 +72,7 @@ def render_atlas(v: View) -> None:
     x, da, db, g, gc = (v.number(key) for key in ("x", "da", "db", "g", "gc"))
     pips = v.whole("pips")
     curves, points = cached.atlas_tables(x, da, db, g, gc)
-    chart_column, map_column = st.columns([3, 2] if not v.present else [1, 0.001])
+    chart_column, map_column = widgets.chart_columns(v.present)
     with chart_column:
         widgets.chart(charts.atlas_figure(curves, v.text("cube")), "atlas")
     if not v.present:

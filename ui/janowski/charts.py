@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ui.style import COLORS, Figure, base_layout, line, vertical_marker, with_markers
-
-_CUBE_NAMES = {"center": "cube centred", "owned": "cube owned", "opponent": "opponent owns"}
+from ui.style import (
+    COLORS,
+    CUBE_NAMES,
+    Figure,
+    base_layout,
+    line,
+    staggered_markers,
+    vertical_marker,
+    with_markers,
+    with_reference,
+)
 
 #: Decision points drawn on the equity chart: field -> (label, colour).
 POINT_MARKERS = {
@@ -29,16 +37,14 @@ def equity_figure(
     """Cubeful equity against P for the chosen cube positions, dead/live for reference."""
     traces = []
     for cube in cubes:
-        traces.append(line(curves["p"], curves[cube], f"model, {_CUBE_NAMES[cube]}", COLORS[cube]))
-        traces.append(
-            line(
-                curves["p"],
-                curves[f"live_{cube}"],
-                f"live, {_CUBE_NAMES[cube]}",
-                COLORS[cube],
-                dash="dot",
-                detail=True,
-            )
+        name = CUBE_NAMES[cube]
+        traces += with_reference(
+            curves["p"],
+            curves[cube],
+            curves[f"live_{cube}"],
+            f"model, {name}",
+            f"live, {name}",
+            COLORS[cube],
         )
     traces.append(line(curves["p"], curves["dead"], "dead cube", COLORS["dead"], dash="dash"))
     if show_original:
@@ -51,13 +57,10 @@ def equity_figure(
                 dash="dashdot",
             )
         )
-    shapes, notes = [], []
-    for level, (field, (label, color)) in enumerate(POINT_MARKERS.items()):
-        value = points[field]
-        if 0.0 < value < 1.0:
-            shape, note = vertical_marker(value, label, color, level=level % 3)
-            shapes.append(shape)
-            notes.append(note)
+    shapes, notes = staggered_markers(
+        [(points[field], label, color) for field, (label, color) in POINT_MARKERS.items()],
+        inside_unit=True,
+    )
     now = curves.iloc[(curves["p"] - p_now).abs().argmin()]
     traces.append(
         {

@@ -1,5 +1,6 @@
 """Controls of the Janowski page (cube life index)."""
 
+from ui import concepts
 from ui.controls import Control
 
 #: Old section titles (links made before the page skeleton) -> today's section id.
@@ -9,53 +10,20 @@ OLD_SECTION_TITLES = {
     "3 · Two cube-life indexes": "two",
 }
 
-X = Control(
-    "x",
-    "Cube life x (doubler)",
-    "float",
+X = concepts.cube_life(
     0.7,
-    0.0,
-    1.0,
-    0.01,
-    help="0 = dead cube, 1 = perfectly live cube (Janowski's cube life index).",
+    "0 = dead cube, 1 = perfectly live cube (Janowski's cube life index).",
+    label="Cube life x (doubler)",
 )
-W = Control(
-    "W",
-    "W: average value of a win",
-    "float",
-    1.0,
-    1.0,
-    3.0,
-    0.01,
-    help="1 + gammon and backgammon bonus per win (1 = no gammons).",
-)
-L = Control(
-    "L",
-    "L: average value of a loss",
-    "float",
-    1.0,
-    1.0,
-    3.0,
-    0.01,
-    help="1 + gammon and backgammon bonus per loss.",
-)
-P = Control(
-    "P",
+W = concepts.win_value(1.0, "1 + gammon and backgammon bonus per win (1 = no gammons).")
+L = concepts.loss_value(1.0)
+P = concepts.win_probability(
     "Winning probability P",
-    "float",
     0.7,
-    0.0,
-    1.0,
-    0.005,
-    help="Cubeless winning chance of the player on roll (the doubler).",
+    "Cubeless winning chance of the player on roll (the doubler).",
 )
-CUBE = Control(
-    "cube",
-    "Cube position",
-    "select",
-    "center",
-    options=("center", "owned", "opponent", "all"),
-    help="Seen from the player whose winning chance is P.",
+CUBE = concepts.cube_position(
+    "Seen from the player whose winning chance is P.", options=(*concepts.CUBE_POSITIONS, "all")
 )
 TWO_INDEX = Control(
     "two",
@@ -75,13 +43,7 @@ X_TAKER = Control(
     help="Used only with 'Taker has his own x' on.",
     requires=("two", True),
 )
-JACOBY = Control(
-    "jacoby",
-    "Jacoby rule",
-    "bool",
-    False,
-    help="Money play: gammons count only once the cube has been turned.",
-)
+JACOBY = concepts.jacoby()
 ORIGINAL = Control("j93", "Show Janowski's 1993 centred formula", "bool", False)
 
 #: Read by every section.

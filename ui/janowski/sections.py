@@ -44,37 +44,36 @@ def render_decision(v: View) -> None:
     points = cached.cube_points(x, W, L, v.flag("jacoby"))
     curves = cached.equity_curves(x, W, L, v.flag("jacoby"))
 
-    chart_column, formula_column = st.columns([3, 2] if not v.present else [1, 0.001])
-    with chart_column:
-        widgets.chart(
-            charts.equity_figure(curves, cubes, points, P, show_original=v.flag("j93")),
-            "janowski_equity",
+    formulas = [
+        (r"E_{\mathrm{dead}}(P) = P\,(W+L) - L", f"{SOURCE}: dead-cube equity"),
+        (
+            r"TP = \frac{L - \tfrac12}{W + L + \tfrac12},\qquad CP = \frac{L+1}{W+L+\tfrac12}",
+            f"{SOURCE}: live-cube take and cash points",
+        ),
+        (
+            r"E = x\,E_{\mathrm{live}}(P) + (1-x)\,E_{\mathrm{dead}}(P)",
+            f"{SOURCE}: the model equity",
+        ),
+        (r"\text{take iff } 2E_{\mathrm{owned}} > -1", f"{SOURCE}: the take decision"),
+        (
+            r"\text{double iff } \min(2E_{\mathrm{opp}},\, 1) > E_{\mathrm{cube}}",
+            f"{SOURCE}: the double decision compares cubeful equities",
+        ),
+    ]
+    if v.flag("j93"):
+        formulas.append(
+            (
+                r"E_{1993} = \frac{4}{4-x}"
+                r"\left[P\left(W+L+\tfrac{x}{2}\right) - L - \tfrac{x}{4}\right]",
+                "Janowski (1993), centred cube: agrees with the interpolation only at x=0, 1",
+            )
         )
-    if not v.present:
-        with formula_column:
-            widgets.formula(r"E_{\mathrm{dead}}(P) = P\,(W+L) - L", f"{SOURCE}: dead-cube equity")
-            widgets.formula(
-                r"TP = \frac{L - \tfrac12}{W + L + \tfrac12},\qquad CP = \frac{L+1}{W+L+\tfrac12}",
-                f"{SOURCE}: live-cube take and cash points",
-            )
-            widgets.formula(
-                r"E = x\,E_{\mathrm{live}}(P) + (1-x)\,E_{\mathrm{dead}}(P)",
-                f"{SOURCE}: the model equity",
-            )
-            widgets.formula(
-                r"\text{take iff } 2E_{\mathrm{owned}} > -1",
-                f"{SOURCE}: the take decision",
-            )
-            widgets.formula(
-                r"\text{double iff } \min(2E_{\mathrm{opp}},\, 1) > E_{\mathrm{cube}}",
-                f"{SOURCE}: the double decision compares cubeful equities",
-            )
-            if v.flag("j93"):
-                widgets.formula(
-                    r"E_{1993} = \frac{4}{4-x}"
-                    r"\left[P\left(W+L+\tfrac{x}{2}\right) - L - \tfrac{x}{4}\right]",
-                    "Janowski (1993), centred cube: agrees with the interpolation only at x=0, 1",
-                )
+    widgets.chart_with_formulas(
+        charts.equity_figure(curves, cubes, points, P, show_original=v.flag("j93")),
+        "janowski_equity",
+        formulas,
+        present=v.present,
+    )
 
     st.subheader("Decision points")
     columns = st.columns(4)
@@ -143,10 +142,13 @@ def render_two(v: View) -> None:
     if not v.flag("two"):
         st.info("Turn on 'Taker has his own x' in the sidebar to give the taker his own cube life.")
     pts2 = janowski.two_index_points(x, x_taker, W, L)
-    a, b, c = st.columns(3)
-    a.metric("Perceived cash point (doubler's x)", f"{pts2.perceived_cash_point:.4f}")
-    b.metric("Actual pass point (taker's x)", f"{pts2.actual_cash_point:.4f}")
-    c.metric("Taker's take point", f"{pts2.take_point:.4f}")
+    widgets.metric_row(
+        [
+            ("Perceived cash point (doubler's x)", f"{pts2.perceived_cash_point:.4f}"),
+            ("Actual pass point (taker's x)", f"{pts2.actual_cash_point:.4f}"),
+            ("Taker's take point", f"{pts2.take_point:.4f}"),
+        ]
+    )
     widgets.chart(
         charts.two_index_figure(cached.two_index_sweep(x, W, L), x_taker),
         "janowski_two_index",

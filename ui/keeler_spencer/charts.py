@@ -9,7 +9,16 @@ import numpy as np
 import pandas as pd
 
 from cubecore.keeler_spencer import ALTERNATING_DOUBLING_POINT as POINT
-from ui.style import COLORS, Figure, base_layout, line, line_width, vertical_marker, with_markers
+from ui.style import (
+    COLORS,
+    Figure,
+    base_layout,
+    line,
+    line_width,
+    lines_by,
+    vertical_marker,
+    with_markers,
+)
 
 #: B's doubling point in A's chance (1 - 0.8), as a clean decimal for the chart.
 B_POINT = round(1.0 - POINT, 12)
@@ -117,6 +126,26 @@ def path_figure(
     return {"data": traces, "layout": with_markers(layout, *markers)}
 
 
+def _estimate_point(name: str, games: int, x: float, interval: tuple[float, float, float]) -> dict:
+    """A Monte Carlo estimate at ``x`` with its 95% interval ``(low, mean, high)`` as error bars."""
+    low, mean, high = interval
+    return {
+        "type": "scatter",
+        "mode": "markers",
+        "name": f"{name}, Monte Carlo ({games:,} games, 95% CI)",
+        "x": [x],
+        "y": [mean],
+        "error_y": {
+            "type": "data",
+            "symmetric": False,
+            "array": [high - mean],
+            "arrayminus": [mean - low],
+            "thickness": line_width(False),
+        },
+        "marker": {"color": COLORS["marker"], "size": 8},
+    }
+
+
 def take_check_figure(check: dict) -> Figure:
     """Taker's value of taking (3 - 5d, exact) and dropping (-1) against the doubling point d,
     with the Monte Carlo estimate and its 95% interval at the chosen d."""
@@ -125,21 +154,12 @@ def take_check_figure(check: dict) -> Figure:
     traces = [
         line(d, 3 - 5 * d, "take, exact (3 − 5d)", COLORS["take"]),
         line(d, np.full_like(d, -1.0), "drop (−K)", COLORS["dead"], dash="dash"),
-        {
-            "type": "scatter",
-            "mode": "markers",
-            "name": f"take, Monte Carlo ({estimate['n_games']:,} games, 95% CI)",
-            "x": [check["double_point"]],
-            "y": [estimate["mean"]],
-            "error_y": {
-                "type": "data",
-                "symmetric": False,
-                "array": [estimate["high"] - estimate["mean"]],
-                "arrayminus": [estimate["mean"] - estimate["low"]],
-                "thickness": line_width(False),
-            },
-            "marker": {"color": COLORS["marker"], "size": 8},
-        },
+        _estimate_point(
+            "take",
+            estimate["n_games"],
+            check["double_point"],
+            (estimate["low"], estimate["mean"], estimate["high"]),
+        ),
     ]
     layout = base_layout(
         "Taker's value when doubled at d (units of K)",
@@ -154,32 +174,17 @@ def take_check_figure(check: dict) -> Figure:
 
 def price_figure(curve: pd.DataFrame, price: dict) -> Figure:
     """Exact loss of doubling at d instead of 80% (from an even game), with the MC estimate at d."""
-    traces = []
-    for beavers, name, color in (
-        (False, "no beavers", COLORS["center"]),
-        (True, "beavers", COLORS["beaver"]),
-    ):
-        part = curve[curve["beavers"] == beavers]
-        traces.append(line(part["double_point"], part["loss"], f"loss, exact, {name}", color))
+    groups = [
+        (False, "loss, exact, no beavers", COLORS["center"]),
+        (True, "loss, exact, beavers", COLORS["beaver"]),
+    ]
+    traces = lines_by(curve, "beavers", "double_point", "loss", groups)
     estimate = price["estimate"]
-    loss = price["equity_optimal"] - estimate["mean"]
-    traces.append(
-        {
-            "type": "scatter",
-            "mode": "markers",
-            "name": f"loss, Monte Carlo ({estimate['n_games']:,} games, 95% CI)",
-            "x": [price["double_point"]],
-            "y": [loss],
-            "error_y": {
-                "type": "data",
-                "symmetric": False,
-                "array": [price["equity_optimal"] - estimate["low"] - loss],
-                "arrayminus": [loss - (price["equity_optimal"] - estimate["high"])],
-                "thickness": line_width(False),
-            },
-            "marker": {"color": COLORS["marker"], "size": 8},
-        }
-    )
+    optimal = price["equity_optimal"]
+    loss = optimal - estimate["mean"]
+    # a loss is the optimal equity minus the estimate: the interval turns round
+    interval = (optimal - estimate["high"], loss, optimal - estimate["low"])
+    traces.append(_estimate_point("loss", estimate["n_games"], price["double_point"], interval))
     layout = base_layout(
         "What A loses by doubling at d instead of 80% (from p = 1/2)",
         "A's doubling point d",
@@ -270,6 +275,20 @@ def heatmap_figure(
             }
         ]
     return {"data": [trace], "layout": layout}
+
+
+def probability_map(table: pd.DataFrame, title: str, mark: tuple[object, object] | None) -> Figure:
+    """A table of A's winning chances (raising points) as a heatmap, 0 to 1."""
+    return heatmap_figure(
+        table, title, value_range=(0.0, 1.0), colorscale="Viridis", digits=4, mark=mark
+    )
+
+
+def value_map(table: pd.DataFrame, title: str, mark: tuple[object, object] | None) -> Figure:
+    """A table of A's even-game values as a heatmap, -1 to 1."""
+    return heatmap_figure(
+        table, title, value_range=(-1.0, 1.0), colorscale="RdBu", digits=3, mark=mark
+    )
 
 
 def _tree_positions(nodes: pd.DataFrame, edges: pd.DataFrame) -> dict[int, tuple[float, float]]:
@@ -371,6 +390,26 @@ def tree_figure(nodes: pd.DataFrame, edges: pd.DataFrame) -> Figure:
     return {"data": traces, "layout": layout}
 
 
+def _printed_points(x: pd.Series, y: pd.Series, deviating: pd.Series) -> list[dict]:
+    """Printed Table V values as markers: those that agree, and the paper's errors."""
+    traces = []
+    for mask, name, color, symbol in (
+        (~deviating, "printed, agrees", COLORS["cash"], "circle-open"),
+        (deviating, "printed, paper's computing error", COLORS["take"], "x"),
+    ):
+        traces.append(
+            {
+                "type": "scatter",
+                "mode": "markers",
+                "name": name,
+                "x": x[mask].tolist(),
+                "y": y[mask].tolist(),
+                "marker": {"color": color, "symbol": symbol, "size": 7},
+            }
+        )
+    return traces
+
+
 def table_v_figure(curve: pd.DataFrame, printed: pd.DataFrame) -> Figure:
     """[KS69] Fig. 3: the resignation potential a against b, exact, printed, and a ~ b e."""
     top = float(curve["b"].max())
@@ -386,20 +425,7 @@ def table_v_figure(curve: pd.DataFrame, printed: pd.DataFrame) -> Figure:
             dash="dash",
         ),
     ]
-    for mask, name, color, symbol in (
-        (~deviating, "printed, agrees", COLORS["cash"], "circle-open"),
-        (deviating, "printed, paper's computing error", COLORS["take"], "x"),
-    ):
-        traces.append(
-            {
-                "type": "scatter",
-                "mode": "markers",
-                "name": name,
-                "x": shown.loc[mask, "b"].tolist(),
-                "y": shown.loc[mask, "a_printed"].tolist(),
-                "marker": {"color": color, "symbol": symbol, "size": 7},
-            }
-        )
+    traces += _printed_points(shown["b"], shown["a_printed"], deviating)
     layout = base_layout(
         "Table V / Fig. 3: A's potential a at which B resigns",
         "B's raise potential b",
@@ -415,21 +441,7 @@ def table_v_error_figure(printed: pd.DataFrame) -> Figure:
     """Relative error of each printed Table V value against the exact root, by b."""
     deviating = printed["reason"] != ""
     relative = printed["a_printed"] / printed["a_exact"] - 1.0
-    traces = []
-    for mask, name, color, symbol in (
-        (~deviating, "printed, agrees", COLORS["cash"], "circle-open"),
-        (deviating, "printed, paper's computing error", COLORS["take"], "x"),
-    ):
-        traces.append(
-            {
-                "type": "scatter",
-                "mode": "markers",
-                "name": name,
-                "x": printed.loc[mask, "b"].tolist(),
-                "y": relative[mask].tolist(),
-                "marker": {"color": color, "symbol": symbol, "size": 7},
-            }
-        )
+    traces = _printed_points(printed["b"], relative, deviating)
     layout = base_layout(
         "Printed Table V against exact: printed/exact − 1",
         "B's raise potential b",
@@ -440,24 +452,36 @@ def table_v_error_figure(printed: pd.DataFrame) -> Figure:
     return {"data": traces, "layout": layout}
 
 
+def _exact_against_a(
+    sweep: pd.DataFrame,
+    exact: tuple[str, str],
+    approximation: tuple[str, str, str],
+    title: str,
+    y_title: str,
+) -> tuple[list[dict], dict]:
+    """An exact column and its dashed approximation against A's potential a (log axis).
+
+    ``exact`` is ``(column, name)``, ``approximation`` ``(column, name, colour)``.
+    """
+    (column, name), (approx_column, approx_name, approx_color) = exact, approximation
+    traces = [
+        line(sweep["a"], sweep[column], name, COLORS["center"]),
+        line(sweep["a"], sweep[approx_column], approx_name, approx_color, dash="dash"),
+    ]
+    layout = base_layout(title, "A's raise potential a", y_title)
+    layout["xaxis"]["type"] = "log"
+    return traces, layout
+
+
 def normal_figure(sweep: pd.DataFrame, a_now: float, b: float) -> Figure:
     """alpha(a, b) against a, exact (18) and the normal approximation (23)."""
-    traces = [
-        line(sweep["a"], sweep["alpha"], "α(a, b), exact (18)", COLORS["center"]),
-        line(
-            sweep["a"],
-            sweep["normal"],
-            "normal approximation (23)",
-            COLORS["double"],
-            dash="dash",
-        ),
-    ]
-    layout = base_layout(
+    traces, layout = _exact_against_a(
+        sweep,
+        ("alpha", "α(a, b), exact (18)"),
+        ("normal", "normal approximation (23)", COLORS["double"]),
         f"A's raising point against a (b = {b:g})",
-        "A's raise potential a",
         "A's winning chance",
     )
-    layout["xaxis"]["type"] = "log"
     markers = [
         _horizontal_marker(0.5, "even game 1/2", COLORS["dead"]),
         _log_axis_marker(a_now, "a ="),
@@ -467,22 +491,13 @@ def normal_figure(sweep: pd.DataFrame, a_now: float, b: float) -> Figure:
 
 def value_figure(sweep: pd.DataFrame, a_now: float, b: float) -> Figure:
     """A's even-game value E(a, b) against a, with the asymptote log(a/b) (eq. (26))."""
-    traces = [
-        line(sweep["a"], sweep["value"], "E(a, b), exact (19)", COLORS["center"]),
-        line(
-            sweep["a"],
-            sweep["asymptotic"],
-            "log(a/b), eq. (26)",
-            COLORS["dead"],
-            dash="dash",
-        ),
-    ]
-    layout = base_layout(
+    traces, layout = _exact_against_a(
+        sweep,
+        ("value", "E(a, b), exact (19)"),
+        ("asymptotic", "log(a/b), eq. (26)", COLORS["dead"]),
         f"A's value of an even game against a (b = {b:g})",
-        "A's raise potential a",
         "A's expected value",
     )
-    layout["xaxis"]["type"] = "log"
     layout["yaxis"]["range"] = [-1.5, 1.5]
     markers = [_log_axis_marker(a_now, "a =")]
     return {"data": traces, "layout": with_markers(layout, *markers)}

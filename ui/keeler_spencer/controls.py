@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from ui import concepts
 from ui.controls import Control
 
 #: Section titles of the links made before the page skeleton -> today's section id.
@@ -38,7 +39,7 @@ START = Control(
     0.01,
     help="Where the simulated path starts.",
 )
-SEED = Control("seed", "Seed", "int", 1, 0, 999, 1, help="Same seed, same path and games.")
+SEED = concepts.seed("Same seed, same path and games.", high=999)
 PROGRESS = Control(
     "prog",
     "Path shown (%)",
@@ -57,12 +58,8 @@ GAMES = Control(
     options=("20000", "200000", "1000000"),
     help="Games per Monte Carlo estimate (seeded, reproducible).",
 )
-BEAVERS = Control(
-    "beavers",
-    "Beavers allowed",
-    "bool",
-    False,
-    help="B may beaver (take and redouble at once) when his chance is at least 40%.",
+BEAVERS = concepts.beavers(
+    "B may beaver (take and redouble at once) when his chance is at least 40%."
 )
 
 # --- Section 2: limited alternating doubles -------------------------------------------
@@ -82,12 +79,22 @@ ROWS = Control("rows", "Table rows (A's raises 0..)", "int", 10, 1, 30, 1, help=
 COLS = Control(
     "cols", "Table columns (B's raises 0..)", "int", 10, 1, 30, 1, help="Table I/II columns."
 )
-FACTOR_A = Control(
-    "a", "A's raise factor a", "float", 2.0, 1.0, 10.0, 0.1, help="2 is the doubling cube."
-)
-FACTOR_B = Control(
-    "b", "B's raise factor b", "float", 2.0, 1.0, 10.0, 0.1, help="2 is the doubling cube."
-)
+
+
+def _raise_factor(key: str, player: str) -> Control:
+    """A player's raise factor, 1 to 10 (2: the doubling cube)."""
+    label = f"{player}'s raise factor {key}"
+    return Control(key, label, "float", 2.0, 1.0, 10.0, 0.1, help="2 is the doubling cube.")
+
+
+def _raise_potential(key: str, player: str, default: float) -> Control:
+    """The product of a player's raises, 1 to 1000."""
+    label, help_text = f"{player}'s raise potential {key[1]}", f"Product of {player}'s raises."
+    return Control(key, label, "float", default, 1.0, 1000.0, 0.1, help=help_text)
+
+
+FACTOR_A = _raise_factor("a", "A")
+FACTOR_B = _raise_factor("b", "B")
 RAISES_A = Control("i", "A's raises left i", "int", 3, 0, 30, 1)
 RAISES_B = Control("j", "B's raises left j", "int", 2, 0, 30, 1)
 POINT = Control(
@@ -108,12 +115,8 @@ RANGE = Control(
     options=("1-10", "1-100", "1-1000", "1-10^6"),
     help="1-10: the paper's integer grid (Tables III, IV); larger: 30 log-spaced values.",
 )
-POTENTIAL_A = Control(
-    "pa", "A's raise potential a", "float", 8.0, 1.0, 1000.0, 0.1, help="Product of A's raises."
-)
-POTENTIAL_B = Control(
-    "pb", "B's raise potential b", "float", 4.0, 1.0, 1000.0, 0.1, help="Product of B's raises."
-)
+POTENTIAL_A = _raise_potential("pa", "A", 8.0)
+POTENTIAL_B = _raise_potential("pb", "B", 4.0)
 B_MAX = Control(
     "bmax",
     "Table V: b up to",

@@ -71,7 +71,7 @@ def render_game(v: View) -> None:
     """Section 1: the lemma, a seeded path with the thresholds, the 80% check, the price."""
     d, seed, n_games = v.number("d"), v.whole("seed"), v.whole("games")
     path, actions = cached.path_and_actions(v.number("x0"), seed, d)
-    chart_column, text_column = st.columns([3, 2] if not v.present else [1, 0.001])
+    chart_column, text_column = widgets.chart_columns(v.present)
     with chart_column:
         widgets.chart(figures.path_figure(path, actions, d, v.whole("prog")), "ks_path")
     if not v.present:
@@ -133,7 +133,7 @@ def render_alternating(v: View) -> None:
     """Section 2: the first doubling point with at most n doubles in total."""
     n_max = v.whole("nmax")
     points = cached.limited_points(n_max)
-    chart_column, text_column = st.columns([3, 2] if not v.present else [1, 0.001])
+    chart_column, text_column = widgets.chart_columns(v.present)
     with chart_column:
         widgets.chart(figures.limited_figure(points), "ks_limited")
     if not v.present:
@@ -178,31 +178,21 @@ def render_raises(v: View) -> None:
     beta_gap = cast(pd.DataFrame, np.abs(tables["beta"] - tables["beta_closed"]))
     gap = max(float(alpha_gap.to_numpy().max()), float(beta_gap.to_numpy().max()))
     name = "α (Table I)" if point == "alpha" else "β"
-    left, right = st.columns(2) if not v.present else (st.container(), st.container())
-    with left:
-        widgets.chart(
-            figures.heatmap_figure(
-                tables[point],
-                f"{name}: raising points, a = {a:g}, b = {b:g}",
-                value_range=(0.0, 1.0),
-                colorscale="Viridis",
-                digits=4,
-                mark=(i, j),
+    widgets.two_charts(
+        (
+            figures.probability_map(
+                tables[point], f"{name}: raising points, a = {a:g}, b = {b:g}", (i, j)
             ),
             "ks_table_I",
-        )
-    with right:
-        widgets.chart(
-            figures.heatmap_figure(
-                tables["value"],
-                f"E (Table II): A's even-game value, a = {a:g}, b = {b:g}",
-                value_range=(-1.0, 1.0),
-                colorscale="RdBu",
-                digits=3,
-                mark=(i, j),
+        ),
+        (
+            figures.value_map(
+                tables["value"], f"E (Table II): A's even-game value, a = {a:g}, b = {b:g}", (i, j)
             ),
             "ks_table_II",
-        )
+        ),
+        present=v.present,
+    )
     st.caption(
         f"Recursion (8)-(9) against the closed form (11) over the table: largest gap {gap:.1e}."
     )
@@ -308,38 +298,24 @@ def render_continuous(v: View) -> None:
         )
     tables = cached.continuous_tables(grid)
     mark = (a, b) if grid == "1-10" else None
-    left, right = st.columns(2) if not v.present else (st.container(), st.container())
-    with left:
-        widgets.chart(
-            figures.heatmap_figure(
-                tables["alpha"],
-                "α(a, b) (Table III)",
-                value_range=(0.0, 1.0),
-                colorscale="Viridis",
-                digits=4,
-                mark=mark,
-            ),
+    widgets.two_charts(
+        (
+            figures.probability_map(tables["alpha"], "α(a, b) (Table III)", mark),
             "ks_table_III",
-        )
-    with right:
-        widgets.chart(
-            figures.heatmap_figure(
-                tables["value"],
-                "E(a, b) (Table IV)",
-                value_range=(-1.0, 1.0),
-                colorscale="RdBu",
-                digits=3,
-                mark=mark,
-            ),
+        ),
+        (
+            figures.value_map(tables["value"], "E(a, b) (Table IV)", mark),
             "ks_table_IV",
-        )
+        ),
+        present=v.present,
+    )
     a_top = min(max(100.0, 10.0 * a, 20.0 * b), 1e6)
     sweep = cached.sweep_in_a(b, a_top)
-    left, right = st.columns(2) if not v.present else (st.container(), st.container())
-    with left:
-        widgets.chart(figures.normal_figure(sweep, a, b), "ks_normal")
-    with right:
-        widgets.chart(figures.value_figure(sweep, a, b), "ks_value")
+    widgets.two_charts(
+        (figures.normal_figure(sweep, a, b), "ks_normal"),
+        (figures.value_figure(sweep, a, b), "ks_value"),
+        present=v.present,
+    )
     if not v.present:
         widgets.formula(
             r"\alpha(a,b) \approx \Phi\!\left(\frac{\tfrac12 - (L-M)}{\sqrt{L+M}}\right),\qquad "
@@ -357,14 +333,11 @@ def _render_table_v(b_max: str, present: bool) -> None:
     """Table V and Fig. 3, the printed values beside the exact ones with the reasons."""
     st.subheader("Table V: the potential at which B resigns")
     printed = cached.table_v_exact()
-    left, right = st.columns(2) if not present else (st.container(), st.container())
-    with left:
-        widgets.chart(
-            figures.table_v_figure(cached.table_v_curve(b_max), printed),
-            "ks_table_V",
-        )
-    with right:
-        widgets.chart(figures.table_v_error_figure(printed), "ks_table_V_error")
+    widgets.two_charts(
+        (figures.table_v_figure(cached.table_v_curve(b_max), printed), "ks_table_V"),
+        (figures.table_v_error_figure(printed), "ks_table_V_error"),
+        present=present,
+    )
     wrong = int((printed["reason"] != "").sum())
     missing = ", ".join(f"{b:g}" for b in ks.TABLE_V_MISSING_B)
     st.info(

@@ -9,7 +9,16 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ui.style import COLORS, DETAIL, Figure, base_layout, line, vertical_marker, with_markers
+from ui.style import (
+    COLORS,
+    DETAIL,
+    Figure,
+    base_layout,
+    line,
+    staggered_markers,
+    vertical_marker,
+    with_markers,
+)
 
 #: Colours of the exact cube actions (index = action code).
 ACTION_COLORS = ("#d9d9d9", COLORS["double"], COLORS["cash"], "#b7e4b0")
@@ -81,6 +90,23 @@ def _position_marker(x: int, y: int) -> dict:
     }
 
 
+def _lead_heatmap(
+    data: dict, column: str, high: float, unit: str, value_hover: str, *, low: float = 0
+) -> dict:
+    """A red-blue heatmap of ``data[column]`` over (your count, lead), from low to high."""
+    return {
+        "type": "heatmap",
+        "x": data["counts"],
+        "y": data["leads"],
+        "z": data[column],
+        "zmin": low,
+        "zmax": high,
+        "colorscale": "RdBu",
+        "colorbar": {"title": {"text": unit}},
+        "hovertemplate": f"your count %{{x}}<br>lead %{{y}}<br>{value_hover}<extra></extra>",
+    }
+
+
 def _square_map_layout(title: str) -> dict:
     layout = _layout(title, "your count (on roll)", "opponent's count")
     layout["yaxis"]["scaleanchor"] = "x"
@@ -136,17 +162,7 @@ def bearoff_figure(frame: pd.DataFrame, x: int, y: int) -> Figure:
 
 def win_map_figure(data: dict, x: int, lead: int) -> Figure:
     """Heatmap of the roller's win chance over (your count, lead)."""
-    trace = {
-        "type": "heatmap",
-        "x": data["counts"],
-        "y": data["leads"],
-        "z": data["z"],
-        "zmin": 0,
-        "zmax": 100,
-        "colorscale": "RdBu",
-        "colorbar": {"title": {"text": "win %"}},
-        "hovertemplate": "your count %{x}<br>lead %{y}<br>win %{z:.1f}%<extra></extra>",
-    }
+    trace = _lead_heatmap(data, "z", 100, "win %", "win %{z:.1f}%")
     contour = {
         "type": "contour",
         "x": data["counts"],
@@ -181,16 +197,13 @@ def cube_win_figure(curves: pd.DataFrame, points: dict[str, float], da: float, d
         )
     ]
     traces.append(line(curves["p"], curves["p"], "p (no cube)", COLORS["dead"], dash="dash"))
-    marks = (
-        ("minimum_take_point", "take M", COLORS["take"]),
-        ("initial_double_point", "double (6)", COLORS["double"]),
-        ("redouble_point", "redouble (5)", COLORS["redouble"]),
+    shapes, notes = staggered_markers(
+        [
+            (points["minimum_take_point"], "take M", COLORS["take"]),
+            (points["initial_double_point"], "double (6)", COLORS["double"]),
+            (points["redouble_point"], "redouble (5)", COLORS["redouble"]),
+        ]
     )
-    shapes, notes = [], []
-    for level, (field, label, color) in enumerate(marks):
-        shape, note = vertical_marker(points[field], label, color, level=level)
-        shapes.append(shape)
-        notes.append(note)
     layout = _layout(
         f"Winning chances with the cube, DA = {da:.3f}, DB = {db:.3f}",
         "A's cubeless winning chance p",
@@ -364,17 +377,6 @@ def rules_map_figure(data: dict, labels: tuple[str, ...], cube: str, x: int, y: 
 
 def kleinman_figure(data: dict, x: int, y: int) -> Figure:
     """Kleinman's win chance minus the exact one, in percentage points, over (count, lead)."""
-    trace = {
-        "type": "heatmap",
-        "x": data["counts"],
-        "y": data["leads"],
-        "z": data["kleinman_error"],
-        "zmin": -3,
-        "zmax": 3,
-        "colorscale": "RdBu",
-        "colorbar": {"title": {"text": "points"}},
-        "hovertemplate": "your count %{x}<br>lead %{y}<br>"
-        "Kleinman - exact %{z:+.2f}<extra></extra>",
-    }
+    trace = _lead_heatmap(data, "kleinman_error", 3, "points", "Kleinman - exact %{z:+.2f}", low=-3)
     layout = _lead_map_layout("Kleinman's formula minus the exact win chance")
     return {"data": [trace, _position_marker(x, y - x)], "layout": layout}

@@ -1,5 +1,6 @@
 """Controls of the race page (Zadeh & Kobliska 1977: the race model, exact cube strategy)."""
 
+from ui import concepts
 from ui.controls import Control
 
 #: Largest count the page offers (the cube tables are precomputed up to it).
@@ -26,33 +27,17 @@ OLD_KEYS = {
     "rdb": "db",
 }
 
-YOUR_COUNT = Control(
-    "pips",
+YOUR_COUNT = concepts.pips(
     "Your count (on roll)",
-    "int",
     40,
-    1,
     MAX_PAGE_COUNT,
-    1,
-    help="Pip count of the player about to roll (player A in the paper).",
+    "Pip count of the player about to roll (player A in the paper).",
 )
-OPPONENT_COUNT = Control(
-    "opips",
-    "Opponent's count",
-    "int",
-    43,
-    1,
-    MAX_PAGE_COUNT,
-    1,
-    help="Pip count of the other player (player B).",
+OPPONENT_COUNT = concepts.opponent_pips(
+    "Opponent's count", 43, MAX_PAGE_COUNT, "Pip count of the other player (player B)."
 )
-CUBE = Control(
-    "cube",
-    "Cube position",
-    "select",
-    "center",
-    options=("center", "owned", "opponent"),
-    help="Seen from the player on roll: centred, owned by him, or owned by his opponent.",
+CUBE = concepts.cube_position(
+    "Seen from the player on roll: centred, owned by him, or owned by his opponent."
 )
 SPAN = Control(
     "span",
@@ -74,25 +59,15 @@ LEAD = Control(
     1,
     help="Offset kept fixed along the cube-life sweep of 'Measured points' (0 = even race).",
 )
-DA = Control(
-    "da",
+DA = concepts.doubler_point(
     "DA: A's effective doubling point",
-    "float",
     0.88,
-    0.8,
-    1.0,
-    0.005,
-    help="A wins when his chance reaches DA (0.8 in a continuous game, 1 for a dead cube).",
+    "A wins when his chance reaches DA (0.8 in a continuous game, 1 for a dead cube).",
 )
-DB = Control(
-    "db",
+DB = concepts.taker_point(
     "DB: B's effective doubling point",
-    "float",
     0.12,
-    0.0,
-    0.2,
-    0.005,
-    help="B wins when A's chance falls to DB (0.2 in a continuous game, 0 for a dead cube).",
+    "B wins when A's chance falls to DB (0.2 in a continuous game, 0 for a dead cube).",
 )
 TABLE_FIRST_COUNT = Control("rc0", "First count (column)", "int", 10, 1, MAX_PAGE_COUNT, 1)
 TABLE_COUNT_STEP = Control("rcs", "Count step", "int", 10, 1, 50, 1)

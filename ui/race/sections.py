@@ -64,11 +64,6 @@ def _full_table(frame: pd.DataFrame, filename: str) -> None:
     )
 
 
-def _pair(v: View) -> tuple:
-    """Two side-by-side columns, or two stacked full-width containers in presenter mode."""
-    return (st.container(), st.container()) if v.present else st.columns(2)
-
-
 def _pct(value: float, digits: int = 2) -> str:
     return f"{100.0 * value:.{digits}f}%"
 
@@ -90,11 +85,11 @@ def race_model(v: View) -> None:
     b.metric("Opponent's win chance", _pct(1.0 - equities["cubeless_win"]))
     c.metric("Your expected rolls", f"{(rolls['rolls'] * rolls['you']).sum():.3f}")
     d.metric("Opponent's expected rolls", f"{(rolls['rolls'] * rolls['opponent']).sum():.3f}")
-    left, right = _pair(v)
-    with left:
-        widgets.chart(figures.roll_totals_figure(cached.roll_totals()), "race_roll_totals")
-    with right:
-        widgets.chart(figures.bearoff_figure(rolls, x, y), "race_bearoff")
+    widgets.two_charts(
+        (figures.roll_totals_figure(cached.roll_totals()), "race_roll_totals"),
+        (figures.bearoff_figure(rolls, x, y), "race_bearoff"),
+        present=v.present,
+    )
     if not v.present:
         widgets.formula(
             r"P(x,1)=\sum_{y\ge x} f(y),\qquad P(x,k+1)=\sum_{y=3}^{24} f(y)\,P(x-y,k),"
@@ -153,30 +148,32 @@ def doubling_points(v: View) -> None:
     """Doubling points: formulas (1)-(6), the three points, the cube-state chances chart."""
     da, db = v.number("da"), v.number("db")
     points = cached.effective_points(da, db)
-    a, b, c = st.columns(3)
-    a.metric("Minimum take point M, (4)", f"{points['minimum_take_point']:.4f}")
-    b.metric("Redouble point, (5)", f"{points['redouble_point']:.4f}")
-    c.metric("Initial double point, (6)", f"{points['initial_double_point']:.4f}")
-    chart_column, formula_column = st.columns([3, 2] if not v.present else [1, 0.001])
-    with chart_column:
-        widgets.chart(
-            figures.cube_win_figure(cached.cube_win_curves(da, db), points, da, db),
-            "race_effective_points",
-        )
-    if not v.present:
-        with formula_column:
-            widgets.formula(r"p(t,A)=\frac{p(t)}{D_A(t)}", f"{CITE}, eq. (1)")
-            widgets.formula(r"p(t,B)=\frac{p(t)-D_B(t)}{1-D_B(t)}", f"{CITE}, eq. (2)")
-            widgets.formula(r"p(t,M)=\frac{p(t)-D_B(t)}{D_A(t)-D_B(t)}", f"{CITE}, eq. (3)")
-            widgets.formula(r"M(t)=1-\tfrac14\,(1-D_B(t))", f"{CITE}, eq. (4): minimum take")
-            widgets.formula(
+    widgets.metric_row(
+        [
+            ("Minimum take point M, (4)", f"{points['minimum_take_point']:.4f}"),
+            ("Redouble point, (5)", f"{points['redouble_point']:.4f}"),
+            ("Initial double point, (6)", f"{points['initial_double_point']:.4f}"),
+        ]
+    )
+    widgets.chart_with_formulas(
+        figures.cube_win_figure(cached.cube_win_curves(da, db), points, da, db),
+        "race_effective_points",
+        [
+            (r"p(t,A)=\frac{p(t)}{D_A(t)}", f"{CITE}, eq. (1)"),
+            (r"p(t,B)=\frac{p(t)-D_B(t)}{1-D_B(t)}", f"{CITE}, eq. (2)"),
+            (r"p(t,M)=\frac{p(t)-D_B(t)}{D_A(t)-D_B(t)}", f"{CITE}, eq. (3)"),
+            (r"M(t)=1-\tfrac14\,(1-D_B(t))", f"{CITE}, eq. (4): minimum take"),
+            (
                 r"\text{redouble: }\frac{3D_AD_B+D_A}{4D_A-2(1-D_B)}",
                 f"{CITE}, eq. (5), named r(t) in the statement of Theorem 1",
-            )
-            widgets.formula(
+            ),
+            (
                 r"\text{initial double: }\frac{D_B^2+3D_B(1-D_A)-D_A}{2D_B-4D_A+2}",
                 f"{CITE}, eq. (6), named d(t) in the statement of Theorem 1",
-            )
+            ),
+        ],
+        present=v.present,
+    )
     st.info(THEOREM_1_NAMES, icon=":material/swap_horiz:")
     count = v.whole("pips")
     measured = cached.implied_points(count).iloc[-1]
@@ -252,10 +249,13 @@ def _verdict_differences(table_2: pd.DataFrame) -> str:
 def _thresholds(v: View, x: int, span: int) -> None:
     st.subheader(f"Thresholds at your count {x} (offsets, like Table 3)")
     t = race.race_thresholds(x)
-    a, b, c = st.columns(3)
-    a.metric("Last take", _offset(t.last_take))
-    b.metric("First redouble", _offset(t.first_redouble))
-    c.metric("First double", _offset(t.first_double))
+    widgets.metric_row(
+        [
+            ("Last take", _offset(t.last_take)),
+            ("First redouble", _offset(t.first_redouble)),
+            ("First double", _offset(t.first_double)),
+        ]
+    )
     if t.last_take is not None:
         st.caption(
             f"The opponent takes up to {x + t.last_take} pips; the cube owner "
@@ -308,11 +308,11 @@ def measured_points(v: View) -> None:
             f"Your count {x} lies beyond the sweep (1..{span}): raise 'Maps: largest "
             "count' to see it."
         )
-    left, right = _pair(v)
-    with left:
-        widgets.chart(figures.implied_points_figure(points, x), "race_implied_points")
-    with right:
-        widgets.chart(figures.cube_life_figure(life, x, lead, cube), "race_cube_life")
+    widgets.two_charts(
+        (figures.implied_points_figure(points, x), "race_implied_points"),
+        (figures.cube_life_figure(life, x, lead, cube), "race_cube_life"),
+        present=v.present,
+    )
     if not v.present:
         a, b = st.columns(2)
         with a:
@@ -357,10 +357,13 @@ def rules_of_thumb(v: View) -> None:
             delta_color="off",
             delta_arrow="off",
         )
-    a, b, c = st.columns(3)
-    a.metric("8-9-12 agrees where either doubles", _pct(data["contested_agreement"], 1))
-    b.metric(f"8-9-12 agrees, all of 1..{span}", _pct(shares["agrees"], 1))
-    c.metric("Kleinman's worst error, counts >= 10", f"{data['kleinman_max_error_10']:.2f} points")
+    widgets.metric_row(
+        [
+            ("8-9-12 agrees where either doubles", _pct(data["contested_agreement"], 1)),
+            (f"8-9-12 agrees, all of 1..{span}", _pct(shares["agrees"], 1)),
+            ("Kleinman's worst error, counts >= 10", f"{data['kleinman_max_error_10']:.2f} points"),
+        ]
+    )
     if cube == "opponent":
         st.caption(
             "The opponent owns the cube: neither the rule nor the exact model doubles, "

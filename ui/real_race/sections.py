@@ -90,10 +90,13 @@ def _bearoff_values(position: Position) -> None:
     if sum(mine) <= bearoff.TWO_SIDED_CHECKERS and sum(theirs) <= bearoff.TWO_SIDED_CHECKERS:
         with st.spinner("Building the two-sided bear-off database (first use on this server)..."):
             exact = data.two_sided(mine, theirs)
-        a, b, c = st.columns(3)
-        a.metric("Exact winning chance (two-sided)", f"{exact.win:.2%}")
-        b.metric("Cubeful equity, cube centred", f"{exact.centred:+.4f}")
-        c.metric("Exact cube action, centred", exact.action_centred)
+        widgets.metric_row(
+            [
+                ("Exact winning chance (two-sided)", f"{exact.win:.2%}"),
+                ("Cubeful equity, cube centred", f"{exact.centred:+.4f}"),
+                ("Exact cube action, centred", exact.action_centred),
+            ]
+        )
 
 
 def render_pip_model(v: View) -> None:

@@ -6,21 +6,20 @@ import math
 
 import pandas as pd
 
-from ui.style import COLORS, Figure, base_layout, line, line_width, vertical_marker, with_markers
+from ui.style import (
+    COLORS,
+    Figure,
+    base_layout,
+    line,
+    line_width,
+    lines_by,
+    staggered_markers,
+    vertical_marker,
+    with_markers,
+)
 
 #: Colour of the cube owner in the walkthrough.
 OWNER_COLORS = {"center": COLORS["center"], "A": COLORS["owned"], "B": COLORS["opponent"]}
-
-
-def _markers(points: list[tuple[float, str, str]]) -> tuple[list, list]:
-    """Shapes and staggered labels for decision points inside (0, 1)."""
-    shapes, notes = [], []
-    for level, (value, label, color) in enumerate(points):
-        if 0.0 < value < 1.0:
-            shape, note = vertical_marker(value, label, color, level=level % 3)
-            shapes.append(shape)
-            notes.append(note)
-    return shapes, notes
 
 
 def stakes_figure(events: pd.DataFrame, step: int) -> Figure:
@@ -80,12 +79,13 @@ def jacoby_figure(
             COLORS["double"],
         ),
     ]
-    shapes, notes = _markers(
+    shapes, notes = staggered_markers(
         [
             (plain["initial_double_point"], "double", COLORS["double"]),
             (jacoby["initial_double_point"], "Jacoby", COLORS["redouble"]),
             (plain["too_good_center"], "too good", COLORS["too_good"]),
         ],
+        inside_unit=True,
     )
     shape, note = vertical_marker(p_now, "P", COLORS["marker"], level=0)
     layout = base_layout(
@@ -107,11 +107,12 @@ def beaver_figure(curves: pd.DataFrame, points: dict[str, float]):
         line(q, curves["take"], "take: 2 E_owned", COLORS["owned"]),
         line(q, curves["beaver"], "beaver: 4 E_owned", COLORS["beaver"]),
     ]
-    shapes, notes = _markers(
+    shapes, notes = staggered_markers(
         [
             (points["take_point"], "take", COLORS["take"]),
             (points["beaver_point"], "beaver", COLORS["beaver"]),
         ],
+        inside_unit=True,
     )
     layout = base_layout("Taker: drop, take or beaver", "taker's winning probability", "equity")
     layout["xaxis"]["range"] = [0.0, 0.7]
@@ -127,7 +128,9 @@ def raccoon_figure(curves: pd.DataFrame, points: dict[str, float]):
         line(p, curves["accept_beaver"], "accept: 4 E_opponent", COLORS["opponent"]),
         line(p, curves["raccoon"], "raccoon: 8 E_opponent", COLORS["raccoon"]),
     ]
-    shapes, notes = _markers([(points["raccoon_point"], "raccoon", COLORS["raccoon"])])
+    shapes, notes = staggered_markers(
+        [(points["raccoon_point"], "raccoon", COLORS["raccoon"])], inside_unit=True
+    )
     layout = base_layout("Doubler: answer a beaver", "doubler's winning probability", "equity")
     layout["xaxis"]["range"] = [0.3, 0.9]
     layout["yaxis"]["range"] = [-4.0, 4.0]
@@ -208,13 +211,11 @@ def distribution_figure(table: pd.DataFrame) -> Figure:
 
 def price_figure(curve: pd.DataFrame, double_point: float) -> Figure:
     """Exact loss of A's initial doubling point against 80%, with and without beavers."""
-    traces = []
-    for beavers, name, color in (
+    groups = [
         (False, "beavers not allowed", COLORS["center"]),
         (True, "beavers allowed", COLORS["beaver"]),
-    ):
-        part = curve[curve["beavers"] == beavers]
-        traces.append(line(part["double_point"], part["loss"], name, color))
+    ]
+    traces = lines_by(curve, "beavers", "double_point", "loss", groups)
     layout = base_layout(
         "The price of doubling too early (or too late), against optimal play",
         "A's initial doubling point",

@@ -7,6 +7,7 @@ and ``rseed``, which stay as aliases (:data:`OLD_KEYS`).
 
 from typing import Any
 
+from ui import concepts
 from ui.controls import Control
 from ui.rules.walkthroughs import WALKTHROUGHS
 
@@ -43,49 +44,19 @@ STEP = Control(
 )
 
 # ----------------------------------------------------------------------- theory
-X = Control(
-    "x",
-    "Cube life x",
-    "float",
-    0.7,
-    0.0,
-    1.0,
-    0.01,
-    help="Janowski's cube life index: 0 = dead cube, 1 = perfectly live cube.",
+X = concepts.cube_life(0.7, "Janowski's cube life index: 0 = dead cube, 1 = perfectly live cube.")
+W = concepts.win_value(
+    1.25, "1 + gammon and backgammon bonus per win. The Jacoby rule matters only above 1."
 )
-W = Control(
-    "W",
-    "W: average value of a win",
-    "float",
-    1.25,
-    1.0,
-    3.0,
-    0.01,
-    help="1 + gammon and backgammon bonus per win. The Jacoby rule matters only above 1.",
-)
-L = Control(
-    "L",
-    "L: average value of a loss",
-    "float",
-    1.2,
-    1.0,
-    3.0,
-    0.01,
-    help="1 + gammon and backgammon bonus per loss.",
-)
-P = Control(
-    "P",
+L = concepts.loss_value(1.2)
+P = concepts.win_probability(
     "Doubler's winning probability P",
-    "float",
     0.85,
-    0.0,
-    1.0,
-    0.005,
-    help="Where the decision with and without the Jacoby rule is shown.",
+    "Where the decision with and without the Jacoby rule is shown.",
 )
 
 # ------------------------------------------------------------------- simulation
-BEAVERS = Control("beavers", "Beavers allowed", "bool", False, help="Money play only.")
+BEAVERS = concepts.beavers("Money play only.")
 RACCOONS = Control(
     "raccoons",
     "Raccoons allowed",
@@ -108,36 +79,26 @@ CAP = Control(
     help="Maximum number of automatic doubles per game.",
     requires=("murphy", True),
 )
-DOUBLE_A = Control(
+
+
+def _doubling_at(key: str, label: str, help_text: str) -> Control:
+    """A player's doubling threshold: his own chance, 0.21 to 1 (never), optimal 0.8."""
+    return Control(key, label, "float", 0.8, 0.21, 1.0, 0.01, help=help_text)
+
+
+DOUBLE_A = _doubling_at(
     "ad",
     "A doubles a centred cube at",
-    "float",
-    0.8,
-    0.21,
-    1.0,
-    0.01,
-    help="A's own winning chance at which he offers the first double; 1 = never. "
+    "A's own winning chance at which he offers the first double; 1 = never. "
     "Optimal: 0.8 (Keeler-Spencer).",
 )
-REDOUBLE_A = Control(
+REDOUBLE_A = _doubling_at(
     "ar",
     "A redoubles at",
-    "float",
-    0.8,
-    0.21,
-    1.0,
-    0.01,
-    help="A's own winning chance at which he redoubles a cube he owns; 1 = never.",
+    "A's own winning chance at which he redoubles a cube he owns; 1 = never.",
 )
-DOUBLE_B = Control(
-    "bd",
-    "B doubles and redoubles at",
-    "float",
-    0.8,
-    0.21,
-    1.0,
-    0.01,
-    help="B's own winning chance at which he doubles; 1 = never.",
+DOUBLE_B = _doubling_at(
+    "bd", "B doubles and redoubles at", "B's own winning chance at which he doubles; 1 = never."
 )
 TAKE = Control(
     "take",
@@ -185,9 +146,7 @@ GAMES = Control(
     10,
     help="Monte Carlo sample size. The fine walk is limited to 100 thousand games.",
 )
-SEED = Control(
-    "seed", "Seed", "int", 1, 0, 9999, 1, help="Same seed, same games: a link reproduces them."
-)
+SEED = concepts.seed("Same seed, same games: a link reproduces them.")
 MODEL = Control(
     "model",
     "Simulation",

@@ -68,12 +68,15 @@ def render_walkthrough(values: View) -> None:
         width="stretch",
     )
 
-    a, b, c, d, e = st.columns(5)
-    a.metric("Stakes", f"{state['stakes']}")
-    b.metric("Cube face", f"{state['face']}")
-    c.metric("Cube owner", _OWNER_NAMES[state["owner"]])
-    d.metric("To act", state["to_act"])
-    e.metric("Score A-B" if not state["money_play"] else "Won so far A-B", state["score"])
+    widgets.metric_row(
+        [
+            ("Stakes", f"{state['stakes']}"),
+            ("Cube face", f"{state['face']}"),
+            ("Cube owner", _OWNER_NAMES[state["owner"]]),
+            ("To act", state["to_act"]),
+            ("Score A-B" if not state["money_play"] else "Won so far A-B", state["score"]),
+        ]
+    )
 
     if state["rule"]:
         st.info(f"**{state['rule']}**: {state['note']}", icon=":material/gavel:")
@@ -116,7 +119,7 @@ def render_theory(values: View) -> None:
     st.caption(f"Janowski model, money play, per unit of the cube. Source: {JANOWSKI_SOURCE}.")
 
     st.subheader("Jacoby rule: gammons count only once the cube is turned")
-    chart_column, text_column = st.columns([3, 2] if not values.present else [1, 0.001])
+    chart_column, text_column = widgets.chart_columns(values.present)
     with chart_column:
         widgets.chart(figures.jacoby_figure(curves, plain, jacoby, P), "rules_jacoby")
     if not values.present:
@@ -163,11 +166,14 @@ def render_theory(values: View) -> None:
         widgets.chart(figures.beaver_figure(curves, plain), "rules_beaver")
     with right:
         widgets.chart(figures.raccoon_figure(curves, plain), "rules_raccoon")
-    a, b, c, d = st.columns(4)
-    a.metric("Take point (taker's P)", f"{plain['take_point']:.4f}")
-    b.metric("Beaver point (taker's P)", f"{plain['beaver_point']:.4f}")
-    c.metric("Raccoon point (doubler's P)", f"{plain['raccoon_point']:.4f}")
-    d.metric("Cash point", f"{plain['cash_point']:.4f}")
+    widgets.metric_row(
+        [
+            ("Take point (taker's P)", f"{plain['take_point']:.4f}"),
+            ("Beaver point (taker's P)", f"{plain['beaver_point']:.4f}"),
+            ("Raccoon point (doubler's P)", f"{plain['raccoon_point']:.4f}"),
+            ("Cash point", f"{plain['cash_point']:.4f}"),
+        ]
+    )
     if not values.present:
         widgets.formula(
             r"\text{beaver iff } 4E_{\mathrm{owned}}(q) > 2E_{\mathrm{owned}}(q)"
@@ -228,11 +234,14 @@ def render_simulation(values: View) -> None:
     b.metric(f"P(stake > {cached.RARE_STAKE}), simulated", f"{result['above_simulated']:.4f}")
     c.metric(f"P(stake > {cached.RARE_STAKE}), theory", f"{result['above_theory']:.4f}")
     d.metric("A's points per game", f"{estimate['mean']:+.4f}")
-    e, f, g, h = st.columns(4)
-    e.metric("95% CI low", f"{estimate['low']:+.4f}")
-    f.metric("95% CI high", f"{estimate['high']:+.4f}")
-    g.metric("Exact expectation", "none" if math.isnan(exact) else f"{exact:+.4f}")
-    h.metric("Games simulated", f"{result['n_games']:,}")
+    widgets.metric_row(
+        [
+            ("95% CI low", f"{estimate['low']:+.4f}"),
+            ("95% CI high", f"{estimate['high']:+.4f}"),
+            ("Exact expectation", "none" if math.isnan(exact) else f"{exact:+.4f}"),
+            ("Games simulated", f"{result['n_games']:,}"),
+        ]
+    )
     st.caption(
         f"{result['n_games']:,} games in {result['seconds']:.3f} s (measured when they were "
         f"simulated); drops {result['drops']:,}, beavers {result['beavers_seen']:,}, raccoons "
@@ -243,7 +252,7 @@ def render_simulation(values: View) -> None:
             "With these thresholds the stake grows faster than games end: the expected "
             "points do not exist, and the sample mean and its interval do not settle."
         )
-    chart_column, formula_column = st.columns([3, 2] if not values.present else [1, 0.001])
+    chart_column, formula_column = widgets.chart_columns(values.present)
     with chart_column:
         widgets.chart(figures.distribution_figure(result["table"]), "rules_cube_values")
     if not values.present:
