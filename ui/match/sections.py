@@ -51,11 +51,17 @@ the tradition of Zadeh's *On Doubling in Tournament Backgammon* (Management Scie
 **Row 1 and column 1 of the table** hold the Crawford game (the game played when a
 side has just reached 1-away). Post-Crawford values are in their own table.
 
-**No published reference table is included.** The published tables (for example
-Kazaross-XG2 or Rockwell-Kazaross) were found only in GPL-licensed sources, which this
-project does not copy. So there are no printed values to set beside the generated
-ones: the checks are the table's own identities (M(a, b) + M(b, a) = 1, monotone in
-both scores, the Crawford and post-Crawford recursions) and the exact anchors below.
+**The published tables are here too.** The first four sections show this model; the
+sections from "Tables" on use the table chosen in the sidebar (`met`, Kazaross-XG2 by
+default): the twelve tables of Debian's `gnubg-data` (Kazaross-XG2, Rockwell-Kazaross,
+Woolsey, Jacobs-Trice, Snowie, ...), which are data under an all-permissive licence
+("Copying and distribution of this file, with or without modification, are permitted in
+any medium without royalty provided the copyright notice and this notice are preserved"),
+bundled in this project's own format with each table's notice; the model table (`model`,
+at G and x above); or a table you upload. The model's own checks are the table's
+identities (M(a, b) + M(b, a) = 1, monotone in both scores, the Crawford and post-Crawford
+recursions) and the exact anchors below; "Compare tables" and "Explain this table" set it
+beside the published ones.
 """
 
 
