@@ -251,6 +251,7 @@ def test_uploaded_woolsey_gives_the_bundled_numbers(open_page, name):
     shown = at.dataframe[0].value
     assert shown.loc[shown["away"] == 9, "12"].iloc[0] == woolsey.mwc(9, 12)
     # the upload stays for the session: another section reads it
+    at.query_params["sec"] = "Market window"  # a tab click: the bound tab and its state
     at.session_state["sec"] = "Market window"
     at.run()
     assert not at.exception and not at.warning
@@ -330,7 +331,10 @@ def test_market_window_and_gammon_values_on_the_table(open_page):
     values = match_points.gammon_values(KXG2, 4, 6)
     assert metric(at, "Your gammon value") == f"{values.gammon_value:.4f}"
     assert metric(at, "Opponent's backgammon value") == f"{values.opp_backgammon_value:.4f}"
-    mine = chart_specs(at)[0]
+    takes, mine, _ = chart_specs(at)
+    assert takes["data"][0]["z"][2][4] == pytest.approx(
+        points.opponent_doubles.take_point_gammonless, abs=1e-12
+    )  # rows and columns from 2-away: 4-away/6-away is z[2][4]
     grid = match_points.gammon_value_table(KXG2, max_away=15)
     cell = grid[(grid["away"] == 4) & (grid["opp_away"] == 6)]["gammon_value"].iloc[0]
     assert mine["data"][0]["z"][3][5] == pytest.approx(cell, abs=1e-12)
@@ -394,3 +398,21 @@ def test_the_model_text_names_the_bundled_tables(open_page):
     text = " ".join(m.value for m in at.markdown)
     assert "GPL" not in text
     assert "all-permissive" in text
+
+
+def test_every_view_names_the_chosen_table(open_page):
+    at = open_page(PAGE, met="woolsey", away="4", oaway="2")  # the model's first section
+    assert not at.exception and not at.warning
+    note = next(c.value for c in at.caption if "Match equity table (met)" in c.value)
+    assert "Kit Woolsey" in note and f"{met.load_table('woolsey').mwc(4, 2):.4f}" in note
+    at = open_page(PAGE, sec="Take points", met="woolsey", away="20")
+    note = next(c.value for c in at.caption if "Match equity table (met)" in c.value)
+    assert "20-away/3-away lies outside it" in note and "15-away" in note
+
+
+def test_second_table_named_upload_by_a_link_gives_a_notice(open_page):
+    at = open_page(PAGE, sec="Compare tables", met2="upload")
+    assert not at.exception
+    warnings = [w.value for w in at.warning]
+    assert len(warnings) == 1 and "met2=upload" in warnings[0]
+    assert metric(at, "Largest difference (pp)") == "0.000"  # kxg2 minus kxg2

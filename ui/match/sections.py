@@ -14,7 +14,7 @@ import streamlit as st
 from cubecore import match
 from cubecore.references import source
 from ui import widgets
-from ui.match import charts
+from ui.match import charts, tables
 from ui.match import data as cached
 from ui.match.controls import TAKE_KINDS
 from ui.skeleton import View
@@ -85,7 +85,8 @@ def _cube_and_owner(v: View) -> tuple[int, str]:
 
 
 def render_model_notes(v: View) -> None:
-    """Above the tabs: the model, its assumptions, why no published table, the anchors."""
+    """Above the tabs: the chosen table, the model, its assumptions, the anchors."""
+    tables.render_table_note(v)
     with st.expander("The model and its assumptions", icon=":material/functions:"):
         st.markdown(MODEL_TEXT)
         anchors = cached.anchors(v.number("G"))

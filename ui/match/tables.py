@@ -69,11 +69,14 @@ def _uploaded() -> tuple[met.MatchEquityTable, str] | None:
     return cached.uploaded_table(content, name), cached.content_key(content)
 
 
-def chosen_table(v: View, key: str = "met") -> tuple[met.MatchEquityTable, str]:
+def chosen_table(
+    v: View, key: str = "met", *, quiet: bool = False
+) -> tuple[met.MatchEquityTable, str]:
     """The table a table control names and its cache key.
 
     ``upload`` without an upload in this session (a link from another session: the
-    file cannot travel in a link) falls back to the default table, with a notice.
+    file cannot travel in a link) falls back to the default table, with a notice
+    (above the tabs, :func:`render_table_note`; the sections ask ``quiet``ly).
     """
     choice = v.text(key)
     if choice == MODEL_TABLE:
@@ -84,6 +87,8 @@ def chosen_table(v: View, key: str = "met") -> tuple[met.MatchEquityTable, str]:
         if found is not None:
             return found
         default = met.load_table(met.DEFAULT_TABLE)
+        if quiet:
+            return default, met.DEFAULT_TABLE
         st.warning(
             f"The link asks for an uploaded table ({key}={UPLOADED_TABLE}), but an uploaded "
             "table lives only in the session that uploaded it, and none was uploaded in "
@@ -93,6 +98,24 @@ def chosen_table(v: View, key: str = "met") -> tuple[met.MatchEquityTable, str]:
         )
         return default, met.DEFAULT_TABLE
     return met.load_table(choice), choice
+
+
+def render_table_note(v: View) -> None:
+    """Above the tabs on every view: the chosen table(s), a fallback notice, the score on it."""
+    table, _ = chosen_table(v)
+    if v.text("met2") == UPLOADED_TABLE:
+        chosen_table(v, "met2")
+    a, b, ph = v.whole("away"), v.whole("oaway"), phase(v)
+    high = table.length if ph == "pre-Crawford" else min(table.length, table.post_length)
+    if max(a, b) > high:
+        here = f"{a}-away/{b}-away lies outside it (it covers scores up to {high}-away)"
+    else:
+        mwc = table.mwc(a, b, post_crawford=ph == "post-Crawford")
+        here = f"your MWC at {a}-away/{b}-away ({ph}) on it: {mwc:.4f}"
+    st.caption(
+        f"Match equity table (met): **{table.name}**, {table.length}-away; {here}. The "
+        "sections from 'Tables' on use it; the first four show the model."
+    )
 
 
 def phase(v: View) -> str:
@@ -185,7 +208,7 @@ def render_library(v: View) -> None:
             "gnubg-data transcribes it (all-permissive licence, notice kept in each file)."
         )
 
-    table, key = chosen_table(v)
+    table, key = chosen_table(v, quiet=True)
     st.subheader(f"The chosen table: {table.name}")
     _caption(table)
     if table.notice:
@@ -246,7 +269,7 @@ def render_library(v: View) -> None:
 
 def render_window(v: View) -> None:
     """Market windows at every cube level and ownership; gammon values of both players."""
-    table, key = chosen_table(v)
+    table, key = chosen_table(v, quiet=True)
     _caption(table)
     if not inside(table, v):
         return
@@ -279,6 +302,19 @@ def render_window(v: View) -> None:
             r"TG = \frac{P - L(c)}{W(c) - L(c)}",
             f"{GNUBG}, show marketwindow: P the pass, W and L the MWC after a win and a "
             "loss with the gammon and backgammon rates",
+        )
+    n_takes = min(GRID_AWAY, table.length)
+    if n_takes >= 2:
+        takes = _dead_take_points(table, key, n_takes)
+        widgets.chart(
+            charts.heatmap_figure(
+                takes,
+                f"Your dead take point of an initial double, no gammons ({table.name})",
+                "take point",
+                _marked(v),
+                colorscale="Viridis",
+            ),
+            "met_take_points",
         )
     st.subheader("Gammon values")
     cube = int(v.text("gvc"))
@@ -320,8 +356,8 @@ def render_window(v: View) -> None:
 
 def render_compare(v: View) -> None:
     """The chosen table minus a second one: heatmap, largest and mean difference."""
-    table, key = chosen_table(v)
-    other, other_key = chosen_table(v, "met2")
+    table, key = chosen_table(v, quiet=True)
+    other, other_key = chosen_table(v, "met2", quiet=True)
     c = cached.comparison(key, table, other_key, other)
     st.markdown(f"**{table.name}** minus **{other.name}**, scores up to {c.length}-away each.")
     cols = st.columns(4)
@@ -375,7 +411,7 @@ def _dead_take_points(table: met.MatchEquityTable, key: str, n: int) -> pd.DataF
 
 def render_explain(v: View) -> None:
     """Fit the model's G and x to the chosen table; the residuals and the reading."""
-    table, key = chosen_table(v)
+    table, key = chosen_table(v, quiet=True)
     n = min(met_fit.DEFAULT_FIT_AWAY, table.length)
     if n < 2:
         st.warning(f"{table.name} is {table.length}-away: too short to fit.")
@@ -408,7 +444,7 @@ def render_explain(v: View) -> None:
 
 def render_free_drop(v: View) -> None:
     """The selective drop post-Crawford: the model's value beside the table's implied one."""
-    table, key = chosen_table(v)
+    table, key = chosen_table(v, quiet=True)
     n = min(11, MAX_FREE_DROP_AWAY, table.post_length)
     if n < 2:
         st.warning(f"{table.name} has no post-Crawford entries past 1-away.")
@@ -437,7 +473,7 @@ def render_free_drop(v: View) -> None:
 
 def render_aids(v: View) -> None:
     """A memory aid's table against the chosen table: MWC and take-point errors."""
-    table, key = chosen_table(v)
+    table, key = chosen_table(v, quiet=True)
     aid = v.text("aid")
     name, cited = MEMORY_AIDS[aid]
     n = min(11, MAX_AID_AWAY, table.length, table.post_length)
