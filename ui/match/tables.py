@@ -399,7 +399,9 @@ def render_compare(v: View) -> None:
         "(D - L)/(W - L) without gammons (D pass, W take and win, L take and lose), "
         "at each pre-Crawford score."
     )
-    frame = c.difference.stack().rename("difference").reset_index()
+    frame = c.difference.reset_index().melt(
+        id_vars="away", var_name="opp_away", value_name="difference"
+    )
     widgets.table_with_download(frame.round(6), f"met_{table.key}_minus_{other.key}.csv")
 
 
