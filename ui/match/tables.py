@@ -189,8 +189,9 @@ def render_library(v: View) -> None:
     stored = st.session_state.get(UPLOAD_STATE)
     if stored is not None:
         st.caption(
-            f"Uploaded in this session: {stored[0]} (choose '{UPLOADED_TABLE}' in the table "
-            "choice to use it)."
+            f"Uploaded in this session: {stored[0]}, the table choice's '{UPLOADED_TABLE}' "
+            "(chosen on upload). It stays in this session only: a shared link opens the "
+            "default table instead, with a notice."
         )
     with st.expander("The three file formats, and a sample of each", icon=":material/description:"):
         st.markdown(FORMATS_TEXT)
