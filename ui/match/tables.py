@@ -462,15 +462,25 @@ def render_free_drop(v: View) -> None:
     cols[3].metric("Model's value (pp)", f"{two['model_value_pp']:.3f}")
     widgets.chart(charts.free_drop_figure(frame), "met_free_drop")
     st.markdown(
-        "Post-Crawford at an even away score the trailer doubles at once and the leader "
-        "may drop *selectively*: take the good games, drop the bad ones. The model: when "
-        "the trailer doubles, the leader's winning chance is spread around 1/2 with the "
-        "stated standard deviation (a normal-like law on [0, 1]); the leader takes where "
-        "taking is worth more than dropping. With spread 0 the option is worth nothing "
-        "(the model table's free drop). **Where it stops:** one spread for every score, "
-        "the trailer's gammons at one rate, the leader's none; it prices the option, not "
-        "the later play."
+        "Post-Crawford the trailer doubles at once and the leader, whose cube is dead, may "
+        "drop *selectively*: take when the game has gone his way, drop when it has not. "
+        "The model (stated here, not a published one): when the trailer doubles, the "
+        "leader's game winning chance *p* is Beta-distributed around 1/2 with the stated "
+        "standard deviation; after a take the game is played out, the trailer winning a "
+        "gammon in the stated share of his wins. With spread 0 the option is worth nothing "
+        "(the model table's free drop). The table's implied value is how far its entry "
+        "lies below what the same recursion without selection gives from its own lower "
+        "entries. **Where the model stops:** it knows nothing of a trailer who delays his "
+        "double (the Holland rule), of the leader's take point moving during the game, or "
+        "of gammon rates that depend on *p*; and it prices only post-Crawford scores."
     )
+    if not v.present:
+        widgets.formula(
+            r"1 - T(n) = \mathbb{E}\bigl[\max\bigl(A + (1 - A)\,p,\ D\bigr)\bigr],\quad "
+            r"A = 1 - T_g(n - 2),\ D = 1 - T(n - 1),\ p \sim \mathrm{Beta}(\alpha, \alpha)",
+            f"The stated model, after {source('Z77')} (the post-Crawford recursion) and "
+            f"{source('KS69')} (the spread of p); T_g(m) = (1 - G) T(m) + G T(m - 2)",
+        )
     widgets.table_with_download(frame.round(5), f"free_drop_{table.key}.csv")
 
 
