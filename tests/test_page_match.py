@@ -5,12 +5,16 @@ before the page skeleton (``part``, ``opp``, ``eff``, ``own``, ``hvol``), which 
 opening the same views.
 """
 
+from pathlib import Path
+
 import pytest
 
-from cubecore import match
+from cubecore import free_drop, match, match_points, met, met_aids, met_fit
+from cubecore.met_io import read_table
 from tests.links import the_one_notice
-from tests.reading import chart_specs, metric
+from tests.reading import chart_specs, metric, share_link
 from ui.match.controls import CLASSIC_SCORES
+from ui.match.tables import SAMPLE_FILES
 
 PAGE = "pages/match.py"
 G0 = match.DEFAULT_GAMMON_RATE
@@ -186,3 +190,229 @@ def test_presenter_mode_enlarges_chart_fonts(open_page):
     large = chart_specs(open_page(PAGE, present="true"))[0]
     assert large["layout"]["font"]["size"] > normal["layout"]["font"]["size"]
     assert len(large["data"]) < len(normal["data"])  # no dead-cube comparison line
+
+
+# --------------------------------------------------------------------------------------
+# The table sections (issue #13): the table choice ``met`` on every view, an upload, the
+# market window and gammon values, two tables compared, the fit, the free drop, the aids.
+# --------------------------------------------------------------------------------------
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "samples" / "met"
+KXG2 = met.load_table("kxg2")
+
+
+def test_table_choice_defaults_to_kxg2_and_round_trips_in_the_link(open_page):
+    at = open_page(PAGE, sec="Tables")
+    assert not at.exception and not at.warning
+    assert at.selectbox(key="met").value == "kxg2"
+    assert metric(at, "Your MWC on the table, 5-away/3-away") == f"{KXG2.mwc(5, 3):.4f}"
+    at = open_page(PAGE, sec="Tables", met="woolsey", away="4", oaway="2")
+    assert not at.exception and not at.warning
+    woolsey = met.load_table("woolsey")
+    assert metric(at, "Your MWC on the table, 4-away/2-away") == f"{woolsey.mwc(4, 2):.4f}"
+    link = share_link(at)
+    assert "met=woolsey" in link
+    assert at.selectbox(key="met").proto.query_param_key == "met"
+
+
+def test_bad_table_in_the_link_gives_a_notice(open_page):
+    at = open_page(PAGE, sec="Tables", met="nosuchtable")
+    notice = the_one_notice(at, "met")
+    assert "kxg2" in notice
+    assert at.selectbox(key="met").value == "kxg2"
+
+
+def test_uploaded_table_named_by_a_link_from_another_session(open_page):
+    at = open_page(PAGE, sec="Market window", met="upload")
+    assert not at.exception
+    warnings = [w.value for w in at.warning]
+    assert len(warnings) == 1 and "lives only in the session" in warnings[0]
+    assert KXG2.name in warnings[0]
+    window = match_points.cube_points(KXG2, 5, 3, gammon_rate=0.26, opp_gammon_rate=0.26)
+    taken = window.opponent_doubles.take_point
+    assert metric(at, "Your take point, gammon-adjusted") == f"{taken:.4f}"
+
+
+def test_score_outside_the_table_is_said(open_page):
+    at = open_page(PAGE, sec="Market window", met="woolsey", away="20")
+    assert not at.exception
+    assert any("outside Kit Woolsey" in w.value and "15-away" in w.value for w in at.warning)
+    assert not at.metric or not any(m.label.startswith("Your take point") for m in at.metric)
+
+
+@pytest.mark.parametrize("name", SAMPLE_FILES)
+def test_uploaded_woolsey_gives_the_bundled_numbers(open_page, name):
+    woolsey = met.load_table("woolsey")
+    at = open_page(PAGE, sec="Tables", away="7", oaway="4")
+    at.file_uploader(key="met_file").upload(name, (SAMPLES / name).read_bytes()).run()
+    assert not at.exception and not at.error
+    assert at.selectbox(key="met").value == "upload"
+    assert metric(at, "Your MWC on the table, 7-away/4-away") == f"{woolsey.mwc(7, 4):.4f}"
+    shown = at.dataframe[0].value
+    assert shown.loc[shown["away"] == 9, "12"].iloc[0] == woolsey.mwc(9, 12)
+    # the upload stays for the session: another section reads it
+    at.query_params["sec"] = "Market window"  # a tab click: the bound tab and its state
+    at.session_state["sec"] = "Market window"
+    at.run()
+    assert not at.exception and not at.warning
+    expected = match_points.cube_points(woolsey, 7, 4, gammon_rate=0.26, opp_gammon_rate=0.26)
+    assert (
+        metric(at, "Your take point, gammon-adjusted")
+        == f"{expected.opponent_doubles.take_point:.4f}"
+    )
+
+
+def test_uploaded_woolsey_xml_from_gnubg_data_equals_the_bundled(open_page):
+    path = Path("/usr/share/gnubg/met/woolsey.xml")
+    content = path.read_bytes() if path.exists() else (SAMPLES / "woolsey.xml").read_bytes()
+    at = open_page(PAGE, sec="Tables")
+    at.file_uploader(key="met_file").upload("woolsey.xml", content).run()
+    shown = at.dataframe[0].value.drop(columns="away").to_numpy()
+    assert (shown == met.load_table("woolsey").pre).all()
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "expected"),
+    [
+        ("empty.xml", b"", "empty"),
+        ("wrong.xml", b"<table><row/></table>", "met"),
+        ("junk.csv", b"away,1,2\n1,0.5,abc\n", "line"),
+        ("table.txt", b"away,1\n1,0.5\n", "post"),
+    ],
+)
+def test_malformed_upload_gives_its_message(open_page, name, content, expected):
+    at = open_page(PAGE, sec="Tables")
+    at.file_uploader(key="met_file").upload(name, content).run()
+    assert not at.exception
+    errors = [e.value for e in at.error]
+    assert len(errors) == 1 and errors[0].startswith(f"{name} was not read:")
+    assert expected in errors[0]
+    with pytest.raises(ValueError) as raised:
+        read_table(content, name)
+    assert str(raised.value) in errors[0]  # read_table's own message
+    assert at.selectbox(key="met").value == "kxg2"  # the chosen table is unchanged
+
+
+def test_table_with_faults_shows_them(open_page):
+    bad = b"away,1,2\n1,0.5,0.8\n2,0.3,0.5\npost,0.5,0.49\n"  # 0.8 + 0.3 != 1
+    at = open_page(PAGE, sec="Tables")
+    at.file_uploader(key="met_file").upload("bad.csv", bad).run()
+    assert not at.exception and not at.error
+    assert any("break the table's invariants" in w.value for w in at.warning)
+    faults = next(d.value for d in at.dataframe if "check" in d.value.columns)
+    assert "complement" in set(faults["check"])
+    assert {(1, 2)} <= set(zip(faults["away"], faults["opp_away"], strict=True))
+
+
+def test_sample_files_are_offered(open_page):
+    at = open_page(PAGE, sec="Tables")
+    labels = {b.proto.label for b in at.get("download_button")}
+    assert set(SAMPLE_FILES) <= labels
+
+
+def test_market_window_and_gammon_values_on_the_table(open_page):
+    at = open_page(PAGE, sec="Market window", away="4", oaway="6", pg="0.2", og="0.3", pb="0.02")
+    assert not at.exception and not at.warning
+    points = match_points.cube_points(
+        KXG2, 4, 6, gammon_rate=0.2, backgammon_rate=0.02, opp_gammon_rate=0.3
+    )
+    assert metric(at, "Your take point, dead") == (
+        f"{points.opponent_doubles.take_point_gammonless:.4f}"
+    )
+    assert metric(at, "Your take point, live") == f"{points.opponent_doubles.take_point_live:.4f}"
+    assert metric(at, "Opponent's too-good point") == (
+        f"{points.opponent_doubles.too_good_point:.4f}"
+    )
+    windows = at.dataframe[0].value
+    expected = match_points.cube_points_table(
+        KXG2, 4, 6, gammon_rate=0.2, backgammon_rate=0.02, opp_gammon_rate=0.3
+    )
+    assert len(windows) == len(expected)
+    values = match_points.gammon_values(KXG2, 4, 6)
+    assert metric(at, "Your gammon value") == f"{values.gammon_value:.4f}"
+    assert metric(at, "Opponent's backgammon value") == f"{values.opp_backgammon_value:.4f}"
+    takes, mine, _ = chart_specs(at)
+    assert takes["data"][0]["z"][2][4] == pytest.approx(
+        points.opponent_doubles.take_point_gammonless, abs=1e-12
+    )  # rows and columns from 2-away: 4-away/6-away is z[2][4]
+    grid = match_points.gammon_value_table(KXG2, max_away=15)
+    cell = grid[(grid["away"] == 4) & (grid["opp_away"] == 6)]["gammon_value"].iloc[0]
+    assert mine["data"][0]["z"][3][5] == pytest.approx(cell, abs=1e-12)
+
+
+def test_compare_two_tables(open_page):
+    at = open_page(PAGE, sec="Compare tables", met="kxg2", met2="woolsey")
+    assert not at.exception and not at.warning
+    c = met.compare_tables(KXG2, met.load_table("woolsey"))
+    assert metric(at, "Largest difference (pp)") == f"{100 * c.max_abs:.3f}"
+    assert metric(at, "Mean difference (pp)") == f"{100 * c.mean_abs:.3f}"
+    difference, takes = chart_specs(at)
+    assert difference["data"][0]["z"][4][2] == pytest.approx(100 * c.difference.loc[5, 3], abs=1e-9)
+    assert len(takes["data"][0]["z"]) == 14  # pre-Crawford scores 2..15
+
+
+def test_compare_with_the_model_by_default(open_page):
+    at = open_page(PAGE, sec="Compare tables", G="0.2", x="0.7")
+    assert not at.exception and not at.warning
+    c = met.compare_tables(KXG2, met.model_table(0.2, 0.7))
+    assert metric(at, "Mean difference (pp)") == f"{100 * c.mean_abs:.3f}"
+
+
+def test_explain_this_table(open_page):
+    at = open_page(PAGE, sec="Explain this table", met="woolsey")
+    assert not at.exception and not at.warning
+    fit = met_fit.fit_table(met.load_table("woolsey"))
+    assert metric(at, "Fitted gammon rate G") == f"{fit.gammon_rate:.3f}"
+    assert metric(at, "Fitted cube efficiency x") == f"{fit.cube_efficiency:.3f}"
+    assert metric(at, "Mean residual (pp)") == f"{fit.mean_abs_residual_pp:.3f}"
+    assert any(fit.reading in m.value for m in at.markdown)
+    residuals = chart_specs(at)[0]
+    assert len(residuals["data"][0]["z"]) == fit.max_away
+
+
+def test_free_drop_priced(open_page):
+    at = open_page(PAGE, sec="Free drop", fds="0.08", fdg="0.2")
+    assert not at.exception and not at.warning
+    price = free_drop.free_drop_price(KXG2, max_away=11, gammon_rate=0.2, spread=0.08)
+    two = price.frame.iloc[0]
+    assert metric(at, "Trailer 2-away, table") == f"{two['table']:.4f}"
+    assert metric(at, "Model's value (pp)") == f"{two['model_value_pp']:.3f}"
+    assert metric(at, "Table's implied value (pp)") == f"{two['table_implied_pp']:.3f}"
+    chart = chart_specs(at)[0]
+    assert chart["data"][0]["y"] == pytest.approx(list(price.frame["model_value_pp"]))
+
+
+@pytest.mark.parametrize("aid", list(met_aids.MEMORY_AIDS))
+def test_memory_aids_against_the_table(open_page, aid):
+    at = open_page(PAGE, sec="Memory aids", aid=aid)
+    assert not at.exception and not at.warning
+    c = met_aids.compare_memory_aid(aid, KXG2, 11)
+    assert metric(at, "Mean MWC error (pp)") == f"{c.mean_abs_error_pp:.3f}"
+    assert metric(at, "Largest take-point error (pp)") == f"{c.max_abs_take_point_error_pp:.3f}"
+    errors, _ = chart_specs(at)
+    assert len(errors["data"][0]["z"]) == 11
+
+
+def test_the_model_text_names_the_bundled_tables(open_page):
+    at = open_page(PAGE)
+    text = " ".join(m.value for m in at.markdown)
+    assert "GPL" not in text
+    assert "all-permissive" in text
+
+
+def test_every_view_names_the_chosen_table(open_page):
+    at = open_page(PAGE, met="woolsey", away="4", oaway="2")  # the model's first section
+    assert not at.exception and not at.warning
+    note = next(c.value for c in at.caption if "Match equity table (met)" in c.value)
+    assert "Kit Woolsey" in note and f"{met.load_table('woolsey').mwc(4, 2):.4f}" in note
+    at = open_page(PAGE, sec="Take points", met="woolsey", away="20")
+    note = next(c.value for c in at.caption if "Match equity table (met)" in c.value)
+    assert "20-away/3-away lies outside it" in note and "15-away" in note
+
+
+def test_second_table_named_upload_by_a_link_gives_a_notice(open_page):
+    at = open_page(PAGE, sec="Compare tables", met2="upload")
+    assert not at.exception
+    warnings = [w.value for w in at.warning]
+    assert len(warnings) == 1 and "met2=upload" in warnings[0]
+    assert metric(at, "Largest difference (pp)") == "0.000"  # kxg2 minus kxg2

@@ -1,18 +1,26 @@
-"""The match-play page: a generated match equity table, take points, the rules in numbers."""
+"""The match-play page: match equity tables (published, uploaded, generated), take points,
+the market window and gammon values, the rules in numbers."""
 
-from ui.match import controls, sections
+from ui.match import controls, sections, tables
 from ui.skeleton import Page, Section
 
 PAGE = Page(
     title="Match play: match equity, take points, Crawford and Holland",
     intro="Match winning chances (MWC) generated from a stated model: the continuous game "
-    "with gammons and cube efficiency, recursively over the scores up to 25-away each.",
-    sources=("Z77", "KS69", "ZK77", "JR12", "RULES"),
+    "with gammons and cube efficiency, recursively over the scores up to 25-away each; and "
+    "from the published tables (Kazaross-XG2 by default) or your own.",
+    sources=("Z77", "KS69", "ZK77", "JR12", "RULES", "GNUBG"),
     sections=(
         Section("table", "Equity table", sections.render_table),
         Section("takes", "Take points", sections.render_takes, controls.TAKE_CONTROLS),
         Section("rules", "Crawford and Holland", sections.render_rules, controls.HOLLAND_CONTROLS),
         Section("heatmaps", "Heatmaps", sections.render_heatmaps, controls.HEATMAP_CONTROLS),
+        Section("library", "Tables", tables.render_library),
+        Section("window", "Market window", tables.render_window, controls.WINDOW_CONTROLS),
+        Section("compare", "Compare tables", tables.render_compare, controls.COMPARE_CONTROLS),
+        Section("explain", "Explain this table", tables.render_explain),
+        Section("freedrop", "Free drop", tables.render_free_drop, controls.DROP_CONTROLS),
+        Section("aids", "Memory aids", tables.render_aids, controls.AID_CONTROLS),
     ),
     controls=controls.PAGE_CONTROLS,
     presets=controls.PRESETS,

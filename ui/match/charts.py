@@ -274,3 +274,72 @@ def heatmap_figure(
     )
     layout.update(hovermode="closest", height=620)
     return {"data": traces, "layout": layout}
+
+
+def difference_heatmap_figure(
+    grid: pd.DataFrame, title: str, value_name: str, marked: tuple[int, int] | None
+) -> Figure:
+    """A score-by-score heatmap of a signed difference, 0 in the middle of the scale."""
+    figure = heatmap_figure(grid, title, value_name, marked, colorscale="PuOr")
+    figure["data"][0]["zmid"] = 0.0
+    return figure
+
+
+def gammon_value_heatmap_figure(
+    grid: pd.DataFrame,
+    title: str,
+    marked: tuple[int, int] | None,
+    bounds: tuple[float, ...],
+    classes: tuple[str, ...],
+) -> Figure:
+    """Gammon values by score, the colour stepping at the class bounds.
+
+    ``bounds`` are the upper bounds of every class but the last (``classes`` has one
+    more entry); the scale runs from 0 to the last bound plus its last step, and a
+    value above it takes the top colour.
+    """
+    top = bounds[-1] + (bounds[-1] - bounds[-2])
+    edges = (0.0, *bounds, top)
+    palette = ("#7f7f7f", "#9ecae1", "#2ca02c", "#ff7f0e", "#d62728")
+    scale: list[list[float | str]] = []
+    for index, color in enumerate(palette[: len(classes)]):
+        scale.append([edges[index] / top, color])
+        scale.append([edges[index + 1] / top, color])
+    figure = heatmap_figure(grid, title, "gammon value", marked, colorscale="Viridis")
+    trace = figure["data"][0]
+    trace.update(colorscale=scale, zmin=0.0, zmax=top)
+    trace["colorbar"].update(
+        tickvals=[(edges[i] + edges[i + 1]) / 2 for i in range(len(classes))],
+        ticktext=list(classes),
+    )
+    return figure
+
+
+def free_drop_figure(frame: pd.DataFrame) -> Figure:
+    """The selective drop's value to the leader by the trailer's away score (pp)."""
+    traces = [
+        line(frame["trailer_away"], frame["model_value_pp"], "model", COLORS["take"]),
+        line(
+            frame["trailer_away"],
+            frame["table_implied_pp"],
+            "the table's implied value",
+            COLORS["center"],
+            dash="dash",
+        ),
+        line(
+            frame["trailer_away"],
+            frame["model_on_table_pp"],
+            "model on the table's lower entries",
+            COLORS["dead"],
+            dash="dot",
+            detail=True,
+        ),
+    ]
+    for trace in traces:
+        trace["mode"] = "lines+markers"
+    layout = base_layout(
+        "The leader's selective drop, post-Crawford: its value by the trailer's score",
+        "trailer's points to go (leader 1-away)",
+        "value to the leader (percentage points of MWC)",
+    )
+    return {"data": traces, "layout": layout}

@@ -1,7 +1,11 @@
-"""Controls of the match-play page (match equity, take points, Crawford, Holland)."""
+"""Controls of the match-play page (match equity, take points, Crawford, Holland, tables)."""
 
-from cubecore import match
+import dataclasses
+
+from cubecore import free_drop, match, met
+from cubecore.met_aids import MEMORY_AIDS
 from ui.controls import Control
+from ui.cube.controls import TABLE as _CUBE_TABLE
 
 #: Old values of the section key (the ``part`` select box before the page skeleton)
 #: -> today's section id.
@@ -139,8 +143,111 @@ HEATMAP_SIZE = Control(
     help="The take-point heatmap solves one game per score: 25 takes a second or two.",
 )
 
-#: Read by every section: the score and the model.
-PAGE_CONTROLS = (AWAY, OPP_AWAY, POST_CRAWFORD, GAMMON_RATE, EFFICIENCY)
+#: The table choice's extra options: the model table at the page's G and x, and the
+#: table uploaded in this session (never in another session: see ``sections``).
+MODEL_TABLE = "model"
+UPLOADED_TABLE = "upload"
+TABLE_OPTIONS = (*met.TABLES, MODEL_TABLE, UPLOADED_TABLE)
+#: The match equity table (``?met=kxg2``): the cube calculator's control, the same key,
+#: label and default, offered here on every view with the model and an upload (the
+#: calculator's depends on its match mode, which this page does not have).
+MET = dataclasses.replace(
+    _CUBE_TABLE,
+    options=TABLE_OPTIONS,
+    requires=None,
+    help="A bundled published table (gnubg-data), the model table (this page's G and x) "
+    "or the table uploaded in this session.",
+)
+MET_OTHER = Control(
+    "met2",
+    "Compare with",
+    "select",
+    MODEL_TABLE,
+    options=TABLE_OPTIONS,
+    help="The second table: the chosen table minus this one.",
+)
+_RATE_HELP = "Share of this game's wins that are {what} (gnubg counts them cumulatively)."
+PLAYER_GAMMONS = Control(
+    "pg", "Your gammon rate", "float", 0.26, 0.0, 1.0, 0.01, help=_RATE_HELP.format(what="gammons")
+)
+PLAYER_BACKGAMMONS = Control(
+    "pb",
+    "Your backgammon rate",
+    "float",
+    0.0,
+    0.0,
+    1.0,
+    0.01,
+    help=_RATE_HELP.format(what="backgammons"),
+)
+OPP_GAMMONS = Control(
+    "og",
+    "Opponent's gammon rate",
+    "float",
+    0.26,
+    0.0,
+    1.0,
+    0.01,
+    help=_RATE_HELP.format(what="gammons"),
+)
+OPP_BACKGAMMONS = Control(
+    "ob",
+    "Opponent's backgammon rate",
+    "float",
+    0.0,
+    0.0,
+    1.0,
+    0.01,
+    help=_RATE_HELP.format(what="backgammons"),
+)
+GV_CUBE = Control(
+    "gvc",
+    "Cube value of the gammon-value heatmap",
+    "select",
+    "1",
+    options=CUBE_VALUES,
+    help="Gammon values depend on the cube's value, not its owner.",
+)
+DROP_SPREAD = Control(
+    "fds",
+    "Spread of the leader's winning chance",
+    "float",
+    free_drop.DEFAULT_SPREAD,
+    0.0,
+    free_drop.MAX_SPREAD,
+    0.005,
+    help="Standard deviation of the leader's game winning chance when the trailer doubles: "
+    "0 = no selection (the model table's free drop is worth nothing).",
+)
+DROP_GAMMONS = Control(
+    "fdg",
+    "Trailer's gammon rate",
+    "float",
+    free_drop.DEFAULT_TRAILER_GAMMON_RATE,
+    0.0,
+    0.6,
+    0.01,
+    help="Share of the trailer's wins that are gammons, post-Crawford.",
+)
+AID = Control(
+    "aid",
+    "Memory aid",
+    "select",
+    "neil",
+    options=tuple(MEMORY_AIDS),
+    help="; ".join(f"{key}: {name}" for key, (name, _) in MEMORY_AIDS.items()),
+)
+
+#: Read by every section: the score, the model and the table.
+PAGE_CONTROLS = (AWAY, OPP_AWAY, POST_CRAWFORD, GAMMON_RATE, EFFICIENCY, MET)
+#: The gammon rates of the market window.
+WINDOW_CONTROLS = (PLAYER_GAMMONS, PLAYER_BACKGAMMONS, OPP_GAMMONS, OPP_BACKGAMMONS, GV_CUBE)
+#: The second table.
+COMPARE_CONTROLS = (MET_OTHER,)
+#: The selective drop's model.
+DROP_CONTROLS = (DROP_SPREAD, DROP_GAMMONS)
+#: Which aid.
+AID_CONTROLS = (AID,)
 #: The double being taken (the take-point section; the heatmaps read them too).
 TAKE_CONTROLS = (CUBE, OWNER, OPP_GAMMON_RATE)
 #: The Holland rule's model (the Crawford and Holland section).

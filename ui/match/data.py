@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 
 import pandas as pd
 import streamlit as st
 
-from cubecore import match
+from cubecore import free_drop, match, match_points, met, met_aids, met_fit, met_io
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
@@ -114,3 +115,114 @@ def anchors(gammon_rate: float) -> dict[str, float]:
         "trailer": 1.0 - match.post_crawford_equity(2, gammon_rate),
         "dead_take": match.take_point(2, 2, gammon_rate=gammon_rate).dead,
     }
+
+
+# ----------------------------------------------------------------------------------
+# Match equity tables: bundled, the model's, uploaded. Each cached function takes the
+# table's cache key (``kxg2``, ``model:G:x``, ``upload:<sha256>``) and the table itself
+# as ``_table`` (left out of the hash: the key names the numbers).
+# ----------------------------------------------------------------------------------
+@st.cache_data(max_entries=64, show_spinner=False)
+def model_table(gammon_rate: float, cube_efficiency: float) -> met.MatchEquityTable:
+    """:func:`cubecore.met.model_table` at 25-away."""
+    return met.model_table(gammon_rate, cube_efficiency)
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def uploaded_table(content: bytes, file_name: str) -> met.MatchEquityTable:
+    """:func:`cubecore.met_io.read_table` (cached by the file's content)."""
+    return met_io.read_table(content, file_name)
+
+
+def content_key(content: bytes) -> str:
+    """The cache key of an uploaded table: its content's SHA-256."""
+    return "upload:" + hashlib.sha256(content).hexdigest()
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def table_faults(key: str, _table: met.MatchEquityTable, complement: bool) -> pd.DataFrame:
+    """:func:`cubecore.met.check_table`."""
+    return met.check_table(_table, complement=complement)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def market_windows(
+    key: str,
+    _table: met.MatchEquityTable,
+    away: int,
+    opp_away: int,
+    phase: str,
+    rates: tuple[float, float, float, float],
+) -> pd.DataFrame:
+    """:func:`cubecore.match_points.cube_points_table` (rates: yours, then the opponent's)."""
+    return match_points.cube_points_table(
+        _table,
+        away,
+        opp_away,
+        phase=phase,
+        gammon_rate=rates[0],
+        backgammon_rate=rates[1],
+        opp_gammon_rate=rates[2],
+        opp_backgammon_rate=rates[3],
+    )
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def gammon_value_grid(
+    key: str, _table: met.MatchEquityTable, max_away: int, cube_value: int
+) -> pd.DataFrame:
+    """:func:`cubecore.match_points.gammon_value_table`."""
+    return match_points.gammon_value_table(_table, max_away=max_away, cube_value=cube_value)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def comparison(
+    key: str, _table: met.MatchEquityTable, other_key: str, _other: met.MatchEquityTable
+) -> met.TableComparison:
+    """:func:`cubecore.met.compare_tables` (the first minus the second)."""
+    return met.compare_tables(_table, _other)
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def table_fit(key: str, _table: met.MatchEquityTable, max_away: int) -> met_fit.TableFit:
+    """:func:`cubecore.met_fit.fit_table`: at most 56 model tables, cached per table."""
+    return met_fit.fit_table(_table, max_away)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def drop_price(
+    key: str, _table: met.MatchEquityTable, max_away: int, gammon_rate: float, spread: float
+) -> free_drop.FreeDropPrice:
+    """:func:`cubecore.free_drop.free_drop_price`."""
+    return free_drop.free_drop_price(
+        _table, max_away=max_away, gammon_rate=gammon_rate, spread=spread
+    )
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def aid_comparison(
+    aid: str, key: str, _table: met.MatchEquityTable, max_away: int
+) -> met_aids.MemoryAidComparison:
+    """:func:`cubecore.met_aids.compare_memory_aid`."""
+    return met_aids.compare_memory_aid(aid, _table, max_away)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def take_point_grid_on_table(key: str, _table: met.MatchEquityTable, max_away: int) -> pd.DataFrame:
+    """The player's gammonless dead take point of the opponent's initial double.
+
+    At every pre-Crawford score ``2..max_away`` each (:func:`cubecore.match_points.cube_points`,
+    ``opponent_doubles.take_point_gammonless``); at most 24 x 24 scores.
+    """
+    rows = [
+        {
+            "away": a,
+            "opp_away": b,
+            "take_point": match_points.cube_points(
+                _table, a, b
+            ).opponent_doubles.take_point_gammonless,
+        }
+        for a in range(2, max_away + 1)
+        for b in range(2, max_away + 1)
+    ]
+    return pd.DataFrame(rows)

@@ -14,7 +14,7 @@ import streamlit as st
 from cubecore import match
 from cubecore.references import source
 from ui import widgets
-from ui.match import charts
+from ui.match import charts, tables
 from ui.match import data as cached
 from ui.match.controls import TAKE_KINDS
 from ui.skeleton import View
@@ -51,11 +51,17 @@ the tradition of Zadeh's *On Doubling in Tournament Backgammon* (Management Scie
 **Row 1 and column 1 of the table** hold the Crawford game (the game played when a
 side has just reached 1-away). Post-Crawford values are in their own table.
 
-**No published reference table is included.** The published tables (for example
-Kazaross-XG2 or Rockwell-Kazaross) were found only in GPL-licensed sources, which this
-project does not copy. So there are no printed values to set beside the generated
-ones: the checks are the table's own identities (M(a, b) + M(b, a) = 1, monotone in
-both scores, the Crawford and post-Crawford recursions) and the exact anchors below.
+**The published tables are here too.** The first four sections show this model; the
+sections from "Tables" on use the table chosen in the sidebar (`met`, Kazaross-XG2 by
+default): the twelve tables of Debian's `gnubg-data` (Kazaross-XG2, Rockwell-Kazaross,
+Woolsey, Jacobs-Trice, Snowie, ...), which are data under an all-permissive licence
+("Copying and distribution of this file, with or without modification, are permitted in
+any medium without royalty provided the copyright notice and this notice are preserved"),
+bundled in this project's own format with each table's notice; the model table (`model`,
+at G and x above); or a table you upload. The model's own checks are the table's
+identities (M(a, b) + M(b, a) = 1, monotone in both scores, the Crawford and post-Crawford
+recursions) and the exact anchors below; "Compare tables" and "Explain this table" set it
+beside the published ones.
 """
 
 
@@ -79,7 +85,8 @@ def _cube_and_owner(v: View) -> tuple[int, str]:
 
 
 def render_model_notes(v: View) -> None:
-    """Above the tabs: the model, its assumptions, why no published table, the anchors."""
+    """Above the tabs: the chosen table, the model, its assumptions, the anchors."""
+    tables.render_table_note(v)
     with st.expander("The model and its assumptions", icon=":material/functions:"):
         st.markdown(MODEL_TEXT)
         anchors = cached.anchors(v.number("G"))

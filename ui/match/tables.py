@@ -1,0 +1,533 @@
+"""The match page's table sections: the table library, an uploaded table, the market
+window and gammon values at a score, two tables compared, the table explained by the
+model, the free drop priced, and the memory aids against the table.
+
+Every section reads the page-wide table choice ``met`` (:data:`ui.match.controls.MET`)
+through :func:`chosen_table`; an uploaded table lives in this session only.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pandas as pd
+import streamlit as st
+
+from cubecore import match_points, met, met_fit, met_io
+from cubecore.free_drop import MAX_FREE_DROP_AWAY
+from cubecore.met_aids import MAX_AID_AWAY, MEMORY_AIDS
+from cubecore.references import source
+from ui import widgets
+from ui.match import charts
+from ui.match import data as cached
+from ui.match.controls import MODEL_TABLE, UPLOADED_TABLE
+from ui.skeleton import View
+
+#: Session State key of the uploaded table: (file name, content).
+UPLOAD_STATE = "_met_upload"
+#: The uploader's widget key.
+UPLOAD_KEY = "met_file"
+#: The sample tables offered for download, one per format (``samples/met/``).
+SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "met"
+SAMPLE_FILES = ("woolsey.xml", "woolsey.met", "woolsey.csv")
+#: Largest away-score of the score-by-score heatmaps (gammon values, differences).
+GRID_AWAY = 15
+GNUBG = source("GNUBG")
+
+FORMATS_TEXT = """
+**gnubg XML** (`.xml`, GNU Backgammon's `met.dtd`, as `gnubg-data` ships its tables):
+`<met>` holds `<info>` (`<name>`, `<description>`, `<length>`), a
+`<pre-crawford-table type="explicit">` of *n* `<row>`s of *n* `<me>` values M(a, b), and a
+`<post-crawford-table type="explicit" player="both">` with one `<row>` of the trailer's
+post-Crawford MWC P(1), P(2), ... (`player="0"` and `player="1"`: one row each).
+Tables given only by a formula's parameters are not read; entity declarations are refused.
+
+**XG .met** (`.met`, eXtreme Gammon's INI-style text): `[PreCrawford]` with `Size=n` and lines
+` 1=M(1,1) M(1,2) ...`, `[PostCrawford]` with `Size=` and `Data=P(1) P(2) ...`; `[Current]`
+may name it (`Name=`, `Description=`, `Copyright=`). Other sections are ignored.
+
+**CSV** (`.csv` or `.txt`, this project's): `# name:` and `# description:` lines, a header
+`away,1,2,...,n`, *n* rows `a,M(a,1),...,M(a,n)`, and a row `post,P(1),...,P(m)`; commas or
+semicolons.
+
+In all three, M(a, b) is the match winning chance (0 to 1, not percent) of the player
+*a*-away against *b*-away at the start of a game, row and column 1 the Crawford game.
+Files up to 1,000,000 bytes, tables up to 64-away.
+"""
+
+
+# ----------------------------------------------------------------------------------
+# The chosen table
+# ----------------------------------------------------------------------------------
+def _uploaded() -> tuple[met.MatchEquityTable, str] | None:
+    """The table uploaded in this session and its cache key, if there is one."""
+    stored = st.session_state.get(UPLOAD_STATE)
+    if stored is None:
+        return None
+    name, content = stored
+    return cached.uploaded_table(content, name), cached.content_key(content)
+
+
+def chosen_table(
+    v: View, key: str = "met", *, quiet: bool = False
+) -> tuple[met.MatchEquityTable, str]:
+    """The table a table control names and its cache key.
+
+    ``upload`` without an upload in this session (a link from another session: the
+    file cannot travel in a link) falls back to the default table, with a notice
+    (above the tabs, :func:`render_table_note`; the sections ask ``quiet``ly).
+    """
+    choice = v.text(key)
+    if choice == MODEL_TABLE:
+        g, x = v.number("G"), v.number("x")
+        return cached.model_table(g, x), f"model:{g!r}:{x!r}"
+    if choice == UPLOADED_TABLE:
+        found = _uploaded()
+        if found is not None:
+            return found
+        default = met.load_table(met.DEFAULT_TABLE)
+        if quiet:
+            return default, met.DEFAULT_TABLE
+        st.warning(
+            f"The link asks for an uploaded table ({key}={UPLOADED_TABLE}), but an uploaded "
+            "table lives only in the session that uploaded it, and none was uploaded in "
+            f"this one. Used instead: {default.name} ({met.DEFAULT_TABLE}). Upload a file in "
+            "the section 'Tables' to use your own.",
+            icon=":material/link_off:",
+        )
+        return default, met.DEFAULT_TABLE
+    return met.load_table(choice), choice
+
+
+def render_table_note(v: View) -> None:
+    """Above the tabs on every view: the chosen table(s), a fallback notice, the score on it."""
+    table, _ = chosen_table(v)
+    if v.text("met2") == UPLOADED_TABLE:
+        chosen_table(v, "met2")
+    a, b, ph = v.whole("away"), v.whole("oaway"), phase(v)
+    high = table.length if ph == "pre-Crawford" else min(table.length, table.post_length)
+    if max(a, b) > high:
+        here = f"{a}-away/{b}-away lies outside it (it covers scores up to {high}-away)"
+    else:
+        mwc = table.mwc(a, b, post_crawford=ph == "post-Crawford")
+        here = f"your MWC at {a}-away/{b}-away ({ph}) on it: {mwc:.4f}"
+    st.caption(
+        f"Match equity table (met): **{table.name}**, {table.length}-away; {here}. The "
+        "sections from 'Tables' on use it; the first four show the model."
+    )
+
+
+def phase(v: View) -> str:
+    """The match phase of the score: a 1-away score is the Crawford game or after it."""
+    if min(v.whole("away"), v.whole("oaway")) > 1:
+        return "pre-Crawford"
+    return "post-Crawford" if v.flag("post") else "Crawford"
+
+
+def inside(table: met.MatchEquityTable, v: View) -> bool:
+    """Whether the score lies in the table; if not, say so."""
+    a, b = v.whole("away"), v.whole("oaway")
+    high = table.length if phase(v) == "pre-Crawford" else min(table.length, table.post_length)
+    if max(a, b) <= high:
+        return True
+    st.warning(
+        f"{a}-away/{b}-away lies outside {table.name}: it covers scores up to {high}-away "
+        f"({phase(v)}). Choose a score up to {high}-away or a longer table.",
+        icon=":material/crop_free:",
+    )
+    return False
+
+
+def _caption(table: met.MatchEquityTable) -> None:
+    st.caption(
+        f"Table: **{table.name}** ({table.length}-away; post-Crawford up to "
+        f"{table.post_length}-away). {table.description}"
+    )
+
+
+def _grid(frame: pd.DataFrame, column: str) -> pd.DataFrame:
+    return frame.pivot(index="away", columns="opp_away", values=column)
+
+
+def _marked(v: View) -> tuple[int, int]:
+    return v.whole("away"), v.whole("oaway")
+
+
+# ----------------------------------------------------------------------------------
+# Sections
+# ----------------------------------------------------------------------------------
+def _take_upload() -> None:
+    """The uploader's callback: a readable file becomes the session's table and is chosen."""
+    file = st.session_state.get(UPLOAD_KEY)
+    if file is None:
+        return
+    content = file.getvalue()
+    try:
+        cached.uploaded_table(content, file.name)
+    except ValueError:
+        return  # the section shows the message
+    st.session_state[UPLOAD_STATE] = (file.name, content)
+    st.session_state["met"] = UPLOADED_TABLE
+
+
+def render_library(v: View) -> None:
+    """The table library, your own table, the chosen table and its faults."""
+    st.subheader("Your own table")
+    file = st.file_uploader(
+        "Upload a match equity table (gnubg XML, XG .met or CSV)",
+        type=["xml", "met", "csv", "txt"],
+        key=UPLOAD_KEY,
+        on_change=_take_upload,
+        help="Kept in this session only: a link cannot carry it.",
+    )
+    if file is not None:
+        try:
+            cached.uploaded_table(file.getvalue(), file.name)
+        except ValueError as error:
+            st.error(f"{file.name} was not read: {error}", icon=":material/error:")
+    stored = st.session_state.get(UPLOAD_STATE)
+    if stored is not None:
+        st.caption(
+            f"Uploaded in this session: {stored[0]}, the table choice's '{UPLOADED_TABLE}' "
+            "(chosen on upload). It stays in this session only: a shared link opens the "
+            "default table instead, with a notice."
+        )
+    with st.expander("The three file formats, and a sample of each", icon=":material/description:"):
+        st.markdown(FORMATS_TEXT)
+        columns = st.columns(len(SAMPLE_FILES))
+        for column, name in zip(columns, SAMPLE_FILES, strict=True):
+            column.download_button(
+                name,
+                (SAMPLES / name).read_bytes(),
+                file_name=name,
+                icon=":material/download:",
+                key=f"sample:{name}",
+            )
+        st.caption(
+            "Kit Woolsey's table (Inside Backgammon 2(2), 1992), as GNU Backgammon's "
+            "gnubg-data transcribes it (all-permissive licence, notice kept in each file)."
+        )
+
+    table, key = chosen_table(v, quiet=True)
+    st.subheader(f"The chosen table: {table.name}")
+    _caption(table)
+    if table.notice:
+        with st.expander("Copyright and licence notice", icon=":material/copyright:"):
+            st.text(table.notice)
+    if inside(table, v):
+        a, b, ph = v.whole("away"), v.whole("oaway"), phase(v)
+        mwc = table.mwc(a, b, post_crawford=ph == "post-Crawford")
+        cols = st.columns(3)
+        cols[0].metric(f"Your MWC on the table, {a}-away/{b}-away", f"{mwc:.4f}", help=ph)
+        cols[1].metric("Opponent's MWC on the table", f"{1.0 - mwc:.4f}")
+        cols[2].metric("Table length", f"{table.length}-away")
+    shown = pd.DataFrame(
+        table.pre, index=range(1, table.length + 1), columns=range(1, table.length + 1)
+    )
+    shown.columns = [str(c) for c in shown.columns]
+    shown.insert(0, "away", range(1, table.length + 1))
+    widgets.table_with_download(
+        shown, f"met_{table.key}.csv", label="Download the pre-Crawford table (CSV)"
+    )
+    post = pd.DataFrame(
+        {"trailer_away": range(1, table.post_length + 1), "post_crawford": table.post}
+    )
+    widgets.table_with_download(post, f"met_{table.key}_post.csv")
+    st.download_button(
+        "Download the table in this project's CSV format (uploadable)",
+        met_io.to_csv(table),
+        file_name=f"{table.key}.csv",
+        icon=":material/download:",
+        key="table_csv",
+    )
+    st.subheader("Checks")
+    complement = table.post_opponent is None
+    faults = cached.table_faults(key, table, complement)
+    if faults.empty:
+        st.success(
+            f"No cell breaks the invariants by more than {met.DEFAULT_TOLERANCE:g}: "
+            "M(a, b) + M(b, a) = 1"
+            + ("" if complement else " (not checked: a table with a favourite)")
+            + ", monotone in both scores, all entries in [0, 1].",
+            icon=":material/check:",
+        )
+    else:
+        st.warning(
+            f"{len(faults)} cell(s) break the table's invariants by more than "
+            f"{met.DEFAULT_TOLERANCE:g}:",
+            icon=":material/warning:",
+        )
+        widgets.table_with_download(faults, f"met_{table.key}_faults.csv")
+    with st.expander("The bundled tables", icon=":material/table:"):
+        st.dataframe(met.bundled_tables(), hide_index=True)
+        st.caption(
+            f"The {len(met.TABLES)} tables of Debian's gnubg-data ({GNUBG}), all-permissive "
+            "licence, each with its notice; zadeh and mec are the tables gnubg 1.07 "
+            "generates from those files' parameters."
+        )
+
+
+def render_window(v: View) -> None:
+    """Market windows at every cube level and ownership; gammon values of both players."""
+    table, key = chosen_table(v, quiet=True)
+    _caption(table)
+    if not inside(table, v):
+        return
+    a, b, ph = v.whole("away"), v.whole("oaway"), phase(v)
+    rates = (v.number("pg"), v.number("pb"), v.number("og"), v.number("ob"))
+    windows = cached.market_windows(key, table, a, b, ph, rates)
+    first = windows[windows["doubler"] == "opponent"].iloc[0]
+    st.markdown(
+        f"**{a}-away/{b}-away, {ph}.** Points in the doubler's game winning chance; take "
+        "points in the taker's."
+    )
+    cols = st.columns(4)
+    cols[0].metric("Your take point, dead", f"{first['take_point_gammonless']:.4f}")
+    cols[1].metric("Your take point, gammon-adjusted", f"{first['take_point']:.4f}")
+    cols[2].metric("Your take point, live", f"{first['take_point_live']:.4f}")
+    cols[3].metric("Opponent's too-good point", f"{first['too_good_point']:.4f}")
+    widgets.table_with_download(
+        windows.round(4), f"market_window_{table.key}_{a}_{b}.csv", label="Download (CSV)"
+    )
+    st.caption(
+        "One row per cube value, owner and doubler: double point (initial double at a "
+        "centred cube, redouble above), cash point, too-good point, the points with the "
+        "taker's automatic redouble, the live cash point, and the taker's take points "
+        f"(dead with gammons, live, dead without gammons). Definitions: {GNUBG}, "
+        "'The market window'."
+    )
+    if not v.present:
+        widgets.formula(
+            r"TP = 1 - CP,\quad CP = \frac{P - L(2c)}{W(2c) - L(2c)},\quad "
+            r"TG = \frac{P - L(c)}{W(c) - L(c)}",
+            f"{GNUBG}, show marketwindow: P the pass, W and L the MWC after a win and a "
+            "loss with the gammon and backgammon rates",
+        )
+    n_takes = min(GRID_AWAY, table.length)
+    if n_takes >= 2:
+        takes = _dead_take_points(table, key, n_takes)
+        widgets.chart(
+            charts.heatmap_figure(
+                takes,
+                f"Your dead take point of an initial double, no gammons ({table.name})",
+                "take point",
+                _marked(v),
+                colorscale="Viridis",
+            ),
+            "met_take_points",
+        )
+    st.subheader("Gammon values")
+    cube = int(v.text("gvc"))
+    values = match_points.gammon_values(table, a, b, phase=ph, cube_value=cube)
+    cols = st.columns(4)
+    cols[0].metric("Your gammon value", f"{values.gammon_value:.4f}", help=values.gammon_class)
+    cols[1].metric("Your backgammon value", f"{values.backgammon_value:.4f}")
+    cols[2].metric(
+        "Opponent's gammon value", f"{values.opp_gammon_value:.4f}", help=values.opp_gammon_class
+    )
+    cols[3].metric("Opponent's backgammon value", f"{values.opp_backgammon_value:.4f}")
+    st.caption(
+        f"Classes: you {values.gammon_class}, the opponent {values.opp_gammon_class} "
+        f"(bounds {', '.join(map(str, match_points.GAMMON_CLASS_BOUNDS))}: "
+        f"{', '.join(match_points.GAMMON_CLASSES)}). Money play: 0.5 and 1."
+    )
+    if not v.present:
+        widgets.formula(
+            r"GV = \frac{M(a-2c,b) - M(a-c,b)}{M(a-c,b) - M(a,b-c)},\quad "
+            r"BGV = \frac{M(a-3c,b) - M(a-c,b)}{M(a-c,b) - M(a,b-c)}",
+            f"{GNUBG}, 'Gammon values'",
+        )
+    n = min(GRID_AWAY, table.length, table.post_length)
+    grid = cached.gammon_value_grid(key, table, n, cube)
+    bounds = match_points.GAMMON_CLASS_BOUNDS
+    for column, who in (("gammon_value", "your"), ("opp_gammon_value", "the opponent's")):
+        widgets.chart(
+            charts.gammon_value_heatmap_figure(
+                _grid(grid, column),
+                f"Gammon value, {who}, cube {cube} ({table.name})",
+                _marked(v),
+                bounds,
+                match_points.GAMMON_CLASSES,
+            ),
+            f"gammon_values_{column}",
+        )
+    widgets.table_with_download(grid.round(4), f"gammon_values_{table.key}_cube{cube}.csv")
+
+
+def render_compare(v: View) -> None:
+    """The chosen table minus a second one: heatmap, largest and mean difference."""
+    table, key = chosen_table(v, quiet=True)
+    other, other_key = chosen_table(v, "met2", quiet=True)
+    c = cached.comparison(key, table, other_key, other)
+    st.markdown(f"**{table.name}** minus **{other.name}**, scores up to {c.length}-away each.")
+    cols = st.columns(4)
+    cols[0].metric(
+        "Largest difference (pp)",
+        f"{100 * c.max_abs:.3f}",
+        help=f"At {c.where_max[0]}-away/{c.where_max[1]}-away.",
+    )
+    cols[1].metric("Mean difference (pp)", f"{100 * c.mean_abs:.3f}")
+    cols[2].metric("Largest post-Crawford difference (pp)", f"{100 * c.post_max_abs:.3f}")
+    n = min(c.length, table.post_length, other.post_length)
+    takes = _dead_take_points(table, key, n) - _dead_take_points(other, other_key, n)
+    cols[3].metric(
+        "Largest take-point difference (pp)",
+        f"{100 * float(takes.abs().max().max()):.3f}",
+        help="The gammonless dead take point of the opponent's initial double, "
+        "first table minus second.",
+    )
+    widgets.chart(
+        charts.difference_heatmap_figure(
+            100 * c.difference,
+            f"{table.key} minus {other.key}: match winning chance",
+            "pp",
+            _marked(v),
+        ),
+        "met_difference",
+    )
+    widgets.chart(
+        charts.difference_heatmap_figure(
+            100 * takes,
+            f"{table.key} minus {other.key}: your dead take point of an initial double",
+            "pp",
+            _marked(v),
+        ),
+        "met_take_difference",
+    )
+    st.caption(
+        "What a difference costs: the take point computed from each table, "
+        "(D - L)/(W - L) without gammons (D pass, W take and win, L take and lose), "
+        "at each pre-Crawford score."
+    )
+    frame = c.difference.reset_index().melt(
+        id_vars="away", var_name="opp_away", value_name="difference"
+    )
+    widgets.table_with_download(frame.round(6), f"met_{table.key}_minus_{other.key}.csv")
+
+
+def _dead_take_points(table: met.MatchEquityTable, key: str, n: int) -> pd.DataFrame:
+    """The gammonless dead take point of the opponent's initial double, by score."""
+    frame = cached.take_point_grid_on_table(key, table, n)
+    return _grid(frame, "take_point")
+
+
+def render_explain(v: View) -> None:
+    """Fit the model's G and x to the chosen table; the residuals and the reading."""
+    table, key = chosen_table(v, quiet=True)
+    n = min(met_fit.DEFAULT_FIT_AWAY, table.length)
+    if n < 2:
+        st.warning(f"{table.name} is {table.length}-away: too short to fit.")
+        return
+    fit = cached.table_fit(key, table, n)
+    st.markdown(f"**{fit.reading}**")
+    cols = st.columns(4)
+    cols[0].metric("Fitted gammon rate G", f"{fit.gammon_rate:.3f}")
+    cols[1].metric("Fitted cube efficiency x", f"{fit.cube_efficiency:.3f}")
+    cols[2].metric("Mean residual (pp)", f"{fit.mean_abs_residual_pp:.3f}")
+    cols[3].metric("Largest residual (pp)", f"{fit.max_abs_residual_pp:.3f}")
+    widgets.chart(
+        charts.difference_heatmap_figure(
+            _grid(fit.residuals, "residual_pp"),
+            f"Model (G {fit.gammon_rate:.3f}, x {fit.cube_efficiency:.3f}) minus {table.name}",
+            "pp",
+            _marked(v),
+        ),
+        "met_fit_residuals",
+    )
+    if not v.present:
+        widgets.formula(
+            r"(\hat G, \hat x) = \arg\min_{G \in [0, 0.6],\ x \in [0, 1]} "
+            r"\sum_{a, b \le n} \bigl(M_{G,x}(a, b) - M(a, b)\bigr)^2",
+            f"Least squares over the {n} x {n} pre-Crawford square: the model stated "
+            "above the tabs, a 4 x 4 grid then a bounded trust-region refinement",
+        )
+    widgets.table_with_download(fit.residuals.round(6), f"met_fit_{table.key}.csv")
+
+
+def render_free_drop(v: View) -> None:
+    """The selective drop post-Crawford: the model's value beside the table's implied one."""
+    table, key = chosen_table(v, quiet=True)
+    n = min(11, MAX_FREE_DROP_AWAY, table.post_length)
+    if n < 2:
+        st.warning(f"{table.name} has no post-Crawford entries past 1-away.")
+        return
+    price = cached.drop_price(key, table, n, v.number("fdg"), v.number("fds"))
+    frame = price.frame
+    two = frame[frame["trailer_away"] == 2].iloc[0]
+    cols = st.columns(4)
+    cols[0].metric("Trailer 2-away, table", f"{two['table']:.4f}")
+    cols[1].metric("Trailer 2-away, no selection", f"{two['table_plain']:.4f}")
+    cols[2].metric("Table's implied value (pp)", f"{two['table_implied_pp']:.3f}")
+    cols[3].metric("Model's value (pp)", f"{two['model_value_pp']:.3f}")
+    widgets.chart(charts.free_drop_figure(frame), "met_free_drop")
+    st.markdown(
+        "Post-Crawford the trailer doubles at once and the leader, whose cube is dead, may "
+        "drop *selectively*: take when the game has gone his way, drop when it has not. "
+        "The model (stated here, not a published one): when the trailer doubles, the "
+        "leader's game winning chance *p* is Beta-distributed around 1/2 with the stated "
+        "standard deviation; after a take the game is played out, the trailer winning a "
+        "gammon in the stated share of his wins. With spread 0 the option is worth nothing "
+        "(the model table's free drop). The table's implied value is how far its entry "
+        "lies below what the same recursion without selection gives from its own lower "
+        "entries. **Where the model stops:** it knows nothing of a trailer who delays his "
+        "double (the Holland rule), of the leader's take point moving during the game, or "
+        "of gammon rates that depend on *p*; and it prices only post-Crawford scores."
+    )
+    if not v.present:
+        widgets.formula(
+            r"1 - T(n) = \mathbb{E}\bigl[\max\bigl(A + (1 - A)\,p,\ D\bigr)\bigr],\quad "
+            r"A = 1 - T_g(n - 2),\ D = 1 - T(n - 1),\ p \sim \mathrm{Beta}(\alpha, \alpha)",
+            f"The stated model, after {source('Z77')} (the post-Crawford recursion) and "
+            f"{source('KS69')} (the spread of p); T_g(m) = (1 - G) T(m) + G T(m - 2)",
+        )
+    widgets.table_with_download(frame.round(5), f"free_drop_{table.key}.csv")
+
+
+def render_aids(v: View) -> None:
+    """A memory aid's table against the chosen table: MWC and take-point errors."""
+    table, key = chosen_table(v, quiet=True)
+    aid = v.text("aid")
+    name, cited = MEMORY_AIDS[aid]
+    n = min(11, MAX_AID_AWAY, table.length, table.post_length)
+    if n < 2:
+        st.warning(f"{table.name} is too short to compare.")
+        return
+    c = cached.aid_comparison(aid, key, table, n)
+    st.caption(f"{name}: {cited}. Reference: {table.name}, scores up to {n}-away.")
+    cols = st.columns(4)
+    cols[0].metric("Mean MWC error (pp)", f"{c.mean_abs_error_pp:.3f}")
+    cols[1].metric("Largest MWC error (pp)", f"{c.max_abs_error_pp:.3f}")
+    cols[2].metric("Mean take-point error (pp)", f"{c.mean_abs_take_point_error_pp:.3f}")
+    cols[3].metric("Largest take-point error (pp)", f"{c.max_abs_take_point_error_pp:.3f}")
+    frame = c.frame
+    widgets.chart(
+        charts.difference_heatmap_figure(
+            _grid(frame, "error_pp"), f"{name} minus {table.name}: MWC", "pp", _marked(v)
+        ),
+        "met_aid_error",
+    )
+    widgets.chart(
+        charts.difference_heatmap_figure(
+            _grid(frame, "take_point_error_pp"),
+            f"{name} minus {table.name}: your dead take point of an initial double",
+            "pp",
+            _marked(v),
+        ),
+        "met_aid_take_error",
+    )
+    if not v.present:
+        formulas = {
+            "neil": r"E_{\mathrm{leader}} = 50 + N(T)\,D\ \%,\quad "
+            r"N(3..15) = 10, 9, 8, 7, 6 (8), 5 (11), 4 (15)",
+            "turner": r"E_{\mathrm{leader}} = 50 + \left(\frac{24}{T} + 3\right) D\ \%",
+            "janowski": r"E_{\mathrm{leader}} = 50 + \frac{85\,D}{T + 6}\ \%,\quad "
+            r"E^{\mathrm{Crawford}}_{\mathrm{leader}} = 50 + \frac{55\,D}{T + 2}\ \%",
+        }
+        widgets.formula(
+            formulas[aid],
+            f"{cited}; T the trailer's away score, D the trailer's minus the leader's",
+        )
+    widgets.table_with_download(frame.round(5), f"aid_{aid}_{table.key}.csv")
+    if math.isnan(c.max_abs_take_point_error_pp):
+        st.caption("No take point could be computed from the aid at these scores.")
