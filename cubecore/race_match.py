@@ -36,11 +36,19 @@ cashing: possible at a score, through a later double the opponent must take), or
 "no double". A tie (doubling worth exactly what holding is, within 1e-12, e.g. a
 certain win) is "no double", as in :func:`cubecore.race.cube_action_map`.
 
+The same recursion runs on real bear-offs (:func:`bearoff_match_equities`): the
+two-sided positions of :mod:`cubecore.bearoff` with up to
+:data:`MAX_BEAROFF_CHECKERS` (4) checkers a side, each roll's plays enumerated and
+the best chosen per cube state (checker play may depend on the score and cube).
+
 Budget: both counts at most :data:`MAX_MATCH_COUNT` (160) pips, the score within the
-table (at most 64-away, so at most 13 cube states). One solve costs about
-``(2 max_count) x 13`` vector steps of size ``max_count x states``; it takes well
-under a second at 160 pips (measured 0.13-0.20 s on one core) and is kept per
-(table, score, phase, size), 64 solves at most.
+table (at most 64-away, so at most 13 cube states). One solve is ``2 max_count``
+diagonal steps, each a gather of ``states x max_count x 13`` values; it takes well
+under a second at 160 pips (measured 0.13-0.20 s on one core), keeps about 5 MB
+(25-away, 160 pips) and is cached per (table, score, phase, size), 32 solves at
+most. A bear-off solve (209 x 209 pairs
+at 4 checkers) takes about 0.6 s; 5 checkers would take 5 s and 300 MB, hence the
+bound.
 
 References
 ----------
@@ -57,7 +65,9 @@ References
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -67,6 +77,8 @@ import pandas as pd
 from numpy.typing import NDArray
 
 from cubecore._validate import whole_number
+from cubecore.bearoff import _WEIGHTS as _BEAROFF_WEIGHTS
+from cubecore.bearoff import _Index, _play_results, bearoff_positions
 from cubecore.match_points import (
     _after,
     _check_cube,
@@ -79,9 +91,11 @@ from cubecore.race import ROLL_TOTALS, ROLL_WAYS, _win_grid
 
 __all__ = [
     "MATCH_ACTIONS",
+    "MAX_BEAROFF_CHECKERS",
     "MAX_MATCH_COUNT",
     "MAX_SCORE_GRID",
     "RaceMatchEquities",
+    "bearoff_match_equities",
     "cube_cap",
     "race_match_action_map",
     "race_match_cube_life",
@@ -165,7 +179,7 @@ class _Solution(NamedTuple):
     optimal: NDArray[np.float64]
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=32)
 def _solve(table: MatchEquityTable, a: int, b: int, phase: str, size: int) -> _Solution:
     """Backward induction over the diagonals ``x + y`` (module docstring), validated input."""
     states = _states(a, b, phase == "Crawford")
@@ -232,7 +246,7 @@ def _request(
 
 
 def _decisions(
-    solution: _Solution, state: int, x: NDArray[np.int64], y: NDArray[np.int64]
+    solution: _Solution | _BearoffSolution, state: int, x: NDArray[np.int64], y: NDArray[np.int64]
 ) -> dict[str, NDArray[np.float64] | NDArray[np.int64] | NDArray[np.bool_]]:
     """No double / double take / double pass / optimal / action code of the player on roll."""
     no_double = solution.no_double[state, x, y]
@@ -660,3 +674,170 @@ def race_match_cube_life_by_score(
                 }
             )
     return pd.DataFrame(rows)
+
+
+# ----------------------------------------------------------------------------------
+# The same on the exact two-sided bear-off (real checkers, optimal checker play)
+# ----------------------------------------------------------------------------------
+#: Largest number of checkers per side of :func:`bearoff_match_equities` (the budget:
+#: C(10, 5) = 252 positions a side, 63,504 pairs; one solve takes a few seconds).
+MAX_BEAROFF_CHECKERS = 4
+
+
+class _BearoffSolution(NamedTuple):
+    """Solved bear-off DP of one score: arrays ``[state, i, j]`` (player on roll at i)."""
+
+    states: _States
+    win: NDArray[np.float64]
+    positions: NDArray[np.int8]
+    cubeless: NDArray[np.float64]  # [i, j]: cubeless chance of the player on roll
+    no_double: NDArray[np.float64]
+    optimal: NDArray[np.float64]
+
+
+@lru_cache(maxsize=16)
+def _solve_bearoff(
+    table: MatchEquityTable, a: int, b: int, phase: str, checkers: int
+) -> _BearoffSolution:
+    """Backward induction over the total pips of both sides, validated input.
+
+    ``seen_o[s, k, m]``: the player's MWC once he has moved to ``m`` and the opponent,
+    at ``k``, is on roll (``win(c)`` when ``m`` is empty: he bore off). ``seen_p[s, k,
+    m]``: the player on roll at ``k``, the opponent having moved to ``m`` (``lose(c)``
+    when ``m`` is empty). Each side picks, for each roll and cube state, the play best
+    for itself (the player maximises his MWC, the opponent minimises it); state 0 of
+    the extra leading axis entry is the cubeless race (values 1 and 0, no cube).
+    """
+    states = _states(a, b, phase == "Crawford")
+    mwc = _after(table, a, b, phase)
+    win = np.array([mwc(int(v), 0) for v in states.value])
+    lose = np.array([mwc(0, int(v)) for v in states.value])
+    # prepend the cubeless race as a pseudo state: win 1, lose 0, no doubling
+    end_win, end_lose = np.concatenate([[1.0], win]), np.concatenate([[0.0], lose])
+    p_to = np.concatenate(
+        [[-1], np.where(states.player_doubles_to >= 0, states.player_doubles_to + 1, -1)]
+    )
+    o_to = np.concatenate(
+        [[-1], np.where(states.opponent_doubles_to >= 0, states.opponent_doubles_to + 1, -1)]
+    )
+    p_may, o_may = p_to >= 0, o_to >= 0
+    positions = bearoff_positions(checkers)
+    count, n = len(positions), len(end_win)
+    plays = _play_results(positions)
+    pips = positions.astype(np.int64) @ np.arange(1, 7)
+    seen_o = np.zeros((n, count, count))
+    seen_p = np.zeros((n, count, count))
+    seen_o[:, :, 0] = end_win[:, None]  # the player has borne off: he won
+    seen_p[:, :, 0] = end_lose[:, None]  # the opponent has borne off
+    no_double = np.full((n, count, count), np.nan)
+    optimal = np.full((n, count, count), np.nan)
+    total = pips[:, None] + pips[None, :]
+    flat = np.argsort(total, axis=None, kind="stable")
+    ordered = total.reshape(-1)[flat]
+    bounds = np.flatnonzero(np.diff(ordered, prepend=-1, append=ordered[-1] + 1))
+    for start, stop in itertools.pairwise(bounds):
+        i, j = np.divmod(flat[start:stop], count)
+        keep = (i != 0) & (j != 0)
+        i, j = i[keep], j[keep]
+        if len(i) == 0:
+            continue
+        nd_p = np.zeros((n, len(i)))
+        nd_o = np.zeros((n, len(i)))
+        for weight, (data, indptr) in zip(_BEAROFF_WEIGHTS, plays, strict=True):
+            lengths = indptr[i + 1] - indptr[i]
+            ends = np.cumsum(lengths)
+            starts = ends - lengths
+            within = np.arange(ends[-1]) - np.repeat(starts, lengths)
+            after = data[np.repeat(indptr[i], lengths) + within]
+            other = np.repeat(j, lengths)
+            # the roller at i plays to ``after``; the other side, at j, is then on roll
+            nd_p += weight * np.maximum.reduceat(seen_o[:, other, after], starts, axis=1)
+            nd_o += weight * np.minimum.reduceat(seen_p[:, other, after], starts, axis=1)
+        double_p = np.minimum(nd_p[np.maximum(p_to, 0)], end_win[:, None])
+        value_p = np.where(p_may[:, None] & (double_p > nd_p + _TIE), double_p, nd_p)
+        double_o = np.maximum(nd_o[np.maximum(o_to, 0)], end_lose[:, None])
+        value_o = np.where(o_may[:, None] & (double_o < nd_o - _TIE), double_o, nd_o)
+        no_double[:, i, j] = nd_p
+        optimal[:, i, j] = value_p
+        seen_p[:, i, j] = value_p  # the player on roll at i, the opponent at j
+        seen_o[:, i, j] = value_o  # the opponent on roll at i, the player at j
+    cubeless = np.clip(optimal[0], 0.0, 1.0)  # sums of 21 terms: rounding of 1e-16
+    for array in (win, cubeless):
+        array.flags.writeable = False
+    return _BearoffSolution(states, win, positions, cubeless, no_double[1:], optimal[1:])
+
+
+def _home(name: str, points: Sequence[int]) -> tuple[int, ...]:
+    """Checkers on points 1..6, at most :data:`MAX_BEAROFF_CHECKERS`, at least one."""
+    values = tuple(points) if isinstance(points, (tuple, list)) else None
+    if values is None or len(values) != 6:
+        raise ValueError(f"{name} must be a sequence of 6 checker counts (points 1..6)")
+    counts = tuple(
+        whole_number(f"{name}[{k}]", v, 0, MAX_BEAROFF_CHECKERS) for k, v in enumerate(values)
+    )
+    if not 1 <= sum(counts) <= MAX_BEAROFF_CHECKERS:
+        raise ValueError(f"{name} must hold 1..{MAX_BEAROFF_CHECKERS} checkers (got {sum(counts)})")
+    return counts
+
+
+def bearoff_match_equities(
+    table: MatchEquityTable,
+    away: int,
+    opp_away: int,
+    on_roll: Sequence[int],
+    opponent: Sequence[int],
+    *,
+    phase: str = "pre-Crawford",
+    cube_value: int = 1,
+    cube_owner: str = "center",
+) -> RaceMatchEquities:
+    """Exact cube decision of a real bear-off at a match score (optimal checker play).
+
+    Parameters
+    ----------
+    table, away, opp_away, phase, cube_value, cube_owner
+        As in :func:`race_match_equities`.
+    on_roll, opponent : sequence of 6 int
+        Checkers on points 1..6 of the player on roll and of the opponent, 1..4
+        checkers a side (:data:`MAX_BEAROFF_CHECKERS`).
+
+    Returns
+    -------
+    RaceMatchEquities
+        As for the pip model; ``cubeless_win`` is the exact cubeless chance with
+        checker play that maximises it.
+
+    Notes
+    -----
+    The recursion of the module docstring on the two-sided bear-off of
+    :func:`cubecore.bearoff.build_two_sided` instead of pip counts: each roll's
+    plays are enumerated, and in every cube state the mover picks the play best for
+    him in MWC (checker play can depend on the score and the cube). Both sides'
+    positions of up to ``max(checkers)`` checkers are solved together, by total pips.
+
+    Examples
+    --------
+    One checker on the 6-point against one on the ace at double match point: the
+    roller bears off with 27 rolls in 36, and that is his match winning chance:
+
+    >>> from cubecore.met import load_table
+    >>> e = bearoff_match_equities(load_table("kxg2"), 1, 1, (0, 0, 0, 0, 0, 1),
+    ...                            (1, 0, 0, 0, 0, 0), phase="post-Crawford")
+    >>> round(e.optimal, 12), e.action
+    (0.75, 'no double')
+    """
+    request = _request(table, away, opp_away, phase, cube_value, cube_owner)
+    mine, theirs = _home("on_roll", on_roll), _home("opponent", opponent)
+    checkers = max(sum(mine), sum(theirs))
+    solution = _solve_bearoff(request.table, request.a, request.b, request.phase, checkers)
+    index = _Index(solution.positions)
+    i, j = index(np.array([mine, theirs], dtype=np.int8))
+    values = _decisions(solution, request.state, np.array(i), np.array(j))
+    return RaceMatchEquities(
+        no_double=float(values["no_double"]),
+        double_take=float(values["double_take"]),
+        double_pass=float(values["double_pass"]),
+        optimal=float(values["optimal"]),
+        action=MATCH_ACTIONS[int(values["code"])],
+        cubeless_win=float(solution.cubeless[i, j]),
+    )

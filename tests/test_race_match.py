@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from numpy.testing import assert_allclose
 
-from cubecore import race, race_match
+from cubecore import bearoff, race, race_match
 from cubecore.met import TABLES, MatchEquityTable, load_table, model_table
 from cubecore.race_match import (
     MATCH_ACTIONS,
@@ -355,3 +355,82 @@ def test_map_is_tidy():
     assert isinstance(m["action"].dtype, pd.CategoricalDtype)
     assert list(m["action"].cat.categories) == list(MATCH_ACTIONS)
     assert race_match.MAX_MATCH_COUNT == 160
+
+
+# --- the two-sided bear-off at a score ----------------------------------------------------
+MONEY_4 = bearoff.build_two_sided(race_match.MAX_BEAROFF_CHECKERS)  # 210 positions, 0.2 s
+PAIRS = np.array([(i, j) for i in range(1, 210) for j in range(1, 210)])
+
+
+def _bearoff_codes(table, a, b):
+    solution = race_match._solve_bearoff(table, a, b, "pre-Crawford", 4)
+    values = race_match._decisions(solution, 0, PAIRS[:, 0], PAIRS[:, 1])
+    return solution, values
+
+
+def test_bearoff_at_double_match_point_is_the_cubeless_bearoff():
+    """1-away/1-away: the MWC is the exact cubeless winning chance (bearoff module)."""
+    solution = race_match._solve_bearoff(KXG2, 1, 1, "post-Crawford", 4)
+    i, j = PAIRS[:, 0], PAIRS[:, 1]
+    assert_allclose(solution.optimal[0, i, j], MONEY_4.win[i, j], atol=1e-12)
+    assert_allclose(solution.cubeless[i, j], MONEY_4.win[i, j], atol=1e-12)
+
+
+def test_bearoff_two_away_two_away_dead_cube():
+    solution, values = _bearoff_codes(KXG2, 2, 2)
+    assert_allclose(values["double_take"], solution.cubeless[PAIRS[:, 0], PAIRS[:, 1]], atol=1e-12)
+
+
+def test_bearoff_long_score_approaches_money():
+    """Model table, centred cube, all 209 x 209 pairs of 1..4 checkers: agreement with
+    the money database's actions ("too good" read as "no double"); measured 5-away
+    0.9734, 25-away 0.9976."""
+    i, j = PAIRS[:, 0], PAIRS[:, 1]
+    take = 2.0 * MONEY_4.opponent_owns[i, j]
+    money = np.where(
+        np.minimum(take, 1.0) > MONEY_4.centred[i, j] + 1e-12, np.where(take > 1.0, 2, 1), 0
+    )
+    agreement = []
+    for away in (5, 25):
+        _, values = _bearoff_codes(model_table(), away, away)
+        code = np.where(values["code"] == 3, 0, values["code"])
+        agreement.append(float((code == money).mean()))
+    assert agreement[0] < agreement[1] and agreement[1] >= 0.997
+
+
+bearoff_points = hst.lists(hst.integers(0, 2), min_size=6, max_size=6).filter(
+    lambda p: 1 <= sum(p) <= race_match.MAX_BEAROFF_CHECKERS
+)
+
+
+@settings(max_examples=30, deadline=None)
+@given(bearoff_points, bearoff_points, aways, aways)
+def test_bearoff_equities_properties(mine, theirs, a, b):
+    owned = race_match.bearoff_match_equities(
+        KXG2, a, b, mine, theirs, cube_value=2, cube_owner="player"
+    )
+    other = race_match.bearoff_match_equities(
+        KXG2, a, b, mine, theirs, cube_value=2, cube_owner="opponent"
+    )
+    centred = race_match.bearoff_match_equities(KXG2, a, b, mine, theirs)
+    for e in (owned, other, centred):
+        assert 0.0 <= e.optimal <= 1.0 and e.action in MATCH_ACTIONS
+        assert e.optimal >= e.no_double - 1e-12
+    assert owned.optimal >= other.optimal - 1e-12
+    i, j = MONEY_4.index(mine), MONEY_4.index(theirs)
+    assert_allclose(centred.cubeless_win, MONEY_4.win[i, j], atol=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("on_roll", "message"),
+    [
+        ((0, 0, 0, 0, 0), "on_roll must be a sequence of 6 checker counts"),
+        ((0, 0, 0, 0, 0, 0), "on_roll must hold 1..4 checkers \\(got 0\\)"),
+        ((2, 2, 1, 0, 0, 0), "on_roll must hold 1..4 checkers \\(got 5\\)"),
+        ((0, 0, 0, 0, 0, -1), "on_roll\\[5\\] must be a whole number in \\[0, 4\\]"),
+        ("abcdef", "on_roll must be a sequence of 6 checker counts"),
+    ],
+)
+def test_bearoff_bad_positions(on_roll, message):
+    with pytest.raises(ValueError, match=message):
+        race_match.bearoff_match_equities(KXG2, 3, 3, on_roll, (1, 0, 0, 0, 0, 0))
