@@ -72,3 +72,15 @@ def test_a_cube_above_the_score_cap_is_named(open_page):
     at = open_page(PAGE, sec="At a match score", away=2, oaway=2, cv="8", cube="owned")
     assert not at.exception
     assert at.error and "cube_value must be at most 2" in at.error[0].value
+
+
+def test_a_small_bear_off_at_a_match_score(open_page):
+    """3 v 2 checkers: the exact bear-off at 2-away/4-away beside the pip model."""
+    at = open_page(PAGE, sec="At a match score", pos="BQAAsAAAAAAAAA", away=2, oaway=4, rpips=20)
+    assert not at.exception
+    position = position_from_id("BQAAsAAAAAAAAA")
+    expected = race_match.bearoff_match_equities(
+        load_table("kxg2"), 2, 4, position.on_roll[:6], position.opponent[:6]
+    )
+    assert metric(at, "Exact bear-off action at the score") == expected.action
+    assert metric(at, "Match winning chance, exact bear-off") == f"{expected.optimal:.2%}"

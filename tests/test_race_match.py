@@ -238,8 +238,11 @@ def test_window_matches_action_map():
 
 # --- cube life ----------------------------------------------------------------------------
 def test_cube_life_two_away_two_away_is_one():
-    """2-away/2-away centred: the player's double is a cash past M(1, 2) and dead after;
-    live and cubeful agree where the DP doubles at p >= 1/2 (x = 1 at even counts)."""
+    """2-away/2-away centred, 80 v 80 (p = 0.56): x = 1 exactly.
+
+    The doubled cube is dead, so the live cube runs from M(2, 1) at p = 1 - M(1, 2)
+    to M(1, 2) at p = M(1, 2): it is the line MWC = p, and for 1/2 < p <= M(1, 2)
+    the exact cubeful MWC is p too (test_two_away_two_away (iii))."""
     d = race_match_cube_life_by_score(KXG2, 80, 80, max_away=2)
     assert_allclose(d["cube_life"], 1.0, atol=1e-9)
 

@@ -112,3 +112,20 @@ def match_cube_life(key: str, pips: tuple[int, int], max_away: int) -> pd.DataFr
 def money_thresholds(pips: int) -> pd.DataFrame:
     """Money play's exact take, redouble and double offsets every 5 pips up to ``pips``."""
     return race.table_3(list(range(5, pips + 1, 5)))
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def match_bearoff(
+    key: str,
+    away: int,
+    opp_away: int,
+    phase: str,
+    cube_value: int,
+    owner: str,
+    points: tuple[tuple[int, ...], tuple[int, ...]],
+) -> race_match.RaceMatchEquities:
+    """A small bear-off's exact cube decision at a score (real checkers)."""
+    return race_match.bearoff_match_equities(
+        met.load_table(key), away, opp_away, points[0], points[1], phase=phase,
+        cube_value=cube_value, cube_owner=owner,
+    )  # fmt: skip
