@@ -767,9 +767,18 @@ def _solve_bearoff(
     return _BearoffSolution(states, win, positions, cubeless, no_double[1:], optimal[1:])
 
 
+def _as_tuple(points: object) -> tuple[int, ...] | None:
+    """``points`` as a tuple, or None when it is not a one-dimensional sequence."""
+    try:
+        array = np.asarray(points)
+    except (TypeError, ValueError):
+        return None
+    return tuple(array.tolist()) if array.ndim == 1 else None
+
+
 def _home(name: str, points: Sequence[int]) -> tuple[int, ...]:
     """Checkers on points 1..6, at most :data:`MAX_BEAROFF_CHECKERS`, at least one."""
-    values = tuple(points) if isinstance(points, (tuple, list)) else None
+    values = None if isinstance(points, (str, bytes)) else _as_tuple(points)
     if values is None or len(values) != 6:
         raise ValueError(f"{name} must be a sequence of 6 checker counts (points 1..6)")
     counts = tuple(

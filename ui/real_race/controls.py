@@ -56,3 +56,9 @@ MATCH_CONTROLS = (
     MATCH_CUBE,
     MATCH_PIPS,
 )
+
+MATCH_PRESETS = {
+    "2-away/2-away: the cube dies once turned": {"away": 2, "oaway": 2, "cv": "1"},
+    "Post-Crawford, 4-away trailer": {"away": 4, "oaway": 1, "crawford": False, "cv": "1"},
+    "4-away/2-away, 2-cube owned": {"away": 4, "oaway": 2, "cv": "2", "cube": "owned"},
+}
