@@ -437,3 +437,25 @@ def test_bearoff_equities_properties(mine, theirs, a, b):
 def test_bearoff_bad_positions(on_roll, message):
     with pytest.raises(ValueError, match=message):
         race_match.bearoff_match_equities(KXG2, 3, 3, on_roll, (1, 0, 0, 0, 0, 0))
+
+
+def test_linear_table_is_money_play():
+    """A table linear in the score, M(a, b) = 1/2 + (b - a) d, at 64-away/64-away.
+
+    Each game's MWC is then 1/2 + d x its points, so the match DP is money play
+    scaled: MWC = 1/2 + c d E_money up to the cube's cap (dead at 64 here, alive for
+    money), which moves the equities by under 1e-3. The actions agree everywhere but
+    at the 6 positions where money's take and pass tie exactly (DT = DP = 1, count 6
+    against 1..6: the double is worth exactly the cash), which rounding labels either
+    way.
+    """
+    n, d = 64, 1 / 260
+    a = np.arange(1, n + 1)
+    table = MatchEquityTable("lin", "linear", 0.5 + (a[None, :] - a[:, None]) * d, np.full(n, 0.5))
+    for value, owner, cube in ((1, "center", "center"), (2, "player", "owned")):
+        m = race_match_action_map(table, 64, 64, cube_value=value, cube_owner=owner, max_count=100)
+        money = race.cube_action_map(cube, 100)
+        assert_allclose((m["optimal"] - 0.5) / (value * d), money["optimal"], atol=1e-3)
+        differ = (m["action"].astype(str) != money["action"].astype(str)).to_numpy()
+        assert (np.abs(money.loc[differ, "double_take"] - 1.0) < 1e-12).all()
+        assert differ.sum() <= 6
