@@ -76,7 +76,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import NDArray
 
-from cubecore._validate import whole_number
+from cubecore._validate import _shown, whole_number
 from cubecore.bearoff import _WEIGHTS as _BEAROFF_WEIGHTS
 from cubecore.bearoff import _Index, _play_results, bearoff_positions
 from cubecore.match_points import (
@@ -635,7 +635,8 @@ def race_match_cube_life_by_score(
         Pip counts, whole numbers in [1, 160].
     max_away : int
         Scores ``2..max_away`` for both sides, pre-Crawford (at most 11, and within
-        the table): up to 100 solves, each of size ``max(on_roll, opponent)``.
+        the table): up to 100 solves, each of size ``max(on_roll, opponent)``
+        (measured: 3.2 s for 9 x 9 at 160 pips, about 5 s for 11 x 11).
 
     Returns
     -------
@@ -780,7 +781,9 @@ def _home(name: str, points: Sequence[int]) -> tuple[int, ...]:
     """Checkers on points 1..6, at most :data:`MAX_BEAROFF_CHECKERS`, at least one."""
     values = None if isinstance(points, (str, bytes)) else _as_tuple(points)
     if values is None or len(values) != 6:
-        raise ValueError(f"{name} must be a sequence of 6 checker counts (points 1..6)")
+        raise ValueError(
+            f"{name} must be a sequence of 6 checker counts (points 1..6; got {_shown(points)})"
+        )
     counts = tuple(
         whole_number(f"{name}[{k}]", v, 0, MAX_BEAROFF_CHECKERS) for k, v in enumerate(values)
     )
