@@ -6,6 +6,7 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 - :mod:`cubecore.janowski`: Janowski's cube life index (dead/live interpolation).
 - :mod:`cubecore.keeler_spencer`: Keeler & Spencer (1969), raising points.
 - :mod:`cubecore.race`: Zadeh & Kobliska (1977), the race model, exact cube strategy.
+- :mod:`cubecore.race_match`: that race's exact cube strategy at a match score, on a table.
 - :mod:`cubecore.race_heuristics`: race rules of thumb (8-9-12, Kleinman) against it.
 - :mod:`cubecore.giveup`: Woolsey's "Doubling Theory", give-up points.
 - :mod:`cubecore.rules`: the rules of the doubling cube as a state machine.
@@ -52,6 +53,7 @@ from cubecore import (
     race,
     race_counts,
     race_heuristics,
+    race_match,
     references,
     rules,
 )
@@ -79,6 +81,7 @@ __all__ = [
     "race",
     "race_counts",
     "race_heuristics",
+    "race_match",
     "references",
     "rules",
 ]

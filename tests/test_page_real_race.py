@@ -1,6 +1,7 @@
 """AppTests of the real-race page: what is its own (common behaviour: test_pages_common.py)."""
 
-from cubecore import bearoff, race_counts
+from cubecore import bearoff, race_counts, race_match
+from cubecore.met import load_table
 from cubecore.position import position_from_id, position_id, xgid
 from tests.reading import chart_specs, metric
 
@@ -51,3 +52,35 @@ def test_a_contact_position_says_the_formulas_need_a_race(open_page):
     at = open_page(PAGE, pos="4HPwATDgc/ABMA")  # the opening position
     assert not at.exception
     assert any("not a race" in w.value for w in at.warning)
+
+
+def test_the_race_at_a_match_score(open_page):
+    """The match section: the page's position's action equals cubecore's, maps drawn."""
+    at = open_page(PAGE, sec="At a match score", away=3, oaway=5, met="kxg2", rpips=40)
+    assert not at.exception
+    position = position_from_id("2D03BADs7sYAAA")
+    on_roll, opponent = position.pips
+    expected = race_match.race_match_equities(load_table("kxg2"), 3, 5, on_roll, opponent)
+    assert metric(at, f"Action, {on_roll} v {opponent} pips") == expected.action
+    assert metric(at, "Match winning chance, optimal") == f"{expected.optimal:.2%}"
+    specs = chart_specs(at)
+    actions = next(s for s in specs if s["data"][0]["type"] == "heatmap")
+    assert len(actions["data"][0]["z"]) == 40
+
+
+def test_a_cube_above_the_score_cap_is_named(open_page):
+    at = open_page(PAGE, sec="At a match score", away=2, oaway=2, cv="8", cube="owned")
+    assert not at.exception
+    assert at.error and "cube_value must be at most 2" in at.error[0].value
+
+
+def test_a_small_bear_off_at_a_match_score(open_page):
+    """3 v 2 checkers: the exact bear-off at 2-away/4-away beside the pip model."""
+    at = open_page(PAGE, sec="At a match score", pos="BQAAsAAAAAAAAA", away=2, oaway=4, rpips=20)
+    assert not at.exception
+    position = position_from_id("BQAAsAAAAAAAAA")
+    expected = race_match.bearoff_match_equities(
+        load_table("kxg2"), 2, 4, position.on_roll[:6], position.opponent[:6]
+    )
+    assert metric(at, "Exact bear-off action at the score") == expected.action
+    assert metric(at, "Match winning chance, exact bear-off") == f"{expected.optimal:.2%}"

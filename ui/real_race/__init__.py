@@ -11,6 +11,13 @@ PAGE = Page(
     sections=(
         Section("position", "Position and counts", sections.render_position),
         Section("pip_model", "Pip model against the real game", sections.render_pip_model),
+        Section(
+            "match",
+            "At a match score",
+            sections.render_match,
+            controls.MATCH_CONTROLS,
+            presets=controls.MATCH_PRESETS,
+        ),
     ),
     controls=controls.PAGE_CONTROLS,
     presets=controls.PRESETS,

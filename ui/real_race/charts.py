@@ -1,9 +1,14 @@
-"""Charts of the real-race page: the drawn board (pure plotly dicts, no streamlit)."""
+"""Charts of the real-race page: the drawn board, the race at a match score (pure plotly
+dicts, no streamlit)."""
 
 from __future__ import annotations
 
+import numpy as np
+import pandas as pd
+
+from cubecore import race_match
 from cubecore.position import Position
-from ui.style import COLORS, Figure
+from ui.style import COLORS, Figure, base_layout, line
 
 _ON_ROLL = "#f4f1e8"
 _OPPONENT = "#2b2b2b"
@@ -114,3 +119,88 @@ def _side_note(y: float, text: str, anchor: str) -> dict:
         "text": text,
         "showarrow": False,
     }
+
+
+#: Colours of the match section's action map, in the order of race_match.MATCH_ACTIONS.
+_MATCH_ACTION_COLORS = ("#dbe9f6", "#f6d8b6", "#b9e3b4", "#e6c9e6")
+
+
+def match_action_figure(actions: pd.DataFrame, title: str) -> Figure:
+    """Heatmap of the exact cube action at a score: roller's pips (y) by opponent's (x).
+
+    ``actions`` is :func:`cubecore.race_match.race_match_action_map`'s table.
+    """
+    counts = np.unique(actions["on_roll"].to_numpy())
+    n = len(counts)
+    codes = actions["action"].cat.codes.to_numpy(dtype=float).reshape(n, n)
+    mwc = actions["optimal"].to_numpy(dtype=float).reshape(n, n)
+    k = len(race_match.MATCH_ACTIONS)
+    scale = []
+    for i, color in enumerate(_MATCH_ACTION_COLORS):
+        scale += [[i / k, color], [(i + 1) / k, color]]
+    trace = {
+        "type": "heatmap",
+        "z": codes,
+        "x": counts,
+        "y": counts,
+        "customdata": mwc,
+        "zmin": -0.5,
+        "zmax": k - 0.5,
+        "colorscale": scale,
+        "colorbar": {"tickvals": list(range(k)), "ticktext": list(race_match.MATCH_ACTIONS)},
+        "hovertemplate": "on roll %{y}, opponent %{x}: MWC %{customdata:.4f}<extra></extra>",
+    }
+    layout = base_layout(title, "opponent's pip count", "pip count of the player on roll")
+    return {"data": [trace], "layout": layout}
+
+
+def match_window_figure(window: pd.DataFrame, money: pd.DataFrame | None = None) -> Figure:
+    """The doubling window by the roller's pip count: offsets where he doubles, is taken,
+    is too good; money play's thresholds beside them when given (dashed)."""
+    x = window["on_roll"]
+    traces = [
+        line(x, window["first_double"], "first double", COLORS["double"]),
+        line(x, window["last_take"], "last take", COLORS["take"]),
+    ]
+    if window["first_too_good"].notna().any():
+        traces.append(line(x, window["first_too_good"], "first too good", COLORS["too_good"]))
+    if money is not None:
+        traces += [
+            line(money["your_count"], money["first_double"], "money: first double",
+                 COLORS["double"], dash="dash", detail=True),
+            line(money["your_count"], money["last_take"], "money: last take",
+                 COLORS["take"], dash="dash", detail=True),
+        ]  # fmt: skip
+    layout = base_layout(
+        "Doubling window: the opponent's lead in pips over the roller's count",
+        "pip count of the player on roll",
+        "opponent's count minus the roller's",
+    )
+    return {"data": traces, "layout": layout}
+
+
+def match_cube_life_figure(life: pd.DataFrame) -> Figure:
+    """Heatmap of the implied cube life by score (player's away score down, opponent's across)."""
+    grid = life.pivot(index="away", columns="opp_away", values="cube_life")
+    z = grid.to_numpy(dtype=float)
+    text = [["" if np.isnan(v) else f"{v:.2f}" for v in row] for row in z]
+    trace = {
+        "type": "heatmap",
+        "z": np.where(np.isnan(z), None, np.clip(z, 0.0, 1.5)).tolist(),
+        "x": grid.columns.to_numpy(),
+        "y": grid.index.to_numpy(),
+        "text": text,
+        "texttemplate": "%{text}",
+        "zmin": 0.0,
+        "zmax": 1.5,
+        "colorscale": "Viridis",
+        "colorbar": {"title": {"text": "x"}},
+        "hovertemplate": "%{y}-away / %{x}-away: x = %{text}<extra></extra>",
+    }
+    layout = base_layout(
+        "Implied cube life x of this race by score (cube centred)",
+        "opponent: points to go",
+        "player on roll: points to go",
+    )
+    layout["yaxis"]["autorange"] = "reversed"
+    return {"data": [trace], "layout": layout}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from cubecore import bearoff, race_counts
+from cubecore import bearoff, met, race, race_counts, race_match
 from cubecore.position import Position, position_from_id
 
 
@@ -59,3 +59,73 @@ def two_sided(on_roll: tuple[int, ...], opponent: tuple[int, ...]) -> bearoff.Tw
 def pip_model_errors(by: str) -> pd.DataFrame:
     two_sided_database()
     return bearoff.pip_model_errors(by=by)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def match_map(
+    key: str, away: int, opp_away: int, phase: str, cube_value: int, owner: str, pips: int
+) -> pd.DataFrame:
+    """The exact race cube action at a score over both pip counts 1..pips."""
+    return race_match.race_match_action_map(
+        met.load_table(key), away, opp_away, phase=phase, cube_value=cube_value,
+        cube_owner=owner, max_count=pips,
+    )  # fmt: skip
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def match_window(
+    key: str, away: int, opp_away: int, phase: str, cube_value: int, owner: str, pips: int
+) -> pd.DataFrame:
+    """The race doubling window by the roller's pip count at a score."""
+    return race_match.race_match_window(
+        met.load_table(key), away, opp_away, phase=phase, cube_value=cube_value,
+        cube_owner=owner, max_count=pips,
+    )  # fmt: skip
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def match_equities(
+    key: str,
+    away: int,
+    opp_away: int,
+    phase: str,
+    cube_value: int,
+    owner: str,
+    pips: tuple[int, int],
+) -> race_match.RaceMatchEquities:
+    """One race position's exact cube decision at a score."""
+    return race_match.race_match_equities(
+        met.load_table(key), away, opp_away, pips[0], pips[1], phase=phase,
+        cube_value=cube_value, cube_owner=owner,
+    )  # fmt: skip
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def match_cube_life(key: str, pips: tuple[int, int], max_away: int) -> pd.DataFrame:
+    """Implied cube life of one race position, centred cube, at scores 2..max_away."""
+    return race_match.race_match_cube_life_by_score(
+        met.load_table(key), pips[0], pips[1], max_away=max_away
+    )
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def money_thresholds(pips: int) -> pd.DataFrame:
+    """Money play's exact take, redouble and double offsets every 5 pips up to ``pips``."""
+    return race.table_3(list(range(5, pips + 1, 5)))
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def match_bearoff(
+    key: str,
+    away: int,
+    opp_away: int,
+    phase: str,
+    cube_value: int,
+    owner: str,
+    points: tuple[tuple[int, ...], tuple[int, ...]],
+) -> race_match.RaceMatchEquities:
+    """A small bear-off's exact cube decision at a score (real checkers)."""
+    return race_match.bearoff_match_equities(
+        met.load_table(key), away, opp_away, points[0], points[1], phase=phase,
+        cube_value=cube_value, cube_owner=owner,
+    )  # fmt: skip

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from cubecore import bearoff
+from cubecore import bearoff, met, race_match
 from cubecore.position import Position, position_from_xgid, position_id
 from cubecore.references import source
 from ui import widgets
@@ -13,6 +13,8 @@ from ui.real_race import charts, controls, data
 from ui.skeleton import View
 
 _PASTED = "_race_pasted"
+#: Scores 2..7 a side in the match section's cube-life map (36 solves, a few seconds).
+_MATCH_LIFE_GRID = 7
 
 
 def _read_pasted() -> None:
@@ -133,3 +135,114 @@ def _errors_figure(errors: pd.DataFrame) -> dict:
             "share",
         ),
     }
+
+
+def _match_phase(away: int, opp_away: int, crawford: bool) -> str:
+    """The kind of game at a score: a 1-away score is the Crawford game or post-Crawford."""
+    if 1 not in (away, opp_away):
+        return "pre-Crawford"
+    return "Crawford" if crawford else "post-Crawford"
+
+
+def render_match(v: View) -> None:
+    """The exact race cube strategy at a match score: actions, window, cube life."""
+    key, away, opp_away = v.text("met"), v.whole("away"), v.whole("oaway")
+    phase = _match_phase(away, opp_away, v.flag("crawford"))
+    cube_value = int(v.text("cv"))
+    owner = {"center": "center", "owned": "player", "opponent": "opponent"}[v.text("cube")]
+    if cube_value == 1:
+        owner = "center"
+    elif owner == "center":
+        st.info("A cube above 1 has an owner: choose 'owned' or 'opponent' as the cube position.")
+        return
+    pips = v.whole("rpips")
+    score = f"{away}-away/{opp_away}-away, {phase}, cube {cube_value} ({owner})"
+    try:
+        with st.spinner("Solving the race at this score..."):
+            actions = data.match_map(key, away, opp_away, phase, cube_value, owner, pips)
+            window = data.match_window(key, away, opp_away, phase, cube_value, owner, pips)
+    except ValueError as error:
+        st.error(f"No race strategy at {score}: {error}.")
+        return
+    st.subheader(f"Cube action at {score}")
+    _match_position(v, key, away, opp_away, phase, cube_value, owner)
+    widgets.chart(
+        charts.match_action_figure(actions, f"Exact race cube action at {score}"),
+        "race_match_actions",
+    )
+    money = None
+    if owner != "opponent":
+        thresholds = data.money_thresholds(pips)
+        column = "first_double" if owner == "center" else "first_redouble"
+        money = thresholds.rename(columns={column: "doubling"})[
+            ["your_count", "doubling", "last_take"]
+        ].rename(columns={"doubling": "first_double"})
+    widgets.chart(charts.match_window_figure(window, money), "race_match_window")
+    if not v.present:
+        st.caption(
+            "Zadeh and Kobliska's race (pip counts, dice totals, no gammons) solved exactly "
+            "with both sides' cube play optimal and each finished game worth its match "
+            "winning chance on the chosen table. Dashed: money play's thresholds. " + source("ZK77")
+        )
+        shown = window.rename(columns=lambda name: name.replace("_", " ").capitalize())
+        widgets.table_with_download(shown.round(4), f"race_match_window_{away}_{opp_away}.csv")
+    _match_cube_life(v, key)
+
+
+def _match_pips(v: View) -> tuple[int, int] | None:
+    """The page's position's pip counts when it is a race inside the DP's budget."""
+    try:
+        position = data.position(v.text("pos"))
+    except ValueError:
+        return None
+    pips = position.pips
+    if not position.is_race or max(pips) > race_match.MAX_MATCH_COUNT:
+        return None
+    return pips
+
+
+def _match_position(
+    v: View, key: str, away: int, opp_away: int, phase: str, cube_value: int, owner: str
+) -> None:
+    """The page's position at the score: its action and match winning chances."""
+    pips = _match_pips(v)
+    if pips is None:
+        st.caption(
+            f"The page's position is not a race of at most {race_match.MAX_MATCH_COUNT} pips "
+            "a side: the maps below cover every pair of pip counts."
+        )
+        return
+    e = data.match_equities(key, away, opp_away, phase, cube_value, owner, pips)
+    a, b, c = st.columns(3)
+    a.metric(f"Action, {pips[0]} v {pips[1]} pips", e.action)
+    b.metric("Match winning chance, optimal", f"{e.optimal:.2%}")
+    c.metric("Cubeless winning chance (pip model)", f"{e.cubeless_win:.2%}")
+    position = data.position(v.text("pos"))
+    mine, theirs = _home_points(position.on_roll), _home_points(position.opponent)
+    small = race_match.MAX_BEAROFF_CHECKERS
+    if mine is None or theirs is None or max(sum(mine), sum(theirs)) > small:
+        return
+    with st.spinner("Solving the bear-off at this score..."):
+        exact = data.match_bearoff(key, away, opp_away, phase, cube_value, owner, (mine, theirs))
+    a, b, c = st.columns(3)
+    a.metric("Exact bear-off action at the score", exact.action)
+    b.metric("Match winning chance, exact bear-off", f"{exact.optimal:.2%}")
+    c.metric("Cubeless winning chance, exact", f"{exact.cubeless_win:.2%}")
+
+
+def _match_cube_life(v: View, key: str) -> None:
+    """Implied cube life of the page's position at every score up to 7-away."""
+    pips = _match_pips(v)
+    if pips is None:
+        return
+    table_length = met.load_table(key).length
+    max_away = min(_MATCH_LIFE_GRID, table_length)
+    life = data.match_cube_life(key, pips, max_away)
+    widgets.chart(charts.match_cube_life_figure(life), "race_match_cube_life")
+    if not v.present:
+        st.caption(
+            "x = (cubeful - dead) / (live - dead) in match winning chance, the live cube "
+            "linear between the two sides' live cash points (the table's market window). "
+            "Values outside [0, 1] occur where the live and dead cubes nearly agree. "
+            + source("J93")
+        )
