@@ -186,7 +186,7 @@ def match_cube_life_figure(life: pd.DataFrame) -> Figure:
     text = [["" if np.isnan(v) else f"{v:.2f}" for v in row] for row in z]
     trace = {
         "type": "heatmap",
-        "z": np.where(np.isnan(z), None, np.clip(z, 0.0, 1.5)).tolist(),
+        "z": [[None if np.isnan(v) else float(np.clip(v, 0.0, 1.5)) for v in row] for row in z],
         "x": grid.columns.to_numpy(),
         "y": grid.index.to_numpy(),
         "text": text,
