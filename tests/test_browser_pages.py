@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from tests.browser import ARTIFACTS
 from ui.pages import PAGES
@@ -35,6 +36,7 @@ def new_context(browser):
     """A fresh browser context at 1280x720 whose waits allow a loaded machine."""
     context = browser.new_context(viewport=VIEWPORT)
     context.set_default_timeout(PATIENCE_MS)
+    context.on("page", _keep_stream)  # before the page opens its websocket
     return context
 
 
@@ -95,39 +97,51 @@ def no_notice(page) -> None:
 
 
 def open_page(page, server, spec, query: str = "") -> None:
+    _keep_stream(page)
     page.goto(f"{server}/{'' if spec.default else spec.url_path}{query}")
     settled(page)
 
 
-#: Watches the app for a run: set before an action, waited on after it, so a test never
-#: reads the view of the run before the action (the state is "notRunning" for a moment
-#: after a click, until the server starts the rerun). Every record counts, with its old
-#: value: a short run can go "running" and back before the observer's callback is called,
-#: and then the attribute's current value alone would miss it. The whole document is
-#: watched, in case a page change draws a new app element.
-WATCH_FOR_A_RUN = """() => {
-  window.__cubeLabRan = false;
-  window.__cubeLabHref = location.href;
-  const state = 'data-test-script-state';
-  new MutationObserver(records => {
-    if (records.some(r => r.oldValue === 'running' || r.target.getAttribute(state) === 'running'))
-      window.__cubeLabRan = true;
-  }).observe(document.documentElement,
-             {attributes: true, attributeOldValue: true, subtree: true, attributeFilter: [state]});
-}"""
+def _run_finished(payload: str | bytes) -> bool:
+    """A websocket frame from the server that ends a script run (not one cut short by a rerun)."""
+    if isinstance(payload, str):
+        return False
+    message = ForwardMsg.FromString(payload)
+    return message.WhichOneof("type") == "script_finished" and message.script_finished in (
+        ForwardMsg.FINISHED_SUCCESSFULLY,
+        ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY,
+    )
+
+
+def _keep_stream(page) -> None:
+    """Remember ``page``'s Streamlit websocket (``page.cubelab_stream``) when it opens."""
+    if getattr(page, "cubelab_watching", False):
+        return
+    page.cubelab_watching = True
+
+    def opened(socket) -> None:
+        if socket.url.endswith("/_stcore/stream"):
+            page.cubelab_stream = socket
+
+    page.on("websocket", opened)
 
 
 def after_a_run(page, action) -> None:
-    """Do ``action`` (a click, a key), then wait until the run it started has finished."""
-    page.evaluate(WATCH_FOR_A_RUN)
-    action()
-    # true: the run was seen; undefined: the action loaded a new document, whose first
-    # run is what ``settled`` waits for; a new address: the run wrote its link (a quick run
-    # can start and end within one frame, unseen)
-    page.wait_for_function(
-        "() => window.__cubeLabRan !== false || location.href !== window.__cubeLabHref"
-    )
+    """Do ``action`` (a click, a key), then wait until the run it started has finished.
+
+    The sign is the server's own: the "script finished" message of that run on the app's
+    websocket. The page's script state alone misses a quick run (it can start and end
+    within one frame, never showing "running"), and the address bar changes as soon as a
+    bound widget moves, before its run."""
+    with page.cubelab_stream.expect_event(
+        "framereceived", predicate=_run_finished, timeout=PATIENCE_MS
+    ):
+        action()
     settled(page)
+
+
+def click_preset(page, label: str) -> None:
+    after_a_run(page, page.get_by_role("button", name=label, exact=True).click)
 
 
 def go_to(page, spec) -> None:
@@ -145,10 +159,6 @@ def go_to(page, spec) -> None:
         arg=title,
     )
     settled(page)
-
-
-def click_preset(page, label: str) -> None:
-    after_a_run(page, page.get_by_role("button", name=label, exact=True).click)
 
 
 @pytest.mark.parametrize("spec", ON_SKELETON, ids=lambda s: s.url_path)

@@ -222,9 +222,19 @@ def render_library(v: View) -> None:
         cols[0].metric(f"Your MWC on the table, {a}-away/{b}-away", f"{mwc:.4f}", help=ph)
         cols[1].metric("Opponent's MWC on the table", f"{1.0 - mwc:.4f}")
         cols[2].metric("Table length", f"{table.length}-away")
-    shown = pd.DataFrame(
+    grid = pd.DataFrame(
         table.pre, index=range(1, table.length + 1), columns=range(1, table.length + 1)
     )
+    widgets.chart(
+        charts.heatmap_figure(
+            grid,
+            f"{table.name}: your match winning chance (row 1, column 1: the Crawford game)",
+            "MWC",
+            (v.whole("away"), v.whole("oaway")),
+        ),
+        f"met_{table.key}_heatmap",
+    )
+    shown = grid.copy()
     shown.columns = [str(c) for c in shown.columns]
     shown.insert(0, "away", range(1, table.length + 1))
     widgets.table_with_download(
