@@ -84,6 +84,7 @@ __all__ = [
     "TWO_SIDED_POSITIONS",
     "OneSided",
     "OneSidedDatabase",
+    "Progress",
     "TwoSided",
     "TwoSidedDatabase",
     "bearoff_positions",
@@ -114,6 +115,8 @@ EPC_PER_ROLL = 49 / 6
 """Average pips of a roll (8 1/6): EPC = expected rolls x 49/6 [Tom]_."""
 
 _Arrays = dict[str, NDArray[Any]]
+#: Told the share of a build done so far, from 0 to 1 (a page's progress bar).
+Progress = Callable[[float], None]
 _Expected = Mapping[str, tuple[str, tuple[int, ...]]]
 _FORMAT = "cubelab-bearoff"
 _VERSION = 1
@@ -262,13 +265,26 @@ class OneSidedDatabase:
         return self.distribution @ np.arange(MAX_ROLLS, dtype=float)
 
 
-def build_one_sided(max_checkers: int = ONE_SIDED_CHECKERS) -> OneSidedDatabase:
+def _reporter(progress: Progress | None) -> Progress:
+    """``progress`` checked (a callable or None) as a function to call."""
+    if progress is None:
+        return lambda done: None
+    if not callable(progress):
+        raise TypeError(f"`progress` must be a callable or None, got {type(progress).__name__}")
+    return progress
+
+
+def build_one_sided(
+    max_checkers: int = ONE_SIDED_CHECKERS, progress: Progress | None = None
+) -> OneSidedDatabase:
     """Build the one-sided database in memory (no cache); about a second for 15 checkers.
 
     Parameters
     ----------
     max_checkers : int
         1..15 (the input-size bound: 54,264 positions at 15).
+    progress : callable, optional
+        Called with the share of positions done (0 to 1) after each pip count.
 
     Returns
     -------
@@ -292,6 +308,7 @@ def build_one_sided(max_checkers: int = ONE_SIDED_CHECKERS) -> OneSidedDatabase:
     [0.0, 1.0, 0.0]
     """
     n = whole_number("max_checkers", max_checkers, 1, ONE_SIDED_CHECKERS)
+    report = _reporter(progress)
     positions = bearoff_positions(n)
     count = len(positions)
     lookup = _Index(positions)
@@ -336,6 +353,7 @@ def build_one_sided(max_checkers: int = ONE_SIDED_CHECKERS) -> OneSidedDatabase:
         mean[rows] = 1.0 + values @ _WEIGHTS
         shifted = np.einsum("r,nrk->nk", _WEIGHTS, dist[finals])
         dist[rows, 1:] = shifted[:, :-1]
+        report(stop / count)
     return OneSidedDatabase(positions, dist)
 
 
@@ -402,13 +420,17 @@ def _play_results(
     return results
 
 
-def build_two_sided(max_checkers: int = TWO_SIDED_CHECKERS) -> TwoSidedDatabase:
+def build_two_sided(
+    max_checkers: int = TWO_SIDED_CHECKERS, progress: Progress | None = None
+) -> TwoSidedDatabase:
     """Build the two-sided cubeful database in memory (no cache).
 
     Parameters
     ----------
     max_checkers : int
         1..6 per side (the input-size bound: 924 x 924 pairs at 6).
+    progress : callable, optional
+        Called with the share of pairs done (0 to 1) after each total pip count.
 
     Returns
     -------
@@ -430,6 +452,7 @@ def build_two_sided(max_checkers: int = TWO_SIDED_CHECKERS) -> TwoSidedDatabase:
     (0.75, 0.5)
     """
     n = whole_number("max_checkers", max_checkers, 1, TWO_SIDED_CHECKERS)
+    report = _reporter(progress)
     positions = bearoff_positions(n)
     count = len(positions)
     plays = _play_results(positions)
@@ -446,6 +469,7 @@ def build_two_sided(max_checkers: int = TWO_SIDED_CHECKERS) -> TwoSidedDatabase:
     sorted_total = total.reshape(-1)[flat]
     bounds = np.flatnonzero(np.diff(sorted_total, prepend=-1, append=sorted_total[-1] + 1))
     for start, stop in itertools.pairwise(bounds):
+        report(start / len(flat))
         i, j = np.divmod(flat[start:stop], count)
         keep = (i != 0) & (j != 0)
         i, j = i[keep], j[keep]
@@ -470,6 +494,7 @@ def build_two_sided(max_checkers: int = TWO_SIDED_CHECKERS) -> TwoSidedDatabase:
     cen, own = no_doubles[:, :, 0], no_doubles[:, :, 1]
     win[0, :] = cen[0, :] = own[0, :] = opp[0, :] = 1.0
     win, cen, own, opp = (np.ascontiguousarray(a) for a in (win, cen, own, opp))
+    report(1.0)
     return TwoSidedDatabase(positions, win, cen, own, opp)
 
 
@@ -547,8 +572,13 @@ def _read(path: Path, kind: str, expected: _Expected) -> _Arrays | None:
 
 
 def _cached(
-    kind: str, expected: _Expected, build: Callable[[], _Arrays], cache_dir: Path | None
+    kind: str,
+    expected: _Expected,
+    build: Callable[[Progress | None], _Arrays],
+    cache_dir: Path | None,
+    progress: Progress | None = None,
 ) -> _Arrays:
+    _reporter(progress)  # a wrong ``progress`` fails whether or not a build is due
     directory = cache_directory() if cache_dir is None else Path(cache_dir)
     path = directory / f"{kind}.bin"
     key = str(path)
@@ -559,7 +589,7 @@ def _cached(
             return _LOADED[key]
         arrays = _read(path, kind, expected)
         if arrays is None:
-            arrays = build()
+            arrays = build(progress)
             _write(path, kind, arrays)
         for array in arrays.values():
             array.flags.writeable = False  # shared by every caller: read-only
@@ -567,13 +597,13 @@ def _cached(
         return arrays
 
 
-def _one_sided_arrays() -> _Arrays:
-    db = build_one_sided()
+def _one_sided_arrays(progress: Progress | None) -> _Arrays:
+    db = build_one_sided(progress=progress)
     return {"positions": db.positions, "distribution": db.distribution}
 
 
-def _two_sided_arrays() -> _Arrays:
-    db = build_two_sided()
+def _two_sided_arrays(progress: Progress | None) -> _Arrays:
+    db = build_two_sided(progress=progress)
     return {
         "positions": db.positions,
         "win": db.win,
@@ -583,13 +613,18 @@ def _two_sided_arrays() -> _Arrays:
     }
 
 
-def one_sided_database(cache_dir: str | os.PathLike[str] | None = None) -> OneSidedDatabase:
+def one_sided_database(
+    cache_dir: str | os.PathLike[str] | None = None, progress: Progress | None = None
+) -> OneSidedDatabase:
     """The one-sided database, from the disk cache or built and stored on first use.
 
     Parameters
     ----------
     cache_dir : path, optional
         Directory of the cache file ``one_sided.bin``; default :func:`cache_directory`.
+    progress : callable, optional
+        Told the share done (0 to 1) while the database is built; not called when it
+        is loaded or read from the disk cache. Concurrent callers wait for one build.
 
     Returns
     -------
@@ -602,17 +637,22 @@ def one_sided_database(cache_dir: str | os.PathLike[str] | None = None) -> OneSi
     """
     n = ONE_SIDED_POSITIONS
     expected = {"positions": ("int8", (n, 6)), "distribution": ("float64", (n, MAX_ROLLS))}
-    arrays = _cached("one_sided", expected, _one_sided_arrays, _path(cache_dir))
+    arrays = _cached("one_sided", expected, _one_sided_arrays, _path(cache_dir), progress)
     return OneSidedDatabase(arrays["positions"], arrays["distribution"])
 
 
-def two_sided_database(cache_dir: str | os.PathLike[str] | None = None) -> TwoSidedDatabase:
+def two_sided_database(
+    cache_dir: str | os.PathLike[str] | None = None, progress: Progress | None = None
+) -> TwoSidedDatabase:
     """The two-sided database, from the disk cache or built and stored on first use.
 
     Parameters
     ----------
     cache_dir : path, optional
         Directory of the cache file ``two_sided.bin``; default :func:`cache_directory`.
+    progress : callable, optional
+        Told the share done (0 to 1) while the database is built; not called when it
+        is loaded or read from the disk cache. Concurrent callers wait for one build.
 
     Returns
     -------
@@ -628,7 +668,7 @@ def two_sided_database(cache_dir: str | os.PathLike[str] | None = None) -> TwoSi
         "positions": ("int8", (n, 6)),
         **{name: ("float64", (n, n)) for name in ("win", "centred", "owned", "opponent_owns")},
     }
-    arrays = _cached("two_sided", expected, _two_sided_arrays, _path(cache_dir))
+    arrays = _cached("two_sided", expected, _two_sided_arrays, _path(cache_dir), progress)
     return TwoSidedDatabase(
         arrays["positions"],
         arrays["win"],

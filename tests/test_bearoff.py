@@ -4,6 +4,7 @@ Reference data: tests/data/gnubg_bearoff_os.json and gnubg_bearoff_ts.json, writ
 scripts/gnubg/bearoff_fixtures.py from GNU Backgammon 1.07's ``bearoffdump``.
 """
 
+import itertools
 import json
 import threading
 from functools import cache
@@ -495,3 +496,46 @@ def test_two_sided_fewer_checkers_never_hurt(two_db):
     i, i_less, j = i[keep], i_less[keep], j[keep]
     for table in (two_db.win, two_db.centred, two_db.owned, two_db.opponent_owns):
         assert np.all(table[i_less, j] >= table[i, j] - 1e-12)
+
+
+# --- progress of a build (the page's progress bar) ------------------------------------------
+@pytest.mark.parametrize("build", [bearoff.build_one_sided, bearoff.build_two_sided])
+def test_a_build_reports_its_progress_rising_to_one(build):
+    told: list[float] = []
+    build(3, progress=told.append)
+    assert len(told) > 3
+    assert all(0.0 <= a <= b <= 1.0 for a, b in itertools.pairwise(told))
+    assert told[-1] == 1.0
+
+
+def test_a_database_reports_progress_only_when_it_is_built(tmp_path):
+    from cubecore import bearoff as module
+
+    expected = {
+        "positions": ("int8", (84, 6)),
+        "distribution": ("float64", (84, bearoff.MAX_ROLLS)),
+    }
+
+    def build(progress):
+        db = bearoff.build_one_sided(3, progress=progress)
+        return {"positions": db.positions, "distribution": db.distribution}
+
+    told: list[float] = []
+    built = module._cached("one_sided_small", expected, build, tmp_path, told.append)
+    assert told and told[-1] == 1.0
+    # as in a fresh process: the disk cache is read and nothing is built
+    module._LOADED.pop(str(tmp_path / "one_sided_small.bin"))
+    again: list[float] = []
+
+    def refuse(progress):
+        pytest.fail("built again although the disk cache holds it")
+
+    read = module._cached("one_sided_small", expected, refuse, tmp_path, again.append)
+    assert again == []
+    np.testing.assert_array_equal(read["distribution"], built["distribution"])
+
+
+@pytest.mark.parametrize("call", [bearoff.one_sided_database, bearoff.two_sided_database])
+def test_progress_must_be_callable(call, tmp_path):
+    with pytest.raises(TypeError, match="`progress` must be a callable or None, got str"):
+        call(tmp_path, progress="yes")

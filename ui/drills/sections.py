@@ -15,6 +15,7 @@ from ui import widgets
 from ui.drills import data
 from ui.links import escape_text
 from ui.pages import PAGES, link_query
+from ui.real_race.data import ensure_database
 from ui.skeleton import SECTION_KEY, View
 
 _ATTEMPTS = "_drill_attempts"
@@ -24,6 +25,8 @@ _FILES = {spec.url_path: spec for spec in PAGES}
 def _quiz(v: View) -> tuple[str, tuple[drills.Question, ...]]:
     topic, level, count, seed = v.text("topic"), v.whole("level"), v.whole("n"), v.whole("seed")
     signature = f"{topic}-L{level}-n{count}-s{seed}"
+    if topic == "race":  # its bear-off questions read the two-sided database
+        ensure_database("two")
     return signature, data.quiz(topic, seed, level, count)
 
 

@@ -79,9 +79,9 @@ def _bearoff_values(position: Position) -> None:
         st.info("Checkers are still outside the home boards: no bear-off database applies.")
         return
     st.subheader("Exact bear-off values")
-    with st.spinner("Building the one-sided bear-off database (first use on this server)..."):
-        ours, others = data.one_sided(mine), data.one_sided(theirs)
-        win = data.one_sided_win(mine, theirs)
+    data.ensure_database("one")
+    ours, others = data.one_sided(mine), data.one_sided(theirs)
+    win = data.one_sided_win(mine, theirs)
     a, b, c = st.columns(3)
     a.metric(
         "Expected rolls (on roll / opponent)",
@@ -90,8 +90,8 @@ def _bearoff_values(position: Position) -> None:
     b.metric("EPC (on roll / opponent)", f"{ours.epc:.2f} / {others.epc:.2f}")
     c.metric("Cubeless winning chance, one-sided", f"{win:.2%}")
     if sum(mine) <= bearoff.TWO_SIDED_CHECKERS and sum(theirs) <= bearoff.TWO_SIDED_CHECKERS:
-        with st.spinner("Building the two-sided bear-off database (first use on this server)..."):
-            exact = data.two_sided(mine, theirs)
+        data.ensure_database("two")
+        exact = data.two_sided(mine, theirs)
         widgets.metric_row(
             [
                 ("Exact winning chance (two-sided)", f"{exact.win:.2%}"),
@@ -105,8 +105,8 @@ def render_pip_model(v: View) -> None:
     """Zadeh-Kobliska's pip model against the exact two-sided database."""
     st.subheader("The pip model against the real bear-off")
     by = "on_roll_pips"
-    with st.spinner("Building the two-sided bear-off database (first use on this server)..."):
-        errors = data.pip_model_errors(by)
+    data.ensure_database("two")
+    errors = data.pip_model_errors(by)
     widgets.chart(_errors_figure(errors), "race_pip_model_errors")
     if not v.present:
         st.caption(
