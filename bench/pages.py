@@ -29,8 +29,15 @@ from bench.stats import markdown_table, median, ms
 ROOT = Path(__file__).resolve().parents[1]
 
 #: Views that are heavier than their page's default, timed as well: the cube
-#: calculator's 15 x 15 score matrix (issue #14).
-HEAVY_VIEWS = ("pages/cube.py?sec=Score+matrix&n=15",)
+#: calculator's 15 x 15 score matrix (issue #14), the real race at a match score
+#: (issue #15: the pip-model DP at the score and the cube life by score), the table fit
+#: and the table comparison (issue #13).
+HEAVY_VIEWS = (
+    "pages/cube.py?sec=Score+matrix&n=15",
+    "pages/real_race.py?sec=At+a+match+score",
+    "pages/match.py?sec=Explain+this+table",
+    "pages/match.py?sec=Compare+tables",
+)
 
 #: Targets of issue 9.
 WARM_RATIO_TARGET = 1.5

@@ -331,7 +331,7 @@ def test_cache_rejects_damaged_files(tmp_path, damage):
 def test_corrupt_cache_is_rebuilt(tmp_path, monkeypatch):
     calls = []
 
-    def build():
+    def build(progress):
         calls.append(1)
         return small_arrays()
 
@@ -351,7 +351,7 @@ def test_concurrent_callers_share_one_build(tmp_path):
     calls = []
     started = threading.Event()
 
-    def build():
+    def build(progress):
         calls.append(1)
         started.wait(timeout=5)  # hold the build until every thread has asked
         return small_arrays()
