@@ -292,11 +292,14 @@ def render_window(v: View) -> None:
         f"**{a}-away/{b}-away, {ph}.** Points in the doubler's game winning chance; take "
         "points in the taker's."
     )
-    cols = st.columns(4)
-    cols[0].metric("Your take point, dead", f"{first['take_point_gammonless']:.4f}")
-    cols[1].metric("Your take point, gammon-adjusted", f"{first['take_point']:.4f}")
-    cols[2].metric("Your take point, live", f"{first['take_point_live']:.4f}")
-    cols[3].metric("Opponent's too-good point", f"{first['too_good_point']:.4f}")
+    widgets.metric_row(
+        [
+            ("Your take point, dead", f"{first['take_point_gammonless']:.4f}"),
+            ("Your take point, gammon-adjusted", f"{first['take_point']:.4f}"),
+            ("Your take point, live", f"{first['take_point_live']:.4f}"),
+            ("Opponent's too-good point", f"{first['too_good_point']:.4f}"),
+        ]
+    )
     widgets.table_with_download(
         windows.round(4), f"market_window_{table.key}_{a}_{b}.csv", label="Download (CSV)"
     )
@@ -431,11 +434,14 @@ def render_explain(v: View) -> None:
         return
     fit = cached.table_fit(key, table, n)
     st.markdown(f"**{fit.reading}**")
-    cols = st.columns(4)
-    cols[0].metric("Fitted gammon rate G", f"{fit.gammon_rate:.3f}")
-    cols[1].metric("Fitted cube efficiency x", f"{fit.cube_efficiency:.3f}")
-    cols[2].metric("Mean residual (pp)", f"{fit.mean_abs_residual_pp:.3f}")
-    cols[3].metric("Largest residual (pp)", f"{fit.max_abs_residual_pp:.3f}")
+    widgets.metric_row(
+        [
+            ("Fitted gammon rate G", f"{fit.gammon_rate:.3f}"),
+            ("Fitted cube efficiency x", f"{fit.cube_efficiency:.3f}"),
+            ("Mean residual (pp)", f"{fit.mean_abs_residual_pp:.3f}"),
+            ("Largest residual (pp)", f"{fit.max_abs_residual_pp:.3f}"),
+        ]
+    )
     widgets.chart(
         charts.difference_heatmap_figure(
             _grid(fit.residuals, "residual_pp"),
@@ -465,11 +471,14 @@ def render_free_drop(v: View) -> None:
     price = cached.drop_price(key, table, n, v.number("fdg"), v.number("fds"))
     frame = price.frame
     two = frame[frame["trailer_away"] == 2].iloc[0]
-    cols = st.columns(4)
-    cols[0].metric("Trailer 2-away, table", f"{two['table']:.4f}")
-    cols[1].metric("Trailer 2-away, no selection", f"{two['table_plain']:.4f}")
-    cols[2].metric("Table's implied value (pp)", f"{two['table_implied_pp']:.3f}")
-    cols[3].metric("Model's value (pp)", f"{two['model_value_pp']:.3f}")
+    widgets.metric_row(
+        [
+            ("Trailer 2-away, table", f"{two['table']:.4f}"),
+            ("Trailer 2-away, no selection", f"{two['table_plain']:.4f}"),
+            ("Table's implied value (pp)", f"{two['table_implied_pp']:.3f}"),
+            ("Model's value (pp)", f"{two['model_value_pp']:.3f}"),
+        ]
+    )
     widgets.chart(charts.free_drop_figure(frame), "met_free_drop")
     st.markdown(
         "Post-Crawford the trailer doubles at once and the leader, whose cube is dead, may "
@@ -505,11 +514,14 @@ def render_aids(v: View) -> None:
         return
     c = cached.aid_comparison(aid, key, table, n)
     st.caption(f"{name}: {cited}. Reference: {table.name}, scores up to {n}-away.")
-    cols = st.columns(4)
-    cols[0].metric("Mean MWC error (pp)", f"{c.mean_abs_error_pp:.3f}")
-    cols[1].metric("Largest MWC error (pp)", f"{c.max_abs_error_pp:.3f}")
-    cols[2].metric("Mean take-point error (pp)", f"{c.mean_abs_take_point_error_pp:.3f}")
-    cols[3].metric("Largest take-point error (pp)", f"{c.max_abs_take_point_error_pp:.3f}")
+    widgets.metric_row(
+        [
+            ("Mean MWC error (pp)", f"{c.mean_abs_error_pp:.3f}"),
+            ("Largest MWC error (pp)", f"{c.max_abs_error_pp:.3f}"),
+            ("Mean take-point error (pp)", f"{c.mean_abs_take_point_error_pp:.3f}"),
+            ("Largest take-point error (pp)", f"{c.max_abs_take_point_error_pp:.3f}"),
+        ]
+    )
     frame = c.frame
     widgets.chart(
         charts.difference_heatmap_figure(

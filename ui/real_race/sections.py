@@ -213,10 +213,13 @@ def _match_position(
         )
         return
     e = data.match_equities(key, away, opp_away, phase, cube_value, owner, pips)
-    a, b, c = st.columns(3)
-    a.metric(f"Action, {pips[0]} v {pips[1]} pips", e.action)
-    b.metric("Match winning chance, optimal", f"{e.optimal:.2%}")
-    c.metric("Cubeless winning chance (pip model)", f"{e.cubeless_win:.2%}")
+    widgets.metric_row(
+        [
+            (f"Action, {pips[0]} v {pips[1]} pips", e.action),
+            ("Match winning chance, optimal", f"{e.optimal:.2%}"),
+            ("Cubeless winning chance (pip model)", f"{e.cubeless_win:.2%}"),
+        ]
+    )
     position = data.position(v.text("pos"))
     mine, theirs = _home_points(position.on_roll), _home_points(position.opponent)
     small = race_match.MAX_BEAROFF_CHECKERS
@@ -224,10 +227,13 @@ def _match_position(
         return
     with st.spinner("Solving the bear-off at this score..."):
         exact = data.match_bearoff(key, away, opp_away, phase, cube_value, owner, (mine, theirs))
-    a, b, c = st.columns(3)
-    a.metric("Exact bear-off action at the score", exact.action)
-    b.metric("Match winning chance, exact bear-off", f"{exact.optimal:.2%}")
-    c.metric("Cubeless winning chance, exact", f"{exact.cubeless_win:.2%}")
+    widgets.metric_row(
+        [
+            ("Exact bear-off action at the score", exact.action),
+            ("Match winning chance, exact bear-off", f"{exact.optimal:.2%}"),
+            ("Cubeless winning chance, exact", f"{exact.cubeless_win:.2%}"),
+        ]
+    )
 
 
 def _match_cube_life(v: View, key: str) -> None:
