@@ -1020,13 +1020,11 @@ def pip_model_comparison(cache_dir: str | os.PathLike[str] | None = None) -> pd.
 def _implied_cube_life(
     win: NDArray[np.float64], cubeful: NDArray[np.float64]
 ) -> NDArray[np.float64]:
-    from cubecore.janowski import dead_cube_equity, live_cube_equity
+    from cubecore.janowski import _implied_life, dead_cube_equity, live_cube_equity
 
     p = np.clip(win, 0.0, 1.0)
     dead = dead_cube_equity(p)
-    gap = live_cube_equity(p, "center") - dead
-    defined = np.abs(gap) > 1e-9
-    return np.where(defined, (cubeful - dead) / np.where(defined, gap, 1.0), np.nan)
+    return _implied_life(cubeful, dead, live_cube_equity(p, "center"), tolerance=1e-9)
 
 
 def pip_model_errors(

@@ -111,6 +111,26 @@ def dead_cube_equity(p: ArrayLike, W: float = 1.0, L: float = 1.0) -> NDArray[np
     return p * (W + L) - L
 
 
+def _implied_life(
+    cubeful: NDArray[np.float64],
+    dead: NDArray[np.float64],
+    live: NDArray[np.float64],
+    tolerance: float = 1e-12,
+) -> NDArray[np.float64]:
+    """Cube life ``x`` solving ``cubeful = (1 - x) dead + x live`` ([RJ93]_; the model
+    equation of :func:`cubeful_equity`, read backwards).
+
+    NaN where the live and the dead cube agree within ``tolerance`` (``x`` undefined).
+    Shared by the race models (money and match) and the bear-off comparison.
+    """
+    gap = live - dead
+    defined = np.abs(gap) > tolerance
+    life: NDArray[np.float64] = np.where(
+        defined, (cubeful - dead) / np.where(defined, gap, 1.0), np.nan
+    )
+    return life
+
+
 def _live_corners(cube: str, W: float, L: float, jacoby: bool) -> tuple[list[float], list[float]]:
     """Corners (P, equity) of the piecewise-linear live-cube equity, [JR12]_ cases 1-3."""
     tp = (L - 0.5) / (W + L + 0.5)

@@ -47,7 +47,7 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from cubecore._validate import choice, finite_array, real_in_range, whole_number
-from cubecore.janowski import CUBE_POSITIONS, dead_cube_equity, live_cube_equity
+from cubecore.janowski import CUBE_POSITIONS, _implied_life, dead_cube_equity, live_cube_equity
 
 __all__ = [
     "ACTIONS",
@@ -1242,9 +1242,7 @@ def implied_cube_life(cube: str = "center", offset: int = 0, max_count: int = 30
     cubeful = _cube_arrays(x, y, cube)["optimal"]
     dead = dead_cube_equity(p)
     live = live_cube_equity(p, cube)
-    gap = live - dead
-    defined = np.abs(gap) > 1e-12
-    life = np.where(defined, (cubeful - dead) / np.where(defined, gap, 1.0), np.nan)
+    life = _implied_life(cubeful, dead, live)
     return pd.DataFrame(
         {
             "on_roll": x,

@@ -79,6 +79,7 @@ from numpy.typing import NDArray
 from cubecore._validate import _shown, whole_number
 from cubecore.bearoff import _WEIGHTS as _BEAROFF_WEIGHTS
 from cubecore.bearoff import _Index, _play_results, bearoff_positions
+from cubecore.janowski import _implied_life
 from cubecore.match_points import (
     _after,
     _check_cube,
@@ -606,9 +607,7 @@ def race_match_cube_life(
     dead, live = _live_and_dead(
         request.table, request.a, request.b, request.phase, cube_value, cube_owner, p
     )
-    gap = live - dead
-    defined = np.abs(gap) > 1e-12
-    life = np.where(defined, (cubeful - dead) / np.where(defined, gap, 1.0), np.nan)
+    life = _implied_life(cubeful, dead, live)
     return pd.DataFrame(
         {
             "on_roll": x,
@@ -662,7 +661,7 @@ def race_match_cube_life_by_score(
             p = np.array([_win_grid(np.array([x]), np.array([y]))[0, 0]])
             cubeful = float(solution.optimal[0, x, y])
             dead, live = _live_and_dead(table, a, b, "pre-Crawford", 1, _CENTER, p)
-            gap = float(live[0] - dead[0])
+            life = float(_implied_life(np.array([cubeful]), dead, live)[0])
             rows.append(
                 {
                     "away": a,
@@ -671,7 +670,7 @@ def race_match_cube_life_by_score(
                     "cubeful": cubeful,
                     "dead": float(dead[0]),
                     "live": float(live[0]),
-                    "cube_life": (cubeful - float(dead[0])) / gap if abs(gap) > 1e-12 else math.nan,
+                    "cube_life": life,
                 }
             )
     return pd.DataFrame(rows)
