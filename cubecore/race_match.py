@@ -65,7 +65,6 @@ References
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -78,7 +77,7 @@ from numpy.typing import NDArray
 
 from cubecore._validate import _shown, whole_number
 from cubecore.bearoff import _WEIGHTS as _BEAROFF_WEIGHTS
-from cubecore.bearoff import _Index, _play_results, bearoff_positions
+from cubecore.bearoff import _Index, _pairs_by_total, _play_results, _plays_of, bearoff_positions
 from cubecore.janowski import _implied_life
 from cubecore.match_points import (
     _after,
@@ -731,24 +730,13 @@ def _solve_bearoff(
     seen_p[:, :, 0] = end_lose[:, None]  # the opponent has borne off
     no_double = np.full((n, count, count), np.nan)
     optimal = np.full((n, count, count), np.nan)
-    total = pips[:, None] + pips[None, :]
-    flat = np.argsort(total, axis=None, kind="stable")
-    ordered = total.reshape(-1)[flat]
-    bounds = np.flatnonzero(np.diff(ordered, prepend=-1, append=ordered[-1] + 1))
-    for start, stop in itertools.pairwise(bounds):
-        i, j = np.divmod(flat[start:stop], count)
-        keep = (i != 0) & (j != 0)
-        i, j = i[keep], j[keep]
+    for _, i, j in _pairs_by_total(pips):
         if len(i) == 0:
             continue
         nd_p = np.zeros((n, len(i)))
         nd_o = np.zeros((n, len(i)))
         for weight, (data, indptr) in zip(_BEAROFF_WEIGHTS, plays, strict=True):
-            lengths = indptr[i + 1] - indptr[i]
-            ends = np.cumsum(lengths)
-            starts = ends - lengths
-            within = np.arange(ends[-1]) - np.repeat(starts, lengths)
-            after = data[np.repeat(indptr[i], lengths) + within]
+            after, lengths, starts = _plays_of(data, indptr, i)
             other = np.repeat(j, lengths)
             # the roller at i plays to ``after``; the other side, at j, is then on roll
             nd_p += weight * np.maximum.reduceat(seen_o[:, other, after], starts, axis=1)
