@@ -87,7 +87,14 @@ from cubecore.match_points import (
     cube_points,
 )
 from cubecore.met import MatchEquityTable
-from cubecore.race import ROLL_TOTALS, ROLL_WAYS, _win_grid
+from cubecore.race import (
+    ROLL_TOTALS,
+    ROLL_WAYS,
+    _decision_values,
+    _life_table,
+    _offset_pairs,
+    _win_grid,
+)
 
 __all__ = [
     "MATCH_ACTIONS",
@@ -366,14 +373,8 @@ def race_match_equities(
     x, y = _count("on_roll", on_roll), _count("opponent", opponent)
     solution = _solve(request.table, request.a, request.b, request.phase, max(x, y))
     values = _decisions(solution, request.state, np.array(x), np.array(y))
-    return RaceMatchEquities(
-        no_double=float(values["no_double"]),
-        double_take=float(values["double_take"]),
-        double_pass=float(values["double_pass"]),
-        optimal=float(values["optimal"]),
-        action=MATCH_ACTIONS[int(values["code"])],
-        cubeless_win=float(_win_grid(np.array([x]), np.array([y]))[0, 0]),
-    )
+    cubeless_win = float(_win_grid(np.array([x]), np.array([y]))[0, 0])
+    return RaceMatchEquities(*_decision_values(values, MATCH_ACTIONS), cubeless_win)
 
 
 def race_match_action_map(
@@ -593,12 +594,7 @@ def race_match_cube_life(
     True
     """
     request = _request(table, away, opp_away, phase, cube_value, cube_owner)
-    shift = whole_number("offset", offset, -100, 100)
-    n = whole_number("max_count", max_count, 1, MAX_MATCH_COUNT)
-    x = np.arange(1, n + 1)
-    y = x + shift
-    keep = (y >= 1) & (y <= MAX_MATCH_COUNT)
-    x, y = x[keep], y[keep]
+    x, y = _offset_pairs(offset, max_count, MAX_MATCH_COUNT)
     size = int(max(x.max(initial=1), y.max(initial=1)))
     solution = _solve(request.table, request.a, request.b, request.phase, size)
     cubeful = solution.optimal[request.state, x, y]
@@ -606,18 +602,7 @@ def race_match_cube_life(
     dead, live = _live_and_dead(
         request.table, request.a, request.b, request.phase, cube_value, cube_owner, p
     )
-    life = _implied_life(cubeful, dead, live)
-    return pd.DataFrame(
-        {
-            "on_roll": x,
-            "opponent": y,
-            "cubeless_win": p,
-            "cubeful": cubeful,
-            "dead": dead,
-            "live": live,
-            "cube_life": life,
-        }
-    )
+    return _life_table(x, y, p, cubeful, dead, live)
 
 
 def race_match_cube_life_by_score(
@@ -832,11 +817,5 @@ def bearoff_match_equities(
     index = _Index(solution.positions)
     i, j = index(np.array([mine, theirs], dtype=np.int8))
     values = _decisions(solution, request.state, np.array(i), np.array(j))
-    return RaceMatchEquities(
-        no_double=float(values["no_double"]),
-        double_take=float(values["double_take"]),
-        double_pass=float(values["double_pass"]),
-        optimal=float(values["optimal"]),
-        action=MATCH_ACTIONS[int(values["code"])],
-        cubeless_win=float(solution.cubeless[i, j]),
-    )
+    cubeless_win = float(solution.cubeless[i, j])
+    return RaceMatchEquities(*_decision_values(values, MATCH_ACTIONS), cubeless_win)
