@@ -47,8 +47,18 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
+from cubecore._docs import fill_doc
 from cubecore._validate import choice, finite_array, real_in_range, whole_number
 from cubecore.janowski import CUBE_POSITIONS, _implied_life, dead_cube_equity, live_cube_equity
+
+_ROLLER_CUBE_DOC = """
+cube : {"center", "owned", "opponent"}
+    Cube position seen from the roller.
+"""
+_race_doc = fill_doc(
+    roller_cube=_ROLLER_CUBE_DOC,
+    roller_cube_parameters="Parameters\n----------" + _ROLLER_CUBE_DOC,
+)
 
 __all__ = [
     "ACTIONS",
@@ -799,6 +809,7 @@ class RaceCubeEquities:
     action: str
 
 
+@_race_doc
 def race_cube_equities(on_roll: int, opponent: int, cube: str) -> RaceCubeEquities:
     """Exact optimal cube equities of a race position (money play, no gammons).
 
@@ -806,8 +817,7 @@ def race_cube_equities(on_roll: int, opponent: int, cube: str) -> RaceCubeEquiti
     ----------
     on_roll, opponent : int
         Counts, whole numbers in [1, 375].
-    cube : {"center", "owned", "opponent"}
-        Cube position seen from the roller.
+    {roller_cube}
 
     Returns
     -------
@@ -844,13 +854,11 @@ def race_cube_equities(on_roll: int, opponent: int, cube: str) -> RaceCubeEquiti
     return RaceCubeEquities(*_decision_values(values, ACTIONS))
 
 
+@_race_doc
 def cube_action_map(cube: str, max_count: int = 100, min_count: int = 1) -> pd.DataFrame:
     """Tidy table of the exact cube action over (your count, opponent's count).
 
-    Parameters
-    ----------
-    cube : {"center", "owned", "opponent"}
-        Cube position seen from the roller.
+    {roller_cube_parameters}
     max_count, min_count : int
         Both counts run over ``min_count..max_count`` (1 <= min <= max <= 375).
 
@@ -1238,13 +1246,11 @@ def _life_table(
     return pd.DataFrame({**columns, "dead": dead, "live": live, "cube_life": life, **extra})
 
 
+@_race_doc
 def implied_cube_life(cube: str = "center", offset: int = 0, max_count: int = 300) -> pd.DataFrame:
     """Janowski cube life ``x`` implied by the exact model along a race.
 
-    Parameters
-    ----------
-    cube : {"center", "owned", "opponent"}
-        Cube position seen from the roller.
+    {roller_cube_parameters}
     offset : int
         Opponent's count - roller's count (0: even race), in [-100, 100].
     max_count : int
