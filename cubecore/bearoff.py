@@ -64,7 +64,7 @@ import json
 import os
 import tempfile
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -73,6 +73,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import NDArray
 
+from cubecore._docs import fill_doc
 from cubecore._validate import whole_number
 
 __all__ = [
@@ -238,15 +239,36 @@ def _die_successors(positions: NDArray[np.int8], die: int) -> NDArray[np.int8]:
     return out
 
 
+_CACHE_DIR_DOC = """
+cache_dir : path, optional
+    Directory of the disk cache (files ``one_sided.bin`` and ``two_sided.bin``);
+    default :func:`cache_directory`.
+"""
+_PROGRESS_DOC = """
+progress : callable, optional
+    Told the share done (0 to 1) while the database is built; not called when it
+    is loaded or read from the disk cache. Concurrent callers wait for one build.
+"""
+_bearoff_doc = fill_doc(
+    database_attributes="""
+    Attributes
+    ----------
+    positions : ndarray of int8, shape (N, 6)
+        Counts on points 1..6 of each of the ``N`` positions (order of
+        :func:`bearoff_positions`).
+    """,
+    cache_dir=_CACHE_DIR_DOC,
+    database_parameters="Parameters\n----------" + _CACHE_DIR_DOC + _PROGRESS_DOC.lstrip("\n"),
+)
+
+
 # --- the one-sided database -----------------------------------------------------------------
+@_bearoff_doc
 @dataclass(frozen=True)
 class OneSidedDatabase:
     """Roll distributions of every one-sided bear-off position.
 
-    Attributes
-    ----------
-    positions : ndarray of int8, shape (54264, 6)
-        Counts on points 1..6 (order of :func:`bearoff_positions`).
+    {database_attributes}
     distribution : ndarray of float64, shape (54264, MAX_ROLLS)
         ``distribution[k, n]`` = P(position ``k`` needs exactly ``n`` rolls).
     """
@@ -272,6 +294,16 @@ def _reporter(progress: Progress | None) -> Progress:
     if not callable(progress):
         raise TypeError(f"`progress` must be a callable or None, got {type(progress).__name__}")
     return progress
+
+
+def _to_build(
+    max_checkers: int, most: int, progress: Progress | None
+) -> tuple[Progress, NDArray[np.int8], NDArray[np.int64]]:
+    """A builder's checked arguments: its progress callback, positions and their pips."""
+    n = whole_number("max_checkers", max_checkers, 1, most)
+    report = _reporter(progress)
+    positions = bearoff_positions(n)
+    return report, positions, positions.astype(np.int64) @ np.arange(1, 7)
 
 
 def build_one_sided(
@@ -307,12 +339,9 @@ def build_one_sided(
     >>> db.distribution[db.index((2, 0, 0, 0, 0, 0))].round(4)[:3].tolist()
     [0.0, 1.0, 0.0]
     """
-    n = whole_number("max_checkers", max_checkers, 1, ONE_SIDED_CHECKERS)
-    report = _reporter(progress)
-    positions = bearoff_positions(n)
+    report, positions, pips = _to_build(max_checkers, ONE_SIDED_CHECKERS, progress)
     count = len(positions)
     lookup = _Index(positions)
-    pips = positions.astype(np.int64) @ np.arange(1, 7)
     mean = np.zeros(count)
     dist = np.zeros((count, MAX_ROLLS))
     dist[0, 0] = 1.0
@@ -358,14 +387,12 @@ def build_one_sided(
 
 
 # --- the two-sided database -----------------------------------------------------------------
+@_bearoff_doc
 @dataclass(frozen=True)
 class TwoSidedDatabase:
     """Exact values of every pair of small bear-off positions (player on roll first).
 
-    Attributes
-    ----------
-    positions : ndarray of int8, shape (924, 6)
-        Counts on points 1..6 (order of :func:`bearoff_positions`).
+    {database_attributes}
     win : ndarray of float64, shape (924, 924)
         ``win[i, j]``: cubeless chance that the player on roll, at ``i``, wins against ``j``.
     centred, owned : ndarray of float64, shape (924, 924)
@@ -420,6 +447,43 @@ def _play_results(
     return results
 
 
+def _pairs_by_total(
+    pips: NDArray[np.int64],
+) -> Iterator[tuple[float, NDArray[np.int64], NDArray[np.int64]]]:
+    """Pairs ``(i, j)`` of positions by total pip count, lowest total first.
+
+    Yields, for each total, the share of all pairs before it (for a progress report)
+    and the index arrays ``i``, ``j`` of its pairs in which neither side has borne off
+    (possibly empty). Every play lowers the mover's pips, so a pair needs only pairs
+    of a lower total.
+    """
+    count = len(pips)
+    total = pips[:, None] + pips[None, :]
+    flat = np.argsort(total, axis=None, kind="stable")
+    sorted_total = total.reshape(-1)[flat]
+    bounds = np.flatnonzero(np.diff(sorted_total, prepend=-1, append=sorted_total[-1] + 1))
+    for start, stop in itertools.pairwise(bounds):
+        i, j = np.divmod(flat[start:stop], count)
+        keep = (i != 0) & (j != 0)
+        yield start / len(flat), i[keep], j[keep]
+
+
+def _plays_of(
+    data: NDArray[np.int64], indptr: NDArray[np.int64], i: NDArray[np.int64]
+) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    """The results of one roll (``data``, ``indptr`` of :func:`_play_results`) for positions ``i``.
+
+    Returns ``after`` (every play's final position, those of ``i[0]`` first), ``lengths``
+    (plays per position) and ``starts`` (where each position's plays begin in
+    ``after``), ready for ``np.maximum.reduceat(..., starts)``. ``i`` must be non-empty.
+    """
+    lengths = indptr[i + 1] - indptr[i]
+    ends = np.cumsum(lengths)
+    starts = ends - lengths
+    within = np.arange(ends[-1]) - np.repeat(starts, lengths)
+    return data[np.repeat(indptr[i], lengths) + within], lengths, starts
+
+
 def build_two_sided(
     max_checkers: int = TWO_SIDED_CHECKERS, progress: Progress | None = None
 ) -> TwoSidedDatabase:
@@ -451,12 +515,9 @@ def build_two_sided(
     >>> round(float(db.win[i, j]), 12), round(float(db.centred[i, j]), 12)
     (0.75, 0.5)
     """
-    n = whole_number("max_checkers", max_checkers, 1, TWO_SIDED_CHECKERS)
-    report = _reporter(progress)
-    positions = bearoff_positions(n)
+    report, positions, pips = _to_build(max_checkers, TWO_SIDED_CHECKERS, progress)
     count = len(positions)
     plays = _play_results(positions)
-    pips = positions.astype(np.int64) @ np.arange(1, 7)
     # ``seen[a, b]``: pair (a on roll, b) as its opponent, who moved there, scores it:
     # (1 - win, -centred, -opponent owns, -owned), since the cube the player on roll
     # owns is the cube the mover's opponent owns. The mover of a play that bears off
@@ -464,24 +525,13 @@ def build_two_sided(
     seen = np.zeros((count, count, 4))
     seen[:, 0, :] = 1.0
     no_doubles = np.zeros((count, count, 2))  # centred and owned before this cube action
-    total = pips[:, None] + pips[None, :]
-    flat = np.argsort(total, axis=None, kind="stable")
-    sorted_total = total.reshape(-1)[flat]
-    bounds = np.flatnonzero(np.diff(sorted_total, prepend=-1, append=sorted_total[-1] + 1))
-    for start, stop in itertools.pairwise(bounds):
-        report(start / len(flat))
-        i, j = np.divmod(flat[start:stop], count)
-        keep = (i != 0) & (j != 0)
-        i, j = i[keep], j[keep]
+    for done, i, j in _pairs_by_total(pips):
+        report(done)
         if len(i) == 0:
             continue
         no_double = np.zeros((len(i), 4))
         for weight, (data, indptr) in zip(_WEIGHTS, plays, strict=True):
-            lengths = indptr[i + 1] - indptr[i]
-            ends = np.cumsum(lengths)
-            starts = ends - lengths
-            within = np.arange(ends[-1]) - np.repeat(starts, lengths)
-            after = data[np.repeat(indptr[i], lengths) + within]
+            after, lengths, starts = _plays_of(data, indptr, i)
             best = np.maximum.reduceat(seen[np.repeat(j, lengths), after], starts, axis=0)
             no_double += weight * best
         no_doubles[i, j] = no_double[:, 1:3]
@@ -613,18 +663,13 @@ def _two_sided_arrays(progress: Progress | None) -> _Arrays:
     }
 
 
+@_bearoff_doc
 def one_sided_database(
     cache_dir: str | os.PathLike[str] | None = None, progress: Progress | None = None
 ) -> OneSidedDatabase:
     """The one-sided database, from the disk cache or built and stored on first use.
 
-    Parameters
-    ----------
-    cache_dir : path, optional
-        Directory of the cache file ``one_sided.bin``; default :func:`cache_directory`.
-    progress : callable, optional
-        Told the share done (0 to 1) while the database is built; not called when it
-        is loaded or read from the disk cache. Concurrent callers wait for one build.
+    {database_parameters}
 
     Returns
     -------
@@ -641,18 +686,13 @@ def one_sided_database(
     return OneSidedDatabase(arrays["positions"], arrays["distribution"])
 
 
+@_bearoff_doc
 def two_sided_database(
     cache_dir: str | os.PathLike[str] | None = None, progress: Progress | None = None
 ) -> TwoSidedDatabase:
     """The two-sided database, from the disk cache or built and stored on first use.
 
-    Parameters
-    ----------
-    cache_dir : path, optional
-        Directory of the cache file ``two_sided.bin``; default :func:`cache_directory`.
-    progress : callable, optional
-        Told the share done (0 to 1) while the database is built; not called when it
-        is loaded or read from the disk cache. Concurrent callers wait for one build.
+    {database_parameters}
 
     Returns
     -------
@@ -660,8 +700,9 @@ def two_sided_database(
 
     Examples
     --------
-    >>> two_sided_database().win.shape
-    (924, 924)
+    >>> db = two_sided_database()
+    >>> db.positions.shape, db.win.shape
+    ((924, 6), (924, 924))
     """
     n = TWO_SIDED_POSITIONS
     expected = {
@@ -715,6 +756,7 @@ class OneSided:
     distribution: tuple[float, ...]
 
 
+@_bearoff_doc
 def one_sided(points: Sequence[int], cache_dir: str | os.PathLike[str] | None = None) -> OneSided:
     """Expected rolls, EPC and wastage of a one-sided bear-off position.
 
@@ -722,8 +764,7 @@ def one_sided(points: Sequence[int], cache_dir: str | os.PathLike[str] | None = 
     ----------
     points : sequence of 6 int
         Checkers on points 1..6 (at most 15 in all).
-    cache_dir : path, optional
-        See :func:`one_sided_database`.
+    {cache_dir}
 
     Returns
     -------
@@ -757,6 +798,7 @@ def one_sided(points: Sequence[int], cache_dir: str | os.PathLike[str] | None = 
     )
 
 
+@_bearoff_doc
 def one_sided_win_probability(
     on_roll: Sequence[int],
     opponent: Sequence[int],
@@ -774,7 +816,7 @@ def one_sided_win_probability(
     ----------
     on_roll, opponent : sequence of 6 int
         Checkers on points 1..6 of each side.
-    cache_dir : path, optional
+    {cache_dir}
 
     Returns
     -------
@@ -840,6 +882,7 @@ def _action(no_double: float, double_take: float, word: str) -> str:
     return f"{word}, pass" if double_take > 1.0 else f"{word}, take"
 
 
+@_bearoff_doc
 def two_sided(
     on_roll: Sequence[int],
     opponent: Sequence[int],
@@ -851,8 +894,7 @@ def two_sided(
     ----------
     on_roll, opponent : sequence of 6 int
         Checkers on points 1..6 (at most 6 each); the player on roll must have one.
-    cache_dir : path, optional
-        See :func:`two_sided_database`.
+    {cache_dir}
 
     Returns
     -------
@@ -894,12 +936,13 @@ def two_sided(
     )
 
 
+@_bearoff_doc
 def one_sided_table(cache_dir: str | os.PathLike[str] | None = None) -> pd.DataFrame:
     """Every one-sided position with its pips, expected rolls, EPC and wastage.
 
     Parameters
     ----------
-    cache_dir : path, optional
+    {cache_dir}
 
     Returns
     -------
@@ -1027,6 +1070,7 @@ def _implied_cube_life(
     return _implied_life(cubeful, dead, live_cube_equity(p, "center"), tolerance=1e-9)
 
 
+@_bearoff_doc
 def pip_model_errors(
     by: str = "on_roll_pips", cache_dir: str | os.PathLike[str] | None = None
 ) -> pd.DataFrame:
@@ -1038,7 +1082,7 @@ def pip_model_errors(
         Group by the roller's pip count, by the sum of both pip counts, or by the
         difference of the two sides' wastage (opponent's - roller's, rounded to whole
         pips: the roller's hidden lead the pip count does not see).
-    cache_dir : path, optional
+    {cache_dir}
 
     Returns
     -------

@@ -112,7 +112,35 @@ _NO_RATES = (0.0, 0.0, 0.0, 0.0)
 
 
 @dataclass(frozen=True)
-class Question:
+class _Asked:
+    """What a question asks and its key (the first fields of :class:`Question`)."""
+
+    topic: str
+    prompt: str
+    inputs: tuple[tuple[str, object], ...]
+    kind: str
+    answer: float | str
+    choices: tuple[str, ...]
+    unit: str
+    tolerance: float
+    grading: str
+
+
+@dataclass(frozen=True)
+class _About:
+    """What every question states besides its key: formula, source, link, explanation."""
+
+    formula: str
+    source: str
+    where: str
+    page: str
+    section: str
+    params: tuple[tuple[str, str], ...]
+    explanation: str
+
+
+@dataclass(frozen=True)
+class Question(_About, _Asked):
     """One drill question with its answer key.
 
     Attributes
@@ -151,22 +179,8 @@ class Question:
         One sentence on how the key follows (the exact numbers).
     """
 
-    topic: str
-    prompt: str
-    inputs: tuple[tuple[str, object], ...]
-    kind: str
-    answer: float | str
-    choices: tuple[str, ...]
-    unit: str
-    tolerance: float
-    grading: str
-    formula: str
-    source: str
-    where: str
-    page: str
-    section: str
-    params: tuple[tuple[str, str], ...]
-    explanation: str
+    # The fields: _Asked's, then _About's (a dataclass takes its bases' fields from the
+    # last base first), in the order listed above.
 
     @property
     def query(self) -> dict[str, str]:
@@ -277,27 +291,15 @@ def _percent(value: float) -> float:
     return 100.0 * float(value)
 
 
-@dataclass(frozen=True)
-class _About:
-    """What every question states besides its key: formula, source, link, explanation."""
-
-    formula: str
-    source: str
-    where: str
-    page: str
-    section: str
-    params: tuple[tuple[str, str], ...]
-    explanation: str
-
-
 def _number_question(
     topic: str,
     prompt: str,
     inputs: Mapping[str, object],
     answer: float,
-    unit: str,
-    tolerance: float,
     about: _About,
+    *,
+    unit: str = "percent",
+    tolerance: float = TOLERANCE_PERCENT,
 ) -> Question:
     shown = f"{tolerance:g} percentage points" if unit == "percent" else f"{tolerance:g}"
     return Question(
@@ -490,8 +492,6 @@ def _pose_take_point(inputs: Mapping[str, object]) -> Question:
         prompt=prompt,
         inputs=inputs,
         answer=key,
-        unit="percent",
-        tolerance=TOLERANCE_PERCENT,
         about=_About(
             formula=formulas[kind],
             source="GNUBG",
@@ -552,8 +552,6 @@ def _pose_gammon_value(inputs: Mapping[str, object]) -> Question:
         prompt=prompt,
         inputs=inputs,
         answer=values.gammon_value,
-        unit="",
-        tolerance=TOLERANCE_GAMMON_VALUE,
         about=_About(
             formula=r"GV = \frac{M(a - 2c, b) - M(a - c, b)}{M(a - c, b) - M(a, b - c)}",
             source="GNUBG",
@@ -566,6 +564,8 @@ def _pose_gammon_value(inputs: Mapping[str, object]) -> Question:
                 f"{values.opp_gammon_value:.4f}."
             ),
         ),
+        unit="",
+        tolerance=TOLERANCE_GAMMON_VALUE,
     )
 
 
@@ -928,8 +928,6 @@ def _pose_raising_point(inputs: Mapping[str, object]) -> Question:
         prompt=prompt,
         inputs=inputs,
         answer=key,
-        unit="percent",
-        tolerance=TOLERANCE_PERCENT,
         about=_About(
             formula=r"\alpha(i, j) = P[K_a \le K_b],\ \beta(i, j) = P[K_a < K_b],\ "
             r"K_a \sim \mathrm{Bin}\!\left(i, \tfrac{a-1}{2a}\right),\ "
@@ -983,8 +981,6 @@ def _pose_match_equity(inputs: Mapping[str, object]) -> Question:
         prompt=prompt,
         inputs=inputs,
         answer=key,
-        unit="percent",
-        tolerance=TOLERANCE_MWC,
         about=_About(
             formula=r"\mathrm{MWC} = M(a, b)",
             source="GNUBG",
@@ -996,6 +992,7 @@ def _pose_match_equity(inputs: Mapping[str, object]) -> Question:
             ),
             explanation=f"{table.name} gives {key:.2f}% at {away}-away/{opp_away}-away ({game}).",
         ),
+        tolerance=TOLERANCE_MWC,
     )
 
 

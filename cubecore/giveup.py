@@ -45,6 +45,7 @@ from numpy.typing import ArrayLike, NDArray
 from scipy import special, stats
 
 from cubecore import janowski, race
+from cubecore._docs import fill_doc
 from cubecore._validate import array_in_range, choice, finite_array, real_in_range
 from cubecore.janowski import CUBE_POSITIONS
 
@@ -164,6 +165,27 @@ def _check_give_up(name: str, value: float) -> float:
     return real_in_range(name, value, 0.5, 1.0, low_open=True)
 
 
+_OWN_GIVE_UP_DOC = """
+own_give_up : float
+    ``g`` in (1/2, 1].
+"""
+_GIVE_UPS_DOC = """
+own_give_up, center_give_up : float
+    ``g`` and ``g_c`` in (1/2, 1].
+"""
+_PARAMETERS_HEADER = "Parameters\n----------"
+_give_up_doc = fill_doc(
+    own_give_up=_OWN_GIVE_UP_DOC,
+    give_ups=_GIVE_UPS_DOC,
+    own_give_up_parameters=_PARAMETERS_HEADER + _OWN_GIVE_UP_DOC,
+    give_ups_parameters=_PARAMETERS_HEADER + _GIVE_UPS_DOC,
+    doubling_cube="""
+    cube : {"center", "owned"}
+        Initial double or redouble.
+    """,
+)
+
+
 def _as_output(array: NDArray[np.float64]) -> float | NDArray[np.float64]:
     """A 0-d result comes back as a Python float, anything else as an array."""
     return float(array) if array.ndim == 0 else array
@@ -262,6 +284,7 @@ def modified_win_probability(
     return _as_output(_conceded(p) if concede else p)
 
 
+@_give_up_doc
 def modified_equity(
     e: ArrayLike,
     cube: str,
@@ -281,8 +304,7 @@ def modified_equity(
         Cubeless equity in [-1, 1].
     cube : {"center", "owned", "opponent"}
         Cube position seen from the player.
-    own_give_up, center_give_up : float
-        ``g`` and ``g_c`` in (1/2, 1].
+    {give_ups}
 
     Returns
     -------
@@ -355,6 +377,7 @@ def min_take_from_give_up(own_give_up: float) -> float:
 # --------------------------------------------------------------- doubling points
 
 
+@_give_up_doc
 def market_losing_equity(own_give_up: float = ESSAY_OWN_GIVE_UP) -> float:
     """Cubeless equity at which the doubler loses his market: ``e_m = 1 - g / 2``.
 
@@ -365,10 +388,7 @@ def market_losing_equity(own_give_up: float = ESSAY_OWN_GIVE_UP) -> float:
     the doubler's modified equity is exactly .5 ([KW] "a cubeless equity of .570
     turns into a modified equity of .500").
 
-    Parameters
-    ----------
-    own_give_up : float
-        ``g`` in (1/2, 1].
+    {own_give_up_parameters}
 
     Returns
     -------
@@ -384,6 +404,7 @@ def market_losing_equity(own_give_up: float = ESSAY_OWN_GIVE_UP) -> float:
     return 1.0 - g / 2.0
 
 
+@_give_up_doc
 def initial_double_point(
     own_give_up: float = ESSAY_OWN_GIVE_UP,
     center_give_up: float = ESSAY_CENTER_GIVE_UP,
@@ -397,10 +418,7 @@ def initial_double_point(
     .. math:: e_d = 1 - \\frac{g (4 g_c - 3)}{4 g_c - 2 - g}
               \\qquad (g_c > 1 - g / 4).
 
-    Parameters
-    ----------
-    own_give_up, center_give_up : float
-        ``g`` and ``g_c`` in (1/2, 1].
+    {give_ups_parameters}
 
     Returns
     -------
@@ -437,6 +455,7 @@ def initial_double_point(
     return 1.0 - g / 2.0  # empty window: the doubling point is the market-losing point
 
 
+@_give_up_doc
 def redouble_point(own_give_up: float = ESSAY_OWN_GIVE_UP) -> float:
     """Cubeless equity above which a redouble is correct: ``e1 = e2 / 2``.
 
@@ -446,10 +465,7 @@ def redouble_point(own_give_up: float = ESSAY_OWN_GIVE_UP) -> float:
 
     .. math:: e_r = 3 - 3 g \\qquad (g \\ge 4/5).
 
-    Parameters
-    ----------
-    own_give_up : float
-        ``g`` in (1/2, 1].
+    {own_give_up_parameters}
 
     Returns
     -------
@@ -513,6 +529,7 @@ def doubling_points(
     )
 
 
+@_give_up_doc
 def essay_table(
     equities: ArrayLike = ESSAY_TABLE_EQUITIES,
     own_give_up: float = ESSAY_OWN_GIVE_UP,
@@ -524,8 +541,7 @@ def essay_table(
     ----------
     equities : array_like
         Cubeless equities in [-1, 1]; default the essay's .40, .39, .42, .200.
-    own_give_up, center_give_up : float
-        ``g`` and ``g_c`` in (1/2, 1].
+    {give_ups}
 
     Returns
     -------
@@ -566,6 +582,7 @@ def _is_essay_setting(g: float, g_c: float) -> bool:
     return abs(g - ESSAY_OWN_GIVE_UP) < 1e-9 and abs(g_c - ESSAY_CENTER_GIVE_UP) < 1e-9
 
 
+@_give_up_doc
 def essay_table_with_printed(
     equities: ArrayLike = ESSAY_TABLE_EQUITIES,
     own_give_up: float = ESSAY_OWN_GIVE_UP,
@@ -583,8 +600,7 @@ def essay_table_with_printed(
     ----------
     equities : array_like
         Cubeless equities in [-1, 1] (one row each).
-    own_give_up, center_give_up : float
-        ``g`` and ``g_c`` in (1/2, 1].
+    {give_ups}
 
     Returns
     -------
@@ -701,6 +717,7 @@ def _gain(e: NDArray[np.float64], cube: str, g: float, g_c: float) -> NDArray[np
     return np.where(e > e_m, market_lost, np.where(e >= e_d, 0.0, too_weak))
 
 
+@_give_up_doc
 def doubling_gain(
     next_equity: ArrayLike,
     cube: str = "center",
@@ -731,8 +748,7 @@ def doubling_gain(
         Cubeless equity after the next exchange of rolls, in [-1, 1].
     cube : {"center", "owned"}
         Where the cube is now: initial double or redouble.
-    own_give_up, center_give_up : float
-        ``g`` and ``g_c`` in (1/2, 1].
+    {give_ups}
 
     Returns
     -------
@@ -759,6 +775,7 @@ def doubling_gain(
     return _as_output(_gain(e, cube, g, g_c))
 
 
+@_give_up_doc
 def net_doubling_gain(
     next_equities: ArrayLike,
     cube: str = "center",
@@ -775,13 +792,11 @@ def net_doubling_gain(
     ----------
     next_equities : array_like
         Cubeless equities after the next exchange, in [-1, 1]; at least one.
-    cube : {"center", "owned"}
-        Initial double or redouble.
+    {doubling_cube}
     weights : array_like, optional
         Non-negative weights of the same shape with a positive sum (normalised
         here). Default: equal weights, the essay's 1/1296.
-    own_give_up, center_give_up : float
-        ``g`` and ``g_c`` in (1/2, 1].
+    {give_ups}
 
     Returns
     -------
@@ -984,6 +999,7 @@ def _gain_pieces(
     return lo, hi, mid, value, slope
 
 
+@_give_up_doc
 def volatility_doubling_gain(
     equity: ArrayLike,
     volatility: ArrayLike,
@@ -1012,10 +1028,8 @@ def volatility_doubling_gain(
     volatility : array_like
         Standard deviation of the next-exchange equity: 0, or
         ``volatility**2 < 1 - equity**2``. Broadcast against ``equity``.
-    cube : {"center", "owned"}
-        Initial double or redouble.
-    own_give_up, center_give_up : float
-        ``g`` and ``g_c`` in (1/2, 1].
+    {doubling_cube}
+    {give_ups}
 
     Returns
     -------
@@ -1211,6 +1225,7 @@ _EQUIVALENCE_POINTS = 201
 _ZK77_STATED_MIN_DA = 0.8
 
 
+@_give_up_doc
 def model_equivalences(
     own_give_up: float = ESSAY_OWN_GIVE_UP, center_give_up: float = ESSAY_CENTER_GIVE_UP
 ) -> ModelEquivalences:
@@ -1220,10 +1235,7 @@ def model_equivalences(
     lives ``x = 4 (1/g - 1)`` and ``x_c = 1.5 (1/(2 g_c - 1) - 1)``
     (:func:`cube_life_from_give_up`) and where the mapping holds.
 
-    Parameters
-    ----------
-    own_give_up, center_give_up : float
-        ``g`` and ``g_c`` in (1/2, 1].
+    {give_ups_parameters}
 
     Returns
     -------
@@ -1265,6 +1277,7 @@ def model_equivalences(
     )
 
 
+@_give_up_doc
 def janowski_comparison(
     w: ArrayLike,
     own_give_up: float = ESSAY_OWN_GIVE_UP,
@@ -1281,8 +1294,7 @@ def janowski_comparison(
     ----------
     w : array_like
         Cubeless winning chances in [0, 1].
-    own_give_up, center_give_up : float
-        ``g`` and ``g_c`` in (1/2, 1].
+    {give_ups}
 
     Returns
     -------
@@ -1350,6 +1362,7 @@ class RaceDoublingVerdict:
         return self.action == self.optimal_action
 
 
+@_give_up_doc
 def race_doubling_verdict(
     on_roll: int,
     opponent: int,
@@ -1368,10 +1381,8 @@ def race_doubling_verdict(
     ----------
     on_roll, opponent : int
         Pip counts of the roller and his opponent, whole numbers in [1, 375].
-    cube : {"center", "owned"}
-        Initial double or redouble.
-    own_give_up, center_give_up : float
-        ``g`` and ``g_c`` in (1/2, 1].
+    {doubling_cube}
+    {give_ups}
 
     Returns
     -------
@@ -1419,6 +1430,7 @@ def race_doubling_verdict(
     )
 
 
+@_give_up_doc
 def race_sequence_gains(
     on_roll: int,
     opponent: int,
@@ -1432,10 +1444,8 @@ def race_sequence_gains(
     ----------
     on_roll, opponent : int
         Pip counts, whole numbers in [1, 375].
-    cube : {"center", "owned"}
-        Initial double or redouble.
-    own_give_up, center_give_up : float
-        ``g`` and ``g_c`` in (1/2, 1].
+    {doubling_cube}
+    {give_ups}
 
     Returns
     -------

@@ -39,6 +39,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
+from cubecore._docs import fill_doc
 from cubecore._normal import normal_cdf
 from cubecore._validate import array_in_range, choice, real_in_range, whole_number
 from cubecore.printed import compare_printed
@@ -112,6 +113,29 @@ _METHODS = ("recursion", "closed_form")
 #: A chance within this of a threshold has reached it (lattice paths hit 0.8 exactly).
 _PATH_TOLERANCE = 1e-12
 _POINTS = ("alpha", "beta")
+
+_ks_doc = fill_doc(
+    raises_parameters="""
+    Parameters
+    ----------
+    i, j : int
+        Raises left to A and to B, ``0 <= i, j <= MAX_RAISES``.
+    a, b : float
+        Raise factors of A and B, finite and ``>= 1``.
+    """,
+    potentials_parameters="""
+    Parameters
+    ----------
+    a, b : float
+        Raise potentials of A and B, finite and ``>= 1``.
+    """,
+    value_returns="""
+    Returns
+    -------
+    float
+        A's expected value in units of the initial stakes, in [-1, 1].
+    """,
+)
 
 
 # ---------------------------------------------------------------------------
@@ -839,6 +863,7 @@ def limited_doubling_points(n_max: int = 10) -> pd.DataFrame:
 # ---------------------------------------------------------------------------
 
 
+@_ks_doc
 def raising_points(i: int, j: int, a: float = 2.0, b: float = 2.0) -> RaisingPoints:
     r"""Raising points when A holds ``i`` raises of factor ``a`` and B ``j`` of factor ``b``.
 
@@ -854,12 +879,7 @@ def raising_points(i: int, j: int, a: float = 2.0, b: float = 2.0) -> RaisingPoi
     ``alpha(0, j) = 1`` and ``beta(i, 0) = 0``
     (see :func:`raising_points_table` for both paths).
 
-    Parameters
-    ----------
-    i, j : int
-        Raises left to A and to B, ``0 <= i, j <= MAX_RAISES``.
-    a, b : float
-        Raise factors of A and B, finite and ``>= 1``.
+    {raises_parameters}
 
     Returns
     -------
@@ -940,6 +960,7 @@ def exact_raising_points(
     return _points(race)
 
 
+@_ks_doc
 def even_game_value(i: int, j: int, a: float = 2.0, b: float = 2.0) -> float:
     r"""A's expected value of an even game (p = 1/2, stakes 1) with ``i`` and ``j`` raises left.
 
@@ -952,17 +973,9 @@ def even_game_value(i: int, j: int, a: float = 2.0, b: float = 2.0) -> float:
     +1 if ``alpha <= 1/2`` (A raises at once and B resigns) and -1 if
     ``beta >= 1/2`` (B raises at once and A resigns).
 
-    Parameters
-    ----------
-    i, j : int
-        Raises left to A and to B, ``0 <= i, j <= MAX_RAISES``.
-    a, b : float
-        Raise factors of A and B, finite and ``>= 1``.
+    {raises_parameters}
 
-    Returns
-    -------
-    float
-        A's expected value in units of the initial stakes, in [-1, 1].
+    {value_returns}
 
     Notes
     -----
@@ -1261,6 +1274,7 @@ def coin_flip_table(
 # ---------------------------------------------------------------------------
 
 
+@_ks_doc
 def continuous_raising_points(a: float, b: float) -> RaisingPoints:
     r"""Raising points when A may raise by any factors of product ``<= a`` and B ``<= b``.
 
@@ -1272,10 +1286,7 @@ def continuous_raising_points(a: float, b: float) -> RaisingPoints:
               = \frac{1}{\sqrt{ab}} \sum_{0 \le i \le j} \frac{L^i M^j}{i!\,j!},
               \qquad \beta(a, b) = P[X < Y].
 
-    Parameters
-    ----------
-    a, b : float
-        Raise potentials of A and B, finite and ``>= 1``.
+    {potentials_parameters}
 
     Returns
     -------
@@ -1313,6 +1324,7 @@ def continuous_raising_points(a: float, b: float) -> RaisingPoints:
     return _points(race)
 
 
+@_ks_doc
 def continuous_even_game_value(a: float, b: float) -> float:
     r"""A's expected value of an even game with raise potentials ``a`` and ``b``.
 
@@ -1324,15 +1336,9 @@ def continuous_even_game_value(a: float, b: float) -> float:
     if ``beta < 1/2 < alpha``; +1 if ``alpha(a, b) <= 1/2``, -1 if
     ``beta(a, b) >= 1/2`` (see :func:`even_game_value` for the boundaries).
 
-    Parameters
-    ----------
-    a, b : float
-        Raise potentials of A and B, finite and ``>= 1``.
+    {potentials_parameters}
 
-    Returns
-    -------
-    float
-        A's expected value in units of the initial stakes, in [-1, 1].
+    {value_returns}
 
     Notes
     -----
@@ -1509,6 +1515,7 @@ def resignation_potential_table(b_values: ArrayLike = _TABLE_V_B) -> pd.DataFram
     )
 
 
+@_ks_doc
 def normal_raising_point(a: float, b: float) -> float:
     r"""Normal approximation (23) of [KS69] to the continuous raising point ``alpha(a, b)``.
 
@@ -1518,10 +1525,7 @@ def normal_raising_point(a: float, b: float) -> float:
     X - Y approximated by a normal of mean L - M and variance L + M, with a
     continuity correction of 1/2.
 
-    Parameters
-    ----------
-    a, b : float
-        Raise potentials, finite and ``>= 1``.
+    {potentials_parameters}
 
     Returns
     -------
@@ -1551,16 +1555,14 @@ def normal_raising_point(a: float, b: float) -> float:
     return normal_cdf(score)
 
 
+@_ks_doc
 def asymptotic_even_game_value(a: float, b: float) -> float:
     r"""A's asymptotic even-game value ``log(a / b)`` for large potentials, [KS69] eq. (26)-(27).
 
     ``E(a, b) = log(a/b) + o(1)`` as ``a, b -> inf`` with ``log(a/b)`` fixed
     (natural logarithm; ``2t`` with ``L = M + t``, eq. (24)).
 
-    Parameters
-    ----------
-    a, b : float
-        Raise potentials, finite and ``>= 1``.
+    {potentials_parameters}
 
     Returns
     -------

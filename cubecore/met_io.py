@@ -79,6 +79,7 @@ from xml.parsers import expat
 
 import numpy as np
 
+from cubecore._docs import fill_doc
 from cubecore.met import MAX_TABLE_LENGTH, MatchEquityTable
 
 __all__ = [
@@ -96,6 +97,27 @@ __all__ = [
 MAX_FILE_BYTES = 1_000_000
 #: File name endings and the reader each selects in :func:`read_table`.
 FORMATS = {".xml": "gnubg XML", ".met": "XG .met", ".csv": "CSV", ".txt": "CSV"}
+
+_table_doc = fill_doc(
+    data="""
+    data : bytes or str
+        The file's contents, at most :data:`MAX_FILE_BYTES` bytes.
+    """,
+    key="""
+    key : str
+        Key of the returned table.
+    """,
+    returns_raises="""
+    Returns
+    -------
+    MatchEquityTable
+
+    Raises
+    ------
+    ValueError
+        Naming the line and what was expected.
+    """,
+)
 
 
 # ----------------------------------------------------------------------------------
@@ -293,6 +315,7 @@ def _explicit(node: _Node) -> None:
         )
 
 
+@_table_doc
 def parse_gnubg_xml(data: bytes | str, key: str = "upload") -> MatchEquityTable:
     """Read a match equity table in GNU Backgammon's XML format.
 
@@ -303,10 +326,8 @@ def parse_gnubg_xml(data: bytes | str, key: str = "upload") -> MatchEquityTable:
 
     Parameters
     ----------
-    data : bytes or str
-        The file's contents, at most :data:`MAX_FILE_BYTES` bytes.
-    key : str
-        Key of the returned table.
+    {data}
+    {key}
 
     Returns
     -------
@@ -461,6 +482,7 @@ def _xg_size(entries: list[tuple[int, str, str]], section: str, fallback: int) -
     raise ValueError(f"line {fallback}: [{section}] has no Size=")
 
 
+@_table_doc
 def parse_xg_met(data: bytes | str, key: str = "upload") -> MatchEquityTable:
     """Read a match equity table in eXtreme Gammon's ``.met`` text format.
 
@@ -473,17 +495,9 @@ def parse_xg_met(data: bytes | str, key: str = "upload") -> MatchEquityTable:
     data : bytes or str
         The file's contents, at most :data:`MAX_FILE_BYTES` bytes (UTF-8, or
         Windows-1252 as XG writes them).
-    key : str
-        Key of the returned table.
+    {key}
 
-    Returns
-    -------
-    MatchEquityTable
-
-    Raises
-    ------
-    ValueError
-        Naming the line and what was expected.
+    {returns_raises}
 
     Examples
     --------
@@ -562,6 +576,7 @@ def _fields(line: str) -> list[str]:
     return [cell.strip() for cell in re.split(r"[,;]", line)]
 
 
+@_table_doc
 def parse_csv(data: bytes | str, key: str = "upload") -> MatchEquityTable:
     """Read a match equity table from this project's plain CSV layout.
 
@@ -571,19 +586,10 @@ def parse_csv(data: bytes | str, key: str = "upload") -> MatchEquityTable:
 
     Parameters
     ----------
-    data : bytes or str
-        The file's contents, at most :data:`MAX_FILE_BYTES` bytes.
-    key : str
-        Key of the returned table.
+    {data}
+    {key}
 
-    Returns
-    -------
-    MatchEquityTable
-
-    Raises
-    ------
-    ValueError
-        Naming the line and what was expected.
+    {returns_raises}
 
     Examples
     --------

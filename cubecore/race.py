@@ -38,6 +38,7 @@ References
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple, cast
@@ -46,8 +47,18 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
+from cubecore._docs import fill_doc
 from cubecore._validate import choice, finite_array, real_in_range, whole_number
 from cubecore.janowski import CUBE_POSITIONS, _implied_life, dead_cube_equity, live_cube_equity
+
+_ROLLER_CUBE_DOC = """
+cube : {"center", "owned", "opponent"}
+    Cube position seen from the roller.
+"""
+_race_doc = fill_doc(
+    roller_cube=_ROLLER_CUBE_DOC,
+    roller_cube_parameters="Parameters\n----------" + _ROLLER_CUBE_DOC,
+)
 
 __all__ = [
     "ACTIONS",
@@ -798,6 +809,7 @@ class RaceCubeEquities:
     action: str
 
 
+@_race_doc
 def race_cube_equities(on_roll: int, opponent: int, cube: str) -> RaceCubeEquities:
     """Exact optimal cube equities of a race position (money play, no gammons).
 
@@ -805,8 +817,7 @@ def race_cube_equities(on_roll: int, opponent: int, cube: str) -> RaceCubeEquiti
     ----------
     on_roll, opponent : int
         Counts, whole numbers in [1, 375].
-    cube : {"center", "owned", "opponent"}
-        Cube position seen from the roller.
+    {roller_cube}
 
     Returns
     -------
@@ -840,22 +851,14 @@ def race_cube_equities(on_roll: int, opponent: int, cube: str) -> RaceCubeEquiti
     y = whole_number("opponent", opponent, 1, MAX_COUNT)
     cube = choice("cube", cube, CUBE_POSITIONS)
     values = _cube_arrays(np.array(x), np.array(y), cube)
-    return RaceCubeEquities(
-        no_double=float(values["no_double"]),
-        double_take=float(values["double_take"]),
-        double_pass=float(values["double_pass"]),
-        optimal=float(values["optimal"]),
-        action=ACTIONS[int(values["code"])],
-    )
+    return RaceCubeEquities(*_decision_values(values, ACTIONS))
 
 
+@_race_doc
 def cube_action_map(cube: str, max_count: int = 100, min_count: int = 1) -> pd.DataFrame:
     """Tidy table of the exact cube action over (your count, opponent's count).
 
-    Parameters
-    ----------
-    cube : {"center", "owned", "opponent"}
-        Cube position seen from the roller.
+    {roller_cube_parameters}
     max_count, min_count : int
         Both counts run over ``min_count..max_count`` (1 <= min <= max <= 375).
 
@@ -1195,13 +1198,59 @@ def gnubg_race_cube_life(pips: ArrayLike) -> NDArray[np.float64]:
     return life
 
 
+def _decision_values(
+    values: Mapping[str, NDArray[np.generic]], actions: tuple[str, ...]
+) -> tuple[float, float, float, float, str]:
+    """ND, DT, DP, optimal and the action's name of one position, from decision arrays.
+
+    ``values`` holds 0-d arrays ``no_double``, ``double_take``, ``double_pass``,
+    ``optimal`` and ``code`` (the index of the action in ``actions``), in the field
+    order of :class:`RaceCubeEquities` (and of the match version).
+    """
+    return (
+        float(values["no_double"]),
+        float(values["double_take"]),
+        float(values["double_pass"]),
+        float(values["optimal"]),
+        actions[int(values["code"])],
+    )
+
+
+def _offset_pairs(
+    offset: int, max_count: int, most: int
+) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """Counts ``(x, x + offset)`` for ``x = 1..max_count``, the second within ``1..most``.
+
+    ``offset`` (in [-100, 100]) and ``max_count`` (in ``1..most``) are checked here.
+    """
+    shift = whole_number("offset", offset, -100, 100)
+    n = whole_number("max_count", max_count, 1, most)
+    x = np.arange(1, n + 1)
+    y = x + shift
+    keep = (y >= 1) & (y <= most)
+    return x[keep], y[keep]
+
+
+def _life_table(
+    x: NDArray[np.int64],
+    y: NDArray[np.int64],
+    p: NDArray[np.float64],
+    cubeful: NDArray[np.float64],
+    dead: NDArray[np.float64],
+    live: NDArray[np.float64],
+    **extra: NDArray[np.float64],
+) -> pd.DataFrame:
+    """The implied cube life along a race, beside the equities it is read from."""
+    life = _implied_life(cubeful, dead, live)
+    columns = {"on_roll": x, "opponent": y, "cubeless_win": p, "cubeful": cubeful}
+    return pd.DataFrame({**columns, "dead": dead, "live": live, "cube_life": life, **extra})
+
+
+@_race_doc
 def implied_cube_life(cube: str = "center", offset: int = 0, max_count: int = 300) -> pd.DataFrame:
     """Janowski cube life ``x`` implied by the exact model along a race.
 
-    Parameters
-    ----------
-    cube : {"center", "owned", "opponent"}
-        Cube position seen from the roller.
+    {roller_cube_parameters}
     offset : int
         Opponent's count - roller's count (0: even race), in [-100, 100].
     max_count : int
@@ -1232,29 +1281,12 @@ def implied_cube_life(cube: str = "center", offset: int = 0, max_count: int = 30
     (0.783, 0.675)
     """
     cube = choice("cube", cube, CUBE_POSITIONS)
-    offset = whole_number("offset", offset, -100, 100)
-    n = whole_number("max_count", max_count, 1, MAX_COUNT)
-    x = np.arange(1, n + 1)
-    y = x + offset
-    keep = (y >= 1) & (y <= MAX_COUNT)
-    x, y = x[keep], y[keep]
+    x, y = _offset_pairs(offset, max_count, MAX_COUNT)
     p = _win(x, y)
     cubeful = _cube_arrays(x, y, cube)["optimal"]
     dead = dead_cube_equity(p)
     live = live_cube_equity(p, cube)
-    life = _implied_life(cubeful, dead, live)
-    return pd.DataFrame(
-        {
-            "on_roll": x,
-            "opponent": y,
-            "cubeless_win": p,
-            "cubeful": cubeful,
-            "dead": dead,
-            "live": live,
-            "cube_life": life,
-            "gnubg": gnubg_race_cube_life(x),
-        }
-    )
+    return _life_table(x, y, p, cubeful, dead, live, gnubg=gnubg_race_cube_life(x))
 
 
 # ----------------------------------------------------------------------------- next exchange

@@ -68,6 +68,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from cubecore._docs import fill_doc
 from cubecore.position import Position
 
 __all__ = [
@@ -93,6 +94,7 @@ class RaceCount:
     Attributes
     ----------
     method : str
+        The method's name, as :func:`race_counts` lists it (``"Keith"``, ``"8-9-12"``).
     on_roll : float
         The roller's count (pips, or the method's adjusted pips).
     on_roll_adjusted : float
@@ -117,6 +119,21 @@ class RaceCount:
     measure_name: str
     action: str
     win: float | None = None
+
+
+_race_doc = fill_doc(
+    race_parameters="""
+    Parameters
+    ----------
+    position : Position
+        A race.
+    """,
+    race_count_returns="""
+    Returns
+    -------
+    RaceCount
+    """,
+)
 
 
 def _race(position: Position) -> Position:
@@ -195,17 +212,13 @@ def _thorp(points: tuple[int, ...]) -> int:
     return pips + 2 * sum(points) + points[0] - sum(1 for n in points[:6] if n)
 
 
+@_race_doc
 def thorp_count(position: Position) -> RaceCount:
     """Thorp count of a race and its cube action ([Tho]_).
 
-    Parameters
-    ----------
-    position : Position
-        A race.
+    {race_parameters}
 
-    Returns
-    -------
-    RaceCount
+    {race_count_returns}
         ``measure`` = ``L - T`` (roller's raised count minus the opponent's): double if
         ``<= 2``, redouble if ``<= 1``, pass if ``<= -2``.
 
@@ -224,17 +237,13 @@ def thorp_count(position: Position) -> RaceCount:
     return RaceCount("Thorp", mine, raised, theirs, lead_over, "L - T", action)
 
 
+@_race_doc
 def rule_8_9_12(position: Position) -> RaceCount:
     """The 8-9-12 rule on pip counts ([Tri04]_).
 
-    Parameters
-    ----------
-    position : Position
-        A race.
+    {race_parameters}
 
-    Returns
-    -------
-    RaceCount
+    {race_count_returns}
         ``measure`` = the roller's lead ``100 (T - L) / L`` percent: double from 8,
         redouble from 9, pass above 12.
 
@@ -253,17 +262,13 @@ def rule_8_9_12(position: Position) -> RaceCount:
     return RaceCount("8-9-12", mine, mine, theirs, ahead, "lead %", action)
 
 
+@_race_doc
 def kleinman_count(position: Position) -> RaceCount:
     """Kleinman's cubeless winning chance and cube action from pip counts ([Kle]_).
 
-    Parameters
-    ----------
-    position : Position
-        A race.
+    {race_parameters}
 
-    Returns
-    -------
-    RaceCount
+    {race_count_returns}
         ``measure`` = ``K = (D + 4) / (2 sqrt(S - 4))`` (as gnubg prints it) and
         ``win = (1 + erf K) / 2``, with ``D = T - L``, ``S = T + L`` in pips. The action
         uses the equivalent ratio ``K2 = (D + 4)^2 / (S - 4) = 4 K^2`` (for ``D + 4 > 0``)
@@ -307,17 +312,13 @@ def _isight(mine: tuple[int, ...], theirs: tuple[int, ...]) -> int:
     return count + max(crossovers - other, 0)
 
 
+@_race_doc
 def isight_count(position: Position) -> RaceCount:
     """Isight count of a race, its winning estimate and cube action ([Isi]_).
 
-    Parameters
-    ----------
-    position : Position
-        A race.
+    {race_parameters}
 
-    Returns
-    -------
-    RaceCount
+    {race_count_returns}
         ``measure`` = ``P = 80 - L/3 + 2 (T - L)`` (percent), ``win = P / 100``;
         no double if ``P < 68``, double if ``68 <= P < 70``, redouble if ``70 <= P <= 76``,
         pass if ``P > 76``.
@@ -338,17 +339,13 @@ def isight_count(position: Position) -> RaceCount:
     return RaceCount("Isight", mine, mine, theirs, p, "P %", action, p / 100.0)
 
 
+@_race_doc
 def trice_rule(position: Position) -> RaceCount:
     """Trice's point of last take and doubling points on pip counts ([Tri04]_).
 
-    Parameters
-    ----------
-    position : Position
-        A race.
+    {race_parameters}
 
-    Returns
-    -------
-    RaceCount
+    {race_count_returns}
         ``measure`` = the point of last take as a lead ``d`` (pips):
         ``L/10 + 2`` for ``L >= 62``, ``(L - 5)/7`` below. With the roller's lead
         ``T - L``: pass if ``T - L > d``, redouble if ``T - L >= d - 2``, double if
@@ -371,13 +368,11 @@ def trice_rule(position: Position) -> RaceCount:
     return RaceCount("Trice", mine, mine, theirs, last_take, "last take lead", action)
 
 
+@_race_doc
 def race_counts(position: Position) -> pd.DataFrame:
     """Every race method on one position, as a tidy table.
 
-    Parameters
-    ----------
-    position : Position
-        A race.
+    {race_parameters}
 
     Returns
     -------

@@ -31,7 +31,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from cubecore._normal import normal_cdf
 from cubecore._validate import choice
-from cubecore.race import ACTIONS, CUBE_POSITIONS, _count_array, cube_action_map
+from cubecore.race import ACTIONS, CUBE_POSITIONS, _count_array, _race_doc, cube_action_map
 
 __all__ = [
     "RULE_COMPARISONS",
@@ -103,6 +103,7 @@ def kleinman_win_probability(on_roll: ArrayLike, opponent: ArrayLike) -> NDArray
     return normal_cdf(z)  # [K80]
 
 
+@_race_doc
 def rule_8_9_12(on_roll: ArrayLike, opponent: ArrayLike, cube: str) -> NDArray[np.str_]:
     """Verdict of the 8-9-12 rule ([T04]_) in the words of :data:`cubecore.race.ACTIONS`.
 
@@ -110,8 +111,7 @@ def rule_8_9_12(on_roll: ArrayLike, opponent: ArrayLike, cube: str) -> NDArray[n
     ----------
     on_roll, opponent : array_like of int
         Counts, whole numbers in [1, 375].
-    cube : {"center", "owned", "opponent"}
-        Cube position seen from the roller.
+    {roller_cube}
 
     Returns
     -------
@@ -156,13 +156,11 @@ def _comparison_codes(
     return codes
 
 
+@_race_doc
 def rules_of_thumb_map(cube: str, max_count: int = 100, min_count: int = 1) -> pd.DataFrame:
     """The exact cube map beside the 8-9-12 rule and Kleinman's win chance.
 
-    Parameters
-    ----------
-    cube : {"center", "owned", "opponent"}
-        Cube position seen from the roller.
+    {roller_cube_parameters}
     max_count, min_count : int
         Counts range, as in :func:`cubecore.race.cube_action_map` (at most 375: the
         map has ``(max_count - min_count + 1)**2`` rows).

@@ -65,7 +65,6 @@ References
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -78,7 +77,7 @@ from numpy.typing import NDArray
 
 from cubecore._validate import _shown, whole_number
 from cubecore.bearoff import _WEIGHTS as _BEAROFF_WEIGHTS
-from cubecore.bearoff import _Index, _play_results, bearoff_positions
+from cubecore.bearoff import _Index, _pairs_by_total, _play_results, _plays_of, bearoff_positions
 from cubecore.janowski import _implied_life
 from cubecore.match_points import (
     _after,
@@ -88,7 +87,14 @@ from cubecore.match_points import (
     cube_points,
 )
 from cubecore.met import MatchEquityTable
-from cubecore.race import ROLL_TOTALS, ROLL_WAYS, _win_grid
+from cubecore.race import (
+    ROLL_TOTALS,
+    ROLL_WAYS,
+    _decision_values,
+    _life_table,
+    _offset_pairs,
+    _win_grid,
+)
 
 __all__ = [
     "MATCH_ACTIONS",
@@ -367,14 +373,8 @@ def race_match_equities(
     x, y = _count("on_roll", on_roll), _count("opponent", opponent)
     solution = _solve(request.table, request.a, request.b, request.phase, max(x, y))
     values = _decisions(solution, request.state, np.array(x), np.array(y))
-    return RaceMatchEquities(
-        no_double=float(values["no_double"]),
-        double_take=float(values["double_take"]),
-        double_pass=float(values["double_pass"]),
-        optimal=float(values["optimal"]),
-        action=MATCH_ACTIONS[int(values["code"])],
-        cubeless_win=float(_win_grid(np.array([x]), np.array([y]))[0, 0]),
-    )
+    cubeless_win = float(_win_grid(np.array([x]), np.array([y]))[0, 0])
+    return RaceMatchEquities(*_decision_values(values, MATCH_ACTIONS), cubeless_win)
 
 
 def race_match_action_map(
@@ -594,12 +594,7 @@ def race_match_cube_life(
     True
     """
     request = _request(table, away, opp_away, phase, cube_value, cube_owner)
-    shift = whole_number("offset", offset, -100, 100)
-    n = whole_number("max_count", max_count, 1, MAX_MATCH_COUNT)
-    x = np.arange(1, n + 1)
-    y = x + shift
-    keep = (y >= 1) & (y <= MAX_MATCH_COUNT)
-    x, y = x[keep], y[keep]
+    x, y = _offset_pairs(offset, max_count, MAX_MATCH_COUNT)
     size = int(max(x.max(initial=1), y.max(initial=1)))
     solution = _solve(request.table, request.a, request.b, request.phase, size)
     cubeful = solution.optimal[request.state, x, y]
@@ -607,18 +602,7 @@ def race_match_cube_life(
     dead, live = _live_and_dead(
         request.table, request.a, request.b, request.phase, cube_value, cube_owner, p
     )
-    life = _implied_life(cubeful, dead, live)
-    return pd.DataFrame(
-        {
-            "on_roll": x,
-            "opponent": y,
-            "cubeless_win": p,
-            "cubeful": cubeful,
-            "dead": dead,
-            "live": live,
-            "cube_life": life,
-        }
-    )
+    return _life_table(x, y, p, cubeful, dead, live)
 
 
 def race_match_cube_life_by_score(
@@ -731,24 +715,13 @@ def _solve_bearoff(
     seen_p[:, :, 0] = end_lose[:, None]  # the opponent has borne off
     no_double = np.full((n, count, count), np.nan)
     optimal = np.full((n, count, count), np.nan)
-    total = pips[:, None] + pips[None, :]
-    flat = np.argsort(total, axis=None, kind="stable")
-    ordered = total.reshape(-1)[flat]
-    bounds = np.flatnonzero(np.diff(ordered, prepend=-1, append=ordered[-1] + 1))
-    for start, stop in itertools.pairwise(bounds):
-        i, j = np.divmod(flat[start:stop], count)
-        keep = (i != 0) & (j != 0)
-        i, j = i[keep], j[keep]
+    for _, i, j in _pairs_by_total(pips):
         if len(i) == 0:
             continue
         nd_p = np.zeros((n, len(i)))
         nd_o = np.zeros((n, len(i)))
         for weight, (data, indptr) in zip(_BEAROFF_WEIGHTS, plays, strict=True):
-            lengths = indptr[i + 1] - indptr[i]
-            ends = np.cumsum(lengths)
-            starts = ends - lengths
-            within = np.arange(ends[-1]) - np.repeat(starts, lengths)
-            after = data[np.repeat(indptr[i], lengths) + within]
+            after, lengths, starts = _plays_of(data, indptr, i)
             other = np.repeat(j, lengths)
             # the roller at i plays to ``after``; the other side, at j, is then on roll
             nd_p += weight * np.maximum.reduceat(seen_o[:, other, after], starts, axis=1)
@@ -844,11 +817,5 @@ def bearoff_match_equities(
     index = _Index(solution.positions)
     i, j = index(np.array([mine, theirs], dtype=np.int8))
     values = _decisions(solution, request.state, np.array(i), np.array(j))
-    return RaceMatchEquities(
-        no_double=float(values["no_double"]),
-        double_take=float(values["double_take"]),
-        double_pass=float(values["double_pass"]),
-        optimal=float(values["optimal"]),
-        action=MATCH_ACTIONS[int(values["code"])],
-        cubeless_win=float(solution.cubeless[i, j]),
-    )
+    cubeless_win = float(solution.cubeless[i, j])
+    return RaceMatchEquities(*_decision_values(values, MATCH_ACTIONS), cubeless_win)
