@@ -247,13 +247,19 @@ def abuse_table(runs: list[AbuseRun], limit_mib: float) -> str:
     return table + "\n\n" + "\n".join(f"- {line}" for line in verdicts)
 
 
+def _grouped(lines: list[str], limit: int = 8) -> list[tuple[str, int]]:
+    """Distinct lines, most frequent first, at most ``limit``."""
+    counts: dict[str, int] = {}
+    for line in lines:
+        counts[line[:200]] = counts.get(line[:200], 0) + 1
+    return sorted(counts.items(), key=lambda item: -item[1])[:limit]
+
+
 def print_abuse(runs: list[AbuseRun], limit_mib: float) -> None:
     print(abuse_table(runs, limit_mib))
     for run in runs:
-        for line in run.load.errors[:5]:
-            print(f"- {'with' if run.hostile else 'without'} hostile, error: {line[:200]}")
-        met: dict[str, int] = {}
-        for line in run.counts.errors:
-            met[line] = met.get(line, 0) + 1
-        for line, times in sorted(met.items(), key=lambda item: -item[1])[:5]:
+        side = "with" if run.hostile else "without"
+        for line, times in _grouped(run.load.errors):
+            print(f"- {side} hostile, error ({times}x): {line}")
+        for line, times in _grouped(run.counts.errors):
             print(f"- hostile client met ({times}x): {line}")

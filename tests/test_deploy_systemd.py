@@ -65,7 +65,7 @@ def _mib(value: str) -> float:
 
 def _guide_worst_case_mib() -> float:
     """The worst case the hosting guide states: "Worst case measured: N MiB"."""
-    found = re.search(r"Worst case measured: (\d+) MiB", GUIDE.read_text(encoding="utf-8"))
+    found = re.search(r"Worst case\s+measured:\s+(\d+) MiB", GUIDE.read_text(encoding="utf-8"))
     assert found, "deploy/README.md states no 'Worst case measured: N MiB'"
     return float(found.group(1))
 
