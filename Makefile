@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8501
 export VENV
 
-.PHONY: run test typecheck lock lowest bench load soak scale classroom clean
+.PHONY: run test typecheck lock lowest bench load soak abuse scale classroom clean
 
 run:
 	scripts/ensure-venv.sh requirements.lock
@@ -41,6 +41,11 @@ load:
 soak:
 	scripts/ensure-venv.sh requirements-dev.lock
 	$(PY) -m bench soak --sessions 30 --seconds 300
+
+# 30 normal sessions without and with 3 hostile clients, 60 s each (issue #18).
+abuse:
+	scripts/ensure-venv.sh requirements-dev.lock
+	$(PY) -m bench abuse --sessions 30 --seconds 60
 
 scale:
 	scripts/ensure-venv.sh requirements-dev.lock

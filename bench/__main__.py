@@ -10,6 +10,9 @@ Subcommands (default: ``all`` = pages + kernels):
 - ``soak --seconds 300``: the load test for longer, with server memory over time.
 - ``caches``: every ``st.cache_data``/``st.cache_resource`` in ui/ and its bound.
 - ``bearoff``: the bear-off database builds against gnubg's ``makebearoff`` (same run).
+- ``abuse --sessions 30 --seconds 60``: the load test without and then with three
+  hostile clients (worst links, a ``clear_cache`` flood, 512 KiB links), each on a fresh
+  server; normal sessions' p95 ratio, their errors, peak RSS against the unit's limit.
 - ``scale``: 1 and 2 app processes behind nginx (deploy/nginx.conf.template), the
   load test at increasing session counts through the proxy.
 
@@ -88,6 +91,19 @@ def _load(args, title: str) -> None:
         print(cache_memory(base))
 
 
+def _abuse(args) -> None:
+    from bench.abuse import memory_limit_mib, print_abuse, run_abuse
+
+    log_dir = ROOT / "test-artifacts" if (ROOT / "test-artifacts").exists() else None
+    runs = run_abuse(args.sessions, args.seconds, args.think, args.link_kib, log_dir=log_dir)
+    print(
+        f"### Abuse: {args.sessions} normal sessions (think {args.think} s), {args.seconds:.0f} s, "
+        f"without and with 3 hostile clients ({args.link_kib} KiB links)\n"
+    )
+    print_abuse(runs, memory_limit_mib())
+    print()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command")
@@ -107,6 +123,11 @@ def main(argv: list[str] | None = None) -> None:
         p.add_argument("--pid", type=int, action="append", help="server pid(s) for memory")
         p.add_argument("--no-warm-up", action="store_true", help="skip the first-visit pass")
         p.add_argument("--rss-every", type=float, default=10.0 if name == "load" else 30.0)
+    p = sub.add_parser("abuse")
+    p.add_argument("--sessions", type=int, default=30, help="normal sessions")
+    p.add_argument("--seconds", type=float, default=60.0, help="length of each of the two runs")
+    p.add_argument("--think", type=float, default=1.0, help="mean think time per session (s)")
+    p.add_argument("--link-kib", type=int, default=512, help="size of the long links (KiB)")
     sub.add_parser("caches")
     sub.add_parser("bearoff").add_argument("--repeats", type=int, default=1)
     p = sub.add_parser("scale")
@@ -140,6 +161,8 @@ def main(argv: list[str] | None = None) -> None:
         _load(args, f"Load: {args.sessions} sessions, {args.seconds:.0f} s, think {args.think} s")
     if command == "soak":
         _load(args, f"Soak: {args.sessions} sessions, {args.seconds:.0f} s, think {args.think} s")
+    if command == "abuse":
+        _abuse(args)
     if command == "classroom":
         from bench.classroom import run_classroom
 

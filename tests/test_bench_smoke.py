@@ -4,13 +4,14 @@ import importlib
 
 import pytest
 
-from bench import caches, kernels, load, machine, page_worker, pages, stats
+from bench import abuse, caches, kernels, load, machine, page_worker, pages, stats
 
 
 @pytest.mark.parametrize(
     "module",
     [
         "bench.__main__",
+        "bench.abuse",
         "bench.scale",
         "bench.server",
         "bench.wsclient",
@@ -63,3 +64,28 @@ def test_pages_table_names_the_yardsticks():
 def test_load_refuses_other_hosts():
     with pytest.raises(ValueError, match=r"127\.0\.0\.1"):
         load.run_load("http://example.com", [], sessions=1, seconds=1)
+
+
+def test_abuse_bench_runs_and_reports():
+    """Two tiny runs (2 normal sessions, 4 s, 16 KiB links): it runs and reports each part."""
+    runs = abuse.run_abuse(sessions=2, seconds=4, link_kib=16, rerun_timeout=30, warm=False)
+    assert [run.hostile for run in runs] == [False, True]
+    quiet, loud = runs
+    assert len(quiet.load.latencies["open"]) == len(loud.load.latencies["open"]) == 2
+    assert quiet.counts == abuse.HostileCounts()
+    assert loud.counts.worst_links >= 1 and loud.counts.clear_cache >= 1
+    assert loud.counts.long_links >= 1
+    assert loud.peak_rss > 0
+    limit = abuse.memory_limit_mib()
+    table = abuse.abuse_table(runs, limit)
+    assert "| with hostile |" in table and "| without |" in table
+    assert "p95 ratio" in table and f"(limit MemoryMax {limit:.0f} MiB)" in table
+
+
+def test_abuse_reads_the_units_memory_limit(tmp_path):
+    unit = tmp_path / "x.service"
+    unit.write_text("[Service]\nMemoryMax=750M\n")
+    assert abuse.memory_limit_mib(unit) == 750
+    unit.write_text("[Service]\nMemoryHigh=750M\n")
+    with pytest.raises(ValueError, match="MemoryMax"):
+        abuse.memory_limit_mib(unit)

@@ -1,0 +1,265 @@
+"""Abuse bench: normal sessions with and without hostile clients (issue #18).
+
+Two runs, each on a fresh ``streamlit run app.py`` on 127.0.0.1 (warmed up by one visit
+of every page): ``sessions`` normal sessions of the load test (:mod:`bench.load`: think,
+move a control, now and then switch page) for ``seconds``; then the same with three
+hostile clients beside them, each looping until the time is up:
+
+- **worst links**: opens a fresh session on each of the issue's rules-simulation links
+  (:data:`WORST_LINKS`) in turn and waits for the run to end (or its timeout);
+- **cache-clear flood**: one session sends Streamlit's ``clear_cache`` back message
+  :data:`FLOOD_PER_SECOND` times a second;
+- **long links**: opens a fresh session with a ``link_kib`` KiB query string (512 by
+  default: the longest Streamlit passes on to the app), lets it run, closes it, and opens
+  the next: the closed sessions are what a server keeps for
+  ``server.disconnectedSessionTTL``.
+
+Reported: the normal sessions' p95 with and without the hostile clients and their ratio
+(target :data:`P95_RATIO_TARGET`), their errors (target 0), the server's peak RSS against
+the memory limit of ``deploy/cubelab@.service``, and what the hostile clients did.
+
+Bounded: each run stops after ``seconds`` (a rerun waits at most ``rerun_timeout``);
+only 127.0.0.1 is touched; the servers are stopped by the command itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bench.load import LoadResult, _one_session, _page_paths, _sample_rss, warm_up
+from bench.server import streamlit_servers
+from bench.stats import markdown_table, median, ms
+
+ROOT = Path(__file__).resolve().parents[1]
+UNIT = ROOT / "deploy" / "cubelab@.service"
+#: The issue's rules-simulation links: a strategy that almost never ends a game, and
+#: beavers near the edge of the model's range.
+WORST_LINKS = (
+    ("rules", "view=simulation&ad=0.5001&ar=0.5001&bd=0.5&take=0&n=1000"),
+    ("rules", "view=simulation&beavers=true&ad=0.51&ar=0.51&bd=0.5"),
+)
+FLOOD_PER_SECOND = 2.0
+LONG_LINK_KIB = 512
+P95_RATIO_TARGET = 1.5
+
+
+@dataclass
+class HostileCounts:
+    worst_links: int = 0
+    clear_cache: int = 0
+    long_links: int = 0
+    errors: list[str] = field(default_factory=list)  # what the hostile clients met
+
+
+@dataclass
+class AbuseRun:
+    hostile: bool
+    load: LoadResult
+    counts: HostileCounts
+
+    @property
+    def peak_rss(self) -> float:
+        return max((v for _, v in self.load.rss if v == v), default=float("nan"))
+
+
+def memory_limit_mib(unit: Path = UNIT) -> float:
+    """``MemoryMax`` of the systemd unit in MiB (the documented per-process limit)."""
+    found = re.search(r"^MemoryMax=(\d+)([MG])$", unit.read_text(encoding="utf-8"), re.M)
+    if found is None:
+        raise ValueError(f"{unit} has no MemoryMax=<n>M or <n>G line")
+    return float(found.group(1)) * (1024 if found.group(2) == "G" else 1)
+
+
+async def _worst_links(base: str, stop_at: float, counts: HostileCounts, timeout: float) -> None:
+    from bench.wsclient import Session
+
+    index = 0
+    while time.monotonic() < stop_at:
+        page, query = WORST_LINKS[index % len(WORST_LINKS)]
+        index += 1
+        async with Session(base, random.Random(index)) as session:
+            run = await session.open(page, query, timeout=min(timeout, stop_at - time.monotonic()))
+        counts.worst_links += 1
+        if run.exceptions:
+            counts.errors.append(f"worst link /{page}?{query}: {run.exceptions[0][:120]}")
+
+
+async def _clear_cache_flood(base: str, stop_at: float, counts: HostileCounts) -> None:
+    from streamlit.proto.BackMsg_pb2 import BackMsg
+
+    from bench.wsclient import Session
+
+    back = BackMsg()
+    back.clear_cache = True
+    payload = back.SerializeToString()
+    async with Session(base, random.Random(1)) as session:
+        await session.open("")
+        while True:  # at least one message, however long the open took
+            await session.ws.send(payload)
+            counts.clear_cache += 1
+            if time.monotonic() >= stop_at:
+                break
+            await asyncio.sleep(1 / FLOOD_PER_SECOND)
+
+
+async def _long_links(
+    base: str, stop_at: float, counts: HostileCounts, kib: int, timeout: float
+) -> None:
+    from bench.wsclient import Session
+
+    pages = _page_paths()
+    rng = random.Random(2)
+    # The whole query string is ``kib`` KiB: Streamlit drops a longer one than 512 Ki
+    # characters before the app sees it (CLIENT_STATE_QUERY_STRING_MAX_LENGTH).
+    query = "note=" + "a" * (kib * 1024 - len("note="))
+    while time.monotonic() < stop_at:
+        async with Session(base, rng) as session:
+            run = await session.open(rng.choice(pages), query, timeout=timeout)
+        counts.long_links += 1
+        if run.exceptions:
+            counts.errors.append(f"long link: {run.exceptions[0][:120]}")
+
+
+async def _guard(name: str, hostile, counts: HostileCounts) -> None:
+    """A hostile client whose connection the server drops has done its job: note it."""
+    try:
+        await hostile
+    except Exception as error:  # the server closing a hostile socket is not a bench error
+        counts.errors.append(f"{name}: {type(error).__name__}: {str(error)[:120]}")
+
+
+async def _run(
+    base: str,
+    pid: int,
+    sessions: int,
+    seconds: float,
+    think: float,
+    hostile: bool,
+    link_kib: int,
+    rerun_timeout: float,
+) -> AbuseRun:
+    load = LoadResult(sessions, seconds, think)
+    counts = HostileCounts()
+    pages = _page_paths()
+    stop = asyncio.Event()
+    sampler = asyncio.create_task(_sample_rss([pid], load, stop))
+    stop_at = time.monotonic() + seconds
+    tasks = [
+        _one_session(i, base, pages, stop_at, think, load, rerun_timeout, False)
+        for i in range(sessions)
+    ]
+    if hostile:
+        tasks += [
+            _guard("worst links", _worst_links(base, stop_at, counts, rerun_timeout), counts),
+            _guard("clear_cache flood", _clear_cache_flood(base, stop_at, counts), counts),
+            _guard(
+                "long links", _long_links(base, stop_at, counts, link_kib, rerun_timeout), counts
+            ),
+        ]
+    try:
+        await asyncio.wait_for(asyncio.gather(*tasks), seconds + 2 * rerun_timeout + 30)
+    except TimeoutError:
+        load.errors.append("run did not stop in time")
+    stop.set()
+    await sampler
+    return AbuseRun(hostile, load, counts)
+
+
+def run_abuse(
+    sessions: int = 30,
+    seconds: float = 60.0,
+    think: float = 1.0,
+    link_kib: int = LONG_LINK_KIB,
+    rerun_timeout: float = 30.0,
+    log_dir: Path | None = None,
+    warm: bool = True,
+) -> list[AbuseRun]:
+    """The run without and then with the hostile clients, each on a fresh server.
+
+    ``warm`` visits every page once before each run (the teacher opening the app).
+    """
+    if not 1 <= sessions <= 200 or not 0 < seconds <= 600 or not 1 <= link_kib <= 512:
+        raise ValueError("sessions must be in 1..200, seconds in (0, 600], link_kib in 1..512")
+    runs = []
+    for hostile in (False, True):
+        with streamlit_servers(1, log_dir=log_dir) as servers:
+            base, pid = servers[0]
+            if warm:
+                warm_up(base)
+            runs.append(
+                asyncio.run(
+                    _run(base, pid, sessions, seconds, think, hostile, link_kib, rerun_timeout)
+                )
+            )
+    return runs
+
+
+def abuse_table(runs: list[AbuseRun], limit_mib: float) -> str:
+    """One row per run and a verdict row (p95 ratio, errors, peak RSS against the limit)."""
+    rows = []
+    for run in runs:
+        lat = run.load.all_latencies()
+        c = run.counts
+        rows.append(
+            [
+                "with hostile" if run.hostile else "without",
+                run.load.sessions,
+                len(lat),
+                ms(median(lat)),
+                ms(run.load.p95),
+                ms(max(lat, default=float("nan"))),
+                len(run.load.errors),
+                f"{run.peak_rss:.0f}",
+                f"{c.worst_links} / {c.clear_cache} / {c.long_links}" if run.hostile else "-",
+            ]
+        )
+    table = markdown_table(
+        [
+            "run",
+            "normal sessions",
+            "reruns",
+            "p50",
+            "p95",
+            "max",
+            "errors (normal)",
+            "peak RSS MiB",
+            "worst links / clear_cache / long links sent",
+        ],
+        rows,
+    )
+    quiet = next(r for r in runs if not r.hostile)
+    loud = next(r for r in runs if r.hostile)
+    ratio = loud.load.p95 / quiet.load.p95 if quiet.load.p95 > 0 else float("nan")
+    errors = len(loud.load.errors) + len(quiet.load.errors)
+    peak = max(quiet.peak_rss, loud.peak_rss)
+    verdicts = [
+        f"p95 ratio {ratio:.2f}x (target <= {P95_RATIO_TARGET}x): "
+        + ("ok" if ratio <= P95_RATIO_TARGET else "MISS"),
+        f"errors of normal sessions {errors} (target 0): " + ("ok" if errors == 0 else "MISS"),
+        f"peak RSS {peak:.0f} MiB (limit MemoryMax {limit_mib:.0f} MiB): "
+        + ("ok" if peak <= limit_mib else "MISS"),
+    ]
+    return table + "\n\n" + "\n".join(f"- {line}" for line in verdicts)
+
+
+def _grouped(lines: list[str], limit: int = 8) -> list[tuple[str, int]]:
+    """Distinct lines, most frequent first, at most ``limit``."""
+    counts: dict[str, int] = {}
+    for line in lines:
+        counts[line[:200]] = counts.get(line[:200], 0) + 1
+    return sorted(counts.items(), key=lambda item: -item[1])[:limit]
+
+
+def print_abuse(runs: list[AbuseRun], limit_mib: float) -> None:
+    print(abuse_table(runs, limit_mib))
+    for run in runs:
+        side = "with" if run.hostile else "without"
+        for line, times in _grouped(run.load.errors):
+            print(f"- {side} hostile, error ({times}x): {line}")
+        for line, times in _grouped(run.counts.errors):
+            print(f"- hostile client met ({times}x): {line}")
