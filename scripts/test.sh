@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # `make test`: the whole check, as CI runs it (.ci/run), with its wall time at the end.
 #   venv from requirements-dev.lock (hashes checked), the locks against the declared
-#   ranges (scripts/check-lock.sh), Debian's chromium/postgresql/nginx,
-#   ruff (lint + format check), mypy (strict on cubecore), pytest (every test, in
-#   parallel: see addopts in pyproject.toml). Extra arguments go to pytest.
+#   ranges (scripts/check-lock.sh), Debian's chromium/postgresql/nginx/systemd,
+#   ruff (lint + format check), mypy (strict on cubecore, ui, pages and app), pytest (every
+#   test, in parallel: see addopts in pyproject.toml). Extra arguments go to pytest.
 # Fails on the first failing step; pytest's "no tests collected" (exit status 5) and any
 # skipped test (tests/conftest.py) are failures too.
 set -euo pipefail
@@ -22,7 +22,7 @@ trap finish EXIT
 
 step="venv"; scripts/ensure-venv.sh requirements-dev.lock
 step="lock files"; scripts/check-lock.sh
-step="system packages"; scripts/ensure-system.sh chromium postgresql nginx
+step="system packages"; scripts/ensure-system.sh chromium postgresql nginx systemd
 step="ruff check"; "$py" -m ruff check .
 step="ruff format"; "$py" -m ruff format --check .
 step="mypy"; "$py" -m mypy
