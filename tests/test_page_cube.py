@@ -1,5 +1,7 @@
 """AppTests of the cube calculator: what is its own (common behaviour: test_pages_common.py)."""
 
+import pytest
+
 from cubecore import cubeful, met
 from tests.reading import chart_specs, metric
 
@@ -58,6 +60,16 @@ def test_impossible_probabilities_are_explained_not_computed(open_page):
     at = open_page(PAGE, pw="20", pwg="30")
     assert not at.exception
     assert at.error and "cannot belong to one position" in at.error[0].value
+    assert not at.metric
+
+
+@pytest.mark.parametrize("mode", ["money", "match"])
+def test_a_turned_cube_in_the_centre_is_explained_not_computed(open_page, mode):
+    # issue #18's abuse run: cube 32 in the centre raised cubeful's ValueError on the page
+    at = open_page(PAGE, mode=mode, cv="32", cube="center")
+    assert not at.exception
+    assert at.error and "A centred cube is on 1" in at.error[0].value
+    assert "cube on 32" in at.error[0].value
     assert not at.metric
 
 

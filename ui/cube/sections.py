@@ -58,6 +58,13 @@ def _checked(v: View) -> tuple[data.Probabilities, data.Setting] | None:
         )
         return None
     s = setting(v)
+    if s.owner == "center" and s.cube != 1:
+        st.error(
+            f"A centred cube is on 1 (a cube on {s.cube} has been turned, so one side owns "
+            "it): set the cube position to owned or opponent, or the cube value to 1. "
+            "Nothing is computed."
+        )
+        return None
     if s.match:
         table = met.load_table(s.table)
         if max(s.away, s.opp_away) > table.length:
