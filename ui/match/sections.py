@@ -189,7 +189,7 @@ def render_takes(v: View) -> None:
     chart_col, formula_col = st.columns([3, 2] if not v.present else [1, 0.001])
     with chart_col:
         widgets.chart(charts.market_window_figure(window, tp["cash_point"]), "match_market_window")
-        row = cached.take_points_along_row(a, cube, owner, g, gd, x)
+        row = cached.take_point_table(match.MAX_AWAY, cube, owner, g, gd, x, away=a)
         widgets.chart(charts.take_points_row_figure(row, b), "match_take_row")
     if not v.present:
         with formula_col:
@@ -295,7 +295,7 @@ def render_heatmaps(v: View) -> None:
     )
     cube, owner = _cube_and_owner(v)
     kind = v.text("tk")
-    grid = cached.take_point_grid(v.whole("size"), cube, owner, g, gd, x)
+    grid = cached.take_point_table(v.whole("size"), cube, owner, g, gd, x)
     pivot = grid.pivot(index="away", columns="opp_away", values=kind)
     widgets.chart(
         charts.heatmap_figure(
