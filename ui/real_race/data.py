@@ -87,25 +87,21 @@ def pip_model_errors(by: str) -> pd.DataFrame:
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def match_map(
+def match_sweeps(
     key: str, away: int, opp_away: int, phase: str, cube_value: int, owner: str, pips: int
-) -> pd.DataFrame:
-    """The exact race cube action at a score over both pip counts 1..pips."""
-    return race_match.race_match_action_map(
-        met.load_table(key), away, opp_away, phase=phase, cube_value=cube_value,
-        cube_owner=owner, max_count=pips,
-    )  # fmt: skip
-
-
-@st.cache_data(max_entries=64, show_spinner=False)
-def match_window(
-    key: str, away: int, opp_away: int, phase: str, cube_value: int, owner: str, pips: int
-) -> pd.DataFrame:
-    """The race doubling window by the roller's pip count at a score."""
-    return race_match.race_match_window(
-        met.load_table(key), away, opp_away, phase=phase, cube_value=cube_value,
-        cube_owner=owner, max_count=pips,
-    )  # fmt: skip
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """At a score, over pip counts 1..pips: the exact race cube action on both counts
+    (:func:`cubecore.race_match.race_match_action_map`) and the doubling window by the
+    roller's count (:func:`cubecore.race_match.race_match_window`).
+    """
+    table = met.load_table(key)
+    action_map = race_match.race_match_action_map(
+        table, away, opp_away, phase=phase, cube_value=cube_value, cube_owner=owner, max_count=pips
+    )
+    window = race_match.race_match_window(
+        table, away, opp_away, phase=phase, cube_value=cube_value, cube_owner=owner, max_count=pips
+    )
+    return action_map, window
 
 
 @st.cache_data(max_entries=64, show_spinner=False)

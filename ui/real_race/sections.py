@@ -159,8 +159,7 @@ def render_match(v: View) -> None:
     score = f"{away}-away/{opp_away}-away, {phase}, cube {cube_value} ({owner})"
     try:
         with st.spinner("Solving the race at this score..."):
-            actions = data.match_map(key, away, opp_away, phase, cube_value, owner, pips)
-            window = data.match_window(key, away, opp_away, phase, cube_value, owner, pips)
+            actions, window = data.match_sweeps(key, away, opp_away, phase, cube_value, owner, pips)
     except ValueError as error:
         st.error(f"No race strategy at {score}: {error}.")
         return
