@@ -105,7 +105,7 @@ def match_sweeps(
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def match_equities(
+def match_decision(
     key: str,
     away: int,
     opp_away: int,
@@ -113,10 +113,19 @@ def match_equities(
     cube_value: int,
     owner: str,
     pips: tuple[int, int],
+    points: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
 ) -> race_match.RaceMatchEquities:
-    """One race position's exact cube decision at a score."""
-    return race_match.race_match_equities(
-        met.load_table(key), away, opp_away, pips[0], pips[1], phase=phase,
+    """One race position's exact cube decision at a score: by its pip counts, or, with
+    ``points`` (checkers on each home point), as a small bear-off on real checkers.
+    """
+    table = met.load_table(key)
+    if points is None:
+        return race_match.race_match_equities(
+            table, away, opp_away, pips[0], pips[1], phase=phase,
+            cube_value=cube_value, cube_owner=owner,
+        )  # fmt: skip
+    return race_match.bearoff_match_equities(
+        table, away, opp_away, points[0], points[1], phase=phase,
         cube_value=cube_value, cube_owner=owner,
     )  # fmt: skip
 
@@ -133,20 +142,3 @@ def match_cube_life(key: str, pips: tuple[int, int], max_away: int) -> pd.DataFr
 def money_thresholds(pips: int) -> pd.DataFrame:
     """Money play's exact take, redouble and double offsets every 5 pips up to ``pips``."""
     return race.table_3(list(range(5, pips + 1, 5)))
-
-
-@st.cache_data(max_entries=64, show_spinner=False)
-def match_bearoff(
-    key: str,
-    away: int,
-    opp_away: int,
-    phase: str,
-    cube_value: int,
-    owner: str,
-    points: tuple[tuple[int, ...], tuple[int, ...]],
-) -> race_match.RaceMatchEquities:
-    """A small bear-off's exact cube decision at a score (real checkers)."""
-    return race_match.bearoff_match_equities(
-        met.load_table(key), away, opp_away, points[0], points[1], phase=phase,
-        cube_value=cube_value, cube_owner=owner,
-    )  # fmt: skip
