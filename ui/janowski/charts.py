@@ -9,13 +9,11 @@ from ui.style import (
     CUBE_NAMES,
     Curve,
     Figure,
-    base_layout,
     curves,
     figure,
     line,
     staggered_markers,
     vertical_marker,
-    with_markers,
     with_reference,
 )
 
@@ -75,13 +73,14 @@ def equity_figure(
             "marker": {"color": COLORS["marker"], "size": 9, "symbol": "x"},
         }
     )
-    layout = base_layout(
+    return figure(
+        traces,
         "Cubeful equity (per unit of the current cube)",
         "winning probability P",
         "equity",
+        shapes=shapes,
+        annotations=notes,
     )
-    layout.update(shapes=shapes, annotations=notes)
-    return {"data": traces, "layout": layout}
 
 
 def points_vs_x_figure(sweep: pd.DataFrame, x_now: float) -> Figure:
@@ -97,11 +96,13 @@ def points_vs_x_figure(sweep: pd.DataFrame, x_now: float) -> Figure:
     traces = [
         line(sweep["x"], sweep[field], label, color) for field, (label, color) in series.items()
     ]
-    layout = base_layout(
-        "Decision points against cube life x", "cube life x", "winning probability"
+    return figure(
+        traces,
+        "Decision points against cube life x",
+        "cube life x",
+        "winning probability",
+        markers=[vertical_marker(x_now, "x", COLORS["marker"])],
     )
-    with_markers(layout, vertical_marker(x_now, "x", COLORS["marker"]))
-    return {"data": traces, "layout": layout}
 
 
 def two_index_figure(frame: pd.DataFrame, x_taker: float) -> Figure:
