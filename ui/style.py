@@ -162,13 +162,13 @@ def figure(
     ``xaxis`` and ``yaxis`` update the axes, and any other keyword sets that entry
     of the layout.
     """
-    frame = base_layout(title, x_title, y_title)
-    frame["xaxis"].update(xaxis or {})
-    frame["yaxis"].update(yaxis or {})
+    built = base_layout(title, x_title, y_title)
+    built["xaxis"].update(xaxis or {})
+    built["yaxis"].update(yaxis or {})
     if markers:
-        with_markers(frame, *markers)
-    frame.update(layout)
-    return {"data": data, "layout": frame}
+        with_markers(built, *markers)
+    built.update(layout)
+    return {"data": data, "layout": built}
 
 
 def vertical_marker(
