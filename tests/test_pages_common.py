@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import ModuleType
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
@@ -23,7 +24,7 @@ from tests.snapshot import read_view
 from ui.controls import Control
 from ui.links import escape_text
 from ui.pages import PAGES
-from ui.skeleton import SECTION_KEY
+from ui.skeleton import SECTION_KEY, wiring
 
 ON_SKELETON = [spec for spec in PAGES if spec.page is not None]
 BEFORE = json.loads(
@@ -198,3 +199,23 @@ def test_a_link_from_before_the_rebuild_opens_the_same_view(open_page, spec, lin
         notice = the_one_notice(at, key)
         assert f"used only with {needed[0]}=" in notice.replace("\\", "")
     assert link["key"] == key or f"{link['key']}=" not in share_link(at)
+
+
+def test_wiring_fills_the_page_fields_a_controls_module_declares():
+    module = ModuleType("ui.example.controls")
+    room = Control("room", "Room", "text", "")
+    module.PAGE_CONTROLS, module.PRESETS = (room,), {"Mine": {"room": "AB"}}
+    module.OLD_KEYS = {"r": "room"}
+    module.OTHER = (room,)
+    assert wiring(module) == {
+        "controls": (room,),
+        "presets": {"Mine": {"room": "AB"}},
+        "old_keys": {"r": "room"},
+    }
+
+
+def test_wiring_names_a_misspelt_old_name():
+    module = ModuleType("ui.example.controls")
+    module.OLD_SECTION_TITLES = {"1 · Old": "new"}
+    with pytest.raises(ValueError, match=r"ui.example.controls: unknown names \['OLD_SECTION_"):
+        wiring(module)

@@ -43,3 +43,36 @@ def test_with_reference_dots_the_reference_as_a_detail():
     assert "meta" not in model and reference["meta"] == style.DETAIL
     assert reference["line"] == {"color": "#abc", "width": 2, "dash": "dot"}
     assert reference["y"].tolist() == [0.0, 2.0]
+
+
+def test_curves_draw_each_column_against_x_in_its_style():
+    frame = pd.DataFrame({"p": [0.1, 0.2], "a": [1.0, 2.0], "b": [3.0, 4.0]})
+    traces = style.curves(
+        frame, "p", style.Curve("a", "A", "#1"), style.Curve("b", "B", "#2", "dash", detail=True)
+    )
+    assert [t["name"] for t in traces] == ["A", "B"]
+    assert traces[1]["x"].tolist() == [0.1, 0.2] and traces[1]["y"].tolist() == [3.0, 4.0]
+    assert [t["line"]["dash"] for t in traces] == ["solid", "dash"]
+    assert "meta" not in traces[0] and traces[1]["meta"] == style.DETAIL
+
+
+def test_bar_is_one_coloured_bar_trace_with_its_hover():
+    trace = style.bar(["3", "4"], [1, 2], "ways", "#1", "%{y}<extra></extra>")
+    assert trace["type"] == "bar" and trace["marker"] == {"color": "#1"}
+    assert (trace["x"], trace["y"], trace["hovertemplate"]) == (
+        ["3", "4"],
+        [1, 2],
+        "%{y}<extra></extra>",
+    )
+
+
+def test_figure_is_the_base_layout_with_its_axes_markers_and_entries():
+    marker = style.vertical_marker(0.5, "x", "#000")
+    built = style.figure(
+        [{"type": "bar"}], "T", "X", "Y", markers=[marker], yaxis={"range": [0, 1]}, height=300
+    )
+    expected = style.base_layout("T", "X", "Y")
+    expected["yaxis"]["range"] = [0, 1]
+    expected.update(shapes=[marker[0]], annotations=[marker[1]], height=300)
+    assert built == {"data": [{"type": "bar"}], "layout": expected}
+    assert "shapes" not in style.figure([], "T", "X", "Y")["layout"]

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from types import ModuleType
+from typing import Any, TypedDict, cast
 
 import streamlit as st
 
@@ -37,7 +38,7 @@ from ui.controls import Control
 from ui.pages import link_path
 from ui.router import ensure_navigation
 
-__all__ = ["SECTION_KEY", "Page", "Section", "View", "run_page"]
+__all__ = ["SECTION_KEY", "Page", "Section", "View", "Wiring", "run_page", "wiring"]
 
 #: The URL key of the open section, on every page.
 SECTION_KEY = "sec"
@@ -173,6 +174,42 @@ class Page:
             if section.id == section_id:
                 return section
         raise ValueError(f"no section {section_id!r}; sections: {[s.id for s in self.sections]}")
+
+
+class Wiring(TypedDict, total=False):
+    """The :class:`Page` fields a page's ``controls`` module declares (:func:`wiring`)."""
+
+    controls: tuple[Control, ...]
+    presets: Mapping[str, Mapping[str, object]]
+    old_keys: Mapping[str, str]
+    old_values: Mapping[str, Mapping[str, str]]
+    old_sections: Mapping[str, str]
+
+
+#: A page's ``controls`` module's name -> the :class:`Page` field it fills.
+_WIRING_NAMES = {
+    "PAGE_CONTROLS": "controls",
+    "PRESETS": "presets",
+    "OLD_KEYS": "old_keys",
+    "OLD_VALUES": "old_values",
+    "OLD_SECTIONS": "old_sections",
+}
+
+
+def wiring(controls: ModuleType) -> Wiring:
+    """The page-wide fields a page's ``controls`` module declares, for ``Page(..., **wiring(c))``.
+
+    By name: ``PAGE_CONTROLS`` (page-wide controls), ``PRESETS``, ``OLD_KEYS``,
+    ``OLD_VALUES`` and ``OLD_SECTIONS`` (old link names); a name the module does not
+    define keeps the field's default. Any other ``OLD_`` name is a ``ValueError`` (a
+    misspelt one would silently drop old links).
+    """
+    names = {name for name in vars(controls) if name.startswith("OLD_")}
+    unknown = sorted(names - set(_WIRING_NAMES))
+    if unknown:
+        raise ValueError(f"{controls.__name__}: unknown names {unknown}; use {list(_WIRING_NAMES)}")
+    declared = {key: getattr(controls, name, None) for name, key in _WIRING_NAMES.items()}
+    return cast(Wiring, {key: value for key, value in declared.items() if value is not None})
 
 
 def run_page(page: Page, page_file: str) -> None:

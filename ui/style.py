@@ -8,7 +8,8 @@ decision points, fonts, margins, and the presenter-mode sizes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -108,6 +109,66 @@ def lines_by(
         part = frame[frame[by] == value]
         traces.append(line(part[x], part[y], name, color))
     return traces
+
+
+@dataclass(frozen=True)
+class Curve:
+    """One column of a frame drawn as a :func:`line`: its name, colour and dash style.
+
+    ``detail`` marks a reference curve that presenter mode leaves out.
+    """
+
+    column: str
+    name: str
+    color: str
+    dash: str = "solid"
+    detail: bool = False
+
+
+def curves(frame: pd.DataFrame, x: str, *series: Curve) -> list[dict[str, Any]]:
+    """One :func:`line` per :class:`Curve`: its column of ``frame`` against the column ``x``."""
+    return [
+        line(frame[x], frame[c.column], c.name, c.color, dash=c.dash, detail=c.detail)
+        for c in series
+    ]
+
+
+def bar(x: Sequence[Any], y: Sequence[Any], name: str, color: str, hover: str) -> dict[str, Any]:
+    """A bar trace in one colour; ``hover`` is its plotly hover template."""
+    return {
+        "type": "bar",
+        "name": name,
+        "x": x,
+        "y": y,
+        "marker": {"color": color},
+        "hovertemplate": hover,
+    }
+
+
+def figure(
+    data: list[dict[str, Any]],
+    title: str,
+    x_title: str,
+    y_title: str,
+    *,
+    markers: Sequence[list[dict[str, Any]]] = (),
+    xaxis: Mapping[str, object] | None = None,
+    yaxis: Mapping[str, object] | None = None,
+    **layout: object,
+) -> Figure:
+    """A chart: ``data`` on :func:`base_layout` with these titles.
+
+    ``markers`` are :func:`vertical_marker` lines and labels (:func:`with_markers`);
+    ``xaxis`` and ``yaxis`` update the axes, and any other keyword sets that entry
+    of the layout.
+    """
+    built = base_layout(title, x_title, y_title)
+    built["xaxis"].update(xaxis or {})
+    built["yaxis"].update(yaxis or {})
+    if markers:
+        with_markers(built, *markers)
+    built.update(layout)
+    return {"data": data, "layout": built}
 
 
 def vertical_marker(

@@ -188,23 +188,43 @@ def metric_row(metrics: Sequence[tuple[str, str]]) -> None:
         column.metric(label, value)
 
 
-def two_charts(first: tuple[Figure, str], second: tuple[Figure, str], *, present: bool) -> None:
-    """Two charts, ``(figure, filename)`` each, side by side (:func:`side_by_side`)."""
+def two_charts(
+    first: tuple[Figure, str],
+    second: tuple[Figure, str],
+    *,
+    present: bool,
+    formulas: Sequence[tuple[str, str]] = (),
+) -> None:
+    """Two charts, ``(figure, filename)`` each, side by side (:func:`side_by_side`).
+
+    ``formulas`` (``(latex, source)`` pairs, see :func:`formula`) go underneath, except
+    in presenter mode.
+    """
     for column, (figure, filename) in zip(side_by_side(present), (first, second), strict=True):
         with column:
             chart(figure, filename)
+    if not present:
+        for latex, source in formulas:
+            formula(latex, source)
 
 
 def chart_with_formulas(
-    figure: Figure, filename: str, formulas: Sequence[tuple[str, str]], *, present: bool
+    figure: Figure,
+    filename: str,
+    formulas: Sequence[tuple[str, str]],
+    *,
+    present: bool,
+    more: Sequence[tuple[Figure, str]] = (),
 ) -> None:
     """A chart with its formulas beside it (``(latex, source)`` pairs, see :func:`formula`).
 
-    In presenter mode the chart alone (:func:`chart_columns`).
+    ``more`` are further charts, ``(figure, filename)`` each, under the first. In
+    presenter mode the charts alone (:func:`chart_columns`).
     """
     chart_column, formula_column = chart_columns(present)
     with chart_column:
-        chart(figure, filename)
+        for shown, name in ((figure, filename), *more):
+            chart(shown, name)
     if not present:
         with formula_column:
             for latex, source in formulas:

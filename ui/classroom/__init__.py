@@ -5,7 +5,7 @@ directory, or PostgreSQL when the app runs as several processes.
 """
 
 from ui.classroom import controls, sections
-from ui.skeleton import Page, Section
+from ui.skeleton import Page, Section, wiring
 
 PAGE = Page(
     title="Classroom",
@@ -17,9 +17,5 @@ PAGE = Page(
         Section("join", "Join", sections.render_join),
         Section("present", "Present", sections.render_present),
     ),
-    controls=controls.PAGE_CONTROLS,
-    presets={
-        "I am a student": {"sec": "Join"},
-        "I am the presenter": {"sec": "Present"},
-    },
+    **wiring(controls),
 )

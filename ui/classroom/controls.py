@@ -17,6 +17,10 @@ ROOM = Control(
 )
 
 PAGE_CONTROLS = (ROOM,)
+PRESETS = {
+    "I am a student": {"sec": "Join"},
+    "I am the presenter": {"sec": "Present"},
+}
 
 #: Seconds between refreshes of the live views (the presenter's count and histogram,
 #: a student's question and result).

@@ -1,7 +1,7 @@
 """The cube calculator: an engine's five probabilities to a cube decision, with the reasons."""
 
 from ui.cube import controls, sections
-from ui.skeleton import Page, Section
+from ui.skeleton import Page, Section, wiring
 
 PAGE = Page(
     title="Cube calculator: from an engine's numbers to a decision",
@@ -13,6 +13,5 @@ PAGE = Page(
         Section("anatomy", "Anatomy and margins", sections.render_anatomy),
         Section("matrix", "Score matrix", sections.render_matrix, (controls.GRID,)),
     ),
-    controls=controls.PAGE_CONTROLS,
-    presets=controls.PRESETS,
+    **wiring(controls),
 )

@@ -1,7 +1,7 @@
 """Drills: seeded quizzes a teacher can send as a link, graded against the exact values."""
 
 from ui.drills import controls, sections
-from ui.skeleton import Page, Section
+from ui.skeleton import Page, Section, wiring
 
 PAGE = Page(
     title="Drills: take points, gammon values, cube actions",
@@ -13,6 +13,5 @@ PAGE = Page(
         Section("one", "One by one", sections.render_one),
         Section("all", "All at once", sections.render_all),
     ),
-    controls=controls.PAGE_CONTROLS,
-    presets=controls.PRESETS,
+    **wiring(controls),
 )

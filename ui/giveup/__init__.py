@@ -1,7 +1,7 @@
 """The give-up-point page: Woolsey's doubling cube as a game that ends at a give-up point."""
 
 from ui.giveup import controls, sections
-from ui.skeleton import Page, Section
+from ui.skeleton import Page, Section, wiring
 
 PAGE = Page(
     title="Woolsey: give-up points",
@@ -13,8 +13,5 @@ PAGE = Page(
         Section("cost", "Cost of doubling", sections.cost_section, controls.COST_CONTROLS),
         Section("equivalences", "Equivalences", sections.equivalence_section),
     ),
-    controls=controls.PAGE_CONTROLS,
-    presets=controls.PRESETS,
-    old_keys=controls.OLD_KEYS,
-    old_sections=controls.OLD_SECTIONS,
+    **wiring(controls),
 )

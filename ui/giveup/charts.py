@@ -6,9 +6,20 @@ leaves out the traces marked ``detail`` (raw formulas, the table's rows).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pandas as pd
 
-from ui.style import COLORS, DETAIL, Figure, base_layout, line, staggered_markers, with_reference
+from ui.style import (
+    COLORS,
+    DETAIL,
+    Figure,
+    base_layout,
+    figure,
+    line,
+    staggered_markers,
+    with_reference,
+)
 
 #: Cube positions in the essay's words and symbols, seen from the player.
 CUBE_NAMES = {
@@ -17,6 +28,9 @@ CUBE_NAMES = {
     "owned": "e2: player owns",
 }
 _REGION_COLORS = {"too weak": "#d62728", "window": "#2ca02c", "market lost": "#ff7f0e"}
+#: The x axis of the gain charts, and their y axis.
+_NEXT_EQUITY = "cubeless equity after the next exchange"
+_GAIN = "gain (negative: cost)"
 
 
 def _points(x, y, name: str, color: str, *, size=None, symbol="circle") -> dict:
@@ -119,12 +133,26 @@ def table_figure(curves: pd.DataFrame, rows: pd.DataFrame, points: dict[str, flo
     return {"data": traces, "layout": layout}
 
 
-def _mark_window(
-    layout: dict, points: dict[str, float], cube: str, *more: tuple[float, str, str]
-) -> None:
-    """Shade the regions of ``cube`` on ``layout`` and mark its window (and ``more`` points)."""
+def _window_figure(
+    traces: list[dict[str, Any]],
+    title: str,
+    y_title: str,
+    points: dict[str, float],
+    cube: str,
+    *more: tuple[float, str, str],
+    x_title: str = _NEXT_EQUITY,
+    **layout: Any,
+) -> Figure:
+    """A chart over the equity: the regions of ``cube`` shaded, its window marked.
+
+    ``more`` are further ``(x, label, colour)`` points to mark; ``layout`` sets further
+    entries of the layout (a second axis).
+    """
     shapes, notes = staggered_markers([*_window_markers(points, cube), *more])
-    layout.update(shapes=_region_shapes(points, cube) + shapes, annotations=notes)
+    regions = _region_shapes(points, cube)
+    return figure(
+        traces, title, x_title, y_title, shapes=regions + shapes, annotations=notes, **layout
+    )
 
 
 def _region_shapes(points: dict[str, float], cube: str) -> list[dict]:
@@ -176,13 +204,8 @@ def gain_figure(
         )
         density_trace["yaxis"] = "y2"
         traces.append(density_trace)
-    layout = base_layout(
-        "Gain of doubling now: too weak | double/take window | market lost",
-        "cubeless equity after the next exchange",
-        "gain (negative: cost)",
-    )
     top = float(density["density"].max()) if density is not None and len(density) else 1.0
-    layout["yaxis2"] = {
+    density_axis = {
         "overlaying": "y",
         "side": "right",
         "showgrid": False,
@@ -191,8 +214,15 @@ def gain_figure(
         "showticklabels": False,
         "title": {"text": "density of e' (dotted)"},
     }
-    _mark_window(layout, points, cube, (equity, "today", COLORS["marker"]))
-    return {"data": traces, "layout": layout}
+    return _window_figure(
+        traces,
+        "Gain of doubling now: too weak | double/take window | market lost",
+        _GAIN,
+        points,
+        cube,
+        (equity, "today", COLORS["marker"]),
+        yaxis2=density_axis,
+    )
 
 
 def volatility_figure(
@@ -222,13 +252,14 @@ def volatility_figure(
                 symbol="x",
             )
         )
-    layout = base_layout(
+    return _window_figure(
+        traces,
         "Volatility model: net gain of doubling now",
-        "today's cubeless equity",
         "net gain (positive: double)",
+        points,
+        cube,
+        x_title="today's cubeless equity",
     )
-    _mark_window(layout, points, cube)
-    return {"data": traces, "layout": layout}
 
 
 def race_figure(
@@ -250,13 +281,7 @@ def race_figure(
             size=sizes,
         ),
     ]
-    layout = base_layout(
-        "The 1296 two-roll sequences of the race",
-        "cubeless equity after the next exchange",
-        "gain (negative: cost)",
-    )
-    _mark_window(layout, points, cube)
-    return {"data": traces, "layout": layout}
+    return _window_figure(traces, "The 1296 two-roll sequences of the race", _GAIN, points, cube)
 
 
 def janowski_figure(comparison: pd.DataFrame) -> Figure:

@@ -1,7 +1,7 @@
 """The home page: the model atlas, one view of all the models, with its glossary and sources."""
 
 from ui.home import controls, sections
-from ui.skeleton import Page, Section
+from ui.skeleton import Page, Section, wiring
 
 PAGE = Page(
     title="Cube Theory Lab",
@@ -16,11 +16,10 @@ PAGE = Page(
             "Atlas",
             sections.render_atlas,
             controls.ATLAS_CONTROLS,
-            presets=controls.PRESETS,
+            presets=controls.ATLAS_PRESETS,
         ),
         Section("glossary", "Glossary", sections.render_glossary),
         Section("about", "About and sources", sections.render_about),
     ),
-    old_keys=controls.OLD_KEYS,
-    old_sections=controls.OLD_SECTION_TITLES,
+    **wiring(controls),
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from urllib.parse import parse_qsl
 
 #: The atlas's names of the four models of :data:`cubecore.atlas.MODELS`.
 MODEL_TITLES = {
@@ -127,78 +128,85 @@ OVERVIEW = (
     ),
 )
 
+
+def _see(target: str) -> Link:
+    """A glossary link, ``"page?sec=section&key=value"``: the page's file and its query."""
+    page, _, query = target.partition("?")
+    return Link(f"pages/{page}.py", "see it", dict(parse_qsl(query)))
+
+
 #: The cube vocabulary: term, meaning, and the view where it is computed.
 GLOSSARY: tuple[tuple[str, str, Link], ...] = (
     (
         "Take point",
         "The lowest winning chance at which accepting a double beats passing.",
-        Link("pages/janowski.py", "see it", {"sec": "decision"}),
+        _see("janowski?sec=decision"),
     ),
     (
         "Cash point",
         "The doubler's winning chance at which the opponent starts to pass.",
-        Link("pages/janowski.py", "see it", {"sec": "decision"}),
+        _see("janowski?sec=decision"),
     ),
     (
         "Market, market loser",
         "A sequence after which the doubler would no longer be taken: "
         "doubling now rather than after it 'keeps the market'.",
-        Link("pages/giveup.py", "see it", {"sec": "cost"}),
+        _see("giveup?sec=cost"),
     ),
     (
         "Too good",
         "So strong that playing on for a gammon beats cashing.",
-        Link("pages/janowski.py", "see it", {"sec": "decision"}),
+        _see("janowski?sec=decision"),
     ),
     (
         "Beaver",
         "The taker immediately redoubles, keeping the cube (money play).",
-        Link("pages/rules.py", "see it", {"sec": "walkthrough", "step": "4"}),
+        _see("rules?sec=walkthrough&step=4"),
     ),
     (
         "Raccoon",
         "After a beaver, the original doubler doubles again; the taker keeps the cube.",
-        Link("pages/rules.py", "see it", {"sec": "walkthrough", "step": "4"}),
+        _see("rules?sec=walkthrough&step=4"),
     ),
     (
         "Recube vig",
         "The value to the taker of owning the cube: why he can take below 25%.",
-        Link("pages/keeler_spencer.py", "see it", {"sec": "game"}),
+        _see("keeler_spencer?sec=game"),
     ),
     (
         "Cube life (x)",
         "Janowski's index: 0 is a dead cube, 1 a perfectly live one.",
-        Link("pages/janowski.py", "see it", {"sec": "life"}),
+        _see("janowski?sec=life"),
     ),
     (
         "Effective doubling point",
         "Zadeh-Kobliska's DA/DB: where a discontinuous game effectively ends for each side.",
-        Link("pages/race.py", "see it", {"sec": "points"}),
+        _see("race?sec=points"),
     ),
     (
         "Give-up point",
         "Woolsey's g: the winning chance at which the cube owner is deemed to win.",
-        Link("pages/giveup.py", "see it", {"sec": "transform"}),
+        _see("giveup?sec=transform"),
     ),
     (
         "Crawford",
         "No doubling in the game after a player first reaches 1-away.",
-        Link("pages/match.py", "see it", {"sec": "rules"}),
+        _see("match?sec=rules"),
     ),
     (
         "Holland",
         "After the Crawford game, no double until each side has rolled twice.",
-        Link("pages/match.py", "see it", {"sec": "rules"}),
+        _see("match?sec=rules"),
     ),
     (
         "Jacoby",
         "Money play: gammons count only once the cube has been turned.",
-        Link("pages/janowski.py", "see it", {"sec": "decision", "jacoby": "true"}),
+        _see("janowski?sec=decision&jacoby=true"),
     ),
     (
         "Murphy",
         "Automatic doubles on opening ties, possibly capped.",
-        Link("pages/rules.py", "see it", {"sec": "walkthrough", "walk": "murphy_cap", "step": "3"}),
+        _see("rules?sec=walkthrough&walk=murphy_cap&step=3"),
     ),
 )
 

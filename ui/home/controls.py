@@ -8,7 +8,7 @@ and ``gc``, effective doubling points ``da`` and ``db``, pip count ``pips``.
 from ui import concepts
 
 #: Old section values (the ``hsec`` tabs before the page skeleton) -> today's section id.
-OLD_SECTION_TITLES = {
+OLD_SECTIONS = {
     "Overview": "overview",
     "Atlas": "atlas",
     "Glossary": "glossary",
@@ -62,7 +62,7 @@ PIPS = concepts.pips(
 ATLAS_CONTROLS = (CUBE, X, GIVE_UP, CENTER_GIVE_UP, DA, DB, PIPS)
 
 #: The atlas section's presets.
-PRESETS = {
+ATLAS_PRESETS = {
     "Essay defaults (g .86, g_c .835)": {
         "g": 0.86,
         "gc": 0.835,

@@ -1,7 +1,7 @@
 """The Janowski page: cubeful equity between the dead and the live cube."""
 
 from ui.janowski import controls, sections
-from ui.skeleton import Page, Section
+from ui.skeleton import Page, Section, wiring
 
 PAGE = Page(
     title="Janowski: the cube life index",
@@ -13,8 +13,5 @@ PAGE = Page(
         Section("life", "Points against cube life", sections.render_life),
         Section("two", "Two cube-life indexes", sections.render_two),
     ),
-    controls=controls.PAGE_CONTROLS,
-    presets=controls.PRESETS,
-    old_keys={"jsec": "sec"},
-    old_sections=controls.OLD_SECTION_TITLES,
+    **wiring(controls),
 )

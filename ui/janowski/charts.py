@@ -7,12 +7,13 @@ import pandas as pd
 from ui.style import (
     COLORS,
     CUBE_NAMES,
+    Curve,
     Figure,
-    base_layout,
+    curves,
+    figure,
     line,
     staggered_markers,
     vertical_marker,
-    with_markers,
     with_reference,
 )
 
@@ -72,13 +73,14 @@ def equity_figure(
             "marker": {"color": COLORS["marker"], "size": 9, "symbol": "x"},
         }
     )
-    layout = base_layout(
+    return figure(
+        traces,
         "Cubeful equity (per unit of the current cube)",
         "winning probability P",
         "equity",
+        shapes=shapes,
+        annotations=notes,
     )
-    layout.update(shapes=shapes, annotations=notes)
-    return {"data": traces, "layout": layout}
 
 
 def points_vs_x_figure(sweep: pd.DataFrame, x_now: float) -> Figure:
@@ -94,41 +96,28 @@ def points_vs_x_figure(sweep: pd.DataFrame, x_now: float) -> Figure:
     traces = [
         line(sweep["x"], sweep[field], label, color) for field, (label, color) in series.items()
     ]
-    layout = base_layout(
-        "Decision points against cube life x", "cube life x", "winning probability"
+    return figure(
+        traces,
+        "Decision points against cube life x",
+        "cube life x",
+        "winning probability",
+        markers=[vertical_marker(x_now, "x", COLORS["marker"])],
     )
-    with_markers(layout, vertical_marker(x_now, "x", COLORS["marker"]))
-    return {"data": traces, "layout": layout}
 
 
 def two_index_figure(frame: pd.DataFrame, x_taker: float) -> Figure:
     """Perceived and actual cash points against the taker's cube life."""
-    traces = [
-        line(
-            frame["x_taker"],
-            frame["perceived_cash_point"],
-            "doubler's perceived cash point",
-            COLORS["double"],
-            dash="dash",
-        ),
-        line(
-            frame["x_taker"],
-            frame["actual_cash_point"],
-            "taker's actual pass point",
-            COLORS["cash"],
-        ),
-        line(
-            frame["x_taker"],
-            frame["initial_double_point"],
-            "initial double point",
-            COLORS["redouble"],
-            dash="dot",
-        ),
-    ]
-    layout = base_layout(
+    traces = curves(
+        frame,
+        "x_taker",
+        Curve("perceived_cash_point", "doubler's perceived cash point", COLORS["double"], "dash"),
+        Curve("actual_cash_point", "taker's actual pass point", COLORS["cash"]),
+        Curve("initial_double_point", "initial double point", COLORS["redouble"], "dot"),
+    )
+    return figure(
+        traces,
         "Two cube-life indexes: where the cash points part",
         "taker's cube life x",
         "doubler's winning probability",
+        markers=[vertical_marker(x_taker, "taker's x", COLORS["marker"])],
     )
-    with_markers(layout, vertical_marker(x_taker, "taker's x", COLORS["marker"]))
-    return {"data": traces, "layout": layout}

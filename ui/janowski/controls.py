@@ -4,11 +4,13 @@ from ui import concepts
 from ui.controls import Control
 
 #: Old section titles (links made before the page skeleton) -> today's section id.
-OLD_SECTION_TITLES = {
+OLD_SECTIONS = {
     "1 · Equities and decisions": "decision",
     "2 · Points against cube life": "life",
     "3 · Two cube-life indexes": "two",
 }
+#: Old link names -> today's: the section key before the page skeleton.
+OLD_KEYS = {"jsec": "sec"}
 
 X = concepts.cube_life(
     0.7,

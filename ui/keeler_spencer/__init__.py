@@ -1,7 +1,7 @@
 """The Keeler-Spencer page: raising points, from the continuous game to raise potentials."""
 
 from ui.keeler_spencer import controls, sections
-from ui.skeleton import Page, Section
+from ui.skeleton import Page, Section, wiring
 
 PAGE = Page(
     title="Keeler-Spencer: proper raising points",
@@ -31,6 +31,5 @@ PAGE = Page(
             controls.CONTINUOUS_PRESETS,
         ),
     ),
-    old_keys=controls.OLD_KEYS,
-    old_sections=controls.OLD_SECTION_TITLES,
+    **wiring(controls),
 )

@@ -6,7 +6,7 @@ from ui import concepts
 from ui.controls import Control
 
 #: Section titles of the links made before the page skeleton -> today's section id.
-OLD_SECTION_TITLES = {
+OLD_SECTIONS = {
     "1 · The continuous game": "game",
     "2 · Limited doubles": "alternating",
     "3 · Non-alternating raises": "raises",

@@ -315,13 +315,15 @@ def render_continuous(v: View) -> None:
         (figures.normal_figure(sweep, a, b), "ks_normal"),
         (figures.value_figure(sweep, a, b), "ks_value"),
         present=v.present,
+        formulas=[
+            (
+                r"\alpha(a,b) \approx \Phi\!\left(\frac{\tfrac12 - (L-M)}{\sqrt{L+M}}\right),"
+                r"\qquad E(a,b) = \log\frac{a}{b} + o(1)",
+                f"{SOURCE}: eqs. (23) and (26)-(27)",
+            )
+        ],
     )
     if not v.present:
-        widgets.formula(
-            r"\alpha(a,b) \approx \Phi\!\left(\frac{\tfrac12 - (L-M)}{\sqrt{L+M}}\right),\qquad "
-            r"E(a,b) = \log\frac{a}{b} + o(1)",
-            f"{SOURCE}: eqs. (23) and (26)-(27)",
-        )
         with st.expander("Printed vs exact: Tables III and IV (a, b = 1(1)10)"):
             paper = cached.continuous_tables("1-10")
             _compare_printed(ks.TABLE_III_PRINTED, paper["alpha"], "III", "Table III")

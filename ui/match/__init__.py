@@ -2,7 +2,7 @@
 the market window and gammon values, the rules in numbers."""
 
 from ui.match import controls, sections, tables
-from ui.skeleton import Page, Section
+from ui.skeleton import Page, Section, wiring
 
 PAGE = Page(
     title="Match play: match equity, take points, Crawford and Holland",
@@ -22,9 +22,6 @@ PAGE = Page(
         Section("freedrop", "Free drop", tables.render_free_drop, controls.DROP_CONTROLS),
         Section("aids", "Memory aids", tables.render_aids, controls.AID_CONTROLS),
     ),
-    controls=controls.PAGE_CONTROLS,
-    presets=controls.PRESETS,
     lead=sections.render_model_notes,
-    old_keys=controls.OLD_KEYS,
-    old_sections=controls.OLD_SECTIONS,
+    **wiring(controls),
 )

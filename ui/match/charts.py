@@ -10,8 +10,12 @@ import pandas as pd
 from ui.style import (
     COLORS,
     DETAIL,
+    Curve,
     Figure,
+    bar,
     base_layout,
+    curves,
+    figure,
     line,
     line_width,
     vertical_marker,
@@ -158,20 +162,18 @@ def crawford_figure(frame: pd.DataFrame, trailer: int) -> Figure:
     The protection (their difference) is drawn as bars, a detail presenter mode
     leaves out.
     """
-    traces = [
-        line(
-            frame["opp_away"],
-            frame["crawford"],
-            "Crawford game (no cube)",
-            COLORS["owned"],
-        ),
-        line(
-            frame["opp_away"],
-            frame["no_crawford_rule"],
+    traces = curves(
+        frame,
+        "opp_away",
+        Curve("crawford", "Crawford game (no cube)", COLORS["owned"]),
+        Curve(
+            "no_crawford_rule",
             "without the rule (trailer doubles at once)",
             COLORS["opponent"],
-            dash="dash",
+            "dash",
         ),
+    )
+    traces.append(
         {
             "type": "bar",
             "name": "protection (difference)",
@@ -180,40 +182,35 @@ def crawford_figure(frame: pd.DataFrame, trailer: int) -> Figure:
             "marker": {"color": COLORS["too_good"]},
             "opacity": 0.6,
             "meta": DETAIL,
-        },
-    ]
-    layout = base_layout(
+        }
+    )
+    return figure(
+        traces,
         "How the Crawford rule protects the leader (leader 1-away)",
         "trailer's points to go",
         "leader's match winning chance",
+        markers=[vertical_marker(trailer, "trailer", COLORS["marker"], text=f"{trailer}-away")],
     )
-    with_markers(
-        layout, vertical_marker(trailer, "trailer", COLORS["marker"], text=f"{trailer}-away")
-    )
-    return {"data": traces, "layout": layout}
 
 
 def holland_figure(sweep: pd.DataFrame, trailer: int) -> Figure:
     """What the Holland rule costs the post-Crawford trailer, in percentage points."""
     change = [100.0 * float(v) for v in sweep["trailer_change"]]
-    traces = [
-        {
-            "type": "bar",
-            "name": "trailer's MWC change",
-            "x": list(map(int, sweep["opp_away"])),
-            "y": change,
-            "marker": {"color": COLORS["opponent"]},
-            "hovertemplate": "trailer %{x}-away: %{y:.3f} points<extra></extra>",
-        }
-    ]
-    layout = base_layout(
+    trace = bar(
+        list(map(int, sweep["opp_away"])),
+        change,
+        "trailer's MWC change",
+        COLORS["opponent"],
+        "trailer %{x}-away: %{y:.3f} points<extra></extra>",
+    )
+    return figure(
+        [trace],
         "The Holland rule: change in the trailer's match winning chance",
         "trailer's points to go (leader 1-away, post-Crawford)",
         "percentage points",
+        markers=[vertical_marker(trailer, "trailer", COLORS["marker"], text=f"{trailer}-away")],
+        hovermode="closest",
     )
-    shape, note = vertical_marker(trailer, "trailer", COLORS["marker"], text=f"{trailer}-away")
-    layout.update(shapes=[shape], annotations=[note], hovermode="closest")
-    return {"data": traces, "layout": layout}
 
 
 def heatmap_figure(
@@ -317,29 +314,24 @@ def gammon_value_heatmap_figure(
 
 def free_drop_figure(frame: pd.DataFrame) -> Figure:
     """The selective drop's value to the leader by the trailer's away score (pp)."""
-    traces = [
-        line(frame["trailer_away"], frame["model_value_pp"], "model", COLORS["take"]),
-        line(
-            frame["trailer_away"],
-            frame["table_implied_pp"],
-            "the table's implied value",
-            COLORS["center"],
-            dash="dash",
-        ),
-        line(
-            frame["trailer_away"],
-            frame["model_on_table_pp"],
+    traces = curves(
+        frame,
+        "trailer_away",
+        Curve("model_value_pp", "model", COLORS["take"]),
+        Curve("table_implied_pp", "the table's implied value", COLORS["center"], "dash"),
+        Curve(
+            "model_on_table_pp",
             "model on the table's lower entries",
             COLORS["dead"],
-            dash="dot",
+            "dot",
             detail=True,
         ),
-    ]
+    )
     for trace in traces:
         trace["mode"] = "lines+markers"
-    layout = base_layout(
+    return figure(
+        traces,
         "The leader's selective drop, post-Crawford: its value by the trailer's score",
         "trailer's points to go (leader 1-away)",
         "value to the leader (percentage points of MWC)",
     )
-    return {"data": traces, "layout": layout}

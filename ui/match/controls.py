@@ -166,40 +166,18 @@ MET_OTHER = Control(
     options=TABLE_OPTIONS,
     help="The second table: the chosen table minus this one.",
 )
-_RATE_HELP = "Share of this game's wins that are {what} (gnubg counts them cumulatively)."
-PLAYER_GAMMONS = Control(
-    "pg", "Your gammon rate", "float", 0.26, 0.0, 1.0, 0.01, help=_RATE_HELP.format(what="gammons")
-)
-PLAYER_BACKGAMMONS = Control(
-    "pb",
-    "Your backgammon rate",
-    "float",
-    0.0,
-    0.0,
-    1.0,
-    0.01,
-    help=_RATE_HELP.format(what="backgammons"),
-)
-OPP_GAMMONS = Control(
-    "og",
-    "Opponent's gammon rate",
-    "float",
-    0.26,
-    0.0,
-    1.0,
-    0.01,
-    help=_RATE_HELP.format(what="gammons"),
-)
-OPP_BACKGAMMONS = Control(
-    "ob",
-    "Opponent's backgammon rate",
-    "float",
-    0.0,
-    0.0,
-    1.0,
-    0.01,
-    help=_RATE_HELP.format(what="backgammons"),
-)
+
+
+def _rate(key: str, label: str, default: float, what: str) -> Control:
+    """A share of this game's wins (gammons, backgammons), 0 to 1 by 0.01."""
+    help_text = f"Share of this game's wins that are {what} (gnubg counts them cumulatively)."
+    return Control(key, label, "float", default, 0.0, 1.0, 0.01, help=help_text)
+
+
+PLAYER_GAMMONS = _rate("pg", "Your gammon rate", 0.26, "gammons")
+PLAYER_BACKGAMMONS = _rate("pb", "Your backgammon rate", 0.0, "backgammons")
+OPP_GAMMONS = _rate("og", "Opponent's gammon rate", 0.26, "gammons")
+OPP_BACKGAMMONS = _rate("ob", "Opponent's backgammon rate", 0.0, "backgammons")
 GV_CUBE = Control(
     "gvc",
     "Cube value of the gammon-value heatmap",

@@ -58,38 +58,20 @@ def take_points_by_cube(
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def take_points_along_row(
-    away: int,
-    cube_value: int,
-    cube_owner: str,
-    gammon_rate: float,
-    opp_gammon_rate: float,
-    cube_efficiency: float,
-) -> pd.DataFrame:
-    """Your take points against every doubler's score 1..25 (your score fixed)."""
-    return match.take_point_table(
-        match.MAX_AWAY,
-        cube_value,
-        cube_owner,
-        gammon_rate,
-        opp_gammon_rate,
-        cube_efficiency,
-        away=away,
-    )
-
-
-@st.cache_data(max_entries=32, show_spinner=False)
-def take_point_grid(
+def take_point_table(
     max_away: int,
     cube_value: int,
     cube_owner: str,
     gammon_rate: float,
     opp_gammon_rate: float,
     cube_efficiency: float,
+    away: int | None = None,
 ) -> pd.DataFrame:
-    """:func:`cubecore.match.take_point_table` (the heavy one: one game per score)."""
+    """:func:`cubecore.match.take_point_table` at every score ``1..max_away`` each (the
+    heavy one: one game per score); with ``away``, your score fixed.
+    """
     return match.take_point_table(
-        max_away, cube_value, cube_owner, gammon_rate, opp_gammon_rate, cube_efficiency
+        max_away, cube_value, cube_owner, gammon_rate, opp_gammon_rate, cube_efficiency, away
     )
 
 

@@ -127,26 +127,28 @@ def render_table(v: View) -> None:
         cols[3].metric(
             "Dead cube (x = 0) at this score", f"{float(cast(float, dead.loc[a, b])):.4f}"
         )
-    chart_col, formula_col = st.columns([3, 2] if not v.present else [1, 0.001])
-    with chart_col:
-        widgets.chart(charts.row_figure(table, dead, a, b), "match_row")
-    if not v.present:
-        with formula_col:
-            widgets.formula(
+    widgets.chart_with_formulas(
+        charts.row_figure(table, dead, a, b),
+        "match_row",
+        [
+            (
                 r"M(a,b) = V^{(1)}_{\mathrm{centre}}\!\left(\tfrac12\right)",
                 f"{SOURCE}, assumptions 1-4: the centred-cube game at p = 1/2",
-            )
-            widgets.formula(
+            ),
+            (
                 r"\begin{aligned} C(b) = \tfrac12 + \tfrac12\bigl[&(1-G)\,P(b-1)\\"
                 r" &+ G\,P(b-2)\bigr] \end{aligned}",
                 f"{SOURCE}, assumption 5: the Crawford game, leader 1-away",
-            )
-            widgets.formula(
+            ),
+            (
                 r"\begin{aligned} P(b) &= \max\bigl(T(b),\ P(b-1)\bigr),\\ T(b) &="
                 r" \tfrac12 + \tfrac12\bigl[(1-G)\,P(b-2)\\ &\quad + G\,P(b-4)\bigr] \end{aligned}",
                 f"{SOURCE}, assumption 6: post-Crawford (T: the leader takes), P(1) = 1/2, "
                 "P(k <= 0) = 0",
-            )
+            ),
+        ],
+        present=v.present,
+    )
     st.subheader("The table (your MWC: rows your points to go, columns the opponent's)")
     shown = table.round(4)
     shown.columns = [str(c) for c in shown.columns]
@@ -186,33 +188,35 @@ def render_takes(v: View) -> None:
     cols[1].metric("Doubler's cash point", f"{tp['cash_point']:.4f}")
     cols[2].metric("Risk (MWC)", f"{tp['risk']:.4f}", help="Drop MWC - take-and-lose MWC.")
     cols[3].metric("Gain (MWC)", f"{tp['gain']:.4f}", help="Take-and-win MWC - drop MWC.")
-    chart_col, formula_col = st.columns([3, 2] if not v.present else [1, 0.001])
-    with chart_col:
-        widgets.chart(charts.market_window_figure(window, tp["cash_point"]), "match_market_window")
-        row = cached.take_points_along_row(a, cube, owner, g, gd, x)
-        widgets.chart(charts.take_points_row_figure(row, b), "match_take_row")
-    if not v.present:
-        with formula_col:
-            widgets.formula(
+    row = cached.take_point_table(match.MAX_AWAY, cube, owner, g, gd, x, away=a)
+    widgets.chart_with_formulas(
+        charts.market_window_figure(window, tp["cash_point"]),
+        "match_market_window",
+        [
+            (
                 r"TP_{\mathrm{dead}} = \frac{D - L}{W - L} = \frac{\mathrm{risk}}"
                 r"{\mathrm{risk} + \mathrm{gain}}",
                 "D drop, W take and win, L take and lose: MWC from the table",
-            )
-            widgets.formula(
+            ),
+            (
                 r"TP_{\mathrm{live}}(n) = TP_{\mathrm{dead}}(n)\,\bigl(1 - TP^{\mathrm{opp}}"
                 r"_{\mathrm{live}}(2n)\bigr)",
                 "Continuous game, no gammons: you redouble at your cash point; base case "
                 "TP_live = TP_dead when winning the doubled game wins you the match",
-            )
-            widgets.formula(
+            ),
+            (
                 r"\begin{aligned} TP_{G} &= \frac{D - L_G}{W_G - L_G},\\ W_G &= (1-G)\,W"
                 r" + G\,W_{2},\\ L_G &= (1-G_d)\,L + G_d\,L_{2} \end{aligned}",
                 "Dead cube with gammons: W_2, L_2 the MWC after a gammon at the doubled cube",
-            )
-            widgets.formula(
+            ),
+            (
                 r"\text{model: } V^{(2n)}_{\mathrm{you}}(TP) = D",
                 f"{SOURCE}: owning the doubled cube is worth exactly the drop",
-            )
+            ),
+        ],
+        present=v.present,
+        more=[(charts.take_points_row_figure(row, b), "match_take_row")],
+    )
     st.subheader("At every cube level (this score)")
     fields = ["cube", "model", "dead", "dead_gammon", "live", "doubling_point", "cash_point"]
     by_cube = cached.take_points_by_cube(a, b, g, gd, x)[fields]
@@ -260,23 +264,25 @@ def render_rules(v: View) -> None:
     with_rule.metric("Trailer, Holland rule", f"{effect['trailer_with']:.4f}")
     change.metric("Change (percentage points)", f"{100 * effect['trailer_change']:+.3f}")
     spread.metric("Spread over the delay", f"{effect['spread']:.3f}")
-    chart_col, formula_col = st.columns([3, 2] if not v.present else [1, 0.001])
-    with chart_col:
-        sweep = cached.holland_table(g, delay, volatility)
-        widgets.chart(charts.holland_figure(sweep, trailer), "match_holland")
-    if not v.present:
-        with formula_col:
-            widgets.formula(
+    sweep = cached.holland_table(g, delay, volatility)
+    widgets.chart_with_formulas(
+        charts.holland_figure(sweep, trailer),
+        "match_holland",
+        [
+            (
                 r"\begin{aligned} H(q) &= \max\bigl((1-q) + q\,T_2,\ P(b-1)\bigr),\\"
                 r" T_2 &= (1-G)\,P(b-2) + G\,P(b-4) \end{aligned}",
                 f"{SOURCE}, assumption 7: leader's MWC when the trailer (game chance q) "
                 "doubles after the delay",
-            )
-            widgets.formula(
+            ),
+            (
                 r"\mathrm{leader} = \mathbb{E}\,H\!\left(q_{n}\right),\quad q_0 = \tfrac12,"
                 r"\ \mathrm{sd} = \sigma\sqrt{n}",
                 "q diffuses for n rolls, absorbed at 0 and 1 (the game can end at cube 1)",
-            )
+            ),
+        ],
+        present=v.present,
+    )
 
 
 def render_heatmaps(v: View) -> None:
@@ -295,7 +301,7 @@ def render_heatmaps(v: View) -> None:
     )
     cube, owner = _cube_and_owner(v)
     kind = v.text("tk")
-    grid = cached.take_point_grid(v.whole("size"), cube, owner, g, gd, x)
+    grid = cached.take_point_table(v.whole("size"), cube, owner, g, gd, x)
     pivot = grid.pivot(index="away", columns="opp_away", values=kind)
     widgets.chart(
         charts.heatmap_figure(

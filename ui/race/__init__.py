@@ -1,7 +1,7 @@
 """The race page: Zadeh & Kobliska's race model and its exact optimal cube strategy."""
 
 from ui.race import controls, sections
-from ui.skeleton import Page, Section
+from ui.skeleton import Page, Section, wiring
 
 PAGE = Page(
     title="Zadeh-Kobliska: the race",
@@ -17,8 +17,5 @@ PAGE = Page(
         ),
         Section("rules", "Rules of thumb", sections.rules_of_thumb),
     ),
-    controls=controls.PAGE_CONTROLS,
-    presets=controls.PRESETS,
-    old_keys=controls.OLD_KEYS,
-    old_sections=controls.OLD_SECTIONS,
+    **wiring(controls),
 )

@@ -12,8 +12,11 @@ import pandas as pd
 from ui.style import (
     COLORS,
     DETAIL,
+    Curve,
     Figure,
+    bar,
     base_layout,
+    figure,
     line,
     staggered_markers,
     vertical_marker,
@@ -123,21 +126,20 @@ def _square_map_layout(title: str) -> dict:
 
 def roll_totals_figure(totals: pd.DataFrame) -> Figure:
     """Bar chart of the one-roll total distribution (out of 36)."""
-    trace = {
-        "type": "bar",
-        "x": [str(t) for t in totals["total"]],
-        "y": totals["ways"].astype(int).tolist(),
-        "name": "ways out of 36",
-        "marker": {"color": COLORS["center"]},
-        "hovertemplate": "total %{x}: %{y} of 36<extra></extra>",
-    }
-    layout = _layout(
+    trace = bar(
+        [str(t) for t in totals["total"]],
+        totals["ways"].astype(int).tolist(),
+        "ways out of 36",
+        COLORS["center"],
+        "total %{x}: %{y} of 36<extra></extra>",
+    )
+    return figure(
+        [trace],
         "One roll: dice total (doubles count four times)",
         "total pips",
         "ways out of 36",
+        xaxis={"type": "category"},
     )
-    layout["xaxis"]["type"] = "category"
-    return {"data": [trace], "layout": layout}
 
 
 def bearoff_figure(frame: pd.DataFrame, x: int, y: int) -> Figure:
@@ -285,25 +287,15 @@ def thresholds_figure(thresholds: pd.DataFrame, printed: pd.DataFrame, x: int) -
 
 def implied_points_figure(frame: pd.DataFrame, x: int) -> Figure:
     """Implied DA, DB along even races, with the paper's estimates as markers."""
-    traces = [
-        _gapped_line(frame["count"], frame["da"], "DA from (1), cube owned", COLORS["owned"]),
-        _gapped_line(
-            frame["count"],
-            frame["db"],
-            "DB from (2), opponent owns",
-            COLORS["opponent"],
-        ),
-    ]
-    traces.append(
-        _gapped_line(
-            frame["count"],
-            frame["da_center"],
-            "DA from (3), cube centred",
-            COLORS["center"],
-            dash="dash",
-            detail=True,
-        )
+    implied = (
+        Curve("da", "DA from (1), cube owned", COLORS["owned"]),
+        Curve("db", "DB from (2), opponent owns", COLORS["opponent"]),
+        Curve("da_center", "DA from (3), cube centred", COLORS["center"], "dash", detail=True),
     )
+    traces = [
+        _gapped_line(frame["count"], frame[c.column], c.name, c.color, dash=c.dash, detail=c.detail)
+        for c in implied
+    ]
     traces.append(
         {
             "type": "scatter",
@@ -318,41 +310,31 @@ def implied_points_figure(frame: pd.DataFrame, x: int) -> Figure:
             },
         }
     )
-    layout = _layout(
+    return figure(
+        traces,
         "Effective doubling points implied by the exact race (even races)",
         "count (both sides)",
         "A's winning chance",
+        markers=[vertical_marker(x, "count", COLORS["marker"], text=f"count {x}")],
     )
-    with_markers(layout, vertical_marker(x, "count", COLORS["marker"], text=f"count {x}"))
-    return {"data": traces, "layout": layout}
 
 
 def cube_life_figure(frame: pd.DataFrame, x: int, lead: int, cube: str) -> Figure:
     """Implied Janowski cube life against the roller's pip count, GNU BG's rule beside."""
-    exact = _gapped_line(
-        frame["on_roll"],
-        frame["cube_life"],
-        "implied by the exact race",
-        COLORS["live"],
-    )
     traces = [
-        exact,
-        line(
-            frame["on_roll"],
-            frame["gnubg"],
-            "GNU BG race rule",
-            COLORS["dead"],
-            dash="dash",
+        _gapped_line(
+            frame["on_roll"], frame["cube_life"], "implied by the exact race", COLORS["live"]
         ),
+        line(frame["on_roll"], frame["gnubg"], "GNU BG race rule", COLORS["dead"], dash="dash"),
     ]
-    layout = _layout(
+    return figure(
+        traces,
         f"Cube life x, {_CUBE_NAMES[cube]}, lead {lead:+d}",
         "your pip count",
         "cube life x",
+        markers=[vertical_marker(x, "count", COLORS["marker"], text=f"count {x}")],
+        yaxis={"range": [0, 1.05]},
     )
-    layout["yaxis"]["range"] = [0, 1.05]
-    with_markers(layout, vertical_marker(x, "count", COLORS["marker"], text=f"count {x}"))
-    return {"data": traces, "layout": layout}
 
 
 # ----------------------------------------------------------------------------- section 5

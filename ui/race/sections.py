@@ -89,13 +89,14 @@ def race_model(v: View) -> None:
         (figures.roll_totals_figure(cached.roll_totals()), "race_roll_totals"),
         (figures.bearoff_figure(rolls, x, y), "race_bearoff"),
         present=v.present,
+        formulas=[
+            (
+                r"P(x,1)=\sum_{y\ge x} f(y),\qquad P(x,k+1)=\sum_{y=3}^{24} f(y)\,P(x-y,k),"
+                r"\qquad p(x_A,x_B)=\sum_{j\ge1}P(x_A,j)\sum_{k\ge j}P(x_B,k)",
+                f"{CITE}: bear-off rolls by convolution and the win chance of the roller",
+            )
+        ],
     )
-    if not v.present:
-        widgets.formula(
-            r"P(x,1)=\sum_{y\ge x} f(y),\qquad P(x,k+1)=\sum_{y=3}^{24} f(y)\,P(x-y,k),"
-            r"\qquad p(x_A,x_B)=\sum_{j\ge1}P(x_A,j)\sum_{k\ge j}P(x_B,k)",
-            f"{CITE}: bear-off rolls by convolution and the win chance of the roller",
-        )
     _table_1(v)
     st.subheader("Win chance over your count and your lead")
     lead = y - x

@@ -1,7 +1,7 @@
 """Real races: checker positions, the race formulas players use, exact bear-off values."""
 
 from ui.real_race import controls, sections
-from ui.skeleton import Page, Section
+from ui.skeleton import Page, Section, wiring
 
 PAGE = Page(
     title="Real races: positions, counts and the bear-off",
@@ -19,6 +19,5 @@ PAGE = Page(
             presets=controls.MATCH_PRESETS,
         ),
     ),
-    controls=controls.PAGE_CONTROLS,
-    presets=controls.PRESETS,
+    **wiring(controls),
 )

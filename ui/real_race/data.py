@@ -87,29 +87,25 @@ def pip_model_errors(by: str) -> pd.DataFrame:
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def match_map(
+def match_sweeps(
     key: str, away: int, opp_away: int, phase: str, cube_value: int, owner: str, pips: int
-) -> pd.DataFrame:
-    """The exact race cube action at a score over both pip counts 1..pips."""
-    return race_match.race_match_action_map(
-        met.load_table(key), away, opp_away, phase=phase, cube_value=cube_value,
-        cube_owner=owner, max_count=pips,
-    )  # fmt: skip
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """At a score, over pip counts 1..pips: the exact race cube action on both counts
+    (:func:`cubecore.race_match.race_match_action_map`) and the doubling window by the
+    roller's count (:func:`cubecore.race_match.race_match_window`).
+    """
+    table = met.load_table(key)
+    action_map = race_match.race_match_action_map(
+        table, away, opp_away, phase=phase, cube_value=cube_value, cube_owner=owner, max_count=pips
+    )
+    window = race_match.race_match_window(
+        table, away, opp_away, phase=phase, cube_value=cube_value, cube_owner=owner, max_count=pips
+    )
+    return action_map, window
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def match_window(
-    key: str, away: int, opp_away: int, phase: str, cube_value: int, owner: str, pips: int
-) -> pd.DataFrame:
-    """The race doubling window by the roller's pip count at a score."""
-    return race_match.race_match_window(
-        met.load_table(key), away, opp_away, phase=phase, cube_value=cube_value,
-        cube_owner=owner, max_count=pips,
-    )  # fmt: skip
-
-
-@st.cache_data(max_entries=64, show_spinner=False)
-def match_equities(
+def match_decision(
     key: str,
     away: int,
     opp_away: int,
@@ -117,10 +113,19 @@ def match_equities(
     cube_value: int,
     owner: str,
     pips: tuple[int, int],
+    points: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
 ) -> race_match.RaceMatchEquities:
-    """One race position's exact cube decision at a score."""
-    return race_match.race_match_equities(
-        met.load_table(key), away, opp_away, pips[0], pips[1], phase=phase,
+    """One race position's exact cube decision at a score: by its pip counts, or, with
+    ``points`` (checkers on each home point), as a small bear-off on real checkers.
+    """
+    table = met.load_table(key)
+    if points is None:
+        return race_match.race_match_equities(
+            table, away, opp_away, pips[0], pips[1], phase=phase,
+            cube_value=cube_value, cube_owner=owner,
+        )  # fmt: skip
+    return race_match.bearoff_match_equities(
+        table, away, opp_away, points[0], points[1], phase=phase,
         cube_value=cube_value, cube_owner=owner,
     )  # fmt: skip
 
@@ -137,20 +142,3 @@ def match_cube_life(key: str, pips: tuple[int, int], max_away: int) -> pd.DataFr
 def money_thresholds(pips: int) -> pd.DataFrame:
     """Money play's exact take, redouble and double offsets every 5 pips up to ``pips``."""
     return race.table_3(list(range(5, pips + 1, 5)))
-
-
-@st.cache_data(max_entries=64, show_spinner=False)
-def match_bearoff(
-    key: str,
-    away: int,
-    opp_away: int,
-    phase: str,
-    cube_value: int,
-    owner: str,
-    points: tuple[tuple[int, ...], tuple[int, ...]],
-) -> race_match.RaceMatchEquities:
-    """A small bear-off's exact cube decision at a score (real checkers)."""
-    return race_match.bearoff_match_equities(
-        met.load_table(key), away, opp_away, points[0], points[1], phase=phase,
-        cube_value=cube_value, cube_owner=owner,
-    )  # fmt: skip

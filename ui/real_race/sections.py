@@ -159,8 +159,7 @@ def render_match(v: View) -> None:
     score = f"{away}-away/{opp_away}-away, {phase}, cube {cube_value} ({owner})"
     try:
         with st.spinner("Solving the race at this score..."):
-            actions = data.match_map(key, away, opp_away, phase, cube_value, owner, pips)
-            window = data.match_window(key, away, opp_away, phase, cube_value, owner, pips)
+            actions, window = data.match_sweeps(key, away, opp_away, phase, cube_value, owner, pips)
     except ValueError as error:
         st.error(f"No race strategy at {score}: {error}.")
         return
@@ -212,7 +211,7 @@ def _match_position(
             "a side: the maps below cover every pair of pip counts."
         )
         return
-    e = data.match_equities(key, away, opp_away, phase, cube_value, owner, pips)
+    e = data.match_decision(key, away, opp_away, phase, cube_value, owner, pips)
     widgets.metric_row(
         [
             (f"Action, {pips[0]} v {pips[1]} pips", e.action),
@@ -226,7 +225,9 @@ def _match_position(
     if mine is None or theirs is None or max(sum(mine), sum(theirs)) > small:
         return
     with st.spinner("Solving the bear-off at this score..."):
-        exact = data.match_bearoff(key, away, opp_away, phase, cube_value, owner, (mine, theirs))
+        exact = data.match_decision(
+            key, away, opp_away, phase, cube_value, owner, pips, (mine, theirs)
+        )
     widgets.metric_row(
         [
             ("Exact bear-off action at the score", exact.action),

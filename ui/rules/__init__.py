@@ -1,7 +1,7 @@
 """The cube-rules page: the rules stepped through, priced in theory, and simulated."""
 
 from ui.rules import controls, sections
-from ui.skeleton import Page, Section
+from ui.skeleton import Page, Section, wiring
 
 PAGE = Page(
     title="The cube rules: played out and priced",
@@ -31,6 +31,5 @@ PAGE = Page(
             controls.SIMULATION_PRESETS,
         ),
     ),
-    old_keys=controls.OLD_KEYS,
-    old_sections=controls.OLD_SECTIONS,
+    **wiring(controls),
 )

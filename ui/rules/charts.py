@@ -8,8 +8,11 @@ import pandas as pd
 
 from ui.style import (
     COLORS,
+    Curve,
     Figure,
     base_layout,
+    curves,
+    figure,
     line,
     line_width,
     lines_by,
@@ -57,28 +60,19 @@ def stakes_figure(events: pd.DataFrame, step: int) -> Figure:
 
 
 def jacoby_figure(
-    curves: pd.DataFrame,
+    sweep: pd.DataFrame,
     plain: dict[str, float],
     jacoby: dict[str, float],
     p_now: float,
 ) -> Figure:
     """Holding a centred cube with and without the Jacoby rule, against doubling."""
-    traces = [
-        line(curves["p"], curves["hold"], "hold, gammons count", COLORS["center"]),
-        line(
-            curves["p"],
-            curves["hold_jacoby"],
-            "hold, Jacoby rule",
-            COLORS["center"],
-            dash="dash",
-        ),
-        line(
-            curves["p"],
-            curves["double"],
-            "double (min of double/take, +1)",
-            COLORS["double"],
-        ),
-    ]
+    traces = curves(
+        sweep,
+        "p",
+        Curve("hold", "hold, gammons count", COLORS["center"]),
+        Curve("hold_jacoby", "hold, Jacoby rule", COLORS["center"], "dash"),
+        Curve("double", "double (min of double/take, +1)", COLORS["double"]),
+    )
     shapes, notes = staggered_markers(
         [
             (plain["initial_double_point"], "double", COLORS["double"]),
@@ -88,15 +82,16 @@ def jacoby_figure(
         inside_unit=True,
     )
     shape, note = vertical_marker(p_now, "P", COLORS["marker"], level=0)
-    layout = base_layout(
+    return figure(
+        traces,
         "Jacoby rule: the centred cube, per unit of the cube",
         "doubler's winning probability P",
         "equity",
+        xaxis={"range": [0.4, 1.0]},
+        yaxis={"range": [-0.6, 1.8]},
+        shapes=[*shapes, shape],
+        annotations=[*notes, note],
     )
-    layout["xaxis"]["range"] = [0.4, 1.0]
-    layout["yaxis"]["range"] = [-0.6, 1.8]
-    layout.update(shapes=[*shapes, shape], annotations=[*notes, note])
-    return {"data": traces, "layout": layout}
 
 
 def beaver_figure(curves: pd.DataFrame, points: dict[str, float]):
