@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import streamlit as st
 
@@ -36,6 +36,10 @@ from ui import links, widgets
 from ui.controls import Control
 from ui.pages import link_path
 from ui.router import ensure_navigation
+
+if TYPE_CHECKING:
+    # What float() and int() accept (typeshed's names, for type checking only).
+    from _typeshed import ConvertibleToFloat, ConvertibleToInt
 
 __all__ = ["SECTION_KEY", "Page", "Section", "View", "run_page"]
 
@@ -57,11 +61,11 @@ class View:
 
     def number(self, key: str) -> float:
         """A numeric control's value as a float."""
-        return float(self.values[key])  # type: ignore[arg-type]
+        return float(cast("ConvertibleToFloat", self.values[key]))
 
     def whole(self, key: str) -> int:
         """An integer control's value."""
-        return int(self.values[key])  # type: ignore[call-overload]
+        return int(cast("ConvertibleToInt", self.values[key]))
 
     def flag(self, key: str) -> bool:
         """A toggle's value."""
