@@ -6,9 +6,22 @@ leaves out the traces marked ``detail`` (raw formulas, the table's rows).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 import pandas as pd
 
-from ui.style import COLORS, DETAIL, Figure, base_layout, line, staggered_markers, with_reference
+from ui.style import (
+    COLORS,
+    DETAIL,
+    Figure,
+    Layout,
+    Shape,
+    Trace,
+    base_layout,
+    line,
+    staggered_markers,
+    with_reference,
+)
 
 #: Cube positions in the essay's words and symbols, seen from the player.
 CUBE_NAMES = {
@@ -19,7 +32,15 @@ CUBE_NAMES = {
 _REGION_COLORS = {"too weak": "#d62728", "window": "#2ca02c", "market lost": "#ff7f0e"}
 
 
-def _points(x, y, name: str, color: str, *, size=None, symbol="circle") -> dict:
+def _points(
+    x: Iterable[float],
+    y: Iterable[float],
+    name: str,
+    color: str,
+    *,
+    size: float | Sequence[float] | None = None,
+    symbol: str = "circle",
+) -> Trace:
     """A marker-only trace."""
     return {
         "type": "scatter",
@@ -41,7 +62,7 @@ def _window_markers(points: dict[str, float], cube: str) -> list[tuple[float, st
     ]
 
 
-def transform_figure(curves: pd.DataFrame, g: float, g_c: float):
+def transform_figure(curves: pd.DataFrame, g: float, g_c: float) -> Figure:
     """Modified winning chance p against cubeless winning chance w, with the concessions.
 
     Solid lines are the model (conceded beyond a give-up point); dotted lines the raw
@@ -120,14 +141,14 @@ def table_figure(curves: pd.DataFrame, rows: pd.DataFrame, points: dict[str, flo
 
 
 def _mark_window(
-    layout: dict, points: dict[str, float], cube: str, *more: tuple[float, str, str]
+    layout: Layout, points: dict[str, float], cube: str, *more: tuple[float, str, str]
 ) -> None:
     """Shade the regions of ``cube`` on ``layout`` and mark its window (and ``more`` points)."""
     shapes, notes = staggered_markers([*_window_markers(points, cube), *more])
     layout.update(shapes=_region_shapes(points, cube) + shapes, annotations=notes)
 
 
-def _region_shapes(points: dict[str, float], cube: str) -> list[dict]:
+def _region_shapes(points: dict[str, float], cube: str) -> list[Shape]:
     """Shaded bands: too weak (below the doubling point), window, market lost."""
     doubling = points["initial_double"] if cube == "center" else points["redouble"]
     bands = [

@@ -95,7 +95,7 @@ def spread_density(equity: float, volatility: float) -> pd.DataFrame:
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def race_verdict(on_roll: int, opponent: int, cube: str, g: float, g_c: float) -> dict:
+def race_verdict(on_roll: int, opponent: int, cube: str, g: float, g_c: float) -> dict[str, Any]:
     """The give-up verdict and the exact race strategy's equities for one position."""
     verdict = giveup.race_doubling_verdict(on_roll, opponent, cube, g, g_c)
     exact = race.race_cube_equities(on_roll, opponent, cube)
@@ -113,7 +113,7 @@ def race_sequences(on_roll: int, opponent: int, cube: str, g: float, g_c: float)
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
-def equivalences(g: float, g_c: float) -> dict:
+def equivalences(g: float, g_c: float) -> dict[str, Any]:
     """:func:`cubecore.giveup.model_equivalences` as a plain dict."""
     return dataclasses.asdict(giveup.model_equivalences(g, g_c))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, TypedDict, cast
 
 import numpy as np
 import pandas as pd
@@ -31,6 +31,34 @@ MAP_ACTIONS = (*race.ACTIONS, "wins the full point anyway")
 #: Categories of the rules-of-thumb comparison, in code order.
 RULE_CATEGORIES = race_heuristics.RULE_COMPARISONS
 _P_GRID = np.linspace(0.0, 1.0, 401)
+
+
+class WinMap(TypedDict):
+    """:func:`win_map`: win chance in percent, ``z[lead][count]`` (NaN off the page range)."""
+
+    counts: list[int]
+    leads: list[int]
+    z: list[list[float]]
+
+
+class ActionMap(TypedDict):
+    """:func:`action_map`: codes into :data:`MAP_ACTIONS`, ``z[opponent][you]``."""
+
+    counts: list[int]
+    z: list[list[int]]
+
+
+class RulesMap(TypedDict):
+    """:func:`rules_map`: the maps over (count, lead) and the summary over every position."""
+
+    counts: list[int]
+    leads: list[int]
+    code: list[list[float]]
+    kleinman_error: list[list[float]]
+    shares: pd.DataFrame
+    contested_agreement: float
+    kleinman_max_error: float
+    kleinman_max_error_10: float
 
 
 @dataclass(frozen=True)
@@ -153,7 +181,7 @@ def table_1_range(
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def win_map(span: int) -> dict[str, list]:
+def win_map(span: int) -> WinMap:
     """Win chance (percent) over (your count, lead); blank where the opponent's count
     would leave 1..300."""
     counts = _map_counts(span)
@@ -199,7 +227,7 @@ def cube_equities(x: int, y: int, cube: str) -> dict[str, Any]:
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def action_map(cube: str, span: int) -> dict[str, list]:
+def action_map(cube: str, span: int) -> ActionMap:
     """Action codes over (your count, opponent's count), ``z[opponent][you]``.
 
     Codes index :data:`MAP_ACTIONS`: the three actions, and a fourth code where not
@@ -250,7 +278,7 @@ def cube_life(cube: str, lead: int, span: int) -> pd.DataFrame:
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def rules_map(cube: str, span: int) -> dict[str, Any]:
+def rules_map(cube: str, span: int) -> RulesMap:
     """8-9-12 rule and Kleinman formula against the exact model over 1..span.
 
     Over (your count, lead) with :data:`RULE_LEADS` (where the cube decisions are):

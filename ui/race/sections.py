@@ -68,7 +68,7 @@ def _pct(value: float, digits: int = 2) -> str:
     return f"{100.0 * value:.{digits}f}%"
 
 
-def _offset(value) -> str:
+def _offset(value: int | None) -> str:
     return "never" if pd.isna(value) else f"{int(value):+d}"
 
 

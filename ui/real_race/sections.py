@@ -11,6 +11,7 @@ from cubecore.references import source
 from ui import widgets
 from ui.real_race import charts, controls, data
 from ui.skeleton import View
+from ui.style import Figure
 
 _PASTED = "_race_pasted"
 #: Scores 2..7 a side in the match section's cube-life map (36 solves, a few seconds).
@@ -117,7 +118,7 @@ def render_pip_model(v: View) -> None:
         widgets.table_with_download(shown.round(4), "race_pip_model_errors.csv")
 
 
-def _errors_figure(errors: pd.DataFrame) -> dict:
+def _errors_figure(errors: pd.DataFrame) -> Figure:
     from ui.style import COLORS, base_layout, line
 
     x = errors.iloc[:, 0]

@@ -99,7 +99,7 @@ def jacoby_figure(
     return {"data": traces, "layout": layout}
 
 
-def beaver_figure(curves: pd.DataFrame, points: dict[str, float]):
+def beaver_figure(curves: pd.DataFrame, points: dict[str, float]) -> Figure:
     """The taker's three answers to a double, per unit of the cube before it."""
     q = curves["p"]
     traces = [
@@ -121,7 +121,7 @@ def beaver_figure(curves: pd.DataFrame, points: dict[str, float]):
     return {"data": traces, "layout": layout}
 
 
-def raccoon_figure(curves: pd.DataFrame, points: dict[str, float]):
+def raccoon_figure(curves: pd.DataFrame, points: dict[str, float]) -> Figure:
     """The doubler's answer to a beaver: accept the 4-cube or raccoon to 8."""
     p = curves["p"]
     traces = [
