@@ -86,4 +86,7 @@ def _clear_cache_in_development_only(session: AppSession) -> None:
 
 def refuse_cache_clearing() -> None:
     """Make a client's ``clear_cache`` message a no-op outside development mode (idempotent)."""
+    # Replacing a Streamlit method is the point here (internal 3 above): mypy refuses any
+    # assignment to a method (method-assign) and compares the plain function with the method
+    # as if bound twice (assignment).
     AppSession._handle_clear_cache_request = _clear_cache_in_development_only  # type: ignore[method-assign,assignment]

@@ -21,7 +21,10 @@ _PASTED = "_cube_pasted"
 
 def probabilities(v: View) -> data.Probabilities:
     """The five probabilities as fractions (the controls hold percent)."""
-    return tuple(round(v.number(key) / 100.0, 6) for key in _PROBABILITY_KEYS)  # type: ignore[return-value]
+    win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = (
+        round(v.number(key) / 100.0, 6) for key in _PROBABILITY_KEYS
+    )
+    return win, win_gammon, win_backgammon, lose_gammon, lose_backgammon
 
 
 def setting(v: View) -> data.Setting:
