@@ -54,7 +54,7 @@ import numpy as np
 import pandas as pd
 
 from cubecore._validate import choice, real_in_range, whole_number
-from cubecore.janowski import cube_points, cubeful_equity
+from cubecore.janowski import CubePosition, cube_points, cubeful_equity
 from cubecore.met import MatchEquityTable
 
 __all__ = [
@@ -374,7 +374,9 @@ def _no_decision(
 # --------------------------------------------------------------------------- money
 
 
-def _money_cubeful(probs: CubelessProbabilities, x: float, holder: str, jacoby: bool) -> float:
+def _money_cubeful(
+    probs: CubelessProbabilities, x: float, holder: CubePosition, jacoby: bool
+) -> float:
     """Janowski's money equity per cube for the holder of the cube ([RJ93]_, [JR12]_).
 
     ``holder`` is "center", "owned" (player on roll) or "opponent". With the
@@ -517,7 +519,12 @@ def money_cube_decision(
     beavers = _check_bool("beavers", beavers)
     if owner == "center" and cube != 1:
         raise ValueError(f"a centred cube is on 1 in money play (got cube={cube})")
-    holder = {"center": "center", "player": "owned", "opponent": "opponent"}[owner]
+    holders: dict[str, CubePosition] = {
+        "center": "center",
+        "player": "owned",
+        "opponent": "opponent",
+    }
+    holder = holders[owner]
     nd = _money_cubeful(probs, x, holder, jacoby)
     cubeless = probs.money_equity
     if owner == "opponent":
@@ -643,7 +650,7 @@ def _live_cash_points(
 
 
 def _match_cubeful(
-    probs: CubelessProbabilities, x: float, score: _Score, cube: int, holder: str
+    probs: CubelessProbabilities, x: float, score: _Score, cube: int, holder: CubePosition
 ) -> tuple[float, float, float]:
     """MWC of the player on roll: (cubeful, dead, live) for the cube held by ``holder``.
 
@@ -762,7 +769,12 @@ def match_cube_decision(
     cube = _check_cube(cube)
     owner = choice("owner", owner, CUBE_OWNERS)
     score = _check_score(table, away, opp_away, crawford)
-    holder = {"center": "center", "player": "owned", "opponent": "opponent"}[owner]
+    holders: dict[str, CubePosition] = {
+        "center": "center",
+        "player": "owned",
+        "opponent": "opponent",
+    }
+    holder = holders[owner]
     m_win, m_lose = score.mwc(0, cube, True), score.mwc(0, cube, False)
 
     def emg(mwc: float) -> float:
@@ -915,7 +927,7 @@ def _money_anatomy(
     _not_available(decision)
     assert decision.double_take is not None
     x = decision.x
-    holder = "center" if decision.owner == "center" else "owned"
+    holder: CubePosition = "center" if decision.owner == "center" else "owned"
     single = 2.0 * probs.win - 1.0
     gammons = probs.money_equity - single
     dead = probs.money_equity
@@ -953,7 +965,7 @@ def _match_anatomy(
 ) -> DecisionAnatomy:
     _not_available(decision)
     x, cube = decision.x, decision.cube
-    holder = "center" if decision.owner == "center" else "owned"
+    holder: CubePosition = "center" if decision.owner == "center" else "owned"
     p = probs.win
     m_win, m_lose = score.mwc(0, cube, True), score.mwc(0, cube, False)
     scale = 2.0 / (m_win - m_lose)  # EMG per MWC

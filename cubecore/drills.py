@@ -45,7 +45,7 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from types import MappingProxyType
-from typing import TypeVar
+from typing import TypeVar, cast
 
 import numpy as np
 
@@ -845,7 +845,7 @@ def _janowski(inputs: Mapping[str, object]) -> janowski.CubeDecision:
     return janowski.cube_decision(
         _float(inputs, "p"),
         _float(inputs, "x"),
-        str(inputs["cube"]),
+        cast(janowski.DoublingCube, str(inputs["cube"])),  # drawn from ("center", "owned")
         _float(inputs, "W"),
         _float(inputs, "L"),
     )

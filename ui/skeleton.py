@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import streamlit as st
 
@@ -42,6 +42,9 @@ if TYPE_CHECKING:
     from _typeshed import ConvertibleToFloat, ConvertibleToInt
 
 __all__ = ["SECTION_KEY", "Page", "Section", "View", "run_page"]
+
+#: The value of a choice, as precisely as its options are typed.
+_Option = TypeVar("_Option", bound=str)
 
 #: The URL key of the open section, on every page.
 SECTION_KEY = "sec"
@@ -74,6 +77,17 @@ class View:
     def text(self, key: str) -> str:
         """A choice's value."""
         return str(self.values[key])
+
+    def choice(self, key: str, options: tuple[_Option, ...]) -> _Option:
+        """A choice's value as one of ``options``, typed as they are (a ``Literal`` of modes).
+
+        Raises ``ValueError`` for a value outside ``options`` (a control accepts only its own).
+        """
+        value = self.values[key]
+        for option in options:
+            if option == value:
+                return option
+        raise ValueError(f"{key} must be one of {', '.join(options)} (got {value!r})")
 
 
 Render = Callable[[View], None]

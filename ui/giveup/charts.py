@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 
 import pandas as pd
 
+from cubecore.janowski import DoublingCube
 from ui.style import (
     COLORS,
     DETAIL,
@@ -52,7 +53,7 @@ def _points(
     }
 
 
-def _window_markers(points: dict[str, float], cube: str) -> list[tuple[float, str, str]]:
+def _window_markers(points: dict[str, float], cube: DoublingCube) -> list[tuple[float, str, str]]:
     """Markers at the doubling point of ``cube`` and the market-losing equity."""
     doubling = points["initial_double"] if cube == "center" else points["redouble"]
     name = "double" if cube == "center" else "redouble"
@@ -141,14 +142,14 @@ def table_figure(curves: pd.DataFrame, rows: pd.DataFrame, points: dict[str, flo
 
 
 def _mark_window(
-    layout: Layout, points: dict[str, float], cube: str, *more: tuple[float, str, str]
+    layout: Layout, points: dict[str, float], cube: DoublingCube, *more: tuple[float, str, str]
 ) -> None:
     """Shade the regions of ``cube`` on ``layout`` and mark its window (and ``more`` points)."""
     shapes, notes = staggered_markers([*_window_markers(points, cube), *more])
     layout.update(shapes=_region_shapes(points, cube) + shapes, annotations=notes)
 
 
-def _region_shapes(points: dict[str, float], cube: str) -> list[Shape]:
+def _region_shapes(points: dict[str, float], cube: DoublingCube) -> list[Shape]:
     """Shaded bands: too weak (below the doubling point), window, market lost."""
     doubling = points["initial_double"] if cube == "center" else points["redouble"]
     bands = [
@@ -178,7 +179,7 @@ def gain_figure(
     gain: pd.DataFrame,
     density: pd.DataFrame | None,
     points: dict[str, float],
-    cube: str,
+    cube: DoublingCube,
     equity: float,
 ) -> Figure:
     """The gain of having doubled against the next-exchange equity, with its three regions.
@@ -219,7 +220,7 @@ def gain_figure(
 def volatility_figure(
     curve: pd.DataFrame,
     points: dict[str, float],
-    cube: str,
+    cube: DoublingCube,
     equity: float,
     net_gain: float | None,
     volatility: float,
@@ -256,7 +257,7 @@ def race_figure(
     sequences: pd.DataFrame,
     gain: pd.DataFrame,
     points: dict[str, float],
-    cube: str,
+    cube: DoublingCube,
 ) -> Figure:
     """The gain function with the race's next-exchange equities (marker area ~ chance)."""
     largest = float(sequences["weight"].max())

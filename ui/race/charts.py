@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
+from cubecore.janowski import CubePosition
 from ui.style import (
     COLORS,
     DETAIL,
@@ -242,7 +243,7 @@ def cube_win_figure(curves: pd.DataFrame, points: dict[str, float], da: float, d
 def action_map_figure(
     data: ActionMap,
     thresholds: pd.DataFrame,
-    cube: str,
+    cube: CubePosition,
     x: int,
     y: int,
     labels: tuple[str, ...],
@@ -349,7 +350,7 @@ def implied_points_figure(frame: pd.DataFrame, x: int) -> Figure:
     return {"data": traces, "layout": layout}
 
 
-def cube_life_figure(frame: pd.DataFrame, x: int, lead: int, cube: str) -> Figure:
+def cube_life_figure(frame: pd.DataFrame, x: int, lead: int, cube: CubePosition) -> Figure:
     """Implied Janowski cube life against the roller's pip count, GNU BG's rule beside."""
     exact = _gapped_line(
         frame["on_roll"],
@@ -387,7 +388,9 @@ def _lead_map_layout(title: str) -> Layout:
     return layout
 
 
-def rules_map_figure(data: RulesMap, labels: tuple[str, ...], cube: str, x: int, y: int) -> Figure:
+def rules_map_figure(
+    data: RulesMap, labels: tuple[str, ...], cube: CubePosition, x: int, y: int
+) -> Figure:
     """Where the 8-9-12 rule agrees with the exact cube action, over (count, lead)."""
     heatmap = _category_heatmap(data["counts"], data["code"], labels, RULE_COLORS)
     heatmap["y"] = data["leads"]
