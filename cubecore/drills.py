@@ -373,7 +373,7 @@ def _in_band(
     return best[1]
 
 
-def _phase(away: int, opp_away: int) -> str:
+def _phase(away: int, opp_away: int) -> match_points.MatchPhase:
     return "post-Crawford" if min(away, opp_away) == 1 else "pre-Crawford"
 
 
@@ -408,9 +408,9 @@ def _take_window(inputs: Mapping[str, object]) -> match_points.MarketWindow:
         table,
         _int(inputs, "away"),
         _int(inputs, "opp_away"),
-        phase=str(inputs["phase"]),
+        phase=cast(match_points.MatchPhase, str(inputs["phase"])),  # drawn from MATCH_PHASES
         cube_value=_int(inputs, "cube"),
-        cube_owner=str(inputs["owner"]),
+        cube_owner=cast(match_points.CubeOwner, str(inputs["owner"])),  # drawn from OWNERS
         gammon_rate=rates[0],
         backgammon_rate=rates[1],
         opp_gammon_rate=rates[2],
@@ -532,7 +532,7 @@ def _gammon(inputs: Mapping[str, object]) -> match_points.GammonValues:
         met.load_table(str(inputs["table"])),
         _int(inputs, "away"),
         _int(inputs, "opp_away"),
-        phase=str(inputs["phase"]),
+        phase=cast(match_points.MatchPhase, str(inputs["phase"])),  # drawn from MATCH_PHASES
         cube_value=_int(inputs, "cube"),
     )
 

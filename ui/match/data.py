@@ -151,7 +151,7 @@ def market_windows(
     _table: met.MatchEquityTable,
     away: int,
     opp_away: int,
-    phase: str,
+    phase: match_points.MatchPhase,
     rates: tuple[float, float, float, float],
 ) -> pd.DataFrame:
     """:func:`cubecore.match_points.cube_points_table` (rates: yours, then the opponent's)."""

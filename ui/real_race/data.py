@@ -6,6 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from cubecore import bearoff, met, race, race_counts, race_match
+from cubecore.match_points import CubeOwner, MatchPhase
 from cubecore.position import Position, position_from_id
 
 _DATABASES = {
@@ -88,7 +89,13 @@ def pip_model_errors(by: str) -> pd.DataFrame:
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def match_map(
-    key: str, away: int, opp_away: int, phase: str, cube_value: int, owner: str, pips: int
+    key: str,
+    away: int,
+    opp_away: int,
+    phase: MatchPhase,
+    cube_value: int,
+    owner: CubeOwner,
+    pips: int,
 ) -> pd.DataFrame:
     """The exact race cube action at a score over both pip counts 1..pips."""
     return race_match.race_match_action_map(
@@ -99,7 +106,13 @@ def match_map(
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def match_window(
-    key: str, away: int, opp_away: int, phase: str, cube_value: int, owner: str, pips: int
+    key: str,
+    away: int,
+    opp_away: int,
+    phase: MatchPhase,
+    cube_value: int,
+    owner: CubeOwner,
+    pips: int,
 ) -> pd.DataFrame:
     """The race doubling window by the roller's pip count at a score."""
     return race_match.race_match_window(
@@ -113,9 +126,9 @@ def match_equities(
     key: str,
     away: int,
     opp_away: int,
-    phase: str,
+    phase: MatchPhase,
     cube_value: int,
-    owner: str,
+    owner: CubeOwner,
     pips: tuple[int, int],
 ) -> race_match.RaceMatchEquities:
     """One race position's exact cube decision at a score."""
@@ -144,9 +157,9 @@ def match_bearoff(
     key: str,
     away: int,
     opp_away: int,
-    phase: str,
+    phase: MatchPhase,
     cube_value: int,
-    owner: str,
+    owner: CubeOwner,
     points: tuple[tuple[int, ...], tuple[int, ...]],
 ) -> race_match.RaceMatchEquities:
     """A small bear-off's exact cube decision at a score (real checkers)."""

@@ -6,6 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from cubecore import bearoff, met, race_match
+from cubecore.match_points import CubeOwner, MatchPhase
 from cubecore.position import Position, position_from_xgid, position_id
 from cubecore.references import source
 from ui import widgets
@@ -138,7 +139,7 @@ def _errors_figure(errors: pd.DataFrame) -> Figure:
     }
 
 
-def _match_phase(away: int, opp_away: int, crawford: bool) -> str:
+def _match_phase(away: int, opp_away: int, crawford: bool) -> MatchPhase:
     """The kind of game at a score: a 1-away score is the Crawford game or post-Crawford."""
     if 1 not in (away, opp_away):
         return "pre-Crawford"
@@ -150,7 +151,8 @@ def render_match(v: View) -> None:
     key, away, opp_away = v.text("met"), v.whole("away"), v.whole("oaway")
     phase = _match_phase(away, opp_away, v.flag("crawford"))
     cube_value = int(v.text("cv"))
-    owner = {"center": "center", "owned": "player", "opponent": "opponent"}[v.text("cube")]
+    owners: dict[str, CubeOwner] = {"center": "center", "owned": "player", "opponent": "opponent"}
+    owner = owners[v.text("cube")]
     if cube_value == 1:
         owner = "center"
     elif owner == "center":
@@ -203,7 +205,13 @@ def _match_pips(v: View) -> tuple[int, int] | None:
 
 
 def _match_position(
-    v: View, key: str, away: int, opp_away: int, phase: str, cube_value: int, owner: str
+    v: View,
+    key: str,
+    away: int,
+    opp_away: int,
+    phase: MatchPhase,
+    cube_value: int,
+    owner: CubeOwner,
 ) -> None:
     """The page's position at the score: its action and match winning chances."""
     pips = _match_pips(v)
