@@ -55,6 +55,7 @@ import pandas as pd
 
 from cubecore._validate import choice, real_in_range, whole_number
 from cubecore.janowski import CubePosition, cube_points, cubeful_equity
+from cubecore.match_points import CubeOwner
 from cubecore.met import MatchEquityTable
 
 __all__ = [
@@ -99,7 +100,7 @@ _DEGENERATE = 1e-7
 #: gnubg's tolerance for an optional double (``isOptional``): ND and DP/DT equal.
 _OPTIONAL = 1e-5
 
-CUBE_OWNERS = ("center", "player", "opponent")
+CUBE_OWNERS: tuple[CubeOwner, ...] = ("center", "player", "opponent")
 
 
 # --------------------------------------------------------------------------- inputs
@@ -323,7 +324,7 @@ class CubeDecision:
 
     x: float
     cube: int
-    owner: str
+    owner: CubeOwner
     match: bool
     cube_available: bool
     cube_alive: bool
@@ -350,7 +351,7 @@ class CubeDecision:
 def _no_decision(
     x: float,
     cube: int,
-    owner: str,
+    owner: CubeOwner,
     *,
     match: bool,
     alive: bool,
@@ -464,7 +465,7 @@ def money_cube_decision(
     x: float,
     *,
     cube: int = 1,
-    owner: str = "center",
+    owner: CubeOwner = "center",
     jacoby: bool = False,
     beavers: bool = False,
 ) -> CubeDecision:
@@ -718,7 +719,7 @@ def match_cube_decision(
     away: int,
     opp_away: int,
     cube: int = 1,
-    owner: str = "center",
+    owner: CubeOwner = "center",
     crawford: bool = False,
 ) -> CubeDecision:
     """gnubg 1.07's 0-ply cube decision at a match score.
@@ -861,7 +862,7 @@ def decision_anatomy(
     x: float,
     *,
     cube: int = 1,
-    owner: str = "center",
+    owner: CubeOwner = "center",
     jacoby: bool = False,
     beavers: bool = False,
     table: MatchEquityTable | None = None,
@@ -896,7 +897,7 @@ def _decide(
     probs: CubelessProbabilities,
     x: float,
     cube: int,
-    owner: str,
+    owner: CubeOwner,
     jacoby: bool,
     beavers: bool,
     table: MatchEquityTable | None,
@@ -1059,7 +1060,7 @@ def decision_margins(
     x: float,
     *,
     cube: int = 1,
-    owner: str = "center",
+    owner: CubeOwner = "center",
     jacoby: bool = False,
     beavers: bool = False,
     table: MatchEquityTable | None = None,

@@ -631,7 +631,8 @@ def _draw_probabilities(rng: np.random.Generator) -> tuple[float, ...]:
 
 def _cube_decision(inputs: Mapping[str, object]) -> cubeful.CubeDecision:
     probabilities = _floats(inputs, "probabilities")
-    x, cube, owner = _float(inputs, "x"), _int(inputs, "cube"), str(inputs["owner"])
+    x, cube = _float(inputs, "x"), _int(inputs, "cube")
+    owner = cast(match_points.CubeOwner, str(inputs["owner"]))  # "center" or "player" above
     if inputs["mode"] == "money":
         return cubeful.money_cube_decision(probabilities, x, cube=cube, owner=owner)
     return cubeful.match_cube_decision(
