@@ -36,7 +36,7 @@ def take_point(
     away: int,
     opp_away: int,
     cube_value: int,
-    cube_owner: str,
+    cube_owner: match.TakeCube,
     gammon_rate: float,
     opp_gammon_rate: float,
     cube_efficiency: float,
@@ -61,7 +61,7 @@ def take_points_by_cube(
 def take_points_along_row(
     away: int,
     cube_value: int,
-    cube_owner: str,
+    cube_owner: match.TakeCube,
     gammon_rate: float,
     opp_gammon_rate: float,
     cube_efficiency: float,
@@ -82,7 +82,7 @@ def take_points_along_row(
 def take_point_grid(
     max_away: int,
     cube_value: int,
-    cube_owner: str,
+    cube_owner: match.TakeCube,
     gammon_rate: float,
     opp_gammon_rate: float,
     cube_efficiency: float,
