@@ -22,7 +22,7 @@ st.set_page_config(
     initial_sidebar_state="collapsed" if presenting else "auto",
 )
 
-sections: dict[str, list] = {}
+sections: dict[str, list[st.Page]] = {}
 for spec in PAGES:
     sections.setdefault(spec.section, []).append(
         st.Page(

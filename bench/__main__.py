@@ -30,7 +30,7 @@ from bench import machine
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _pages(args) -> None:
+def _pages(args: argparse.Namespace) -> None:
     from bench.pages import measure_pages, pages_table
 
     timings = measure_pages(args.repeats, args.warm, args.moves, args.cold_caches)
@@ -42,7 +42,7 @@ def _pages(args) -> None:
     print()
 
 
-def _kernels(args) -> None:
+def _kernels(args: argparse.Namespace) -> None:
     from bench.kernels import kernels_table, measure_kernels
 
     print("### Compute kernels (cold: lru caches cleared before each call)\n")
@@ -50,8 +50,9 @@ def _kernels(args) -> None:
     print()
 
 
-def _load(args, title: str) -> None:
+def _load(args: argparse.Namespace, title: str) -> None:
     from bench.load import (
+        LoadResult,
         cache_memory,
         load_table,
         per_page_table,
@@ -63,7 +64,7 @@ def _load(args, title: str) -> None:
     from bench.server import streamlit_servers
     from bench.stats import markdown_table, ms
 
-    def report(result) -> None:
+    def report(result: LoadResult) -> None:
         print(f"### {title}\n")
         print(load_table([result], "1" if not args.url else args.url))
         print("\nPer page (moves and switches):\n")
@@ -91,7 +92,7 @@ def _load(args, title: str) -> None:
         print(cache_memory(base))
 
 
-def _abuse(args) -> None:
+def _abuse(args: argparse.Namespace) -> None:
     from bench.abuse import memory_limit_mib, print_abuse, run_abuse
 
     log_dir = ROOT / "test-artifacts" if (ROOT / "test-artifacts").exists() else None

@@ -28,6 +28,7 @@ import asyncio
 import random
 import re
 import time
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -125,7 +126,7 @@ async def _long_links(
             counts.errors.append(f"long link: {run.exceptions[0][:120]}")
 
 
-async def _guard(name: str, hostile, counts: HostileCounts) -> None:
+async def _guard(name: str, hostile: Awaitable[None], counts: HostileCounts) -> None:
     """A hostile client whose connection the server drops has done its job: note it."""
     try:
         await hostile

@@ -30,9 +30,11 @@ import subprocess
 import time
 import uuid
 from dataclasses import dataclass, field
-from typing import cast
+from typing import NotRequired, TypedDict, cast
 
 import sqlalchemy as sa
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.Delta_pb2 import Delta
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.protocol import State
 
@@ -45,6 +47,17 @@ from ui.classroom.controls import PRESENTER_REFRESH, STUDENT_REFRESH
 
 _INPUTS = ("text_input", "text_area", "button", "radio", "number_input")
 OPTIONS = ("Take", "Pass", "Beaver")
+
+
+class _Room(TypedDict):
+    """What the presenter and the students share in a round."""
+
+    ready: asyncio.Event  # set once the room is open
+    url: str  # the database the app stores rooms in
+    code: NotRequired[str]  # the room code the presenter opened
+    key: NotRequired[str]  # the presenter key
+    asked: NotRequired[int]  # questions asked so far
+    seen: NotRequired[dict[int, int]]  # per question: the answers the presenter has seen
 
 
 class NotSent(ConnectionError):
@@ -62,13 +75,13 @@ class Screen(Session):
         self.codes: list[str] = []
         self.fragment = ""  # the last fragment the page drew
 
-    async def _rerun(self, back, timeout: float) -> RunResult:
+    async def _rerun(self, back: BackMsg, timeout: float) -> RunResult:
         if not back.rerun_script.fragment_id:
             self.inputs, self.metrics, self.codes = {}, {}, []
         self.alerts = []
         return await super()._rerun(back, timeout)
 
-    def _read_delta(self, delta, result: RunResult) -> None:
+    def _read_delta(self, delta: Delta, result: RunResult) -> None:
         super()._read_delta(delta, result)
         if delta.fragment_id:
             self.fragment = delta.fragment_id
@@ -117,7 +130,7 @@ class Screen(Session):
         """A live view's timed rerun (``st.fragment(run_every=...)``)."""
         return await self._rerun(self._back(fragment), 60)
 
-    def _back(self, fragment: str):
+    def _back(self, fragment: str) -> BackMsg:
         from streamlit.proto.BackMsg_pb2 import BackMsg
 
         back = BackMsg()
@@ -167,7 +180,14 @@ def _room_state(url: str, code: str) -> tuple[int, int]:
     return int(asked), int(revealed)
 
 
-async def _presenter(base: str, students: int, questions: int, room: dict, out: Outcome, acks):
+async def _presenter(
+    base: str,
+    students: int,
+    questions: int,
+    room: _Room,
+    out: Outcome,
+    acks: dict[int, list[float]],
+) -> None:
     cookie = uuid.uuid4().hex
     asked = revealed = 0
     while revealed < questions:
@@ -232,7 +252,9 @@ async def _presenter(base: str, students: int, questions: int, room: dict, out: 
             await _reconnect_pause(out)
 
 
-async def _student(base: str, k: int, questions: int, room: dict, out: Outcome, acks) -> None:
+async def _student(
+    base: str, k: int, questions: int, room: _Room, out: Outcome, acks: dict[int, list[float]]
+) -> None:
     rng = random.Random(k)
     cookie = uuid.uuid4().hex
     await room["ready"].wait()
@@ -281,7 +303,7 @@ async def _student(base: str, k: int, questions: int, room: dict, out: Outcome, 
             await _reconnect_pause(out)
 
 
-async def _chaos(cluster: Cluster | None, questions: int, room: dict, out: Outcome) -> None:
+async def _chaos(cluster: Cluster | None, questions: int, room: _Room, out: Outcome) -> None:
     """Kill one app process in the middle of the round and start it again."""
     if cluster is None:
         return
@@ -296,7 +318,7 @@ async def _round(
     base: str, url: str, students: int, questions: int, cluster: Cluster | None
 ) -> tuple[Outcome, str]:
     out = Outcome(students, questions)
-    room: dict = {"ready": asyncio.Event(), "url": url}
+    room: _Room = {"ready": asyncio.Event(), "url": url}
     acks: dict[int, list[float]] = {}
     start = time.perf_counter()
     await asyncio.gather(
@@ -313,7 +335,7 @@ class Cluster:
 
     def __init__(self, count: int) -> None:
         self.ports = [free_port() for _ in range(count)]
-        self.processes: dict[int, subprocess.Popen] = {}
+        self.processes: dict[int, subprocess.Popen[bytes]] = {}
         for port in self.ports:
             self._start(port)
         for port in self.ports:

@@ -84,7 +84,8 @@ async def _one_session(
     try:
         async with Session(base, rng, cookie=cookie) as session:
             page = rng.choice(pages)
-            run: RunResult | None = await session.open(page, timeout=rerun_timeout)
+            run: RunResult | None  # a move may find nothing to move
+            run = await session.open(page, timeout=rerun_timeout)
             _record(result, "open", run, index, page)
             while time.monotonic() < stop_at:
                 await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
@@ -103,7 +104,7 @@ async def _one_session(
         result.errors.append(f"session {index}: {type(error).__name__}: {error}")
 
 
-def _record(result: LoadResult, kind: str, run, index: int, page: str) -> None:
+def _record(result: LoadResult, kind: str, run: RunResult, index: int, page: str) -> None:
     result.latencies.setdefault(kind, []).append(run.seconds)
     if kind != "open":
         result.by_page.setdefault(page, []).append(run.seconds)

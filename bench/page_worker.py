@@ -25,20 +25,27 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl
+
+if TYPE_CHECKING:  # imported where used: streamlit loads inside the measured process
+    from streamlit.testing.v1 import AppTest
+    from streamlit.testing.v1.element_tree import Widget
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
 BASELINE = str(Path(__file__).with_name("baseline_app.py"))
 #: Yardsticks run as bare scripts (not through app.py): target name -> script.
 YARDSTICKS = {"baseline": BASELINE, "floor": str(Path(__file__).with_name("element_floor_app.py"))}
+#: A control as the worker moves it: (key, kind, low, high, step, options).
+_ControlSpec = tuple[str, str, float, float, float, tuple[str, ...]]
 _WARMUP = "import streamlit as st\nst.write('warm-up')\n"
 
 
-def _timed(action) -> float:
+def _timed(action: Callable[[], object]) -> float:
     start = time.perf_counter()
     action()
     return time.perf_counter() - start
@@ -66,7 +73,7 @@ def _clear_all_caches() -> None:
 
 
 @contextmanager
-def _navigation_mode():
+def _navigation_mode() -> Iterator[None]:
     """Behave like a server already in st.navigation mode (as tests/test_page_giveup.py).
 
     AppTest resets ``PagesManager.uses_pages_directory`` before every run; in that
@@ -77,7 +84,7 @@ def _navigation_mode():
 
     original = PagesManager.__init__
 
-    def init(self, *args, **kwargs):
+    def init(self: PagesManager, *args: Any, **kwargs: Any) -> None:
         original(self, *args, **kwargs)
         PagesManager.uses_pages_directory = False
 
@@ -89,7 +96,7 @@ def _navigation_mode():
 
 
 @contextmanager
-def _server_script_cache():
+def _server_script_cache() -> Iterator[None]:
     """Share one compiled-script cache across runs, as a server does.
 
     A server compiles each script once per process (``Runtime``'s ``ScriptCache``);
@@ -110,7 +117,7 @@ def _server_script_cache():
         app_test.ScriptCache, local_script_runner.ScriptCache = originals  # type: ignore[misc]
 
 
-def _open(target: str):
+def _open(target: str) -> tuple[AppTest, Callable[[], object]]:
     from streamlit.testing.v1 import AppTest
 
     if target in YARDSTICKS:
@@ -122,7 +129,7 @@ def _open(target: str):
     for key, value in parse_qsl(query):
         at.query_params[key] = value
 
-    def first_run():
+    def first_run() -> None:
         at.switch_page(page_file).run()
         if at._finished_page_script_hash != at._page_hash:
             raise RuntimeError(f"the run landed elsewhere than {target}")
@@ -130,13 +137,13 @@ def _open(target: str):
     return at, first_run
 
 
-def _count_nodes(node) -> int:
+def _count_nodes(node: object) -> int:
     """Elements and blocks (containers, columns) in a run's element tree."""
     children = getattr(node, "children", None) or {}
     return 1 + sum(_count_nodes(child) for child in children.values())
 
 
-def _controls(target: str):
+def _controls(target: str) -> list[_ControlSpec]:
     """The page's control specs: (key, kind, low, high, step, options)."""
     if target in YARDSTICKS:
         return [("f", "float", 0.5, 5.0, 0.05, ())]
@@ -148,11 +155,12 @@ def _controls(target: str):
     return [(c.key, c.kind, c.low, c.high, c.step, c.options) for c in spec.controls]
 
 
-def _move(at, control, rng: random.Random) -> bool:
+def _move(at: AppTest, control: _ControlSpec, rng: random.Random) -> bool:
     from streamlit.testing.v1.errors import AppTestError
 
     """Set one control to a random new value; False when its widget is not on the page."""
     key, kind, low, high, step, options = control
+    widget: Widget  # a toggle, a select box or a slider
     try:
         if kind == "bool":
             widget = at.toggle(key=key)
@@ -172,13 +180,13 @@ def _move(at, control, rng: random.Random) -> bool:
     return not getattr(widget, "disabled", False)
 
 
-def measure(target: str, warm: int, moves: int, cold_caches: int, seed: int) -> dict:
+def measure(target: str, warm: int, moves: int, cold_caches: int, seed: int) -> dict[str, Any]:
     """Timings of ``target`` (see the module docstring); exceptions the page showed."""
     with _navigation_mode(), _server_script_cache():
         return _measure(target, warm, moves, cold_caches, seed)
 
 
-def _measure(target: str, warm: int, moves: int, cold_caches: int, seed: int) -> dict:
+def _measure(target: str, warm: int, moves: int, cold_caches: int, seed: int) -> dict[str, Any]:
     from streamlit.testing.v1 import AppTest
 
     AppTest.from_string(_WARMUP, default_timeout=60).run()  # Streamlit runtime, as in a server

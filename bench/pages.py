@@ -22,6 +22,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bench.page_worker import YARDSTICKS
 from bench.stats import markdown_table, median, ms
@@ -55,7 +56,7 @@ class PageTiming:
     exceptions: tuple[str, ...]
 
 
-def _run_worker(target: str, warm: int, moves: int, cold_caches: int, seed: int) -> dict:
+def _run_worker(target: str, warm: int, moves: int, cold_caches: int, seed: int) -> dict[str, Any]:
     command = [
         sys.executable,
         "-m",
@@ -71,7 +72,8 @@ def _run_worker(target: str, warm: int, moves: int, cold_caches: int, seed: int)
     )
     for line in done.stdout.splitlines():
         if line.startswith("BENCH-RESULT "):
-            return json.loads(line.removeprefix("BENCH-RESULT "))
+            result: dict[str, Any] = json.loads(line.removeprefix("BENCH-RESULT "))
+            return result
     tail = (done.stderr or done.stdout).strip().splitlines()[-3:]
     return {"target": target, "error": " / ".join(tail) or f"exit {done.returncode}"}
 
@@ -84,7 +86,7 @@ def measure_pages(
     from ui.pages import PAGES
 
     targets = [*YARDSTICKS, *(page.file for page in PAGES), *HEAVY_VIEWS]
-    runs: dict[str, list[dict]] = {target: [] for target in targets}
+    runs: dict[str, list[dict[str, Any]]] = {target: [] for target in targets}
     for repeat in range(repeats):
         for target in targets:
             runs[target].append(_run_worker(target, warm, moves, cold_caches, seed=repeat))

@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -46,7 +47,7 @@ def render_config(run_dir: Path, listen: str, upstreams: list[str]) -> Path:
 
 
 @contextmanager
-def nginx(upstreams: list[str]):
+def nginx(upstreams: list[str]) -> Iterator[str]:
     """Run nginx in front of ``upstreams``; yield its base URL."""
     binary = shutil.which("nginx") or "/usr/sbin/nginx"
     run_dir = Path(tempfile.mkdtemp(prefix="cubelab-nginx-"))

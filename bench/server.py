@@ -7,6 +7,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -17,10 +18,13 @@ LOOPBACK = "127.0.0.1"
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind((LOOPBACK, 0))
-        return sock.getsockname()[1]
+        port: int = sock.getsockname()[1]  # (host, port) of an AF_INET socket
+        return port
 
 
-def wait_healthy(base: str, timeout: float = 60.0, process: subprocess.Popen | None = None) -> None:
+def wait_healthy(
+    base: str, timeout: float = 60.0, process: subprocess.Popen[bytes] | None = None
+) -> None:
     deadline = time.monotonic() + timeout
     while True:
         try:
@@ -66,9 +70,11 @@ def streamlit_command(port: int, *extra: str) -> list[str]:
 
 
 @contextmanager
-def streamlit_servers(count: int = 1, log_dir: Path | None = None, extra: tuple[str, ...] = ()):
+def streamlit_servers(
+    count: int = 1, log_dir: Path | None = None, extra: tuple[str, ...] = ()
+) -> Iterator[list[tuple[str, int]]]:
     """Start ``count`` app processes on free loopback ports; yield [(base_url, pid)]."""
-    processes: list[subprocess.Popen] = []
+    processes: list[subprocess.Popen[bytes]] = []
     logs = []
     started = []
     try:

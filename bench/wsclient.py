@@ -18,6 +18,7 @@ from typing import Any, Self
 
 import websockets
 from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.Delta_pb2 import Delta
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from websockets.typing import Subprotocol
 
@@ -76,7 +77,7 @@ class Session:
         )
         return self
 
-    async def __aexit__(self, *exc) -> None:
+    async def __aexit__(self, *exc: object) -> None:
         await self.ws.close()
 
     async def _rerun(self, back: BackMsg, timeout: float) -> RunResult:
@@ -111,7 +112,7 @@ class Session:
         result.seconds = time.perf_counter() - start
         return result
 
-    def _read_delta(self, delta, result: RunResult) -> None:
+    def _read_delta(self, delta: Delta, result: RunResult) -> None:
         if delta.WhichOneof("type") == "add_block":
             self._read_block(delta)
             return
@@ -127,7 +128,7 @@ class Session:
                 return
             self.widgets[proto.id] = Widget(proto.id, kind, proto, delta.fragment_id)
 
-    def _read_block(self, delta) -> None:
+    def _read_block(self, delta: Delta) -> None:
         """A stateful tab set (its tabs follow it as blocks) is a control like the others."""
         block = delta.add_block
         kind = block.WhichOneof("type")

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import SupportsFloat
+from typing import SupportsFloat, TypeVar
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
+
+#: A text argument, as precise as its parameter is typed (a ``Literal`` of modes).
+_Text = TypeVar("_Text", bound=str)
 
 
 def _shown(value: object) -> str:
@@ -96,8 +99,11 @@ def whole_number(name: str, value: int, low: int = 0, high: int | None = None) -
     return number
 
 
-def choice(name: str, value: str, allowed: Iterable[str]) -> str:
-    """Return ``value`` after checking it is one of ``allowed``."""
+def choice(name: str, value: _Text, allowed: Iterable[str]) -> _Text:
+    """Return ``value`` after checking it is one of ``allowed``.
+
+    ``value`` keeps its type: a parameter typed as a ``Literal`` of modes stays one.
+    """
     options = tuple(allowed)
     if value not in options:
         listed = ", ".join(repr(option) for option in options)

@@ -41,6 +41,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from cubecore import giveup, janowski, race
 from cubecore._validate import array_in_range, choice, real_in_range
+from cubecore.janowski import CubePosition
 
 __all__ = [
     "MODELS",
@@ -70,7 +71,9 @@ class AtlasSettings:
     center_give_up: float
 
 
-def effective_point_equity(p: ArrayLike, cube: str, da: float, db: float) -> NDArray[np.float64]:
+def effective_point_equity(
+    p: ArrayLike, cube: CubePosition, da: float, db: float
+) -> NDArray[np.float64]:
     """Cubeful equity of the effective-doubling-point model ([ZK77]_ eqs. (1)-(3)).
 
     .. math:: E = 2\\,p(t, \\cdot) - 1,\\quad p(t,A) = p/D_A,\\quad
@@ -156,7 +159,7 @@ def equivalent_settings(
 
 
 def _equities(
-    model: str, settings: AtlasSettings, cube: str, p: NDArray[np.float64]
+    model: str, settings: AtlasSettings, cube: CubePosition, p: NDArray[np.float64]
 ) -> float | NDArray[np.float64]:
     if model == "keeler_spencer":
         return janowski.live_cube_equity(p, cube)

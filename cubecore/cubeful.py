@@ -54,7 +54,8 @@ import numpy as np
 import pandas as pd
 
 from cubecore._validate import choice, real_in_range, whole_number
-from cubecore.janowski import cube_points, cubeful_equity
+from cubecore.janowski import CubePosition, cube_points, cubeful_equity
+from cubecore.match_points import CubeOwner
 from cubecore.met import MatchEquityTable
 
 __all__ = [
@@ -99,7 +100,7 @@ _DEGENERATE = 1e-7
 #: gnubg's tolerance for an optional double (``isOptional``): ND and DP/DT equal.
 _OPTIONAL = 1e-5
 
-CUBE_OWNERS = ("center", "player", "opponent")
+CUBE_OWNERS: tuple[CubeOwner, ...] = ("center", "player", "opponent")
 
 
 # --------------------------------------------------------------------------- inputs
@@ -323,7 +324,7 @@ class CubeDecision:
 
     x: float
     cube: int
-    owner: str
+    owner: CubeOwner
     match: bool
     cube_available: bool
     cube_alive: bool
@@ -350,7 +351,7 @@ class CubeDecision:
 def _no_decision(
     x: float,
     cube: int,
-    owner: str,
+    owner: CubeOwner,
     *,
     match: bool,
     alive: bool,
@@ -374,7 +375,9 @@ def _no_decision(
 # --------------------------------------------------------------------------- money
 
 
-def _money_cubeful(probs: CubelessProbabilities, x: float, holder: str, jacoby: bool) -> float:
+def _money_cubeful(
+    probs: CubelessProbabilities, x: float, holder: CubePosition, jacoby: bool
+) -> float:
     """Janowski's money equity per cube for the holder of the cube ([RJ93]_, [JR12]_).
 
     ``holder`` is "center", "owned" (player on roll) or "opponent". With the
@@ -462,7 +465,7 @@ def money_cube_decision(
     x: float,
     *,
     cube: int = 1,
-    owner: str = "center",
+    owner: CubeOwner = "center",
     jacoby: bool = False,
     beavers: bool = False,
 ) -> CubeDecision:
@@ -517,7 +520,12 @@ def money_cube_decision(
     beavers = _check_bool("beavers", beavers)
     if owner == "center" and cube != 1:
         raise ValueError(f"a centred cube is on 1 in money play (got cube={cube})")
-    holder = {"center": "center", "player": "owned", "opponent": "opponent"}[owner]
+    holders: dict[str, CubePosition] = {
+        "center": "center",
+        "player": "owned",
+        "opponent": "opponent",
+    }
+    holder = holders[owner]
     nd = _money_cubeful(probs, x, holder, jacoby)
     cubeless = probs.money_equity
     if owner == "opponent":
@@ -643,7 +651,7 @@ def _live_cash_points(
 
 
 def _match_cubeful(
-    probs: CubelessProbabilities, x: float, score: _Score, cube: int, holder: str
+    probs: CubelessProbabilities, x: float, score: _Score, cube: int, holder: CubePosition
 ) -> tuple[float, float, float]:
     """MWC of the player on roll: (cubeful, dead, live) for the cube held by ``holder``.
 
@@ -711,7 +719,7 @@ def match_cube_decision(
     away: int,
     opp_away: int,
     cube: int = 1,
-    owner: str = "center",
+    owner: CubeOwner = "center",
     crawford: bool = False,
 ) -> CubeDecision:
     """gnubg 1.07's 0-ply cube decision at a match score.
@@ -762,7 +770,12 @@ def match_cube_decision(
     cube = _check_cube(cube)
     owner = choice("owner", owner, CUBE_OWNERS)
     score = _check_score(table, away, opp_away, crawford)
-    holder = {"center": "center", "player": "owned", "opponent": "opponent"}[owner]
+    holders: dict[str, CubePosition] = {
+        "center": "center",
+        "player": "owned",
+        "opponent": "opponent",
+    }
+    holder = holders[owner]
     m_win, m_lose = score.mwc(0, cube, True), score.mwc(0, cube, False)
 
     def emg(mwc: float) -> float:
@@ -849,7 +862,7 @@ def decision_anatomy(
     x: float,
     *,
     cube: int = 1,
-    owner: str = "center",
+    owner: CubeOwner = "center",
     jacoby: bool = False,
     beavers: bool = False,
     table: MatchEquityTable | None = None,
@@ -884,7 +897,7 @@ def _decide(
     probs: CubelessProbabilities,
     x: float,
     cube: int,
-    owner: str,
+    owner: CubeOwner,
     jacoby: bool,
     beavers: bool,
     table: MatchEquityTable | None,
@@ -915,7 +928,7 @@ def _money_anatomy(
     _not_available(decision)
     assert decision.double_take is not None
     x = decision.x
-    holder = "center" if decision.owner == "center" else "owned"
+    holder: CubePosition = "center" if decision.owner == "center" else "owned"
     single = 2.0 * probs.win - 1.0
     gammons = probs.money_equity - single
     dead = probs.money_equity
@@ -953,7 +966,7 @@ def _match_anatomy(
 ) -> DecisionAnatomy:
     _not_available(decision)
     x, cube = decision.x, decision.cube
-    holder = "center" if decision.owner == "center" else "owned"
+    holder: CubePosition = "center" if decision.owner == "center" else "owned"
     p = probs.win
     m_win, m_lose = score.mwc(0, cube, True), score.mwc(0, cube, False)
     scale = 2.0 / (m_win - m_lose)  # EMG per MWC
@@ -1047,7 +1060,7 @@ def decision_margins(
     x: float,
     *,
     cube: int = 1,
-    owner: str = "center",
+    owner: CubeOwner = "center",
     jacoby: bool = False,
     beavers: bool = False,
     table: MatchEquityTable | None = None,

@@ -45,7 +45,7 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from types import MappingProxyType
-from typing import TypeVar
+from typing import TypeVar, cast
 
 import numpy as np
 
@@ -375,7 +375,7 @@ def _in_band(
     return best[1]
 
 
-def _phase(away: int, opp_away: int) -> str:
+def _phase(away: int, opp_away: int) -> match_points.MatchPhase:
     return "post-Crawford" if min(away, opp_away) == 1 else "pre-Crawford"
 
 
@@ -410,9 +410,9 @@ def _take_window(inputs: Mapping[str, object]) -> match_points.MarketWindow:
         table,
         _int(inputs, "away"),
         _int(inputs, "opp_away"),
-        phase=str(inputs["phase"]),
+        phase=cast(match_points.MatchPhase, str(inputs["phase"])),  # drawn from MATCH_PHASES
         cube_value=_int(inputs, "cube"),
-        cube_owner=str(inputs["owner"]),
+        cube_owner=cast(match_points.CubeOwner, str(inputs["owner"])),  # drawn from OWNERS
         gammon_rate=rates[0],
         backgammon_rate=rates[1],
         opp_gammon_rate=rates[2],
@@ -532,7 +532,7 @@ def _gammon(inputs: Mapping[str, object]) -> match_points.GammonValues:
         met.load_table(str(inputs["table"])),
         _int(inputs, "away"),
         _int(inputs, "opp_away"),
-        phase=str(inputs["phase"]),
+        phase=cast(match_points.MatchPhase, str(inputs["phase"])),  # drawn from MATCH_PHASES
         cube_value=_int(inputs, "cube"),
     )
 
@@ -631,7 +631,8 @@ def _draw_probabilities(rng: np.random.Generator) -> tuple[float, ...]:
 
 def _cube_decision(inputs: Mapping[str, object]) -> cubeful.CubeDecision:
     probabilities = _floats(inputs, "probabilities")
-    x, cube, owner = _float(inputs, "x"), _int(inputs, "cube"), str(inputs["owner"])
+    x, cube = _float(inputs, "x"), _int(inputs, "cube")
+    owner = cast(match_points.CubeOwner, str(inputs["owner"]))  # "center" or "player" above
     if inputs["mode"] == "money":
         return cubeful.money_cube_decision(probabilities, x, cube=cube, owner=owner)
     return cubeful.match_cube_decision(
@@ -845,7 +846,7 @@ def _janowski(inputs: Mapping[str, object]) -> janowski.CubeDecision:
     return janowski.cube_decision(
         _float(inputs, "p"),
         _float(inputs, "x"),
-        str(inputs["cube"]),
+        cast(janowski.DoublingCube, str(inputs["cube"])),  # drawn from ("center", "owned")
         _float(inputs, "W"),
         _float(inputs, "L"),
     )

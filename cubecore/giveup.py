@@ -47,7 +47,7 @@ from scipy import special, stats
 from cubecore import janowski, race
 from cubecore._docs import fill_doc
 from cubecore._validate import array_in_range, choice, finite_array, real_in_range
-from cubecore.janowski import CUBE_POSITIONS
+from cubecore.janowski import CUBE_POSITIONS, CubePosition, DoublingCube
 
 __all__ = [
     "CUBE_POSITIONS",
@@ -93,7 +93,7 @@ __all__ = [
 ]
 
 #: Cube positions from which the player can double: initial double, redouble.
-DOUBLING_CUBES = ("center", "owned")
+DOUBLING_CUBES: tuple[DoublingCube, ...] = ("center", "owned")
 
 #: [KW] "If there were no recube possible then the minimum take point would be .25".
 DEAD_CUBE_TAKE_POINT = 0.25
@@ -192,7 +192,7 @@ def _as_output(array: NDArray[np.float64]) -> float | NDArray[np.float64]:
 
 
 def _raw_probability(
-    w: NDArray[np.float64], cube: str, g: float, g_c: float
+    w: NDArray[np.float64], cube: CubePosition, g: float, g_c: float
 ) -> NDArray[np.float64]:
     """Unconceded modified winning chance: the three linear transforms of [KW].
 
@@ -210,7 +210,9 @@ def _conceded(p: NDArray[np.float64]) -> NDArray[np.float64]:
     return np.where(p < 0.0, 0.0, np.where(p > 1.0, 1.0, p))
 
 
-def _modified(e: NDArray[np.float64], cube: str, g: float, g_c: float) -> NDArray[np.float64]:
+def _modified(
+    e: NDArray[np.float64], cube: CubePosition, g: float, g_c: float
+) -> NDArray[np.float64]:
     """Conceded modified equity ``2 p - 1`` for validated arguments."""
     return 2.0 * _conceded(_raw_probability((e + 1.0) / 2.0, cube, g, g_c)) - 1.0
 
@@ -220,7 +222,7 @@ def _modified(e: NDArray[np.float64], cube: str, g: float, g_c: float) -> NDArra
 
 def modified_win_probability(
     e: ArrayLike,
-    cube: str,
+    cube: CubePosition,
     own_give_up: float = ESSAY_OWN_GIVE_UP,
     center_give_up: float = ESSAY_CENTER_GIVE_UP,
     *,
@@ -287,7 +289,7 @@ def modified_win_probability(
 @_give_up_doc
 def modified_equity(
     e: ArrayLike,
-    cube: str,
+    cube: CubePosition,
     own_give_up: float = ESSAY_OWN_GIVE_UP,
     center_give_up: float = ESSAY_CENTER_GIVE_UP,
 ) -> float | NDArray[np.float64]:
@@ -706,7 +708,7 @@ def essay_quoted_numbers() -> pd.DataFrame:
 # --------------------------------------------------------------- cost of doubling
 
 
-def _gain(e: NDArray[np.float64], cube: str, g: float, g_c: float) -> NDArray[np.float64]:
+def _gain(e: NDArray[np.float64], cube: CubePosition, g: float, g_c: float) -> NDArray[np.float64]:
     """Gain of having doubled, for validated arguments (see :func:`doubling_gain`)."""
     e_m = 1.0 - g / 2.0
     e_d = initial_double_point(g, g_c) if cube == "center" else redouble_point(g)
@@ -720,7 +722,7 @@ def _gain(e: NDArray[np.float64], cube: str, g: float, g_c: float) -> NDArray[np
 @_give_up_doc
 def doubling_gain(
     next_equity: ArrayLike,
-    cube: str = "center",
+    cube: DoublingCube = "center",
     own_give_up: float = ESSAY_OWN_GIVE_UP,
     center_give_up: float = ESSAY_CENTER_GIVE_UP,
 ) -> float | NDArray[np.float64]:
@@ -778,7 +780,7 @@ def doubling_gain(
 @_give_up_doc
 def net_doubling_gain(
     next_equities: ArrayLike,
-    cube: str = "center",
+    cube: DoublingCube = "center",
     weights: ArrayLike | None = None,
     own_give_up: float = ESSAY_OWN_GIVE_UP,
     center_give_up: float = ESSAY_CENTER_GIVE_UP,
@@ -969,7 +971,7 @@ _MERGE_KINKS = 1e-12  # kinks closer than this share a piece: the kink error is 
 
 
 def _gain_pieces(
-    cube: str, g: float, g_c: float
+    cube: CubePosition, g: float, g_c: float
 ) -> tuple[
     NDArray[np.float64],
     NDArray[np.float64],
@@ -1003,7 +1005,7 @@ def _gain_pieces(
 def volatility_doubling_gain(
     equity: ArrayLike,
     volatility: ArrayLike,
-    cube: str = "center",
+    cube: DoublingCube = "center",
     own_give_up: float = ESSAY_OWN_GIVE_UP,
     center_give_up: float = ESSAY_CENTER_GIVE_UP,
 ) -> float | NDArray[np.float64]:
@@ -1111,7 +1113,7 @@ def effective_points_from_give_up(give_up: float) -> EffectiveDoublingPoints:
     return EffectiveDoublingPoints(da=g, db=1.0 - g)
 
 
-def cube_life_from_give_up(give_up: float, cube: str = "owned") -> float:
+def cube_life_from_give_up(give_up: float, cube: CubePosition = "owned") -> float:
     """Janowski cube life ``x`` that reproduces the give-up transform (``W = L = 1``).
 
     In Janowski's model ``E = x E_live + (1 - x)(2p - 1)`` with the live cube linear
@@ -1160,7 +1162,7 @@ def cube_life_from_give_up(give_up: float, cube: str = "owned") -> float:
     return 4.0 * (1.0 / g - 1.0)
 
 
-def give_up_from_cube_life(cube_life: float, cube: str = "owned") -> float:
+def give_up_from_cube_life(cube_life: float, cube: CubePosition = "owned") -> float:
     """Give-up point equivalent to a Janowski cube life (inverse of
     :func:`cube_life_from_give_up`): ``g = 4 / (4 + x)``, ``g_c = (3 + x)/(3 + 2x)``.
 
@@ -1259,7 +1261,11 @@ def model_equivalences(
     gap = None
     if own.da >= _ZK77_STATED_MIN_DA:
         gaps = []
-        for cube, low, high in (("owned", 0.0, own.da), ("opponent", own.db, 1.0)):
+        sides: tuple[tuple[CubePosition, float, float], ...] = (
+            ("owned", 0.0, own.da),
+            ("opponent", own.db, 1.0),
+        )
+        for cube, low, high in sides:
             w = np.linspace(low, high, _EQUIVALENCE_POINTS)
             woolsey = modified_win_probability(2.0 * w - 1.0, cube, g, g_c)
             zk = race.cube_win_probability(w, own.da, own.db, cube)
@@ -1366,7 +1372,7 @@ class RaceDoublingVerdict:
 def race_doubling_verdict(
     on_roll: int,
     opponent: int,
-    cube: str = "center",
+    cube: DoublingCube = "center",
     own_give_up: float = ESSAY_OWN_GIVE_UP,
     center_give_up: float = ESSAY_CENTER_GIVE_UP,
 ) -> RaceDoublingVerdict:
@@ -1434,7 +1440,7 @@ def race_doubling_verdict(
 def race_sequence_gains(
     on_roll: int,
     opponent: int,
-    cube: str = "center",
+    cube: DoublingCube = "center",
     own_give_up: float = ESSAY_OWN_GIVE_UP,
     center_give_up: float = ESSAY_CENTER_GIVE_UP,
 ) -> pd.DataFrame:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 import numpy as np
 import pandas as pd
@@ -45,6 +45,8 @@ __all__ = [
     "CUBE_POSITIONS",
     "CubeDecision",
     "CubePoints",
+    "CubePosition",
+    "DoublingCube",
     "TwoIndexPoints",
     "cube_decision",
     "cube_points",
@@ -58,8 +60,12 @@ __all__ = [
     "two_index_points",
 ]
 
+#: Where the cube is, always seen from the player whose winning probability is ``p``.
+CubePosition = Literal["center", "owned", "opponent"]
+#: The cube positions from which that player may double.
+DoublingCube = Literal["center", "owned"]
 #: Cube positions, always seen from the player whose winning probability is ``p``.
-CUBE_POSITIONS = ("center", "owned", "opponent")
+CUBE_POSITIONS: tuple[CubePosition, ...] = ("center", "owned", "opponent")
 
 #: Where the model says a decision point is never reached.
 NEVER = 1.0
@@ -131,7 +137,9 @@ def _implied_life(
     return life
 
 
-def _live_corners(cube: str, W: float, L: float, jacoby: bool) -> tuple[list[float], list[float]]:
+def _live_corners(
+    cube: CubePosition, W: float, L: float, jacoby: bool
+) -> tuple[list[float], list[float]]:
     """Corners (P, equity) of the piecewise-linear live-cube equity, [JR12]_ cases 1-3."""
     tp = (L - 0.5) / (W + L + 0.5)
     cp = (L + 1.0) / (W + L + 0.5)
@@ -146,7 +154,7 @@ def _live_corners(cube: str, W: float, L: float, jacoby: bool) -> tuple[list[flo
 
 def live_cube_equity(
     p: ArrayLike,
-    cube: str,
+    cube: CubePosition,
     W: float = 1.0,
     L: float = 1.0,
     *,
@@ -185,14 +193,16 @@ def live_cube_equity(
     return np.interp(p, corners_p, corners_e)
 
 
-def _dead_equity(p: _Probabilities, cube: str, W: float, L: float, jacoby: bool) -> _Probabilities:
+def _dead_equity(
+    p: _Probabilities, cube: CubePosition, W: float, L: float, jacoby: bool
+) -> _Probabilities:
     if jacoby and cube == "center":
         return 2.0 * p - 1.0
     return p * (W + L) - L
 
 
 def _model_equity(
-    p: _Probabilities, x: float, cube: str, W: float, L: float, jacoby: bool = False
+    p: _Probabilities, x: float, cube: CubePosition, W: float, L: float, jacoby: bool = False
 ) -> _Probabilities:
     """Unchecked model equity ``x * live + (1 - x) * dead`` (the checked form is public)."""
     corners_p, corners_e = _live_corners(cube, W, L, jacoby)
@@ -203,7 +213,7 @@ def _model_equity(
 def cubeful_equity(
     p: ArrayLike,
     x: float,
-    cube: str,
+    cube: CubePosition,
     W: float = 1.0,
     L: float = 1.0,
     *,
@@ -414,12 +424,12 @@ def _doubler_points(
             ),
         )
 
-    def double_gap(cube: str) -> Callable[[NDArray[np.float64]], NDArray[np.float64]]:
+    def double_gap(cube: CubePosition) -> Callable[[NDArray[np.float64]], NDArray[np.float64]]:
         return lambda p: (
             _doubling_value(p, x, W, L, beavers) - _model_equity(p, x, cube, W, L, jacoby)
         )
 
-    def too_good_gap(cube: str) -> Callable[[NDArray[np.float64]], NDArray[np.float64]]:
+    def too_good_gap(cube: CubePosition) -> Callable[[NDArray[np.float64]], NDArray[np.float64]]:
         # Too good: the taker would pass (doubling is worth +1) and holding is worth
         # strictly more; where holding only equals +1 (no gammons) it is never too good.
         def gap(p: NDArray[np.float64]) -> NDArray[np.float64]:
@@ -602,7 +612,7 @@ class CubeDecision:
 def cube_decision(
     p: float,
     x: float,
-    cube: str = "center",
+    cube: DoublingCube = "center",
     W: float = 1.0,
     L: float = 1.0,
     *,

@@ -33,7 +33,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple, TypeVar
+from typing import Literal, NamedTuple, TypeVar
 
 import numpy as np
 import pandas as pd
@@ -67,6 +67,8 @@ __all__ = [
     "TABLE_V_MISSING_B",
     "TABLE_V_PRINTED",
     "TEXT_DEVIATIONS",
+    "RaisingMethod",
+    "RaisingPoint",
     "RaisingPoints",
     "RaisingTree",
     "asymptotic_even_game_value",
@@ -109,10 +111,14 @@ MAX_SWEEP_POINTS = 10_000
 _TAIL_RELATIVE_TOLERANCE = 2.0**-60
 _MAX_SERIES_DOUBLINGS = 30
 
-_METHODS = ("recursion", "closed_form")
+#: How a raising point is computed: the recursion (8)-(9) or the coin-flip closed form of Theorem 2.
+RaisingMethod = Literal["recursion", "closed_form"]
+_METHODS: tuple[RaisingMethod, ...] = ("recursion", "closed_form")
 #: A chance within this of a threshold has reached it (lattice paths hit 0.8 exactly).
 _PATH_TOLERANCE = 1e-12
-_POINTS = ("alpha", "beta")
+#: Which raising point: alpha (A's) or beta (B's), both in A's winning probability.
+RaisingPoint = Literal["alpha", "beta"]
+_POINTS: tuple[RaisingPoint, ...] = ("alpha", "beta")
 
 _ks_doc = fill_doc(
     raises_parameters="""
@@ -920,7 +926,7 @@ def exact_raising_points(
     j: int,
     a: float | Fraction = 2,
     b: float | Fraction = 2,
-    method: str = "closed_form",
+    method: RaisingMethod = "closed_form",
 ) -> RaisingPoints:
     """Raising points of :func:`raising_points` in exact rational arithmetic.
 
@@ -1026,8 +1032,8 @@ def raising_points_table(
     a: float = 2.0,
     b: float = 2.0,
     *,
-    point: str = "alpha",
-    method: str = "recursion",
+    point: RaisingPoint = "alpha",
+    method: RaisingMethod = "recursion",
 ) -> pd.DataFrame:
     """Table I of [KS69] for any factors and size: raising points, ``i < size_i``, ``j < size_j``.
 
@@ -1378,7 +1384,7 @@ def continuous_raising_points_table(
     a_values: ArrayLike = range(1, 11),
     b_values: ArrayLike = range(1, 11),
     *,
-    point: str = "alpha",
+    point: RaisingPoint = "alpha",
 ) -> pd.DataFrame:
     """Table III of [KS69] over any potentials: rows ``a``, columns ``b``.
 

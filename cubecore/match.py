@@ -107,6 +107,7 @@ import math
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from functools import lru_cache
+from typing import Literal
 
 import numpy as np
 import pandas as pd
@@ -134,6 +135,8 @@ __all__ = [
     "MAX_AWAY",
     "PHASES",
     "HollandEffect",
+    "ScorePhase",
+    "TakeCube",
     "TakePoint",
     "crawford_equity",
     "crawford_table",
@@ -160,10 +163,17 @@ DEFAULT_DELAY_ROLLS = 4
 #: Per-roll standard deviation of ``p``: mean game length 0.25 / 0.07**2 ≈ 51 rolls.
 DEFAULT_VOLATILITY = 0.07
 #: Where the cube may be before the opponent doubles the taker (see :func:`take_point`).
-CUBE_OWNERS = ("center", "opponent")
+TakeCube = Literal["center", "opponent"]
+CUBE_OWNERS: tuple[TakeCube, ...] = ("center", "opponent")
 
 #: The phases of a match, as :func:`match_phase` names them.
-PHASES = ("pre-Crawford", "Crawford game", "post-Crawford", "double match point")
+ScorePhase = Literal["pre-Crawford", "Crawford game", "post-Crawford", "double match point"]
+PHASES: tuple[ScorePhase, ...] = (
+    "pre-Crawford",
+    "Crawford game",
+    "post-Crawford",
+    "double match point",
+)
 
 _TIE = 1e-12  # equities are O(1): differences below this are rounding, i.e. ties
 _IMAGES = 12  # periodic images of the heat kernel; s <= 1 leaves < 1e-30 beyond them
@@ -584,7 +594,7 @@ def _last_where_doubles(value: PiecewiseLinear, doubles: PiecewiseLinear) -> flo
 
 def _check_take_cube(
     cube_value: int,
-    cube_owner: str,
+    cube_owner: TakeCube,
     gammon_rate: float,
     opp_gammon_rate: float | None,
     cube_efficiency: float,
@@ -603,7 +613,7 @@ def take_point(
     away: int,
     opp_away: int,
     cube_value: int = 1,
-    cube_owner: str = "center",
+    cube_owner: TakeCube = "center",
     gammon_rate: float = DEFAULT_GAMMON_RATE,
     opp_gammon_rate: float | None = None,
     cube_efficiency: float = DEFAULT_CUBE_EFFICIENCY,
@@ -712,7 +722,7 @@ def _take_point(
 def take_point_table(
     max_away: int = MAX_AWAY,
     cube_value: int = 1,
-    cube_owner: str = "center",
+    cube_owner: TakeCube = "center",
     gammon_rate: float = DEFAULT_GAMMON_RATE,
     opp_gammon_rate: float | None = None,
     cube_efficiency: float = DEFAULT_CUBE_EFFICIENCY,
@@ -910,7 +920,7 @@ def holland_table(
     return pd.DataFrame(rows)
 
 
-def match_phase(away: int, opp_away: int, post_crawford: bool = False) -> str:
+def match_phase(away: int, opp_away: int, post_crawford: bool = False) -> ScorePhase:
     """The phase of the match at this score, one of :data:`PHASES`.
 
     Both sides 1-away: double match point. One side 1-away: the Crawford game
@@ -1013,7 +1023,7 @@ def take_points_by_cube(
     rows = []
     cube = 1
     while True:
-        owner = "center" if cube == 1 else "opponent"
+        owner: TakeCube = "center" if cube == 1 else "opponent"
         tp = take_point(away, opp_away, cube, owner, gammon_rate, opp_gammon_rate, cube_efficiency)
         rows.append({"cube": f"{cube} -> {2 * cube}", **asdict(tp)})
         cube *= 2

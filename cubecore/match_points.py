@@ -65,6 +65,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
 import pandas as pd
@@ -79,9 +80,11 @@ __all__ = [
     "MAX_CUBE_VALUE",
     "MAX_TABLE_AWAY",
     "OWNERS",
+    "CubeOwner",
     "CubePoints",
     "GammonValues",
     "MarketWindow",
+    "MatchPhase",
     "classify_gammon_value",
     "cube_points",
     "cube_points_table",
@@ -91,9 +94,11 @@ __all__ = [
 
 #: The three kinds of game in a match: both sides 2-away or more, the Crawford game
 #: (a side has just reached 1-away; no cube), and post-Crawford games.
-MATCH_PHASES = ("pre-Crawford", "Crawford", "post-Crawford")
+MatchPhase = Literal["pre-Crawford", "Crawford", "post-Crawford"]
+MATCH_PHASES: tuple[MatchPhase, ...] = ("pre-Crawford", "Crawford", "post-Crawford")
 #: Where the cube is, from the player's view.
-OWNERS = ("center", "player", "opponent")
+CubeOwner = Literal["center", "player", "opponent"]
+OWNERS: tuple[CubeOwner, ...] = ("center", "player", "opponent")
 #: Largest cube value accepted (a power of two); the points recurse over cube levels.
 MAX_CUBE_VALUE = 1024
 #: Largest away score accepted (gnubg's tables go to 64-away at most).
@@ -178,9 +183,9 @@ class CubePoints:
 
     away: int
     opp_away: int
-    phase: str
+    phase: MatchPhase
     cube_value: int
-    cube_owner: str
+    cube_owner: CubeOwner
     mwc: float
     player_doubles: MarketWindow
     opponent_doubles: MarketWindow
@@ -202,7 +207,7 @@ class GammonValues:
 
     away: int
     opp_away: int
-    phase: str
+    phase: MatchPhase
     cube_value: int
     gammon_value: float
     backgammon_value: float
@@ -221,7 +226,9 @@ def _check_table(table: MatchEquityTable) -> MatchEquityTable:
     return table
 
 
-def _check_score(table: MatchEquityTable, away: int, opp_away: int, phase: str) -> tuple[int, int]:
+def _check_score(
+    table: MatchEquityTable, away: int, opp_away: int, phase: MatchPhase
+) -> tuple[int, int]:
     high = min(table.length, MAX_TABLE_AWAY)
     a = whole_number("away", away, 1, high)
     b = whole_number("opp_away", opp_away, 1, high)
@@ -241,7 +248,7 @@ def _check_score(table: MatchEquityTable, away: int, opp_away: int, phase: str) 
     return a, b
 
 
-def _check_cube(phase: str, cube_value: int, cube_owner: str) -> tuple[int, str]:
+def _check_cube(phase: MatchPhase, cube_value: int, cube_owner: CubeOwner) -> tuple[int, CubeOwner]:
     c = whole_number("cube_value", cube_value, 1, MAX_CUBE_VALUE)
     if c & (c - 1):
         raise ValueError(f"cube_value must be a power of two in [1, {MAX_CUBE_VALUE}] (got {c})")
@@ -265,7 +272,7 @@ def _check_rates(prefix: str, gammon: float, backgammon: float) -> tuple[float, 
     return g, bg
 
 
-def _after(table: MatchEquityTable, a: int, b: int, phase: str) -> _Mwc:
+def _after(table: MatchEquityTable, a: int, b: int, phase: MatchPhase) -> _Mwc:
     """The player's MWC at the next game's start after the player (opponent) wins n (m)."""
     post = phase != "pre-Crawford"  # after a Crawford or post-Crawford game: post-Crawford
 
@@ -381,9 +388,9 @@ def _cube_points(
     table: MatchEquityTable,
     a: int,
     b: int,
-    phase: str,
+    phase: MatchPhase,
     c: int,
-    owner: str,
+    owner: CubeOwner,
     rates: tuple[float, float, float, float],
 ) -> CubePoints:
     mwc = _after(table, a, b, phase)
@@ -415,9 +422,9 @@ def cube_points(
     away: int,
     opp_away: int,
     *,
-    phase: str = "pre-Crawford",
+    phase: MatchPhase = "pre-Crawford",
     cube_value: int = 1,
-    cube_owner: str = "center",
+    cube_owner: CubeOwner = "center",
     gammon_rate: float = 0.0,
     backgammon_rate: float = 0.0,
     opp_gammon_rate: float = 0.0,
@@ -509,7 +516,7 @@ def cube_points_table(
     away: int,
     opp_away: int,
     *,
-    phase: str = "pre-Crawford",
+    phase: MatchPhase = "pre-Crawford",
     gammon_rate: float = 0.0,
     backgammon_rate: float = 0.0,
     opp_gammon_rate: float = 0.0,
@@ -547,7 +554,7 @@ def cube_points_table(
         *_check_rates("", gammon_rate, backgammon_rate),
         *_check_rates("opp_", opp_gammon_rate, opp_backgammon_rate),
     )
-    positions = [(1, "center")]
+    positions: list[tuple[int, CubeOwner]] = [(1, "center")]
     c = 2
     while phase != "Crawford" and c <= max(a, b):
         positions += [(c, "player"), (c, "opponent")]
@@ -594,7 +601,9 @@ def classify_gammon_value(value: float) -> str:
     return GAMMON_CLASSES[index]
 
 
-def _gammon_values(table: MatchEquityTable, a: int, b: int, phase: str, c: int) -> GammonValues:
+def _gammon_values(
+    table: MatchEquityTable, a: int, b: int, phase: MatchPhase, c: int
+) -> GammonValues:
     mwc = _after(table, a, b, phase)
     win1, win2, win3 = mwc(c, 0), mwc(2 * c, 0), mwc(3 * c, 0)
     lose1, lose2, lose3 = mwc(0, c), mwc(0, 2 * c), mwc(0, 3 * c)
@@ -620,7 +629,7 @@ def gammon_values(
     away: int,
     opp_away: int,
     *,
-    phase: str = "pre-Crawford",
+    phase: MatchPhase = "pre-Crawford",
     cube_value: int = 1,
 ) -> GammonValues:
     """Gammon and backgammon values of both sides at a score and cube level.
@@ -711,6 +720,6 @@ def gammon_value_table(
     rows = []
     for a in range(1, n + 1):
         for b in range(1, n + 1):
-            phase = "pre-Crawford" if min(a, b) >= 2 else "post-Crawford"
+            phase: MatchPhase = "pre-Crawford" if min(a, b) >= 2 else "post-Crawford"
             rows.append(_gammon_values(table, a, b, phase, c).__dict__)
     return pd.DataFrame(rows)

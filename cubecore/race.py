@@ -49,7 +49,13 @@ from numpy.typing import ArrayLike, NDArray
 
 from cubecore._docs import fill_doc
 from cubecore._validate import choice, finite_array, real_in_range, whole_number
-from cubecore.janowski import CUBE_POSITIONS, _implied_life, dead_cube_equity, live_cube_equity
+from cubecore.janowski import (
+    CUBE_POSITIONS,
+    CubePosition,
+    _implied_life,
+    dead_cube_equity,
+    live_cube_equity,
+)
 
 _ROLLER_CUBE_DOC = """
 cube : {"center", "owned", "opponent"}
@@ -554,7 +560,9 @@ def check_doubling_points(da: float, db: float) -> tuple[float, float]:
     return da, db
 
 
-def _chance(p: NDArray[np.float64], da: float, db: float, cube: str) -> NDArray[np.float64]:
+def _chance(
+    p: NDArray[np.float64], da: float, db: float, cube: CubePosition
+) -> NDArray[np.float64]:
     """[ZK77] eqs. (1)-(3) for validated arguments: the one place they are written."""
     if cube == "owned":
         return p / da  # [ZK77] eq. (1)
@@ -563,7 +571,9 @@ def _chance(p: NDArray[np.float64], da: float, db: float, cube: str) -> NDArray[
     return (p - db) / (da - db)  # [ZK77] eq. (3)
 
 
-def effective_point_chance(p: ArrayLike, da: float, db: float, cube: str) -> NDArray[np.float64]:
+def effective_point_chance(
+    p: ArrayLike, da: float, db: float, cube: CubePosition
+) -> NDArray[np.float64]:
     r"""A's winning chance with the cube, [ZK77]_ eqs. (1)-(3), for any cubeless chance ``p``.
 
     .. math:: p(t,A) = \frac{p}{D_A},\qquad p(t,B) = \frac{p - D_B}{1 - D_B},\qquad
@@ -661,7 +671,9 @@ def effective_points(da: float, db: float) -> EffectivePoints:
     return EffectivePoints(take, redouble, double)
 
 
-def cube_win_probability(p: ArrayLike, da: float, db: float, cube: str) -> NDArray[np.float64]:
+def cube_win_probability(
+    p: ArrayLike, da: float, db: float, cube: CubePosition
+) -> NDArray[np.float64]:
     """A's winning chance with the cube, formulas (1)-(3) of [ZK77]_ (Lemma 2), in domain.
 
     Parameters
@@ -758,7 +770,7 @@ def _cube_tables(size: int = MAX_COUNT) -> _CubeTables:
 
 
 def _cube_arrays(
-    x: NDArray[np.int64], y: NDArray[np.int64], cube: str
+    x: NDArray[np.int64], y: NDArray[np.int64], cube: CubePosition
 ) -> dict[str, NDArray[np.float64]]:
     """No double / double take / double pass / optimal / action code arrays."""
     tables = _cube_tables(MAX_COUNT)
@@ -810,7 +822,7 @@ class RaceCubeEquities:
 
 
 @_race_doc
-def race_cube_equities(on_roll: int, opponent: int, cube: str) -> RaceCubeEquities:
+def race_cube_equities(on_roll: int, opponent: int, cube: CubePosition) -> RaceCubeEquities:
     """Exact optimal cube equities of a race position (money play, no gammons).
 
     Parameters
@@ -855,7 +867,7 @@ def race_cube_equities(on_roll: int, opponent: int, cube: str) -> RaceCubeEquiti
 
 
 @_race_doc
-def cube_action_map(cube: str, max_count: int = 100, min_count: int = 1) -> pd.DataFrame:
+def cube_action_map(cube: CubePosition, max_count: int = 100, min_count: int = 1) -> pd.DataFrame:
     """Tidy table of the exact cube action over (your count, opponent's count).
 
     {roller_cube_parameters}
@@ -958,7 +970,7 @@ def race_thresholds(count: int) -> RaceThresholds:
     xs = np.full(y.shape, x)
     takes = 2.0 * tables.opponent[xs, y] <= 1.0
 
-    def first_double(cube: str) -> int | None:
+    def first_double(cube: CubePosition) -> int | None:
         values = _cube_arrays(xs, y, cube)
         hits = np.flatnonzero(values["code"] > 0)  # ties (no_double == 1) have code 0
         return int(y[hits[0]] - x) if hits.size else None
@@ -1084,7 +1096,9 @@ def table_2() -> pd.DataFrame:
     printed = TABLE_2_PRINTED.copy()
     not_doubling, doubling = [], []
     for row in printed.itertuples():
-        e = race_cube_equities(cast(int, row.on_roll), cast(int, row.opponent), cast(str, row.cube))
+        e = race_cube_equities(
+            cast(int, row.on_roll), cast(int, row.opponent), cast(CubePosition, row.cube)
+        )
         not_doubling.append(e.no_double)
         doubling.append(min(e.double_take, e.double_pass))
     printed["exact_not_doubling"] = not_doubling
@@ -1247,7 +1261,9 @@ def _life_table(
 
 
 @_race_doc
-def implied_cube_life(cube: str = "center", offset: int = 0, max_count: int = 300) -> pd.DataFrame:
+def implied_cube_life(
+    cube: CubePosition = "center", offset: int = 0, max_count: int = 300
+) -> pd.DataFrame:
     """Janowski cube life ``x`` implied by the exact model along a race.
 
     {roller_cube_parameters}

@@ -31,6 +31,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from cubecore._normal import normal_cdf
 from cubecore._validate import choice
+from cubecore.janowski import CubePosition
 from cubecore.race import ACTIONS, CUBE_POSITIONS, _count_array, _race_doc, cube_action_map
 
 __all__ = [
@@ -104,7 +105,7 @@ def kleinman_win_probability(on_roll: ArrayLike, opponent: ArrayLike) -> NDArray
 
 
 @_race_doc
-def rule_8_9_12(on_roll: ArrayLike, opponent: ArrayLike, cube: str) -> NDArray[np.str_]:
+def rule_8_9_12(on_roll: ArrayLike, opponent: ArrayLike, cube: CubePosition) -> NDArray[np.str_]:
     """Verdict of the 8-9-12 rule ([T04]_) in the words of :data:`cubecore.race.ACTIONS`.
 
     Parameters
@@ -157,7 +158,9 @@ def _comparison_codes(
 
 
 @_race_doc
-def rules_of_thumb_map(cube: str, max_count: int = 100, min_count: int = 1) -> pd.DataFrame:
+def rules_of_thumb_map(
+    cube: CubePosition, max_count: int = 100, min_count: int = 1
+) -> pd.DataFrame:
     """The exact cube map beside the 8-9-12 rule and Kleinman's win chance.
 
     {roller_cube_parameters}

@@ -80,6 +80,8 @@ from cubecore.bearoff import _WEIGHTS as _BEAROFF_WEIGHTS
 from cubecore.bearoff import _Index, _pairs_by_total, _play_results, _plays_of, bearoff_positions
 from cubecore.janowski import _implied_life
 from cubecore.match_points import (
+    CubeOwner,
+    MatchPhase,
     _after,
     _check_cube,
     _check_score,
@@ -123,7 +125,9 @@ _TIE = 1e-12  # doubling must gain more than this (rounding of sums of table val
 _PAD = max(ROLL_TOTALS)
 _TOTALS = np.array(ROLL_TOTALS)
 _WAYS = np.array(ROLL_WAYS, dtype=float)  # out of 36; summed before dividing, so 1s stay 1
-_CENTER, _PLAYER, _OPPONENT = "center", "player", "opponent"
+_CENTER: CubeOwner = "center"
+_PLAYER: CubeOwner = "player"
+_OPPONENT: CubeOwner = "opponent"
 
 
 class _States(NamedTuple):
@@ -187,7 +191,7 @@ class _Solution(NamedTuple):
 
 
 @lru_cache(maxsize=32)
-def _solve(table: MatchEquityTable, a: int, b: int, phase: str, size: int) -> _Solution:
+def _solve(table: MatchEquityTable, a: int, b: int, phase: MatchPhase, size: int) -> _Solution:
     """Backward induction over the diagonals ``x + y`` (module docstring), validated input."""
     states = _states(a, b, phase == "Crawford")
     mwc = _after(table, a, b, phase)
@@ -231,12 +235,17 @@ class _Request(NamedTuple):
     table: MatchEquityTable
     a: int
     b: int
-    phase: str
+    phase: MatchPhase
     state: int
 
 
 def _request(
-    table: MatchEquityTable, away: int, opp_away: int, phase: str, cube_value: int, cube_owner: str
+    table: MatchEquityTable,
+    away: int,
+    opp_away: int,
+    phase: MatchPhase,
+    cube_value: int,
+    cube_owner: CubeOwner,
 ) -> _Request:
     """Validate a score and cube at the public boundary; the cube state's index."""
     table = _check_table(table)
@@ -323,9 +332,9 @@ def race_match_equities(
     on_roll: int,
     opponent: int,
     *,
-    phase: str = "pre-Crawford",
+    phase: MatchPhase = "pre-Crawford",
     cube_value: int = 1,
-    cube_owner: str = "center",
+    cube_owner: CubeOwner = "center",
 ) -> RaceMatchEquities:
     """Exact cube decision of a race at a match score, in match winning chance.
 
@@ -382,9 +391,9 @@ def race_match_action_map(
     away: int,
     opp_away: int,
     *,
-    phase: str = "pre-Crawford",
+    phase: MatchPhase = "pre-Crawford",
     cube_value: int = 1,
-    cube_owner: str = "center",
+    cube_owner: CubeOwner = "center",
     max_count: int = 100,
     min_count: int = 1,
 ) -> pd.DataFrame:
@@ -458,9 +467,9 @@ def race_match_window(
     away: int,
     opp_away: int,
     *,
-    phase: str = "pre-Crawford",
+    phase: MatchPhase = "pre-Crawford",
     cube_value: int = 1,
-    cube_owner: str = "center",
+    cube_owner: CubeOwner = "center",
     max_count: int = 100,
 ) -> pd.DataFrame:
     """The race doubling window by pip count at a score and cube level.
@@ -530,7 +539,13 @@ def race_match_window(
 
 
 def _live_and_dead(
-    table: MatchEquityTable, a: int, b: int, phase: str, c: int, owner: str, p: NDArray[np.float64]
+    table: MatchEquityTable,
+    a: int,
+    b: int,
+    phase: MatchPhase,
+    c: int,
+    owner: CubeOwner,
+    p: NDArray[np.float64],
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Dead-cube and live-cube MWC of the player at cubeless chance ``p``."""
     mwc = _after(table, a, b, phase)
@@ -553,9 +568,9 @@ def race_match_cube_life(
     away: int,
     opp_away: int,
     *,
-    phase: str = "pre-Crawford",
+    phase: MatchPhase = "pre-Crawford",
     cube_value: int = 1,
-    cube_owner: str = "center",
+    cube_owner: CubeOwner = "center",
     offset: int = 0,
     max_count: int = 100,
 ) -> pd.DataFrame:
@@ -681,7 +696,7 @@ class _BearoffSolution(NamedTuple):
 
 @lru_cache(maxsize=16)
 def _solve_bearoff(
-    table: MatchEquityTable, a: int, b: int, phase: str, checkers: int
+    table: MatchEquityTable, a: int, b: int, phase: MatchPhase, checkers: int
 ) -> _BearoffSolution:
     """Backward induction over the total pips of both sides, validated input.
 
@@ -771,9 +786,9 @@ def bearoff_match_equities(
     on_roll: Sequence[int],
     opponent: Sequence[int],
     *,
-    phase: str = "pre-Crawford",
+    phase: MatchPhase = "pre-Crawford",
     cube_value: int = 1,
-    cube_owner: str = "center",
+    cube_owner: CubeOwner = "center",
 ) -> RaceMatchEquities:
     """Exact cube decision of a real bear-off at a match score (optimal checker play).
 

@@ -2,7 +2,7 @@
 # `make test`: the whole check, as CI runs it (.ci/run), with its wall time at the end.
 #   venv from requirements-dev.lock (hashes checked), the locks against the declared
 #   ranges (scripts/check-lock.sh), Debian's chromium/postgresql/nginx/systemd,
-#   ruff (lint + format check), mypy (strict on cubecore, ui, pages and app), pytest (every
+#   ruff (lint + format check), mypy (strict on every package it checks), pytest (every
 #   test, in parallel: see addopts in pyproject.toml). Extra arguments go to pytest.
 # Fails on the first failing step; pytest's "no tests collected" (exit status 5) and any
 # skipped test (tests/conftest.py) are failures too.

@@ -10,6 +10,7 @@ working: no key here differs from the key the pages used. Pure: no streamlit imp
 
 from __future__ import annotations
 
+from cubecore.janowski import CubePosition
 from ui.controls import Control
 
 __all__ = [
@@ -31,7 +32,7 @@ __all__ = [
 ]
 
 #: Where the cube is, seen from the player whose chance is shown.
-CUBE_POSITIONS = ("center", "owned", "opponent")
+CUBE_POSITIONS: tuple[CubePosition, ...] = ("center", "owned", "opponent")
 #: A dependent control's condition: ``(key, value)`` (see :attr:`Control.requires`).
 Requires = tuple[str, object] | None
 

@@ -15,11 +15,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import cast
+from typing import Literal, cast, get_args
 
-__all__ = ["APP_CONTROLS", "PRESENT", "Control"]
+__all__ = ["APP_CONTROLS", "PRESENT", "Control", "ControlKind"]
 
-_KINDS = ("float", "int", "select", "bool", "tabs", "text")
+#: What a control is: a float or integer slider, a choice, a toggle, the section tabs, a text.
+ControlKind = Literal["float", "int", "select", "bool", "tabs", "text"]
+_KINDS: tuple[ControlKind, ...] = get_args(ControlKind)
 #: A decimal number as a link may spell it (no hex, no digit separators, no "inf").
 _NUMBER = re.compile(r"^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$")
 
@@ -34,10 +36,10 @@ class Control:
         Short stable key: the widget key and the query-parameter name.
     label : str
         Widget label.
-    kind : {"float", "int", "select", "bool", "tabs"}
-        Float or integer slider, a choice among ``options``, a toggle, or the
+    kind : {"float", "int", "select", "bool", "tabs", "text"}
+        Float or integer slider, a choice among ``options``, a toggle, the
         page's section tabs (``options`` are the tab labels; see
-        :func:`ui.widgets.section_tabs`).
+        :func:`ui.widgets.section_tabs`), or a text (:attr:`pattern`).
     default : float | int | str | bool
         Value used when the link does not give a valid one.
     low, high, step : float
@@ -61,7 +63,7 @@ class Control:
 
     key: str
     label: str
-    kind: str
+    kind: ControlKind
     default: float | int | str | bool
     low: float = -math.inf
     high: float = math.inf
@@ -118,7 +120,8 @@ class Control:
     def snap(self, value: float) -> float | int:
         """The grid value nearest to ``value`` (``low + k * step``), as the slider shows it."""
         steps = round((value - self.low) / self.step)
-        decimals = max(0, -Decimal(str(self.step)).normalize().as_tuple().exponent)  # type: ignore[operator]
+        exponent = cast(int, Decimal(str(self.step)).normalize().as_tuple().exponent)  # finite
+        decimals = max(0, -exponent)
         snapped = min(max(round(self.low + steps * self.step, decimals), self.low), self.high)
         return int(snapped) if self.kind == "int" else float(snapped)
 

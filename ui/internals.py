@@ -59,8 +59,12 @@ def leave_legacy_pages_mode() -> None:
         st.rerun()
 
 
-class PrevalidatedFigure(BaseFigure):
+# plotly ships neither type stubs nor a py.typed marker, so mypy sees BaseFigure as Any and
+# (strict: disallow_subclassing_any) refuses a subclass of it: a third-party gap.
+class PrevalidatedFigure(BaseFigure):  # type: ignore[misc]
     """A figure dict that ``st.plotly_chart`` takes as validated, without copies."""
+
+    _spec: dict[str, Any]  # set in __init__ past BaseFigure's __setattr__
 
     def __init__(self, spec: dict[str, Any]) -> None:  # BaseFigure's set-up is what we skip
         object.__setattr__(self, "_spec", spec)
@@ -82,4 +86,7 @@ def _clear_cache_in_development_only(session: AppSession) -> None:
 
 def refuse_cache_clearing() -> None:
     """Make a client's ``clear_cache`` message a no-op outside development mode (idempotent)."""
+    # Replacing a Streamlit method is the point here (internal 3 above): mypy refuses any
+    # assignment to a method (method-assign) and compares the plain function with the method
+    # as if bound twice (assignment).
     AppSession._handle_clear_cache_request = _clear_cache_in_development_only  # type: ignore[method-assign,assignment]

@@ -58,7 +58,8 @@ class PageSpec:
         page = self.page
         if page is not None:
             return page.all_presets
-        return importlib.import_module(self.package).PRESETS
+        presets: Mapping[str, Mapping[str, object]] = importlib.import_module(self.package).PRESETS
+        return presets
 
 
 PAGES = (

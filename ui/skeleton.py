@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, TypedDict, cast
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar, cast
 
 import streamlit as st
 
@@ -38,7 +38,14 @@ from ui.controls import Control
 from ui.pages import link_path
 from ui.router import ensure_navigation
 
+if TYPE_CHECKING:
+    # What float() and int() accept (typeshed's names, for type checking only).
+    from _typeshed import ConvertibleToFloat, ConvertibleToInt
+
 __all__ = ["SECTION_KEY", "Page", "Section", "View", "Wiring", "run_page", "wiring"]
+
+#: The value of a choice, as precisely as its options are typed.
+_Option = TypeVar("_Option", bound=str)
 
 #: The URL key of the open section, on every page.
 SECTION_KEY = "sec"
@@ -58,11 +65,11 @@ class View:
 
     def number(self, key: str) -> float:
         """A numeric control's value as a float."""
-        return float(self.values[key])  # type: ignore[arg-type]
+        return float(cast("ConvertibleToFloat", self.values[key]))
 
     def whole(self, key: str) -> int:
         """An integer control's value."""
-        return int(self.values[key])  # type: ignore[call-overload]
+        return int(cast("ConvertibleToInt", self.values[key]))
 
     def flag(self, key: str) -> bool:
         """A toggle's value."""
@@ -71,6 +78,17 @@ class View:
     def text(self, key: str) -> str:
         """A choice's value."""
         return str(self.values[key])
+
+    def choice(self, key: str, options: tuple[_Option, ...]) -> _Option:
+        """A choice's value as one of ``options``, typed as they are (a ``Literal`` of modes).
+
+        Raises ``ValueError`` for a value outside ``options`` (a control accepts only its own).
+        """
+        value = self.values[key]
+        for option in options:
+            if option == value:
+                return option
+        raise ValueError(f"{key} must be one of {', '.join(options)} (got {value!r})")
 
 
 Render = Callable[[View], None]

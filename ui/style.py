@@ -14,8 +14,18 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from numpy.typing import ArrayLike
 
+#: A plotly figure as its JSON dict (``data``, ``layout``). Plotly ships no type stubs,
+#: and in its schema a value's type depends on its key (numbers, strings, arrays, nested
+#: objects), so the parts of a figure are typed as JSON objects with ``Any`` values.
 Figure = dict[str, Any]
+#: A figure's layout, or a nested layout object (an axis, the legend, the title).
+Layout = dict[str, Any]
+#: One trace of a figure's ``data``.
+Trace = dict[str, Any]
+#: One layout shape or annotation (a :func:`vertical_marker` is a pair of them).
+Shape = dict[str, Any]
 
 #: One colour per meaning, used on every page.
 COLORS = {
@@ -49,7 +59,7 @@ def line_width(present: bool) -> int:
     return _LINE_WIDTH[present]
 
 
-def base_layout(title: str, x_title: str, y_title: str, *, present: bool = False) -> dict:
+def base_layout(title: str, x_title: str, y_title: str, *, present: bool = False) -> Layout:
     """The layout every chart starts from."""
     size = _FONT_SIZE[present]
     return {
@@ -64,22 +74,22 @@ def base_layout(title: str, x_title: str, y_title: str, *, present: bool = False
 
 
 def line(
-    x,
-    y,
+    x: ArrayLike,
+    y: ArrayLike,
     name: str,
     color: str,
     *,
     present: bool = False,
     dash: str = "solid",
     detail: bool = False,
-) -> dict:
+) -> Trace:
     """A line trace with the house colours.
 
     ``detail`` marks a reference curve that presenter mode leaves out (uncluttered
     charts; :func:`presenter_figure`). ``present`` is accepted during the move to the
     page skeleton and ignored: presenter styling is applied to the finished figure.
     """
-    trace = {
+    trace: Trace = {
         "type": "scatter",
         "mode": "lines",
         "x": np.asarray(x, dtype=float),
@@ -92,7 +102,9 @@ def line(
     return trace
 
 
-def with_reference(x, y, reference, name: str, reference_name: str, color: str) -> list[dict]:
+def with_reference(
+    x: ArrayLike, y: ArrayLike, reference: ArrayLike, name: str, reference_name: str, color: str
+) -> list[Trace]:
     """A :func:`line` and, dotted in its colour, a reference curve presenter mode leaves out."""
     return [
         line(x, y, name, color),
@@ -102,7 +114,7 @@ def with_reference(x, y, reference, name: str, reference_name: str, color: str) 
 
 def lines_by(
     frame: pd.DataFrame, by: str, x: str, y: str, groups: Sequence[tuple[object, str, str]]
-) -> list[dict]:
+) -> list[Trace]:
     """One :func:`line` per group of ``frame``: ``(value of column by, name, colour)``."""
     traces = []
     for value, name, color in groups:
@@ -179,7 +191,7 @@ def vertical_marker(
     present: bool = False,
     level: int = 0,
     text: str | None = None,
-) -> list[dict]:
+) -> list[Shape]:
     """A labelled vertical line: a shape plus its annotation (for decision points).
 
     The annotation reads ``"{label} {x:.3f}"`` unless ``text`` says otherwise (a count,
@@ -212,7 +224,7 @@ def vertical_marker(
 
 def staggered_markers(
     points: list[tuple[float, str, str]], *, inside_unit: bool = False
-) -> tuple[list[dict], list[dict]]:
+) -> tuple[list[Shape], list[Shape]]:
     """:func:`vertical_marker` shapes and notes for ``(x, label, colour)`` decision points.
 
     The labels of successive points are staggered over three levels. With
@@ -220,7 +232,8 @@ def staggered_markers(
     bound means "never"); the levels still count every point, so a label keeps its
     level whichever points are left out.
     """
-    shapes, notes = [], []
+    shapes: list[Shape] = []
+    notes: list[Shape] = []
     for level, (x, label, color) in enumerate(points):
         if not inside_unit or 0.0 < x < 1.0:
             shape, note = vertical_marker(x, label, color, level=level % 3)
@@ -229,7 +242,7 @@ def staggered_markers(
     return shapes, notes
 
 
-def with_markers(layout: dict, *markers: list[dict]) -> dict:
+def with_markers(layout: Layout, *markers: list[Shape]) -> Layout:
     """``layout`` with these :func:`vertical_marker` lines and labels (replacing any)."""
     layout.update(shapes=[m[0] for m in markers], annotations=[m[1] for m in markers])
     return layout
@@ -267,7 +280,7 @@ def presenter_figure(figure: Figure) -> Figure:
     return {**figure, "layout": layout, "data": [t for t in data if t.get("meta") != DETAIL]}
 
 
-def _presenter_trace(trace: dict) -> dict:
+def _presenter_trace(trace: Trace) -> Trace:
     """A trace with projector line widths and marker sizes."""
     if isinstance(trace.get("line"), dict) and trace["line"].get("width") == _LINE_WIDTH[False]:
         trace = {**trace, "line": {**trace["line"], "width": _LINE_WIDTH[True]}}
@@ -277,7 +290,7 @@ def _presenter_trace(trace: dict) -> dict:
     return trace
 
 
-def plotly_config(filename: str) -> dict:
+def plotly_config(filename: str) -> dict[str, object]:
     """Chart toolbar: PNG download at presentation resolution, no plotly logo."""
     return {
         "displaylogo": False,

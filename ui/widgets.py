@@ -5,10 +5,12 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from typing import Any, cast
+from types import ModuleType
+from typing import Any, Literal, TypedDict, cast
 
 import pandas as pd
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from ui import links as urlstate
 from ui.controls import APP_CONTROLS, PRESENT, Control
@@ -19,14 +21,24 @@ from ui.style import Figure, plotly_config, presenter_figure
 _PENDING_LINK = "_link_before_tabs"
 
 
+class _Binding(TypedDict):
+    """The keyword arguments that bind a widget to the URL under its control's key."""
+
+    key: str
+    bind: Literal["query-params"]
+    help: str | None
+
+
 def presenter_mode() -> bool:
     """Whether the app-wide presenter flag (``?present=true``) is on."""
     return bool(st.session_state.get(PRESENT.key, PRESENT.default))
 
 
-def control(spec: Control, where=st.sidebar, *, disabled: bool = False):
+def control(
+    spec: Control, where: DeltaGenerator = st.sidebar, *, disabled: bool = False
+) -> str | bool | int | float | None:
     """Create the widget for ``spec``, bound to the URL under its key."""
-    common = {"key": spec.key, "bind": "query-params", "help": spec.help or None}
+    common: _Binding = {"key": spec.key, "bind": "query-params", "help": spec.help or None}
     if spec.key in st.session_state and not spec.accepts(st.session_state[spec.key]):
         # another page's control of the same concept left a value this one cannot show
         del st.session_state[spec.key]
@@ -34,21 +46,23 @@ def control(spec: Control, where=st.sidebar, *, disabled: bool = False):
     # link alias): the browser drops a value equal to the widget's default from the
     # address bar, and without it a slider's default is its minimum, so a preset that
     # set x = 0 left no x in the link. (Streamlit's log warning about a default beside a
-    # Session State value is off in .streamlit/config.toml.)
-    common["value" if spec.kind != "select" else "index"] = cast(
-        Any, spec.options.index(str(spec.default)) if spec.kind == "select" else spec.default
-    )
+    # Session State value is off in .streamlit/config.toml.) The casts name the type a
+    # default of each kind has (Control checks that a select's default is an option).
     if spec.kind == "text":
-        return where.text_input(spec.label, disabled=disabled, max_chars=80, **common)
+        return where.text_input(
+            spec.label, cast(str, spec.default), disabled=disabled, max_chars=80, **common
+        )
     if spec.kind == "bool":
-        return where.toggle(spec.label, disabled=disabled, **common)
+        return where.toggle(spec.label, cast(bool, spec.default), disabled=disabled, **common)
     if spec.kind == "select":
-        return where.selectbox(spec.label, spec.options, disabled=disabled, **common)
+        index = spec.options.index(str(spec.default))
+        return where.selectbox(spec.label, spec.options, index, disabled=disabled, **common)
     if spec.kind == "int":
         return where.slider(
             spec.label,
             int(spec.low),
             int(spec.high),
+            cast(int, spec.default),
             step=int(spec.step),
             disabled=disabled,
             **common,
@@ -59,6 +73,7 @@ def control(spec: Control, where=st.sidebar, *, disabled: bool = False):
         spec.label,
         float(spec.low),
         float(spec.high),
+        cast(float, spec.default),
         step=float(spec.step),
         format=f"%.{decimals}f",
         disabled=disabled,
@@ -69,7 +84,7 @@ def control(spec: Control, where=st.sidebar, *, disabled: bool = False):
 def page_controls(
     page_file: str,
     controls: tuple[Control, ...],
-    where=st.sidebar,
+    where: DeltaGenerator = st.sidebar,
     *,
     placement: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
@@ -139,7 +154,9 @@ def _apply_preset(values: Mapping[str, Any]) -> None:
         st.session_state[key] = value
 
 
-def preset_buttons(presets: Mapping[str, Mapping[str, Any]], where=st) -> None:
+def preset_buttons(
+    presets: Mapping[str, Mapping[str, Any]], where: DeltaGenerator | ModuleType = st
+) -> None:
     """One button per preset; a click sets the controls (and so the link)."""
     columns = where.columns(len(presets))
     for column, (label, values) in zip(columns, presets.items(), strict=True):
@@ -235,7 +252,7 @@ def _csv_bytes(frame: pd.DataFrame) -> bytes:
     return frame.to_csv(index=False).encode()
 
 
-def table_with_download(frame: pd.DataFrame, filename: str, *, label: str = "Download CSV"):
+def table_with_download(frame: pd.DataFrame, filename: str, *, label: str = "Download CSV") -> None:
     """Show a table and a CSV download of exactly what is shown.
 
     The CSV is written when the button is clicked (a deferred download), not on

@@ -6,7 +6,7 @@ import math
 
 import pandas as pd
 
-from ui.style import COLORS, Figure, base_layout, vertical_marker, with_markers
+from ui.style import COLORS, Figure, Trace, base_layout, vertical_marker, with_markers
 
 #: The market window's points, in the order they are drawn, with their colours.
 WINDOW_POINTS = {
@@ -36,7 +36,7 @@ def window_figure(
     ]
     low = window["double_point"].clip(0, 1)
     high = window["cash_point"].clip(0, 1)
-    traces: list[dict] = [
+    traces: list[Trace] = [
         {
             "type": "bar",
             "orientation": "h",

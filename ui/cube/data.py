@@ -9,6 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from cubecore import cubeful, met
+from cubecore.match_points import CubeOwner
 
 Probabilities = tuple[float, float, float, float, float]
 
@@ -19,7 +20,7 @@ class Setting:
 
     x: float
     cube: int
-    owner: str
+    owner: CubeOwner
     match: bool
     jacoby: bool
     beavers: bool

@@ -10,6 +10,8 @@ import streamlit as st
 
 from cubecore import cubeful, met
 from cubecore.evaluation_text import parse_evaluation
+from cubecore.janowski import CUBE_POSITIONS
+from cubecore.match_points import CubeOwner
 from cubecore.references import source
 from ui import widgets
 from ui.cube import charts, controls, data
@@ -21,7 +23,10 @@ _PASTED = "_cube_pasted"
 
 def probabilities(v: View) -> data.Probabilities:
     """The five probabilities as fractions (the controls hold percent)."""
-    return tuple(round(v.number(key) / 100.0, 6) for key in _PROBABILITY_KEYS)  # type: ignore[return-value]
+    win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = (
+        round(v.number(key) / 100.0, 6) for key in _PROBABILITY_KEYS
+    )
+    return win, win_gammon, win_backgammon, lose_gammon, lose_backgammon
 
 
 def setting(v: View) -> data.Setting:
@@ -32,7 +37,8 @@ def setting(v: View) -> data.Setting:
     else:
         x = cubeful.cube_life(source_of_x, v.whole("pips") if source_of_x == "race" else None)
     match = v.text("mode") == "match"
-    owner = {"owned": "player"}.get(v.text("cube"), v.text("cube"))
+    position = v.choice("cube", CUBE_POSITIONS)
+    owner: CubeOwner = "player" if position == "owned" else position
     return data.Setting(
         x=round(x, 6),
         cube=int(v.text("cv")),

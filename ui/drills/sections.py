@@ -6,8 +6,12 @@ session (never in the link), one attempt per quiz.
 
 from __future__ import annotations
 
+from types import ModuleType
+from typing import TypedDict
+
 import pandas as pd
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from cubecore import drills
 from cubecore.references import source
@@ -22,6 +26,14 @@ _ATTEMPTS = "_drill_attempts"
 _FILES = {spec.url_path: spec for spec in PAGES}
 
 
+class Attempt(TypedDict):
+    """One quiz's attempt in Session State: grades and messages by question, the one shown."""
+
+    answers: dict[int, drills.Grade]
+    errors: dict[int, str]
+    current: int
+
+
 def _quiz(v: View) -> tuple[str, tuple[drills.Question, ...]]:
     topic, level, count, seed = v.text("topic"), v.whole("level"), v.whole("n"), v.whole("seed")
     signature = f"{topic}-L{level}-n{count}-s{seed}"
@@ -30,25 +42,27 @@ def _quiz(v: View) -> tuple[str, tuple[drills.Question, ...]]:
     return signature, data.quiz(topic, seed, level, count)
 
 
-def _attempt(signature: str) -> dict:
+def _attempt(signature: str) -> Attempt:
     """This quiz's answers and the question shown, kept for the session."""
-    attempts = st.session_state.setdefault(_ATTEMPTS, {})
+    attempts: dict[str, Attempt] = st.session_state.setdefault(_ATTEMPTS, {})
     return attempts.setdefault(signature, {"answers": {}, "errors": {}, "current": 0})
 
 
-def _grade(question: drills.Question, raw: object, attempt: dict, index: int) -> None:
+def _grade(
+    question: drills.Question, raw: str | float | None, attempt: Attempt, index: int
+) -> None:
     """Grade one answer and keep it; a bad answer's message is kept instead."""
     attempt["errors"].pop(index, None)
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         attempt["errors"][index] = f"Question {index + 1}: no answer given."
         return
     try:
-        attempt["answers"][index] = drills.grade(question, raw)  # type: ignore[arg-type]
+        attempt["answers"][index] = drills.grade(question, raw)
     except ValueError as error:
         attempt["errors"][index] = f"Question {index + 1} not graded: {error}"
 
 
-def _check(questions: tuple[drills.Question, ...], keys: dict[int, str], attempt: dict) -> None:
+def _check(questions: tuple[drills.Question, ...], keys: dict[int, str], attempt: Attempt) -> None:
     """Form callback: grade the answers in the form's widgets (by their keys)."""
     for index, key in keys.items():
         raw = st.session_state.get(key)
@@ -58,7 +72,7 @@ def _check(questions: tuple[drills.Question, ...], keys: dict[int, str], attempt
         _grade(questions[index], raw, attempt, index)
 
 
-def _errors(attempt: dict, indexes: range) -> None:
+def _errors(attempt: Attempt, indexes: range) -> None:
     for index in indexes:
         message = attempt["errors"].get(index)
         if message is not None:
@@ -67,7 +81,9 @@ def _errors(attempt: dict, indexes: range) -> None:
             )
 
 
-def _answer_widget(question: drills.Question, key: str, where=st) -> object:
+def _answer_widget(
+    question: drills.Question, key: str, where: DeltaGenerator | ModuleType = st
+) -> object:
     if question.kind == "choice":
         return where.radio("Your answer", question.choices, index=None, key=key)
     unit = " (percent)" if question.unit == "percent" else ""
@@ -98,7 +114,7 @@ def _result(question: drills.Question, result: drills.Grade) -> None:
     )
 
 
-def _score(questions: tuple[drills.Question, ...], attempt: dict) -> None:
+def _score(questions: tuple[drills.Question, ...], attempt: Attempt) -> None:
     answers = attempt["answers"]
     right = sum(result.correct for result in answers.values())
     widgets.metric_row(
@@ -110,7 +126,7 @@ def _score(questions: tuple[drills.Question, ...], attempt: dict) -> None:
     )
 
 
-def attempt_table(questions: tuple[drills.Question, ...], attempt: dict) -> pd.DataFrame:
+def attempt_table(questions: tuple[drills.Question, ...], attempt: Attempt) -> pd.DataFrame:
     """One row per question: the prompt, the answer given, the exact answer, the grade."""
     rows = []
     for index, question in enumerate(questions):
@@ -129,7 +145,7 @@ def attempt_table(questions: tuple[drills.Question, ...], attempt: dict) -> pd.D
     return pd.DataFrame(rows)
 
 
-def _attempt_download(v: View, questions: tuple[drills.Question, ...], attempt: dict) -> None:
+def _attempt_download(v: View, questions: tuple[drills.Question, ...], attempt: Attempt) -> None:
     if not attempt["answers"]:
         return
     st.subheader("Your attempt")
@@ -137,7 +153,7 @@ def _attempt_download(v: View, questions: tuple[drills.Question, ...], attempt: 
     widgets.table_with_download(attempt_table(questions, attempt), name)
 
 
-def _move(attempt: dict, step: int, count: int) -> None:
+def _move(attempt: Attempt, step: int, count: int) -> None:
     attempt["current"] = min(max(attempt["current"] + step, 0), count - 1)
 
 

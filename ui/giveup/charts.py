@@ -6,14 +6,18 @@ leaves out the traces marked ``detail`` (raw formulas, the table's rows).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pandas as pd
 
+from cubecore.janowski import DoublingCube
 from ui.style import (
     COLORS,
     DETAIL,
     Figure,
+    Shape,
+    Trace,
     base_layout,
     figure,
     line,
@@ -33,7 +37,15 @@ _NEXT_EQUITY = "cubeless equity after the next exchange"
 _GAIN = "gain (negative: cost)"
 
 
-def _points(x, y, name: str, color: str, *, size=None, symbol="circle") -> dict:
+def _points(
+    x: Iterable[float],
+    y: Iterable[float],
+    name: str,
+    color: str,
+    *,
+    size: float | Sequence[float] | None = None,
+    symbol: str = "circle",
+) -> Trace:
     """A marker-only trace."""
     return {
         "type": "scatter",
@@ -45,7 +57,7 @@ def _points(x, y, name: str, color: str, *, size=None, symbol="circle") -> dict:
     }
 
 
-def _window_markers(points: dict[str, float], cube: str) -> list[tuple[float, str, str]]:
+def _window_markers(points: dict[str, float], cube: DoublingCube) -> list[tuple[float, str, str]]:
     """Markers at the doubling point of ``cube`` and the market-losing equity."""
     doubling = points["initial_double"] if cube == "center" else points["redouble"]
     name = "double" if cube == "center" else "redouble"
@@ -55,7 +67,7 @@ def _window_markers(points: dict[str, float], cube: str) -> list[tuple[float, st
     ]
 
 
-def transform_figure(curves: pd.DataFrame, g: float, g_c: float):
+def transform_figure(curves: pd.DataFrame, g: float, g_c: float) -> Figure:
     """Modified winning chance p against cubeless winning chance w, with the concessions.
 
     Solid lines are the model (conceded beyond a give-up point); dotted lines the raw
@@ -134,11 +146,11 @@ def table_figure(curves: pd.DataFrame, rows: pd.DataFrame, points: dict[str, flo
 
 
 def _window_figure(
-    traces: list[dict[str, Any]],
+    traces: list[Trace],
     title: str,
     y_title: str,
     points: dict[str, float],
-    cube: str,
+    cube: DoublingCube,
     *more: tuple[float, str, str],
     x_title: str = _NEXT_EQUITY,
     **layout: Any,
@@ -155,7 +167,7 @@ def _window_figure(
     )
 
 
-def _region_shapes(points: dict[str, float], cube: str) -> list[dict]:
+def _region_shapes(points: dict[str, float], cube: DoublingCube) -> list[Shape]:
     """Shaded bands: too weak (below the doubling point), window, market lost."""
     doubling = points["initial_double"] if cube == "center" else points["redouble"]
     bands = [
@@ -185,7 +197,7 @@ def gain_figure(
     gain: pd.DataFrame,
     density: pd.DataFrame | None,
     points: dict[str, float],
-    cube: str,
+    cube: DoublingCube,
     equity: float,
 ) -> Figure:
     """The gain of having doubled against the next-exchange equity, with its three regions.
@@ -228,7 +240,7 @@ def gain_figure(
 def volatility_figure(
     curve: pd.DataFrame,
     points: dict[str, float],
-    cube: str,
+    cube: DoublingCube,
     equity: float,
     net_gain: float | None,
     volatility: float,
@@ -266,7 +278,7 @@ def race_figure(
     sequences: pd.DataFrame,
     gain: pd.DataFrame,
     points: dict[str, float],
-    cube: str,
+    cube: DoublingCube,
 ) -> Figure:
     """The gain function with the race's next-exchange equities (marker area ~ chance)."""
     largest = float(sequences["weight"].max())

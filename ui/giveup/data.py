@@ -13,6 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from cubecore import giveup, race
+from cubecore.janowski import DoublingCube
 
 #: Base grid of the cubeless winning chance w. The model's curves are piecewise
 #: linear, so :func:`_w_grid` adds their kinks and the lines are drawn exactly.
@@ -58,14 +59,14 @@ def essay_quoted() -> pd.DataFrame:
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
-def gain_curve(cube: str, g: float, g_c: float) -> pd.DataFrame:
+def gain_curve(cube: DoublingCube, g: float, g_c: float) -> pd.DataFrame:
     """The gain of having doubled against the next-exchange cubeless equity."""
     e = 2.0 * _w_grid(g, g_c) - 1.0
     return pd.DataFrame({"e": e, "gain": giveup.doubling_gain(e, cube, g, g_c)})
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def volatility_curve(volatility: float, cube: str, g: float, g_c: float) -> pd.DataFrame:
+def volatility_curve(volatility: float, cube: DoublingCube, g: float, g_c: float) -> pd.DataFrame:
     """Net gain against today's equity for one volatility (NaN where no spread fits)."""
     feasible = giveup.spread_exists(_TODAY_GRID, volatility)
     gain = np.full(_TODAY_GRID.shape, np.nan)
@@ -76,7 +77,9 @@ def volatility_curve(volatility: float, cube: str, g: float, g_c: float) -> pd.D
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def net_gain_today(equity: float, volatility: float, cube: str, g: float, g_c: float) -> float:
+def net_gain_today(
+    equity: float, volatility: float, cube: DoublingCube, g: float, g_c: float
+) -> float:
     """Net gain at today's equity; raises ``ValueError`` if the spread does not fit."""
     return float(giveup.volatility_doubling_gain(equity, volatility, cube, g, g_c))
 
@@ -95,7 +98,9 @@ def spread_density(equity: float, volatility: float) -> pd.DataFrame:
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def race_verdict(on_roll: int, opponent: int, cube: str, g: float, g_c: float) -> dict:
+def race_verdict(
+    on_roll: int, opponent: int, cube: DoublingCube, g: float, g_c: float
+) -> dict[str, Any]:
     """The give-up verdict and the exact race strategy's equities for one position."""
     verdict = giveup.race_doubling_verdict(on_roll, opponent, cube, g, g_c)
     exact = race.race_cube_equities(on_roll, opponent, cube)
@@ -107,13 +112,15 @@ def race_verdict(on_roll: int, opponent: int, cube: str, g: float, g_c: float) -
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
-def race_sequences(on_roll: int, opponent: int, cube: str, g: float, g_c: float) -> pd.DataFrame:
+def race_sequences(
+    on_roll: int, opponent: int, cube: DoublingCube, g: float, g_c: float
+) -> pd.DataFrame:
     """The 169 dice-total pairs (1296 sequences) with their next equity and doubling gain."""
     return giveup.race_sequence_gains(on_roll, opponent, cube, g, g_c)
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
-def equivalences(g: float, g_c: float) -> dict:
+def equivalences(g: float, g_c: float) -> dict[str, Any]:
     """:func:`cubecore.giveup.model_equivalences` as a plain dict."""
     return dataclasses.asdict(giveup.model_equivalences(g, g_c))
 

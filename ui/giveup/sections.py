@@ -11,6 +11,7 @@ from typing import cast
 import streamlit as st
 
 from cubecore import giveup, race
+from cubecore.janowski import DoublingCube
 from cubecore.references import source
 from ui import widgets
 from ui.giveup import charts as figures
@@ -57,7 +58,11 @@ def table_section(v: View) -> None:
 def cost_section(v: View) -> None:
     """Cost of doubling: the gain function, the volatility model and a race on real dice."""
     g, g_c = _give_up_points(v)
-    cube, equity, volatility = v.text("cube"), round(v.number("eq"), 10), round(v.number("sd"), 10)
+    cube, equity, volatility = (
+        v.choice("cube", giveup.DOUBLING_CUBES),
+        round(v.number("eq"), 10),
+        round(v.number("sd"), 10),
+    )
     st.markdown(
         "With the cube where it is now (centre: initial double; owned: redouble), "
         "compare doubling now with waiting one exchange of rolls."
@@ -172,7 +177,9 @@ def _table(v: View, equities: tuple[float, ...], g: float, g_c: float) -> None:
         )
 
 
-def _gain_panel(v: View, cube: str, equity: float, volatility: float, g: float, g_c: float) -> None:
+def _gain_panel(
+    v: View, cube: DoublingCube, equity: float, volatility: float, g: float, g_c: float
+) -> None:
     """Section 3, top: the gain function with its three regions and the spread of e'."""
     points = cached.doubling_points(g, g_c)
     density = (
@@ -217,7 +224,7 @@ def _spread_fits(equity: float, volatility: float) -> bool:
     return bool(giveup.spread_exists(equity, volatility))
 
 
-def _volatility(cube: str, equity: float, volatility: float, g: float, g_c: float) -> None:
+def _volatility(cube: DoublingCube, equity: float, volatility: float, g: float, g_c: float) -> None:
     """Section 3a: net gain over a Beta-distributed next-exchange equity."""
     st.markdown(
         "The next-exchange winning chance w' = (e' + 1)/2 is **Beta distributed** with mean "
@@ -247,7 +254,7 @@ def _volatility(cube: str, equity: float, volatility: float, g: float, g_c: floa
     )
 
 
-def _race(v: View, on_roll: int, opponent: int, cube: str, g: float, g_c: float) -> None:
+def _race(v: View, on_roll: int, opponent: int, cube: DoublingCube, g: float, g_c: float) -> None:
     """Section 3b: the essay's procedure on a race, beside the exact race strategy."""
     verdict = cached.race_verdict(on_roll, opponent, cube, g, g_c)
     a, b, c = st.columns(3)

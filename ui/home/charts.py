@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from cubecore.atlas import MODELS
+from cubecore.janowski import CubePosition
 from ui.home.content import MODEL_TITLES
 from ui.style import COLORS, CUBE_NAMES, Figure, base_layout, line
 
@@ -16,7 +17,7 @@ _MODEL_STYLE = {
 }
 
 
-def atlas_figure(curves: pd.DataFrame, cube: str) -> Figure:
+def atlas_figure(curves: pd.DataFrame, cube: CubePosition) -> Figure:
     """Cubeful equity against winning chance, one curve per model, for one cube position."""
     traces = []
     for model in MODELS:

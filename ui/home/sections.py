@@ -9,6 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from cubecore import atlas, giveup
+from cubecore.janowski import CUBE_POSITIONS
 from cubecore.references import REFERENCES, source
 from ui import widgets
 from ui.home import charts
@@ -74,7 +75,7 @@ def render_atlas(v: View) -> None:
     curves, points = cached.atlas_tables(x, da, db, g, gc)
     chart_column, map_column = widgets.chart_columns(v.present)
     with chart_column:
-        widgets.chart(charts.atlas_figure(curves, v.text("cube")), "atlas")
+        widgets.chart(charts.atlas_figure(curves, v.choice("cube", CUBE_POSITIONS)), "atlas")
     if not v.present:
         with map_column:
             widgets.formula(

@@ -93,7 +93,7 @@ def render_decision(v: View) -> None:
             f"{float(curves.iloc[(curves['p'] - P).abs().argmin()]['opponent']):+.4f}"
         )
     else:
-        cube = "owned" if v.text("cube") == "owned" else "center"
+        cube: janowski.DoublingCube = "owned" if v.text("cube") == "owned" else "center"
         d = janowski.cube_decision(P, x, cube, W, L, x_taker=x_taker, jacoby=v.flag("jacoby"))
         a, b, c, e = st.columns(4)
         a.metric("No double", f"{d.no_double:+.4f}")

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from typing import cast
+from collections.abc import Iterable, Mapping
+from typing import Any, cast
 
 import numpy as np
 import pandas as pd
@@ -12,6 +13,9 @@ from cubecore.keeler_spencer import ALTERNATING_DOUBLING_POINT as POINT
 from ui.style import (
     COLORS,
     Figure,
+    Layout,
+    Shape,
+    Trace,
     base_layout,
     line,
     line_width,
@@ -39,7 +43,7 @@ def _event_text(player: str, action: str, stakes: float) -> str:
     return f"{player} {action}" + (f" {stakes:g}" if action == "wins" else "")
 
 
-def _horizontal_marker(y: float, label: str, color: str, *, outside: bool = False) -> list[dict]:
+def _horizontal_marker(y: float, label: str, color: str, *, outside: bool = False) -> list[Shape]:
     """A labelled horizontal line: a shape plus its label, at the left edge or outside right."""
     shape = {
         "type": "line",
@@ -63,7 +67,7 @@ def _horizontal_marker(y: float, label: str, color: str, *, outside: bool = Fals
     return [shape, note]
 
 
-def _log_axis_marker(x: float, label: str) -> list[dict]:
+def _log_axis_marker(x: float, label: str) -> list[Shape]:
     """A vertical marker on a log x axis (shapes and annotations take log10 coordinates)."""
     shape, note = vertical_marker(math.log10(x), label, COLORS["marker"], text=f"{label} {x:g}")
     return [shape, note]
@@ -126,7 +130,7 @@ def path_figure(
     return {"data": traces, "layout": with_markers(layout, *markers)}
 
 
-def _estimate_point(name: str, games: int, x: float, interval: tuple[float, float, float]) -> dict:
+def _estimate_point(name: str, games: int, x: float, interval: tuple[float, float, float]) -> Trace:
     """A Monte Carlo estimate at ``x`` with its 95% interval ``(low, mean, high)`` as error bars."""
     low, mean, high = interval
     return {
@@ -146,7 +150,7 @@ def _estimate_point(name: str, games: int, x: float, interval: tuple[float, floa
     }
 
 
-def take_check_figure(check: dict) -> Figure:
+def take_check_figure(check: Mapping[str, Any]) -> Figure:
     """Taker's value of taking (3 - 5d, exact) and dropping (-1) against the doubling point d,
     with the Monte Carlo estimate and its 95% interval at the chosen d."""
     d = np.linspace(0.21, 0.99, 79)
@@ -172,7 +176,7 @@ def take_check_figure(check: dict) -> Figure:
     }
 
 
-def price_figure(curve: pd.DataFrame, price: dict) -> Figure:
+def price_figure(curve: pd.DataFrame, price: Mapping[str, Any]) -> Figure:
     """Exact loss of doubling at d instead of 80% (from an even game), with the MC estimate at d."""
     groups = [
         (False, "loss, exact, no beavers", COLORS["center"]),
@@ -212,7 +216,8 @@ def limited_figure(points: pd.DataFrame) -> Figure:
     return {"data": [trace], "layout": with_markers(layout, marker)}
 
 
-def _axis_labels(values) -> list[str]:
+def _axis_labels(values: Iterable[float | str]) -> list[str]:
+    # float labels at run time; pandas-stubs types a frame's labels as str
     return [f"{float(v):.3g}" for v in values]
 
 
@@ -390,7 +395,7 @@ def tree_figure(nodes: pd.DataFrame, edges: pd.DataFrame) -> Figure:
     return {"data": traces, "layout": layout}
 
 
-def _printed_points(x: pd.Series, y: pd.Series, deviating: pd.Series) -> list[dict]:
+def _printed_points(x: pd.Series, y: pd.Series, deviating: pd.Series) -> list[Trace]:
     """Printed Table V values as markers: those that agree, and the paper's errors."""
     traces = []
     for mask, name, color, symbol in (
@@ -458,7 +463,7 @@ def _exact_against_a(
     approximation: tuple[str, str, str],
     title: str,
     y_title: str,
-) -> tuple[list[dict], dict]:
+) -> tuple[list[Trace], Layout]:
     """An exact column and its dashed approximation against A's potential a (log axis).
 
     ``exact`` is ``(column, name)``, ``approximation`` ``(column, name, colour)``.

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
+from typing import Any, TypedDict
 
 import numpy as np
 import pandas as pd
@@ -11,6 +13,29 @@ import streamlit as st
 from cubecore import keeler_spencer as ks
 from cubecore import pgame
 from ui.simulation import simulation_slot
+
+
+class RaisingCell(TypedDict):
+    """:func:`raising_cell`: one (i, j) of Tables I-II, in floats and exact rationals."""
+
+    alpha: float | Fraction
+    beta: float | Fraction
+    value: float
+    alpha_exact: str
+    beta_exact: str
+    methods_agree: bool
+
+
+class ContinuousCell(TypedDict):
+    """:func:`continuous_cell`: one (a, b) of Tables III-IV with the approximations."""
+
+    alpha: float | Fraction
+    beta: float | Fraction
+    value: float
+    normal: float
+    asymptotic: float
+    resign_a: float
+
 
 #: Lattice step of the displayed P-game path (the walk hits every threshold 0.01k exactly).
 PATH_STEP = 0.01
@@ -39,14 +64,14 @@ def path_and_actions(
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def take_check(double_point: float, n_games: int, seed: int) -> dict:
+def take_check(double_point: float, n_games: int, seed: int) -> dict[str, Any]:
     """Take vs drop at ``double_point`` (Monte Carlo with a 95% interval)."""
     with simulation_slot():
         return dataclasses.asdict(pgame.take_check(double_point, n_games, seed))
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def doubling_price(double_point: float, beavers: bool, n_games: int, seed: int) -> dict:
+def doubling_price(double_point: float, beavers: bool, n_games: int, seed: int) -> dict[str, Any]:
     """What A loses by doubling at ``double_point`` from 1/2, exact and simulated."""
     with simulation_slot():
         price = pgame.doubling_price(double_point, beavers=beavers, n_games=n_games, seed=seed)
@@ -82,7 +107,7 @@ def raising_tables(rows: int, cols: int, a: float, b: float) -> dict[str, pd.Dat
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def raising_cell(i: int, j: int, a: float, b: float) -> dict:
+def raising_cell(i: int, j: int, a: float, b: float) -> RaisingCell:
     """alpha, beta and E at one (i, j), in floats and exact rationals (both methods)."""
     points = ks.raising_points(i, j, a, b)
     exact = ks.exact_raising_points(i, j, a, b)
@@ -122,7 +147,7 @@ def continuous_tables(choice: str) -> dict[str, pd.DataFrame]:
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def continuous_cell(a: float, b: float) -> dict:
+def continuous_cell(a: float, b: float) -> ContinuousCell:
     """Continuous raising points, even-game value and the approximations at (a, b)."""
     points = ks.continuous_raising_points(a, b)
     return {

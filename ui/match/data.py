@@ -36,7 +36,7 @@ def take_point(
     away: int,
     opp_away: int,
     cube_value: int,
-    cube_owner: str,
+    cube_owner: match.TakeCube,
     gammon_rate: float,
     opp_gammon_rate: float,
     cube_efficiency: float,
@@ -61,7 +61,7 @@ def take_points_by_cube(
 def take_point_table(
     max_away: int,
     cube_value: int,
-    cube_owner: str,
+    cube_owner: match.TakeCube,
     gammon_rate: float,
     opp_gammon_rate: float,
     cube_efficiency: float,
@@ -133,7 +133,7 @@ def market_windows(
     _table: met.MatchEquityTable,
     away: int,
     opp_away: int,
-    phase: str,
+    phase: match_points.MatchPhase,
     rates: tuple[float, float, float, float],
 ) -> pd.DataFrame:
     """:func:`cubecore.match_points.cube_points_table` (rates: yours, then the opponent's)."""

@@ -70,10 +70,10 @@ def _score(v: View) -> tuple[int, int, float, float]:
     return v.whole("away"), v.whole("oaway"), v.number("G"), v.number("x")
 
 
-def _cube_and_owner(v: View) -> tuple[int, str]:
+def _cube_and_owner(v: View) -> tuple[int, match.TakeCube]:
     """The cube value and owner before the double; a cube above 1 is the doubler's."""
     cube = int(v.text("cv"))
-    owner = v.text("cube")
+    owner = v.choice("cube", match.CUBE_OWNERS)
     if cube > 1 and owner == "center":
         st.info(
             f"A cube on {cube} belongs to the side that took it: the opponent "

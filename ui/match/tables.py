@@ -118,7 +118,7 @@ def render_table_note(v: View) -> None:
     )
 
 
-def phase(v: View) -> str:
+def phase(v: View) -> match_points.MatchPhase:
     """The match phase of the score: a 1-away score is the Crawford game or after it."""
     if min(v.whole("away"), v.whole("oaway")) > 1:
         return "pre-Crawford"

@@ -6,14 +6,21 @@ leaves out the traces marked ``detail`` (reference lines and contours).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pandas as pd
+from numpy.typing import ArrayLike
 
+from cubecore.janowski import CubePosition
 from ui.style import (
     COLORS,
     DETAIL,
     Curve,
     Figure,
+    Layout,
+    Trace,
     bar,
     base_layout,
     figure,
@@ -22,6 +29,9 @@ from ui.style import (
     vertical_marker,
     with_markers,
 )
+
+if TYPE_CHECKING:  # the cached data's shapes; no streamlit import at run time
+    from ui.race.data import ActionMap, RulesMap, WinMap
 
 #: Colours of the exact cube actions (index = action code).
 ACTION_COLORS = ("#d9d9d9", COLORS["double"], COLORS["cash"], "#b7e4b0")
@@ -34,12 +44,14 @@ _CUBE_NAMES = {
 }
 
 
-def _layout(title: str, x_title: str, y_title: str) -> dict:
+def _layout(title: str, x_title: str, y_title: str) -> Layout:
     """The house layout."""
     return base_layout(title, x_title, y_title)
 
 
-def _gapped_line(x, y, name: str, color: str, *, dash: str = "solid", detail: bool = False):
+def _gapped_line(
+    x: ArrayLike, y: ArrayLike, name: str, color: str, *, dash: str = "solid", detail: bool = False
+) -> Trace:
     """A house line trace whose missing values (NaN or NA) are gaps (JSON null)."""
     values = pd.Series(y).astype("Float64").to_numpy(dtype=float, na_value=np.nan)
     trace = line(x, values, name, color, dash=dash, detail=detail)
@@ -47,16 +59,21 @@ def _gapped_line(x, y, name: str, color: str, *, dash: str = "solid", detail: bo
     return trace
 
 
-def _discrete_colorscale(colors: tuple[str, ...]) -> list[list]:
+def _discrete_colorscale(colors: tuple[str, ...]) -> list[list[float | str]]:
     """A stepwise colorscale: code ``k`` (0..n-1) gets ``colors[k]``."""
     n = len(colors)
-    scale = []
+    scale: list[list[float | str]] = []
     for k, color in enumerate(colors):
         scale += [[k / n, color], [(k + 1) / n, color]]
     return scale
 
 
-def _category_heatmap(counts, z, labels, colors) -> dict:
+def _category_heatmap(
+    counts: Sequence[int],
+    z: Sequence[Sequence[float]],
+    labels: Sequence[str],
+    colors: tuple[str, ...],
+) -> Trace:
     """Heatmap trace of integer codes with a labelled, stepwise colour bar."""
     n = len(colors)
     return {
@@ -77,7 +94,7 @@ def _category_heatmap(counts, z, labels, colors) -> dict:
     }
 
 
-def _position_marker(x: int, y: int) -> dict:
+def _position_marker(x: int, y: int) -> Trace:
     return {
         "type": "scatter",
         "mode": "markers",
@@ -94,8 +111,14 @@ def _position_marker(x: int, y: int) -> dict:
 
 
 def _lead_heatmap(
-    data: dict, column: str, high: float, unit: str, value_hover: str, *, low: float = 0
-) -> dict:
+    data: Mapping[str, object],
+    column: str,
+    high: float,
+    unit: str,
+    value_hover: str,
+    *,
+    low: float = 0,
+) -> Trace:
     """A red-blue heatmap of ``data[column]`` over (your count, lead), from low to high."""
     return {
         "type": "heatmap",
@@ -110,7 +133,7 @@ def _lead_heatmap(
     }
 
 
-def _square_map_layout(title: str) -> dict:
+def _square_map_layout(title: str) -> Layout:
     layout = _layout(title, "your count (on roll)", "opponent's count")
     layout["yaxis"]["scaleanchor"] = "x"
     layout["xaxis"]["constrain"] = "domain"
@@ -162,7 +185,7 @@ def bearoff_figure(frame: pd.DataFrame, x: int, y: int) -> Figure:
     return {"data": traces, "layout": layout}
 
 
-def win_map_figure(data: dict, x: int, lead: int) -> Figure:
+def win_map_figure(data: WinMap, x: int, lead: int) -> Figure:
     """Heatmap of the roller's win chance over (your count, lead)."""
     trace = _lead_heatmap(data, "z", 100, "win %", "win %{z:.1f}%")
     contour = {
@@ -220,9 +243,9 @@ def cube_win_figure(curves: pd.DataFrame, points: dict[str, float], da: float, d
 
 
 def action_map_figure(
-    data: dict,
+    data: ActionMap,
     thresholds: pd.DataFrame,
-    cube: str,
+    cube: CubePosition,
     x: int,
     y: int,
     labels: tuple[str, ...],
@@ -319,7 +342,7 @@ def implied_points_figure(frame: pd.DataFrame, x: int) -> Figure:
     )
 
 
-def cube_life_figure(frame: pd.DataFrame, x: int, lead: int, cube: str) -> Figure:
+def cube_life_figure(frame: pd.DataFrame, x: int, lead: int, cube: CubePosition) -> Figure:
     """Implied Janowski cube life against the roller's pip count, GNU BG's rule beside."""
     traces = [
         _gapped_line(
@@ -340,14 +363,16 @@ def cube_life_figure(frame: pd.DataFrame, x: int, lead: int, cube: str) -> Figur
 # ----------------------------------------------------------------------------- section 5
 
 
-def _lead_map_layout(title: str) -> dict:
+def _lead_map_layout(title: str) -> Layout:
     layout = _layout(title, "your count (on roll)", "lead (opponent - you)")
     layout["hovermode"] = "closest"
     layout["height"] = 440
     return layout
 
 
-def rules_map_figure(data: dict, labels: tuple[str, ...], cube: str, x: int, y: int) -> Figure:
+def rules_map_figure(
+    data: RulesMap, labels: tuple[str, ...], cube: CubePosition, x: int, y: int
+) -> Figure:
     """Where the 8-9-12 rule agrees with the exact cube action, over (count, lead)."""
     heatmap = _category_heatmap(data["counts"], data["code"], labels, RULE_COLORS)
     heatmap["y"] = data["leads"]
@@ -357,7 +382,7 @@ def rules_map_figure(data: dict, labels: tuple[str, ...], cube: str, x: int, y: 
     return {"data": [heatmap, marker], "layout": layout}
 
 
-def kleinman_figure(data: dict, x: int, y: int) -> Figure:
+def kleinman_figure(data: RulesMap, x: int, y: int) -> Figure:
     """Kleinman's win chance minus the exact one, in percentage points, over (count, lead)."""
     trace = _lead_heatmap(data, "kleinman_error", 3, "points", "Kleinman - exact %{z:+.2f}", low=-3)
     layout = _lead_map_layout("Kleinman's formula minus the exact win chance")

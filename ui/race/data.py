@@ -11,13 +11,14 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, TypedDict, cast
 
 import numpy as np
 import pandas as pd
 import streamlit as st
 
 from cubecore import race, race_heuristics
+from cubecore.janowski import CubePosition
 from ui.race.controls import MAX_PAGE_COUNT
 
 #: At most this many cells per heatmap axis (larger spans are thinned evenly).
@@ -31,6 +32,34 @@ MAP_ACTIONS = (*race.ACTIONS, "wins the full point anyway")
 #: Categories of the rules-of-thumb comparison, in code order.
 RULE_CATEGORIES = race_heuristics.RULE_COMPARISONS
 _P_GRID = np.linspace(0.0, 1.0, 401)
+
+
+class WinMap(TypedDict):
+    """:func:`win_map`: win chance in percent, ``z[lead][count]`` (NaN off the page range)."""
+
+    counts: list[int]
+    leads: list[int]
+    z: list[list[float]]
+
+
+class ActionMap(TypedDict):
+    """:func:`action_map`: codes into :data:`MAP_ACTIONS`, ``z[opponent][you]``."""
+
+    counts: list[int]
+    z: list[list[int]]
+
+
+class RulesMap(TypedDict):
+    """:func:`rules_map`: the maps over (count, lead) and the summary over every position."""
+
+    counts: list[int]
+    leads: list[int]
+    code: list[list[float]]
+    kleinman_error: list[list[float]]
+    shares: pd.DataFrame
+    contested_agreement: float
+    kleinman_max_error: float
+    kleinman_max_error_10: float
 
 
 @dataclass(frozen=True)
@@ -50,10 +79,10 @@ class RaceTables:
     """
 
     win: np.ndarray
-    action: dict[str, np.ndarray]
-    no_double: dict[str, np.ndarray]
-    double_take: dict[str, np.ndarray]
-    optimal: dict[str, np.ndarray]
+    action: dict[CubePosition, np.ndarray]
+    no_double: dict[CubePosition, np.ndarray]
+    double_take: dict[CubePosition, np.ndarray]
+    optimal: dict[CubePosition, np.ndarray]
     thresholds: pd.DataFrame
     doubling_points: pd.DataFrame
 
@@ -153,7 +182,7 @@ def table_1_range(
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def win_map(span: int) -> dict[str, list]:
+def win_map(span: int) -> WinMap:
     """Win chance (percent) over (your count, lead); blank where the opponent's count
     would leave 1..300."""
     counts = _map_counts(span)
@@ -178,7 +207,11 @@ def effective_points(da: float, db: float) -> dict[str, float]:
 def cube_win_curves(da: float, db: float) -> pd.DataFrame:
     """Formulas (1)-(3) on a p grid, blank outside each cube state's domain."""
     frame = {"p": _P_GRID}
-    domains = {"owned": (0.0, da), "center": (db, da), "opponent": (db, 1.0)}
+    domains: dict[CubePosition, tuple[float, float]] = {
+        "owned": (0.0, da),
+        "center": (db, da),
+        "opponent": (db, 1.0),
+    }
     for cube, (low, high) in domains.items():
         inside = (_P_GRID >= low) & (_P_GRID <= high)
         values = np.full(_P_GRID.shape, np.nan)
@@ -191,7 +224,7 @@ def cube_win_curves(da: float, db: float) -> pd.DataFrame:
 
 
 @st.cache_data(max_entries=1024, show_spinner=False)
-def cube_equities(x: int, y: int, cube: str) -> dict[str, Any]:
+def cube_equities(x: int, y: int, cube: CubePosition) -> dict[str, Any]:
     """Exact equities of one position, plus its cubeless win chance."""
     values = dataclasses.asdict(race.race_cube_equities(x, y, cube))
     values["cubeless_win"] = float(race_tables().win[x - 1, y - 1])
@@ -199,7 +232,7 @@ def cube_equities(x: int, y: int, cube: str) -> dict[str, Any]:
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def action_map(cube: str, span: int) -> dict[str, list]:
+def action_map(cube: CubePosition, span: int) -> ActionMap:
     """Action codes over (your count, opponent's count), ``z[opponent][you]``.
 
     Codes index :data:`MAP_ACTIONS`: the three actions, and a fourth code where not
@@ -241,7 +274,7 @@ def implied_points(span: int) -> pd.DataFrame:
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def cube_life(cube: str, lead: int, span: int) -> pd.DataFrame:
+def cube_life(cube: CubePosition, lead: int, span: int) -> pd.DataFrame:
     """Implied Janowski cube life along races with a fixed lead, beside GNU BG's rule."""
     return race.implied_cube_life(cube, lead, span)
 
@@ -250,7 +283,7 @@ def cube_life(cube: str, lead: int, span: int) -> pd.DataFrame:
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def rules_map(cube: str, span: int) -> dict[str, Any]:
+def rules_map(cube: CubePosition, span: int) -> RulesMap:
     """8-9-12 rule and Kleinman formula against the exact model over 1..span.
 
     Over (your count, lead) with :data:`RULE_LEADS` (where the cube decisions are):

@@ -68,7 +68,7 @@ def _pct(value: float, digits: int = 2) -> str:
     return f"{100.0 * value:.{digits}f}%"
 
 
-def _offset(value) -> str:
+def _offset(value: int | None) -> str:
     return "never" if pd.isna(value) else f"{int(value):+d}"
 
 
@@ -191,7 +191,12 @@ def doubling_points(v: View) -> None:
 
 def exact_strategy(v: View) -> None:
     """Exact strategy: equities of the position, action map, Table 3 and Table 2."""
-    x, y, cube, span = v.whole("pips"), v.whole("opips"), v.text("cube"), v.whole("span")
+    x, y, cube, span = (
+        v.whole("pips"),
+        v.whole("opips"),
+        v.choice("cube", race.CUBE_POSITIONS),
+        v.whole("span"),
+    )
     e = cached.cube_equities(x, y, cube)
     cols = st.columns([1, 1, 1, 1, 1.4])
     cols[0].metric("Cubeless win chance", _pct(e["cubeless_win"]))
@@ -281,7 +286,12 @@ def _thresholds(v: View, x: int, span: int) -> None:
 
 def measured_points(v: View) -> None:
     """Measured points: implied DA, DB and Janowski cube life against the pip count."""
-    x, cube, lead, span = v.whole("pips"), v.text("cube"), v.whole("lead"), v.whole("span")
+    x, cube, lead, span = (
+        v.whole("pips"),
+        v.choice("cube", race.CUBE_POSITIONS),
+        v.whole("lead"),
+        v.whole("span"),
+    )
     points = cached.implied_points(span)
     life = cached.cube_life(cube, lead, span)
     at_points = points[points["count"] == x]
@@ -341,7 +351,12 @@ def measured_points(v: View) -> None:
 
 def rules_of_thumb(v: View) -> None:
     """Rules of thumb: the 8-9-12 rule and Kleinman's formula against the exact model."""
-    x, y, cube, span = v.whole("pips"), v.whole("opips"), v.text("cube"), v.whole("span")
+    x, y, cube, span = (
+        v.whole("pips"),
+        v.whole("opips"),
+        v.choice("cube", race.CUBE_POSITIONS),
+        v.whole("span"),
+    )
     data = cached.rules_map(cube, span)
     shares = data["shares"].set_index("comparison")["share"]
     e = cached.cube_equities(x, y, cube)

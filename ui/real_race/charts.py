@@ -3,12 +3,14 @@ dicts, no streamlit)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pandas as pd
 
 from cubecore import race_match
 from cubecore.position import Position
-from ui.style import COLORS, Figure, base_layout, line
+from ui.style import COLORS, Figure, Shape, Trace, base_layout, line
 
 _ON_ROLL = "#f4f1e8"
 _OPPONENT = "#2b2b2b"
@@ -46,9 +48,10 @@ def board_figure(position: Position) -> Figure:
         {"type": "rect", "x0": 6.55, "x1": 7.05, "y0": 0, "y1": 11, "fillcolor": "#8a6a48",
          "line": {"width": 0}, "layer": "below"}
     )  # fmt: skip
-    traces = []
-    labels: list[dict] = []
-    sides = (
+    traces: list[Trace] = []
+    labels: list[Shape] = []
+    # (name, checkers on the side's own points 1..24, colour, own point -> board point)
+    sides: tuple[tuple[str, tuple[int, ...], str, Callable[[int], int]], ...] = (
         ("player on roll", position.on_roll, _ON_ROLL, lambda p: p),
         ("opponent", position.opponent, _OPPONENT, lambda p: 25 - p),
     )
@@ -100,7 +103,7 @@ def board_figure(position: Position) -> Figure:
     return {"data": traces, "layout": layout}
 
 
-def _count_label(x: float, y: float, count: int, color: str) -> dict:
+def _count_label(x: float, y: float, count: int, color: str) -> Shape:
     return {
         "x": x,
         "y": y,
@@ -110,7 +113,7 @@ def _count_label(x: float, y: float, count: int, color: str) -> dict:
     }
 
 
-def _side_note(y: float, text: str, anchor: str) -> dict:
+def _side_note(y: float, text: str, anchor: str) -> Shape:
     return {
         "x": 13.4,
         "y": y,

@@ -6,6 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from cubecore import bearoff, met, race, race_counts, race_match
+from cubecore.match_points import CubeOwner, MatchPhase
 from cubecore.position import Position, position_from_id
 
 _DATABASES = {
@@ -88,7 +89,13 @@ def pip_model_errors(by: str) -> pd.DataFrame:
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def match_sweeps(
-    key: str, away: int, opp_away: int, phase: str, cube_value: int, owner: str, pips: int
+    key: str,
+    away: int,
+    opp_away: int,
+    phase: MatchPhase,
+    cube_value: int,
+    owner: CubeOwner,
+    pips: int,
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """At a score, over pip counts 1..pips: the exact race cube action on both counts
     (:func:`cubecore.race_match.race_match_action_map`) and the doubling window by the
@@ -109,9 +116,9 @@ def match_decision(
     key: str,
     away: int,
     opp_away: int,
-    phase: str,
+    phase: MatchPhase,
     cube_value: int,
-    owner: str,
+    owner: CubeOwner,
     pips: tuple[int, int],
     points: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
 ) -> race_match.RaceMatchEquities:

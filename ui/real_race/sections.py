@@ -6,11 +6,13 @@ import pandas as pd
 import streamlit as st
 
 from cubecore import bearoff, met, race_match
+from cubecore.match_points import CubeOwner, MatchPhase
 from cubecore.position import Position, position_from_xgid, position_id
 from cubecore.references import source
 from ui import widgets
 from ui.real_race import charts, controls, data
 from ui.skeleton import View
+from ui.style import Figure
 
 _PASTED = "_race_pasted"
 #: Scores 2..7 a side in the match section's cube-life map (36 solves, a few seconds).
@@ -117,7 +119,7 @@ def render_pip_model(v: View) -> None:
         widgets.table_with_download(shown.round(4), "race_pip_model_errors.csv")
 
 
-def _errors_figure(errors: pd.DataFrame) -> dict:
+def _errors_figure(errors: pd.DataFrame) -> Figure:
     from ui.style import COLORS, base_layout, line
 
     x = errors.iloc[:, 0]
@@ -137,7 +139,7 @@ def _errors_figure(errors: pd.DataFrame) -> dict:
     }
 
 
-def _match_phase(away: int, opp_away: int, crawford: bool) -> str:
+def _match_phase(away: int, opp_away: int, crawford: bool) -> MatchPhase:
     """The kind of game at a score: a 1-away score is the Crawford game or post-Crawford."""
     if 1 not in (away, opp_away):
         return "pre-Crawford"
@@ -149,7 +151,8 @@ def render_match(v: View) -> None:
     key, away, opp_away = v.text("met"), v.whole("away"), v.whole("oaway")
     phase = _match_phase(away, opp_away, v.flag("crawford"))
     cube_value = int(v.text("cv"))
-    owner = {"center": "center", "owned": "player", "opponent": "opponent"}[v.text("cube")]
+    owners: dict[str, CubeOwner] = {"center": "center", "owned": "player", "opponent": "opponent"}
+    owner = owners[v.text("cube")]
     if cube_value == 1:
         owner = "center"
     elif owner == "center":
@@ -201,7 +204,13 @@ def _match_pips(v: View) -> tuple[int, int] | None:
 
 
 def _match_position(
-    v: View, key: str, away: int, opp_away: int, phase: str, cube_value: int, owner: str
+    v: View,
+    key: str,
+    away: int,
+    opp_away: int,
+    phase: MatchPhase,
+    cube_value: int,
+    owner: CubeOwner,
 ) -> None:
     """The page's position at the score: its action and match winning chances."""
     pips = _match_pips(v)

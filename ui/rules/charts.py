@@ -94,7 +94,7 @@ def jacoby_figure(
     )
 
 
-def beaver_figure(curves: pd.DataFrame, points: dict[str, float]):
+def beaver_figure(curves: pd.DataFrame, points: dict[str, float]) -> Figure:
     """The taker's three answers to a double, per unit of the cube before it."""
     q = curves["p"]
     traces = [
@@ -116,7 +116,7 @@ def beaver_figure(curves: pd.DataFrame, points: dict[str, float]):
     return {"data": traces, "layout": layout}
 
 
-def raccoon_figure(curves: pd.DataFrame, points: dict[str, float]):
+def raccoon_figure(curves: pd.DataFrame, points: dict[str, float]) -> Figure:
     """The doubler's answer to a beaver: accept the 4-cube or raccoon to 8."""
     p = curves["p"]
     traces = [

@@ -199,16 +199,19 @@ def render_theory(values: View) -> None:
 # ------------------------------------------------------------------- simulation
 
 
-def _simulation_arguments(values: View) -> tuple:
+def _simulation_arguments(
+    values: View,
+) -> tuple[tuple[bool, bool, bool, int], tuple[float, float, float, float, float, float], float]:
     flags = (
         values.flag("beavers"),
         values.flag("raccoons"),
         values.flag("murphy"),
         values.whole("cap"),
     )
-    strategy = tuple(
+    ad, ar, bd, take, beaver, raccoon = (
         round(values.number(k), 4) for k in ("ad", "ar", "bd", "take", "beaver", "raccoon")
     )
+    strategy = (ad, ar, bd, take, beaver, raccoon)
     return flags, strategy, round(values.number("start"), 4)
 
 
