@@ -125,6 +125,8 @@ _TIE = 1e-12  # doubling must gain more than this (rounding of sums of table val
 _PAD = max(ROLL_TOTALS)
 _TOTALS = np.array(ROLL_TOTALS)
 _WAYS = np.array(ROLL_WAYS, dtype=float)  # out of 36; summed before dividing, so 1s stay 1
+#: The 21 bear-off rolls' ways (1 or 2 in 36), summed before dividing as :data:`_WAYS`.
+_BEAROFF_WAYS = np.rint(_BEAROFF_WEIGHTS * 36.0)
 _CENTER: CubeOwner = "center"
 _PLAYER: CubeOwner = "player"
 _OPPONENT: CubeOwner = "opponent"
@@ -735,12 +737,15 @@ def _solve_bearoff(
             continue
         nd_p = np.zeros((n, len(i)))
         nd_o = np.zeros((n, len(i)))
-        for weight, (data, indptr) in zip(_BEAROFF_WEIGHTS, plays, strict=True):
+        for ways, (data, indptr) in zip(_BEAROFF_WAYS, plays, strict=True):
             after, lengths, starts = _plays_of(data, indptr, i)
             other = np.repeat(j, lengths)
             # the roller at i plays to ``after``; the other side, at j, is then on roll
-            nd_p += weight * np.maximum.reduceat(seen_o[:, other, after], starts, axis=1)
-            nd_o += weight * np.minimum.reduceat(seen_p[:, other, after], starts, axis=1)
+            nd_p += ways * np.maximum.reduceat(seen_o[:, other, after], starts, axis=1)
+            nd_o += ways * np.minimum.reduceat(seen_p[:, other, after], starts, axis=1)
+        # out of 36 ways, divided once: a sure win stays exactly 1 (1/36 has no exact float)
+        nd_p /= 36.0
+        nd_o /= 36.0
         double_p = np.minimum(nd_p[np.maximum(p_to, 0)], end_win[:, None])
         value_p = np.where(p_may[:, None] & (double_p > nd_p + _TIE), double_p, nd_p)
         double_o = np.maximum(nd_o[np.maximum(o_to, 0)], end_lose[:, None])
