@@ -85,3 +85,28 @@ def test_a_failed_simulation_gives_its_slot_back():
     for _ in acquired:
         cached._simulations.release()
     assert all(acquired)
+
+
+def test_a_taken_slot_times_out_with_simulation_busy():
+    assert not cached.slot_busy()
+    with cached.simulation_slot():
+        assert cached.slot_busy()
+        with pytest.raises(cached.SimulationBusy, match="busy"), cached.simulation_slot(timeout=0):
+            pytest.fail("a second run got the only slot")
+    assert not cached.slot_busy()
+
+
+@pytest.mark.parametrize(
+    ("page", "params", "what"),
+    [
+        ("pages/rules.py", {"sec": "Simulation"}, "the simulation"),
+        ("pages/keeler_spencer.py", {}, "the take check"),
+    ],
+)
+def test_a_reader_who_waits_too_long_gets_a_message(open_page, monkeypatch, page, params, what):
+    monkeypatch.setattr(cached, "SLOT_TIMEOUT", 0.0)
+    with cached.simulation_slot():  # another reader's simulation holds the slot
+        at = open_page(page, **params)
+    assert not at.exception, [e.message for e in at.exception]
+    messages = [w.value for w in at.warning]
+    assert any(f"so {what} did not run" in m for m in messages), messages

@@ -17,6 +17,7 @@ from ui import widgets
 from ui.rules import charts as figures
 from ui.rules import data as cached
 from ui.rules.controls import STEP
+from ui.simulation import SimulationBusy, busy_message, queued
 from ui.skeleton import View
 
 RULES_SOURCE = source("RULES")
@@ -263,9 +264,13 @@ def render_simulation(values: View) -> None:
         )
         n_games = budget
     try:
-        result = cached.simulation(model, flags, strategy, start, n_games, seed)
+        with queued(f"{n_games:,} games"):
+            result = cached.simulation(model, flags, strategy, start, n_games, seed)
     except ValueError as error:
         st.error(f"These settings cannot be simulated: {error}", icon=":material/error:")
+        return
+    except SimulationBusy:
+        busy_message("the simulation")
         return
     if model == "walk" and n_games > result["n_games"]:
         st.info(f"The fine walk is limited to {cached.WALK_GAMES_LIMIT:,} games.")
@@ -317,7 +322,12 @@ def render_simulation(values: View) -> None:
     st.subheader("The price of doubling too early, with and without beavers")
     da = strategy[0]
     widgets.chart(figures.price_figure(cached.price_curve(start), da), "rules_price")
-    prices = cached.price_estimates(da, start, min(n_games, 200_000), seed)
+    try:
+        with queued("the price of doubling early"):
+            prices = cached.price_estimates(da, start, min(n_games, 200_000), seed)
+    except SimulationBusy:
+        busy_message("the price of doubling early")
+        return
     a, b = st.columns(2)
     a.metric(
         f"Loss doubling at {da:.2f}, no beavers",
