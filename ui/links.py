@@ -14,7 +14,7 @@ import contextlib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
@@ -30,7 +30,17 @@ _SHOWN_CHARACTERS = 40
 #: half a megabyte; the session must not keep it).
 _KEPT_CHARACTERS = 160
 _SHOWN_UNKNOWN = 5
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&=\"'])")
+#: Longest query string a link may carry, in bytes as sent (percent-encoded): the
+#: longest link the app writes is under 1 KiB. A longer link is refused as a whole,
+#: with a notice, and the page opens at its defaults (README, "Links").
+MAX_LINK_BYTES = 8 * 1024
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&=\"'@/])")
+#: Where Markdown (GitHub's autolinks, Streamlit's ``:material/...:`` icons and
+#: ``:red[...]`` directives) could still find a link or an icon once the escapes are
+#: read: after ``:``, ``@`` and ``/``, and between ``www`` and its dot. A word joiner
+#: (invisible, zero width) goes there.
+_LINK_BREAK = re.compile(r"(?<=[:@/])|(?i:(?<=www)(?=\\\.))")
+_WORD_JOINER = "\N{WORD JOINER}"
 
 
 @dataclass(frozen=True)
@@ -51,7 +61,7 @@ def escape_text(raw: str, limit: int = _SHOWN_CHARACTERS) -> str:
     printable = "".join(ch if ch.isprintable() else "\N{REPLACEMENT CHARACTER}" for ch in raw)
     if len(printable) > limit:
         printable = printable[:limit] + "\N{HORIZONTAL ELLIPSIS}"
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", printable)
+    return _LINK_BREAK.sub(_WORD_JOINER, _MARKDOWN_SPECIAL.sub(r"\\\1", printable))
 
 
 def read_link() -> dict[str, list[str]]:
@@ -83,10 +93,12 @@ def find_problems(
         raw = values[-1] if values else ""
         shown = " / ".join(values) if len(values) > 1 else raw
         parsed, reason = control.parse(raw)
+        if reason is None and len(values) > 1:
+            # Streamlit takes the last value of a toggle, a choice or the tabs and drops
+            # a slider's: either way the link said two things, and the page says so
+            reason = "given more than once"
         if reason is None and key in used and used[key] != parsed:
-            if len(values) > 1:
-                reason = "given more than once"
-            elif (
+            if (
                 control.requires is not None
                 and used.get(control.requires[0]) != control.requires[1]
             ):
@@ -108,6 +120,8 @@ def find_problems(
 
 def notice_text(problem: LinkProblem, used: str | None) -> str:
     """The plain-text notice for one problem (markdown-escaped)."""
+    if not problem.key and not problem.raw:
+        return f"Ignored the whole link ({escape_text(problem.reason, 80)}); using the defaults."
     if not problem.key:
         return f"Ignored unknown link parameter(s): {escape_text(problem.raw, 120)}."
     return (
@@ -235,6 +249,26 @@ def corrections(controls: tuple[Control, ...]) -> dict[str, tuple[LinkProblem, o
             reason = f"between the slider's steps of {control.format(control.step)}"
             found[control.key] = (LinkProblem(control.key, raw, reason), snapped)
     return found
+
+
+def link_bytes() -> int:
+    """Size of the link's query string as sent (percent-encoded), in bytes."""
+    pairs = [(key, value) for key in st.query_params for value in st.query_params.get_all(key)]
+    return len(urlencode(pairs))
+
+
+def refuse_long_link() -> None:
+    """Drop a link above :data:`MAX_LINK_BYTES` as a whole, before any control reads it.
+
+    The page opens at its defaults and names the refusal at the top (with the app-wide
+    flags' problems, :func:`check_app_flags`); nothing of the link is kept.
+    """
+    size = link_bytes()
+    if size <= MAX_LINK_BYTES:
+        return
+    st.query_params.clear()
+    reason = f"its query string has {size:,} bytes, above the limit of {MAX_LINK_BYTES:,}"
+    st.session_state["_app_link_problems"] = [LinkProblem("", "", reason)]
 
 
 def check_app_flags() -> None:
