@@ -41,6 +41,8 @@ _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&=\"'@/])")
 #: (invisible, zero width) goes there.
 _LINK_BREAK = re.compile(r"(?<=[:@/])|(?i:(?<=www)(?=\\\.))")
 _WORD_JOINER = "\N{WORD JOINER}"
+#: Session State flag: this run's link was refused (:func:`refuse_long_link`).
+REFUSED = "_link_refused"
 
 
 @dataclass(frozen=True)
@@ -207,8 +209,10 @@ def corrections(controls: tuple[Control, ...]) -> dict[str, tuple[LinkProblem, o
 
     A slider takes a value between its steps as it is: without this a link's
     ``x=0.123`` was shown as 0.12 and computed with 0.123; it moves to the nearest
-    step. A text box takes any text: a value that does not pass the control's check
-    (a position ID of 52 checkers) falls back to the default. A dependent control whose
+    step. A slider's value the check refuses goes to the default (Streamlit read
+    ``0.7_5`` as 0.75 while the notice said it was ignored). A text box takes any
+    text: a value that does not pass the control's check (a position ID of 52
+    checkers) falls back to the default. A dependent control whose
     requirement the link does not meet keeps its default. The skeleton sets the value
     for the next run (:func:`ui.skeleton.run_page`) and the notice says so.
     """
@@ -242,7 +246,12 @@ def corrections(controls: tuple[Control, ...]) -> dict[str, tuple[LinkProblem, o
             if reason is not None:
                 found[control.key] = (LinkProblem(control.key, raw, reason), control.default)
             continue
-        if reason is not None or not isinstance(parsed, (int, float)):
+        if reason is not None:
+            # Streamlit reads some values this check refuses (``0.7_5`` as 0.75): the
+            # control is set to its default, as the notice says
+            found[control.key] = (LinkProblem(control.key, raw, reason), control.default)
+            continue
+        if not isinstance(parsed, (int, float)):
             continue
         snapped = control.snap(float(parsed))
         if abs(snapped - parsed) > 1e-9 * max(1.0, abs(parsed)):
@@ -269,6 +278,11 @@ def refuse_long_link() -> None:
     st.query_params.clear()
     reason = f"its query string has {size:,} bytes, above the limit of {MAX_LINK_BYTES:,}"
     st.session_state["_app_link_problems"] = [LinkProblem("", "", reason)]
+    for control in APP_CONTROLS:
+        st.session_state[control.key] = control.default
+    # Streamlit seeds the page's bound widgets from the link as it arrived: the page
+    # sets them to their defaults for the next run (ui.skeleton.run_page)
+    st.session_state[REFUSED] = True
 
 
 def check_app_flags() -> None:
