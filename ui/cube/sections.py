@@ -58,6 +58,12 @@ def _checked(v: View) -> tuple[data.Probabilities, data.Setting] | None:
         )
         return None
     s = setting(v)
+    if not s.match and s.owner == "center" and s.cube != 1:
+        st.error(
+            f"In money play a centred cube is on 1: set {controls.CUBE_VALUE.label} to 1, or "
+            f"{controls.CUBE.label} to owned or opponent. Nothing is computed."
+        )
+        return None
     if s.match:
         table = met.load_table(s.table)
         if max(s.away, s.opp_away) > table.length:
