@@ -24,7 +24,8 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as hst
 
-from tests.test_hostile_links import assert_finite_page
+from tests.links import the_one_notice
+from tests.test_hostile_links import assert_finite_page, read_as_markdown
 from ui.controls import Control
 from ui.pages import PAGES, PageSpec
 from ui.skeleton import SECTION_KEY
@@ -127,3 +128,22 @@ def test_every_slider_has_a_finite_grid_to_walk():
     for control in sliders:
         assert math.isfinite(control.low) and math.isfinite(control.high), control.key
         assert control.step > 0, control.key
+
+
+SLIDERS = [(spec, c) for spec, c in _cases() if c.kind in ("float", "int")]
+
+
+@pytest.mark.parametrize(
+    ("spec", "control"), SLIDERS, ids=[f"{spec.url_path}-{c.key}" for spec, c in SLIDERS]
+)
+def test_a_value_between_steps_is_named_and_not_used_as_it_is(open_page, spec, control):
+    """A float slider snaps to its grid, an integer one keeps its default; a notice says so."""
+    between = control.low + (control.step / 3 if control.kind == "float" else 0.5)
+    at = _open(open_page, spec, control, f"{between:.10g}")
+    notice = read_as_markdown(the_one_notice(at, control.key))
+    if control.kind == "float":
+        assert "between the slider's steps" in notice, notice
+        assert at.slider(key=control.key).value == pytest.approx(control.low)
+    else:
+        assert "not a whole number" in notice, notice
+        assert at.slider(key=control.key).value == control.default

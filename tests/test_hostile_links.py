@@ -124,7 +124,7 @@ def test_a_link_at_the_size_limit_is_read(open_page):
 
 
 #: What a Markdown renderer could turn into a link or an icon once escapes are read.
-ACTIVE = re.compile(r"(?i)(www\.|[a-z]+://|mailto:\w|[\w.+-]@[\w-]|:material/|:[a-z]+\[)")
+ACTIVE = re.compile(r"(?i)(www\.|[a-z]+://|[\w.+-]@[\w-]|:material/|:[a-z]+\[|:[\w+-]+:)")
 PAYLOADS = (
     "www.example.org",
     "WWW.EXAMPLE.ORG/path",
@@ -134,6 +134,7 @@ PAYLOADS = (
     "mailto:a@b.org",
     ":material/home:",
     ":red[zq]",
+    ":smile: and :+1:",
     "[zq](https://evil.example)",
 )
 

@@ -34,12 +34,19 @@ _SHOWN_UNKNOWN = 5
 #: longest link the app writes is under 1 KiB. A longer link is refused as a whole,
 #: with a notice, and the page opens at its defaults (README, "Links").
 MAX_LINK_BYTES = 8 * 1024
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&=\"'@/])")
-#: Where Markdown (GitHub's autolinks, Streamlit's ``:material/...:`` icons and
-#: ``:red[...]`` directives) could still find a link or an icon once the escapes are
-#: read: after ``:``, ``@`` and ``/``, and between ``www`` and its dot. A word joiner
-#: (invisible, zero width) goes there.
-_LINK_BREAK = re.compile(r"(?<=[:@/])|(?i:(?<=www)(?=\\\.))")
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&=\"'])")
+#: Where Markdown could still find a link or an icon once the escapes are read:
+#: GitHub's autolinks (``scheme://``, ``www.``, ``name@host``) and Streamlit's
+#: ``:material/...:`` icons, ``:red[...]`` directives and ``:emoji:`` shortcodes. A
+#: word joiner (invisible, zero width) goes there: after the ``:`` of ``://``, of
+#: ``:name/``, ``:name[`` and ``:name:``, after an ``@`` before a name, and between
+#: ``www`` and its dot. Elsewhere the text is unchanged (``1/2``, ``MET: you``).
+_LINK_BREAK = re.compile(
+    r"(?<=:)(?=(\\?/){2})"
+    r"|(?<=:)(?=(\\?[\w+-])+(\\?[/\[]|\\:))"
+    r"|(?<=@)(?=\w)"
+    r"|(?i:(?<=www)(?=\\\.))"
+)
 _WORD_JOINER = "\N{WORD JOINER}"
 #: Session State flag: this run's link was refused (:func:`refuse_long_link`).
 REFUSED = "_link_refused"
