@@ -110,3 +110,32 @@ def test_a_reader_who_waits_too_long_gets_a_message(open_page, monkeypatch, page
     assert not at.exception, [e.message for e in at.exception]
     messages = [w.value for w in at.warning]
     assert any(f"so {what} did not run" in m for m in messages), messages
+
+
+class _Box:
+    """Stands in for ``st.empty()``: records what it shows and whether it was cleared."""
+
+    def __init__(self) -> None:
+        self.shown: list[str] = []
+        self.cleared = False
+
+    def info(self, text: str, icon: str | None = None) -> None:
+        self.shown.append(text)
+
+    def empty(self) -> None:
+        self.cleared = True
+
+
+def test_a_waiting_reader_is_told_what_waits_until_the_run_is_done(monkeypatch):
+    boxes: list[_Box] = []
+    monkeypatch.setattr(cached.st, "empty", lambda: boxes.append(_Box()) or boxes[-1])
+    with cached.queued("2,000 games"):  # the slot is free: nothing is shown
+        pass
+    assert boxes == []
+    # another reader's simulation holds the slot
+    with cached.simulation_slot(), cached.queued("2,000 games"):
+        (box,) = boxes
+        assert len(box.shown) == 1 and not box.cleared
+        assert "Waiting for the simulation slot" in box.shown[0]
+        assert "2,000 games" in box.shown[0] and "60 s" in box.shown[0]
+    assert box.cleared
