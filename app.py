@@ -35,6 +35,7 @@ for spec in PAGES:
     )
 navigation = st.navigation(sections)
 
+links.refuse_long_link()  # before anything reads the link
 links.check_app_flags()  # before the toggle binds ?present= (Streamlit drops bad values)
 present = st.sidebar.container().toggle(
     PRESENT.label,

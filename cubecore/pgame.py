@@ -56,6 +56,7 @@ __all__ = [
     "doubling_price_curve",
     "doubling_price_table",
     "exact_equity",
+    "expected_stops",
     "mean_points",
     "murphy_cap_table",
     "murphy_mean_stake",
@@ -341,7 +342,8 @@ class _Tally:
     # counts stay far inside them (a game has a few dozen cube events at most).
     def __init__(self, n: int, rules: Rules, rng: np.random.Generator) -> None:
         self.automatic = _murphy_exponents(rules, rng, n).astype(np.int16)
-        self.exponent = self.automatic.copy()
+        # int32: a game of many thousand beavered redoubles must not wrap around
+        self.exponent = self.automatic.astype(np.int32)
         self.doubles = np.zeros(n, dtype=np.int32)
         self.beavers = np.zeros(n, dtype=np.int32)
         self.raccoons = np.zeros(n, dtype=np.int32)
@@ -363,8 +365,9 @@ class _Tally:
         self.owner[kept] = _OWNER_B if doubler_a else _OWNER_A
 
     def cube_values(self) -> NDArray[np.float64]:
-        """The final stake of each game, ``2 ** exponent``."""
-        return np.ldexp(1.0, self.exponent)
+        """The final stake of each game, ``2 ** exponent`` (``inf`` beyond 2^1023)."""
+        with np.errstate(over="ignore"):
+            return np.ldexp(1.0, self.exponent)
 
     def points(self) -> NDArray[np.float64]:
         """A's signed points per game."""
@@ -625,7 +628,7 @@ def summarize_games(
     tally = _play_chain(n, thresholds, rules, start, rng)
     return GamesSummary(
         n_games=n,
-        cube_values=_distribution(tally.cube_values()),
+        cube_values=_distribution(tally.exponent),
         points=_estimate(tally.points()),
         beavers=int(tally.beavers.sum()),
         raccoons=int(tally.raccoons.sum()),
@@ -703,8 +706,10 @@ def cube_value_distribution(games: pd.DataFrame) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        Columns ``cube_value``, ``games``, ``fraction`` and ``std_error`` (binomial
-        ``sqrt(f (1 - f) / n)``), sorted by value.
+        Columns ``cube_value``, ``exponent`` (``log2`` of the cube value, exact also
+        where the value is beyond float range and ``cube_value`` is ``inf``), ``games``,
+        ``fraction`` and ``std_error`` (binomial ``sqrt(f (1 - f) / n)``), sorted by
+        value.
 
     Examples
     --------
@@ -713,16 +718,32 @@ def cube_value_distribution(games: pd.DataFrame) -> pd.DataFrame:
     1.0
     """
     _check_games(games)
-    return _distribution(games["cube_value"].to_numpy(dtype=float))
+    # each taken double adds one doubling, a beaver one more, a raccoon one more; only
+    # a game's last double can be dropped
+    taken = games["doubles"].to_numpy(dtype=np.int64) - (games["ending"] == "drop").to_numpy()
+    exponent = (
+        games["automatic_doubles"].to_numpy(dtype=np.int64)
+        + taken
+        + games["beavers"].to_numpy(dtype=np.int64)
+        + games["raccoons"].to_numpy(dtype=np.int64)
+    )
+    return _distribution(exponent)
 
 
-def _distribution(cube_values: NDArray[np.float64]) -> pd.DataFrame:
-    values, counts = np.unique(cube_values, return_counts=True)
-    n = cube_values.size
+def _stakes(exponents: NDArray[np.integer[Any]]) -> NDArray[np.float64]:
+    """``2 ** exponents`` as floats, ``inf`` beyond float range (without a warning)."""
+    with np.errstate(over="ignore"):
+        return np.ldexp(1.0, np.asarray(exponents, dtype=np.int64))
+
+
+def _distribution(exponents: NDArray[np.integer[Any]]) -> pd.DataFrame:
+    values, counts = np.unique(exponents, return_counts=True)
+    n = exponents.size
     fraction = counts / n
     return pd.DataFrame(
         {
-            "cube_value": values,
+            "cube_value": _stakes(values),
+            "exponent": values.astype(np.int64),
             "games": counts.astype(np.int64),
             "fraction": fraction,
             "std_error": np.sqrt(fraction * (1 - fraction) / n),
@@ -746,10 +767,11 @@ def compare_cube_distribution(
     Returns
     -------
     pandas.DataFrame
-        One row per cube value seen in either: ``cube_value``, ``games``,
-        ``fraction``, ``probability``, ``std_error`` (binomial, under the theory:
-        ``sqrt(p (1 - p) / n)``) and ``z`` (``(fraction - probability) / std_error``,
-        NaN where the theory gives 0 or 1).
+        One row per cube value seen in either: ``cube_value``, ``exponent``
+        (``log2`` of the cube value; rows are matched on it, so values beyond float
+        range stay apart), ``games``, ``fraction``, ``probability``, ``std_error``
+        (binomial, under the theory: ``sqrt(p (1 - p) / n)``) and ``z``
+        (``(fraction - probability) / std_error``, NaN where the theory gives 0 or 1).
 
     Examples
     --------
@@ -763,21 +785,24 @@ def compare_cube_distribution(
     else:
         _check_games(games)
         n, simulated = len(games), cube_value_distribution(games)
-    if not isinstance(theory, pd.DataFrame) or not {"cube_value", "probability"} <= set(
-        theory.columns
-    ):
+    if not isinstance(theory, pd.DataFrame) or not {
+        "cube_value",
+        "exponent",
+        "probability",
+    } <= set(theory.columns):
         raise ValueError("theory must be a DataFrame from theoretical_cube_distribution")
-    simulated = simulated[["cube_value", "games", "fraction"]]
-    table = simulated.merge(theory[["cube_value", "probability"]], on="cube_value", how="outer")
+    simulated = simulated[["exponent", "games", "fraction"]]
+    table = simulated.merge(theory[["exponent", "probability"]], on="exponent", how="outer")
     table = table.fillna({"games": 0, "fraction": 0.0, "probability": 0.0})
     table["games"] = table["games"].astype(np.int64)
+    table.insert(0, "cube_value", _stakes(table["exponent"].to_numpy()))
     p = table["probability"].to_numpy()
     std_error = np.sqrt(p * (1 - p) / n)
     table["std_error"] = std_error
     with np.errstate(divide="ignore", invalid="ignore"):
         z = (table["fraction"].to_numpy() - p) / std_error
     table["z"] = np.where(std_error > 0, z, np.nan)
-    return table.sort_values("cube_value", ignore_index=True)
+    return table.sort_values("exponent", ignore_index=True)
 
 
 def _check_games(games: pd.DataFrame) -> None:
@@ -814,8 +839,9 @@ def mean_points(games: pd.DataFrame, confidence: float = 0.95) -> PointsEstimate
 
 def _estimate(values: NDArray[np.float64], confidence: float = 0.95) -> PointsEstimate:
     n = values.size
-    mean = float(values.mean())
-    std_error = float(values.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
+    with np.errstate(over="ignore", invalid="ignore"):  # stakes beyond float range: inf, NaN
+        mean = float(values.mean())
+        std_error = float(values.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
     z = NormalDist().inv_cdf((1 + confidence) / 2)
     return PointsEstimate(
         mean, std_error, mean - z * std_error, mean + z * std_error, n, confidence
@@ -1108,9 +1134,11 @@ def theoretical_cube_distribution(
     Returns
     -------
     pandas.DataFrame
-        Columns ``cube_value`` and ``probability``. The chain is followed until less
-        than 1e-15 of the probability is still in play; that mass is left out and
-        reported in ``attrs["tail_probability"]``.
+        Columns ``cube_value``, ``exponent`` (``log2`` of the cube value: exact
+        where the value is beyond float range and ``cube_value`` is ``inf``) and
+        ``probability``. The chain is followed until less than 1e-15 of the
+        probability is still in play; that mass is left out and reported in
+        ``attrs["tail_probability"]``.
 
     Notes
     -----
@@ -1130,7 +1158,64 @@ def theoretical_cube_distribution(
     """
     rules = Rules() if rules is None else rules
     start = real_in_range("start", start, 0.0, 1.0, low_open=True, high_open=True)
-    d = _Profile(thresholds, rules)
+    final, tail, _ = _follow_chain(_Profile(thresholds, rules), rules, start)
+    exponents = sorted(final)
+    frame = pd.DataFrame(
+        {
+            "cube_value": _stakes(np.array(exponents, dtype=np.int64)),
+            "exponent": np.array(exponents, dtype=np.int64),
+            "probability": [final[k] for k in exponents],
+        }
+    )
+    frame.attrs["tail_probability"] = tail
+    return frame
+
+
+def expected_stops(
+    thresholds: Thresholds = OPTIMAL, rules: Rules | None = None, start: float = 0.5
+) -> float:
+    r"""Expected number of threshold hits in a game: cube decisions and the game's end.
+
+    The embedded chain of :func:`simulate_games` moves every game from one stopping
+    point to the next ([KS69] lemma, eq. (2)); this is the expected number of its
+    steps per game, so ``n_games * expected_stops`` is the simulation's work. With
+    the redoubling points ``u`` (A) and ``l`` (B) a taken redouble comes back with
+    probability ``q_A q_B = (l / u) ((1 - u) / (1 - l))`` per round trip: as ``u``
+    and ``l`` close in on each other the games almost never end, and the count grows
+    like ``2 / (1 - q_A q_B)``.
+
+    Parameters
+    ----------
+    thresholds, rules, start
+        As for :func:`exact_equity`.
+
+    Returns
+    -------
+    float
+        Expected stops per game (at least 1), the chain followed as in
+        :func:`theoretical_cube_distribution`.
+
+    References
+    ----------
+    [KS69] E. Keeler and J. Spencer, "Proper raising points in a generalization of
+    backgammon", RAND Corporation paper P-4078, 1969, section 1 (the lemma, eq. (2)).
+    https://www.rand.org/pubs/papers/P4078.html
+
+    Examples
+    --------
+    Optimal play from 1/2: the first double always comes, the game then ends or is
+    redoubled with probability 1/4 each time, so ``1 + 1 / (1 - 1/4) = 7/3`` stops:
+
+    >>> round(expected_stops(), 12)
+    2.333333333333
+    """
+    rules = Rules() if rules is None else rules
+    start = real_in_range("start", start, 0.0, 1.0, low_open=True, high_open=True)
+    return _follow_chain(_Profile(thresholds, rules), rules, start)[2]
+
+
+def _follow_chain(d: _Profile, rules: Rules, start: float) -> tuple[dict[int, float], float, float]:
+    """The chain's final stakes by exponent, the mass left in play, the expected stops."""
     final: dict[int, float] = {}
     # pending[(side, exponent)] = probability that ``side`` ("A"/"B") is about to
     # double at his point (or the game ends there if he never doubles).
@@ -1139,9 +1224,11 @@ def theoretical_cube_distribution(
         for side, point, prob in _first_events(d, start):
             key = (side, k, point)
             pending[key] = pending.get(key, 0.0) + weight * prob
+    stops = 0.0
     for _ in range(_MAX_CHAIN_EVENTS):
         if not pending:
             break
+        stops += sum(pending.values())
         following: dict[tuple[str, int, float], float] = {}
         for (side, k, point), mass in pending.items():
             for next_key, prob in _transition(d, side, k, point, final, mass):
@@ -1151,16 +1238,7 @@ def theoretical_cube_distribution(
             break
     else:  # pragma: no cover - each event ends the game with chance >= 1 - q > 0
         raise RuntimeError("distribution did not converge")
-    tail = sum(pending.values())
-    exponents = sorted(final)
-    frame = pd.DataFrame(
-        {
-            "cube_value": np.ldexp(1.0, np.array(exponents, dtype=np.int64)),
-            "probability": [final[k] for k in exponents],
-        }
-    )
-    frame.attrs["tail_probability"] = tail
-    return frame
+    return final, sum(pending.values()), stops
 
 
 def _first_events(d: _Profile, x: float) -> list[tuple[str, float, float]]:

@@ -237,7 +237,7 @@ def test_simulate_games_fine_rejects():
 def test_cube_value_distribution():
     games = simulate_games(1_000, seed=3)
     dist = cube_value_distribution(games)
-    assert list(dist.columns) == ["cube_value", "games", "fraction", "std_error"]
+    assert list(dist.columns) == ["cube_value", "exponent", "games", "fraction", "std_error"]
     assert dist["games"].sum() == 1_000
     assert dist["fraction"].sum() == pytest.approx(1.0)
     with pytest.raises(ValueError, match="games"):
@@ -512,3 +512,58 @@ def test_doubling_price_estimate_is_the_mean_of_the_simulated_games():
     thresholds = pgame.Thresholds(double_a=0.7, redouble_a=0.8, beaver_b=0.4)
     games = pgame.simulate_games(20_000, thresholds, rules, 0.5, seed=8)
     assert price.estimate == pgame.mean_points(games)
+
+
+# ------------------------------------------------ long games, stakes beyond float range
+
+#: A and B double at nearly the same chance and beaver every double (issue #18): the
+#: stake passes 2^1023 in some games of a hundred thousand.
+_NEAR_POINTS = Thresholds(
+    double_a=0.51,
+    redouble_a=0.51,
+    double_b=0.5,
+    take_a=0.0,
+    take_b=0.0,
+    beaver_a=0.4,
+    beaver_b=0.4,
+)
+
+
+def test_expected_stops_matches_the_simulated_chain():
+    for thresholds, rules in ((OPTIMAL, Rules()), (_NEAR_POINTS, Rules(beavers=True))):
+        games = simulate_games(20_000, thresholds, rules, seed=4)
+        stops = games["doubles"] + (games["ending"] == "played_out")
+        expected = pgame.expected_stops(thresholds, rules)
+        standard_error = stops.std() / np.sqrt(len(stops))
+        assert abs(stops.mean() - expected) < 4 * standard_error, (stops.mean(), expected)
+
+
+def test_expected_stops_of_a_single_round_trip():
+    # u = 0.51, l = 0.5: each stop after the first ends the game with chance 1/51 or 1/50
+    q_a, q_b = 0.5 / 0.51, 0.49 / 0.5
+    after_a_double = (1 + q_b) / (1 - q_a * q_b)  # stops after A's taken double at u
+    after_b_double = (1 + q_a) / (1 - q_a * q_b)
+    to_up = (0.5 - 0.5) / (0.51 - 0.5)
+    exact = 1 + to_up * after_a_double + (1 - to_up) * after_b_double
+    assert pgame.expected_stops(_NEAR_POINTS) == pytest.approx(exact, rel=1e-12)
+
+
+def test_stakes_beyond_float_range_are_counted_by_exponent():
+    with np.errstate(all="raise"):  # no overflow warning on the way
+        summary = pgame.summarize_games(100_000, _NEAR_POINTS, Rules(beavers=True), seed=1)
+        theory = theoretical_cube_distribution(_NEAR_POINTS, Rules(beavers=True))
+        table = compare_cube_distribution(summary, theory)
+    assert summary.cube_values["exponent"].max() > 1023
+    assert not table["exponent"].duplicated().any()
+    assert table["games"].sum() == 100_000
+    assert table["fraction"].sum() == pytest.approx(1.0)
+    assert 0.0 <= table["probability"].sum() <= 1.0 + 1e-12
+    beyond = table["exponent"] > 1023
+    assert np.isinf(table.loc[beyond, "cube_value"]).all()
+    np.testing.assert_array_equal(
+        table.loc[~beyond, "cube_value"], np.ldexp(1.0, table.loc[~beyond, "exponent"])
+    )
+    games = simulate_games(2_000, _NEAR_POINTS, Rules(beavers=True), seed=1)
+    with np.errstate(over="ignore"):
+        by_value = np.ldexp(1.0, cube_value_distribution(games)["exponent"])
+    np.testing.assert_array_equal(by_value, cube_value_distribution(games)["cube_value"])

@@ -85,3 +85,57 @@ def test_a_failed_simulation_gives_its_slot_back():
     for _ in acquired:
         cached._simulations.release()
     assert all(acquired)
+
+
+def test_a_taken_slot_times_out_with_simulation_busy():
+    assert not cached.slot_busy()
+    with cached.simulation_slot():
+        assert cached.slot_busy()
+        with pytest.raises(cached.SimulationBusy, match="busy"), cached.simulation_slot(timeout=0):
+            pytest.fail("a second run got the only slot")
+    assert not cached.slot_busy()
+
+
+@pytest.mark.parametrize(
+    ("page", "params", "what"),
+    [
+        ("pages/rules.py", {"sec": "Simulation"}, "the simulation"),
+        ("pages/keeler_spencer.py", {}, "the take check"),
+    ],
+)
+def test_a_reader_who_waits_too_long_gets_a_message(open_page, monkeypatch, page, params, what):
+    monkeypatch.setattr(cached, "SLOT_TIMEOUT", 0.0)
+    with cached.simulation_slot():  # another reader's simulation holds the slot
+        at = open_page(page, **params)
+    assert not at.exception, [e.message for e in at.exception]
+    messages = [w.value for w in at.warning]
+    assert any(f"so {what} did not run" in m for m in messages), messages
+
+
+class _Box:
+    """Stands in for ``st.empty()``: records what it shows and whether it was cleared."""
+
+    def __init__(self) -> None:
+        self.shown: list[str] = []
+        self.cleared = False
+
+    def info(self, text: str, icon: str | None = None) -> None:
+        self.shown.append(text)
+
+    def empty(self) -> None:
+        self.cleared = True
+
+
+def test_a_waiting_reader_is_told_what_waits_until_the_run_is_done(monkeypatch):
+    boxes: list[_Box] = []
+    monkeypatch.setattr(cached.st, "empty", lambda: boxes.append(_Box()) or boxes[-1])
+    with cached.queued("2,000 games"):  # the slot is free: nothing is shown
+        pass
+    assert boxes == []
+    # another reader's simulation holds the slot
+    with cached.simulation_slot(), cached.queued("2,000 games"):
+        (box,) = boxes
+        assert len(box.shown) == 1 and not box.cleared
+        assert "Waiting for the simulation slot" in box.shown[0]
+        assert "2,000 games" in box.shown[0] and "60 s" in box.shown[0]
+    assert box.cleared

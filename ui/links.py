@@ -14,7 +14,7 @@ import contextlib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
@@ -30,7 +30,26 @@ _SHOWN_CHARACTERS = 40
 #: half a megabyte; the session must not keep it).
 _KEPT_CHARACTERS = 160
 _SHOWN_UNKNOWN = 5
+#: Longest query string a link may carry, in bytes as sent (percent-encoded): the
+#: longest link the app writes is under 1 KiB. A longer link is refused as a whole,
+#: with a notice, and the page opens at its defaults (README, "Links").
+MAX_LINK_BYTES = 8 * 1024
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&=\"'])")
+#: Where Markdown could still find a link or an icon once the escapes are read:
+#: GitHub's autolinks (``scheme://``, ``www.``, ``name@host``) and Streamlit's
+#: ``:material/...:`` icons, ``:red[...]`` directives and ``:emoji:`` shortcodes. A
+#: word joiner (invisible, zero width) goes there: after the ``:`` of ``://``, of
+#: ``:name/``, ``:name[`` and ``:name:``, after an ``@`` before a name, and between
+#: ``www`` and its dot. Elsewhere the text is unchanged (``1/2``, ``MET: you``).
+_LINK_BREAK = re.compile(
+    r"(?<=:)(?=(\\?/){2})"
+    r"|(?<=:)(?=(\\?[\w+-])+(\\?[/\[]|\\:))"
+    r"|(?<=@)(?=\w)"
+    r"|(?i:(?<=www)(?=\\\.))"
+)
+_WORD_JOINER = "\N{WORD JOINER}"
+#: Session State flag: this run's link was refused (:func:`refuse_long_link`).
+REFUSED = "_link_refused"
 
 
 @dataclass(frozen=True)
@@ -51,7 +70,7 @@ def escape_text(raw: str, limit: int = _SHOWN_CHARACTERS) -> str:
     printable = "".join(ch if ch.isprintable() else "\N{REPLACEMENT CHARACTER}" for ch in raw)
     if len(printable) > limit:
         printable = printable[:limit] + "\N{HORIZONTAL ELLIPSIS}"
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", printable)
+    return _LINK_BREAK.sub(_WORD_JOINER, _MARKDOWN_SPECIAL.sub(r"\\\1", printable))
 
 
 def read_link() -> dict[str, list[str]]:
@@ -83,10 +102,12 @@ def find_problems(
         raw = values[-1] if values else ""
         shown = " / ".join(values) if len(values) > 1 else raw
         parsed, reason = control.parse(raw)
+        if reason is None and len(values) > 1:
+            # Streamlit takes the last value of a toggle, a choice or the tabs and drops
+            # a slider's: either way the link said two things, and the page says so
+            reason = "given more than once"
         if reason is None and key in used and used[key] != parsed:
-            if len(values) > 1:
-                reason = "given more than once"
-            elif (
+            if (
                 control.requires is not None
                 and used.get(control.requires[0]) != control.requires[1]
             ):
@@ -108,6 +129,8 @@ def find_problems(
 
 def notice_text(problem: LinkProblem, used: str | None) -> str:
     """The plain-text notice for one problem (markdown-escaped)."""
+    if not problem.key and not problem.raw:
+        return f"Ignored the whole link ({escape_text(problem.reason, 80)}); using the defaults."
     if not problem.key:
         return f"Ignored unknown link parameter(s): {escape_text(problem.raw, 120)}."
     return (
@@ -193,8 +216,10 @@ def corrections(controls: tuple[Control, ...]) -> dict[str, tuple[LinkProblem, o
 
     A slider takes a value between its steps as it is: without this a link's
     ``x=0.123`` was shown as 0.12 and computed with 0.123; it moves to the nearest
-    step. A text box takes any text: a value that does not pass the control's check
-    (a position ID of 52 checkers) falls back to the default. A dependent control whose
+    step. A slider's value the check refuses goes to the default (Streamlit read
+    ``0.7_5`` as 0.75 while the notice said it was ignored). A text box takes any
+    text: a value that does not pass the control's check (a position ID of 52
+    checkers) falls back to the default. A dependent control whose
     requirement the link does not meet keeps its default. The skeleton sets the value
     for the next run (:func:`ui.skeleton.run_page`) and the notice says so.
     """
@@ -228,13 +253,43 @@ def corrections(controls: tuple[Control, ...]) -> dict[str, tuple[LinkProblem, o
             if reason is not None:
                 found[control.key] = (LinkProblem(control.key, raw, reason), control.default)
             continue
-        if reason is not None or not isinstance(parsed, (int, float)):
+        if reason is not None:
+            # Streamlit reads some values this check refuses (``0.7_5`` as 0.75): the
+            # control is set to its default, as the notice says
+            found[control.key] = (LinkProblem(control.key, raw, reason), control.default)
+            continue
+        if not isinstance(parsed, (int, float)):
             continue
         snapped = control.snap(float(parsed))
         if abs(snapped - parsed) > 1e-9 * max(1.0, abs(parsed)):
             reason = f"between the slider's steps of {control.format(control.step)}"
             found[control.key] = (LinkProblem(control.key, raw, reason), snapped)
     return found
+
+
+def link_bytes() -> int:
+    """Size of the link's query string as sent (percent-encoded), in bytes."""
+    pairs = [(key, value) for key in st.query_params for value in st.query_params.get_all(key)]
+    return len(urlencode(pairs))
+
+
+def refuse_long_link() -> None:
+    """Drop a link above :data:`MAX_LINK_BYTES` as a whole, before any control reads it.
+
+    The page opens at its defaults and names the refusal at the top (with the app-wide
+    flags' problems, :func:`check_app_flags`); nothing of the link is kept.
+    """
+    size = link_bytes()
+    if size <= MAX_LINK_BYTES:
+        return
+    st.query_params.clear()
+    reason = f"its query string has {size:,} bytes, above the limit of {MAX_LINK_BYTES:,}"
+    st.session_state["_app_link_problems"] = [LinkProblem("", "", reason)]
+    for control in APP_CONTROLS:
+        st.session_state[control.key] = control.default
+    # Streamlit seeds the page's bound widgets from the link as it arrived: the page
+    # sets them to their defaults for the next run (ui.skeleton.run_page)
+    st.session_state[REFUSED] = True
 
 
 def check_app_flags() -> None:

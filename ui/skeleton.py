@@ -248,6 +248,7 @@ def run_page(page: Page, page_file: str) -> None:
         else []
     )
     corrections = links.corrections(page.all_controls) if entering else {}
+    refused = st.session_state.pop(links.REFUSED, False)  # a link above the size limit
     by_key = {control.key: control for control in page.all_controls}
     for key, (_, value) in corrections.items():
         links.write_link(key, by_key[key].format(value))  # the address bar says what is used
@@ -275,10 +276,13 @@ def run_page(page: Page, page_file: str) -> None:
         values.update({key: value for key, (_, value) in corrections.items()})
     with notices:
         links.report(path, page.all_controls, arrived, values, entering=entering, renamed=renamed)
-    if corrections:
+    if corrections or refused:
         # The first run of a link takes the URL's value (Streamlit seeds a bound widget
         # from it); the nearest step is set for the run after this one.
-        st.session_state[_SNAP_KEY] = {key: value for key, (_, value) in corrections.items()}
+        snap = {key: value for key, (_, value) in corrections.items()}
+        if refused:
+            snap = {control.key: control.default for control in page.all_controls}
+        st.session_state[_SNAP_KEY] = snap
         st.rerun()
     with st.sidebar.expander("Share this view", icon=":material/share:"):
         st.code(links.share_link(path, page.all_controls, values), language=None, wrap_lines=True)

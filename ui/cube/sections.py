@@ -67,8 +67,8 @@ def _checked(v: View) -> tuple[data.Probabilities, data.Setting] | None:
     if s.owner == "center" and s.cube != 1:
         st.error(
             f"A centred cube is on 1 (a cube on {s.cube} has been turned, so one side owns "
-            "it): set the cube position to owned or opponent, or the cube value to 1. "
-            "Nothing is computed."
+            f"it): set {controls.CUBE_VALUE.label} to 1, or {controls.CUBE.label} to owned or "
+            "opponent. Nothing is computed."
         )
         return None
     if s.match:

@@ -18,6 +18,7 @@ from ui import widgets
 from ui.keeler_spencer import charts as figures
 from ui.keeler_spencer import data as cached
 from ui.links import escape_text
+from ui.simulation import SimulationBusy, busy_message, queued
 from ui.skeleton import View
 
 SOURCE = source("KS69")
@@ -101,7 +102,12 @@ def render_game(v: View) -> None:
     st.metric("Game result for A (points)", outcome)
 
     st.subheader("Monte Carlo: at 80% taking and dropping are both −K")
-    check = cached.take_check(d, n_games, seed)
+    try:
+        with queued(f"{n_games:,} games of the take check"):
+            check = cached.take_check(d, n_games, seed)
+    except SimulationBusy:
+        busy_message("the take check")
+        return
     estimate = check["take_estimate"]
     a, b, c, e = st.columns(4)
     a.metric("Drop (−K)", f"{check['drop_value']:+.4f}")
@@ -117,7 +123,12 @@ def render_game(v: View) -> None:
     widgets.chart(figures.take_check_figure(check), "ks_take_check")
 
     st.subheader("What A loses by doubling at d instead of 80%")
-    price = cached.doubling_price(d, v.flag("beavers"), n_games, seed)
+    try:
+        with queued(f"{n_games:,} games of the doubling price"):
+            price = cached.doubling_price(d, v.flag("beavers"), n_games, seed)
+    except SimulationBusy:
+        busy_message("the doubling price")
+        return
     loss_mc = price["equity_optimal"] - price["estimate"]["mean"]
     a, b, c = st.columns(3)
     a.metric("Loss, exact", f"{price['loss_exact']:.4f}")

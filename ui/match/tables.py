@@ -286,6 +286,13 @@ def render_window(v: View) -> None:
         return
     a, b, ph = v.whole("away"), v.whole("oaway"), phase(v)
     rates = (v.number("pg"), v.number("pb"), v.number("og"), v.number("ob"))
+    for side, gammons, backgammons in (("Your", *rates[:2]), ("The opponent's", *rates[2:])):
+        if gammons + backgammons > 1 + 1e-12:  # as cubecore.match_points checks
+            st.error(
+                f"{side} gammon rate and backgammon rate add up to {gammons + backgammons:.2f}: "
+                "they are shares of the same wins, at most 1 together. Nothing is computed."
+            )
+            return
     windows = cached.market_windows(key, table, a, b, ph, rates)
     first = windows[windows["doubler"] == "opponent"].iloc[0]
     st.markdown(

@@ -171,10 +171,20 @@ def murphy_figure(curves: pd.DataFrame, stakes: tuple[int, ...], double_point: f
     return {"data": traces, "layout": layout}
 
 
+#: Stakes up to 2^30 are written out; beyond, as a power of 2 (a stake beyond float
+#: range, 2^1024 and up, has no float value at all).
+_WRITTEN_OUT = 30
+
+
+def stake_label(exponent: int) -> str:
+    """A stake ``2 ** exponent`` as the page writes it: ``1024``, or ``2^1100``."""
+    return str(2**exponent) if exponent <= _WRITTEN_OUT else f"2^{exponent}"
+
+
 def distribution_figure(table: pd.DataFrame) -> Figure:
     """Final cube value: simulated fraction (with error bars) beside the theory, log scale."""
     shown = table[(table["games"] > 0) | (table["probability"] > 1e-7)]
-    labels = [f"{int(v)}" for v in shown["cube_value"]]
+    labels = [stake_label(int(k)) for k in shown["exponent"]]
     traces = [
         {
             "type": "bar",

@@ -11,6 +11,7 @@ import streamlit as st
 
 from cubecore import janowski, pgame
 from cubecore import rules as cube_rules
+from ui.rules.controls import GAMES
 from ui.rules.walkthroughs import WALKTHROUGHS
 from ui.simulation import simulation_slot
 
@@ -26,6 +27,13 @@ WALK_GAMES_LIMIT = 100_000
 WALK_STEP = 0.05
 #: The source's claim: "rarely redoubled beyond four times the original stake".
 RARE_STAKE = 4
+#: Work budget of one simulation: games times the expected threshold hits per game
+#: (:func:`cubecore.pgame.expected_stops`), about 2 s of one core. The sample is
+#: capped to it before the simulation starts, with a notice naming the games control.
+SIMULATION_BUDGET = 10_000_000
+#: Expected threshold hits per game above which the page explains that with these
+#: thresholds a game almost never ends (optimal play: 7/3).
+LONG_GAMES = 10.0
 
 
 # ------------------------------------------------------------------ walkthrough
@@ -141,6 +149,27 @@ def _thresholds(
     )
 
 
+@st.cache_data(max_entries=256, show_spinner=False)
+def expected_stops(
+    rule_flags: tuple[bool, bool, bool, int],
+    strategy: tuple[float, float, float, float, float, float],
+    start: float,
+) -> float:
+    """Expected threshold hits per game (theory); raises ``ValueError`` as :func:`simulation`."""
+    return pgame.expected_stops(_thresholds(*strategy), _rule_set(*rule_flags), start)
+
+
+def games_within_budget(n_games: int, stops: float) -> int:
+    """The largest sample on the games control's grid within :data:`SIMULATION_BUDGET`.
+
+    At most ``n_games``; at least the control's minimum (10 thousand games of at most
+    about 50 decisions each on the page's grid of thresholds stay within the budget).
+    """
+    grid = int(GAMES.step) * 1_000
+    within = int(SIMULATION_BUDGET / max(stops, 1.0)) // grid * grid
+    return max(int(GAMES.low) * 1_000, min(n_games, within))
+
+
 @st.cache_data(max_entries=64, show_spinner="Simulating...")
 def simulation(
     model: str,
@@ -174,7 +203,7 @@ def simulation(
     return {
         "n_games": n_games,
         "seconds": seconds,
-        "games_per_second": n_games / seconds,
+        "games_per_second": n_games / max(seconds, 1e-9),
         "table": table,
         "estimate": dataclasses.asdict(summary.points),
         "exact_equity": pgame.exact_equity(thresholds, rules, start),

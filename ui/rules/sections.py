@@ -17,6 +17,7 @@ from ui import widgets
 from ui.rules import charts as figures
 from ui.rules import data as cached
 from ui.rules.controls import STEP
+from ui.simulation import SimulationBusy, busy_message, queued
 from ui.skeleton import View
 
 RULES_SOURCE = source("RULES")
@@ -199,6 +200,17 @@ def render_theory(values: View) -> None:
 # ------------------------------------------------------------------- simulation
 
 
+def points_text(value: float) -> str:
+    """A's points as the page writes them: signed, 4 decimals, or 4 digits and an exponent.
+
+    A stake beyond float range (2^1024 and up) makes a sample sum infinite and the mean
+    undefined in floats: the page says so instead of showing ``inf`` or ``nan``.
+    """
+    if not math.isfinite(value):
+        return "beyond float range"
+    return f"{value:+.4f}" if abs(value) < 1e6 else f"{value:+.4e}"
+
+
 def _simulation_arguments(
     values: View,
 ) -> tuple[tuple[bool, bool, bool, int], tuple[float, float, float, float, float, float], float]:
@@ -215,6 +227,14 @@ def _simulation_arguments(
     return flags, strategy, round(values.number("start"), 4)
 
 
+def shown_table(table: pd.DataFrame) -> pd.DataFrame:
+    """The cube-value table as shown: stakes beyond float range written as powers of 2."""
+    shown = table.rename(columns={"fraction": "simulated", "probability": "theory"})
+    if not math.isfinite(float(shown["cube_value"].max())):
+        shown["cube_value"] = [figures.stake_label(int(k)) for k in shown["exponent"]]
+    return shown.drop(columns="exponent")
+
+
 def render_simulation(values: View) -> None:
     """Cube-value distribution beside the theory, points per game, price of early doubles."""
     flags, strategy, start = _simulation_arguments(values)
@@ -224,9 +244,36 @@ def render_simulation(values: View) -> None:
         f"sides follow the thresholds in the sidebar. Source: {KS_SOURCE}; {RULES_SOURCE}."
     )
     try:
-        result = cached.simulation(model, flags, strategy, start, n_games, seed)
+        stops = cached.expected_stops(flags, strategy, start)
     except ValueError as error:
         st.error(f"These settings cannot be simulated: {error}", icon=":material/error:")
+        return
+    if stops > cached.LONG_GAMES:
+        st.info(
+            f"With these thresholds a game almost never ends: on average it has {stops:,.1f} "
+            "cube decisions (optimal play: 2.3). A and B double at nearly the same chance, so "
+            "after each taken double the other side's doubling point is close by and is "
+            "reached again before the game ends (the Keeler-Spencer lemma: the redouble "
+            "comes back with probability (l/u)(1-u)/(1-l) per round).",
+            icon=":material/hourglass:",
+        )
+    budget = cached.games_within_budget(n_games, stops)
+    if budget < n_games:
+        st.warning(
+            f"Games (thousands), n: {n_games // 1000:,} thousand games of {stops:,.1f} cube "
+            f"decisions each are beyond this page's simulation budget; simulating "
+            f"{budget // 1000:,} thousand.",
+            icon=":material/speed:",
+        )
+        n_games = budget
+    try:
+        with queued(f"{n_games:,} games"):
+            result = cached.simulation(model, flags, strategy, start, n_games, seed)
+    except ValueError as error:
+        st.error(f"These settings cannot be simulated: {error}", icon=":material/error:")
+        return
+    except SimulationBusy:
+        busy_message("the simulation")
         return
     if model == "walk" and n_games > result["n_games"]:
         st.info(f"The fine walk is limited to {cached.WALK_GAMES_LIMIT:,} games.")
@@ -236,12 +283,12 @@ def render_simulation(values: View) -> None:
     a.metric("Games per second", f"{result['games_per_second']:,.0f}")
     b.metric(f"P(stake > {cached.RARE_STAKE}), simulated", f"{result['above_simulated']:.4f}")
     c.metric(f"P(stake > {cached.RARE_STAKE}), theory", f"{result['above_theory']:.4f}")
-    d.metric("A's points per game", f"{estimate['mean']:+.4f}")
+    d.metric("A's points per game", points_text(estimate["mean"]))
     widgets.metric_row(
         [
-            ("95% CI low", f"{estimate['low']:+.4f}"),
-            ("95% CI high", f"{estimate['high']:+.4f}"),
-            ("Exact expectation", "none" if math.isnan(exact) else f"{exact:+.4f}"),
+            ("95% CI low", points_text(estimate["low"])),
+            ("95% CI high", points_text(estimate["high"])),
+            ("Exact expectation", "none" if math.isnan(exact) else points_text(exact)),
             ("Games simulated", f"{result['n_games']:,}"),
         ]
     )
@@ -272,13 +319,18 @@ def render_simulation(values: View) -> None:
                 'The source: "The game is rarely redoubled beyond four times the original '
                 f'stake" ({RULES_SOURCE}). The z column compares each cell with the theory.'
             )
-        table = result["table"].rename(columns={"fraction": "simulated", "probability": "theory"})
+        table = shown_table(result["table"])
         widgets.table_with_download(table, f"rules_cube_values_seed{seed}.csv")
 
     st.subheader("The price of doubling too early, with and without beavers")
     da = strategy[0]
     widgets.chart(figures.price_figure(cached.price_curve(start), da), "rules_price")
-    prices = cached.price_estimates(da, start, min(n_games, 200_000), seed)
+    try:
+        with queued("the price of doubling early"):
+            prices = cached.price_estimates(da, start, min(n_games, 200_000), seed)
+    except SimulationBusy:
+        busy_message("the price of doubling early")
+        return
     a, b = st.columns(2)
     a.metric(
         f"Loss doubling at {da:.2f}, no beavers",
