@@ -39,7 +39,7 @@ class Control:
     kind : {"float", "int", "select", "bool", "tabs", "text"}
         Float or integer slider, a choice among ``options``, a toggle, the
         page's section tabs (``options`` are the tab labels; see
-        :func:`ui.widgets.section_tabs`), or a text (:attr:`pattern`).
+        :func:`ui.skeleton.run_page`), or a text (:attr:`pattern`).
     default : float | int | str | bool
         Value used when the link does not give a valid one.
     low, high, step : float

@@ -12,13 +12,9 @@ import pandas as pd
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from ui import links as urlstate
-from ui.controls import APP_CONTROLS, PRESENT, Control
+from ui.controls import PRESENT, Control
 from ui.internals import PrevalidatedFigure
-from ui.pages import link_path
 from ui.style import Figure, plotly_config, presenter_figure
-
-_PENDING_LINK = "_link_before_tabs"
 
 
 class _Binding(TypedDict):
@@ -78,74 +74,6 @@ def control(
         format=f"%.{decimals}f",
         disabled=disabled,
         **common,
-    )
-
-
-def page_controls(
-    page_file: str,
-    controls: tuple[Control, ...],
-    where: DeltaGenerator = st.sidebar,
-    *,
-    placement: Mapping[str, Any] | None = None,
-) -> dict[str, Any]:
-    """Check the link, create every control, report ignored values, offer the share link.
-
-    Call it once per page with all of the page's controls: the link check needs the
-    whole set (anything else in the link is reported as unknown). ``placement`` maps
-    a control key to the container it goes in (a tab, a column); the others go in
-    ``where``. ``page_file`` is the page's ``__file__``: its URL path (for the share
-    link) comes from the registry. Returns the controls' values by key: the one way
-    pages read their state.
-    """
-    page_path = link_path(page_file)
-    placement = placement or {}
-    # section_tabs ran first and kept the link as it was before st.tabs consumed it
-    link = st.session_state.pop(_PENDING_LINK, None) or urlstate.read_link()
-    values = {
-        spec.key: (
-            st.session_state.get(spec.key, spec.default)  # created by section_tabs
-            if spec.kind == "tabs"
-            else control(spec, placement.get(spec.key, where))
-        )
-        for spec in controls
-    }
-    # Check each new link once per page and session; keep its notices while it stands.
-    # Only parameters whose raw value is new are checked again: the browser rewrites
-    # the URL after every change (dropping defaults, adding moved controls), and a
-    # value Streamlit deleted stays reported until the user changes that control.
-    checked = st.session_state.setdefault("_link_checks", {})
-    signature = tuple(sorted((key, tuple(vals)) for key, vals in link.items()))
-    used = {**values, **{c.key: st.session_state.get(c.key, c.default) for c in APP_CONTROLS}}
-    previous_signature, previous_problems, previous_used = checked.get(page_path, (None, [], {}))
-    if previous_signature != signature:
-        previous_link = dict(previous_signature or ())
-        changed = {key: vals for key, vals in link.items() if previous_link.get(key) != tuple(vals)}
-        kept = [
-            problem
-            for problem in previous_problems
-            if problem.key
-            and problem.key not in changed
-            and used.get(problem.key) == previous_used.get(problem.key)
-        ]
-        fresh = [p for p in urlstate.find_problems(changed, controls, used) if p.key]
-        unknown = [p for p in urlstate.find_problems(link, controls, used) if not p.key]
-        checked[page_path] = (signature, kept + fresh + unknown, used)
-    urlstate.show_notices(checked[page_path][1], controls)
-    with where.expander("Share this view", icon=":material/share:"):
-        st.code(urlstate.share_link(page_path, controls, values), language=None, wrap_lines=True)
-    return values
-
-
-def section_tabs(spec: Control) -> Sequence[Any]:
-    """The page's sections as tabs, the open one bound to the URL under ``spec.key``.
-
-    Bound tabs run lazily: only the open tab has ``.open`` true, so a page renders
-    the expensive content of one section per run (``if tab.open: ...``). Call it
-    before :func:`page_controls`, which checks the link's value for this key too.
-    """
-    st.session_state[_PENDING_LINK] = urlstate.read_link()
-    return st.tabs(
-        list(spec.options), key=spec.key, bind="query-params", default=cast(str, spec.default)
     )
 
 
