@@ -353,7 +353,17 @@ def report(
                 del st.query_params[key]
         store[page_path] = (problems, used)
     problems, at_arrival = store.get(page_path, ([], {}))
-    standing = [p for p in problems if not p.key or used.get(p.key) == at_arrival.get(p.key)]
+    by_key = {control.key: control for control in controls}
+
+    def resting(key: str) -> bool:
+        """Whether the reader has not moved ``key`` since the link arrived."""
+        control = by_key.get(key)
+        needed = control.requires if control is not None else None
+        if needed is not None and used.get(needed[0]) != needed[1]:
+            return True  # disabled while its requirement is unmet: nobody moved it
+        return bool(used.get(key) == at_arrival.get(key))
+
+    standing = [p for p in problems if not p.key or resting(p.key)]
     show_notices(standing, controls)
 
 
