@@ -214,19 +214,19 @@ def _as_probabilities(probabilities: object) -> CubelessProbabilities:
         return probabilities
     if not isinstance(probabilities, Iterable) or isinstance(probabilities, (str, bytes)):
         raise ValueError(
-            "probabilities must be a CubelessProbabilities or five numbers"
+            "`probabilities` must be a CubelessProbabilities or five numbers"
             " (win, win gammon, win backgammon, lose gammon, lose backgammon)"
         )
     try:
         values: tuple[Any, ...] = tuple(probabilities)
     except TypeError:
         raise ValueError(
-            "probabilities must be a CubelessProbabilities or five numbers"
+            "`probabilities` must be a CubelessProbabilities or five numbers"
             " (win, win gammon, win backgammon, lose gammon, lose backgammon)"
         ) from None
     if len(values) != 5:
         raise ValueError(
-            "probabilities must have five entries (win, win gammon, win backgammon,"
+            "`probabilities` must have five entries (win, win gammon, win backgammon,"
             f" lose gammon, lose backgammon); got {len(values)}"
         )
     return CubelessProbabilities(*values)
@@ -266,14 +266,14 @@ def cube_life(position_class: str, pips: int | None = None) -> float:
 
 def _check_bool(name: str, value: object) -> bool:
     if not isinstance(value, (bool, np.bool_)):
-        raise ValueError(f"{name} must be True or False (got {value!r})")
+        raise ValueError(f"`{name}` must be True or False (got {value!r})")
     return bool(value)
 
 
 def _check_cube(cube: int) -> int:
     value = whole_number("cube", cube, 1, MAX_CUBE)
     if value & (value - 1):
-        raise ValueError(f"cube must be a power of two in [1, {MAX_CUBE}] (got {value})")
+        raise ValueError(f"`cube` must be a power of two in [1, {MAX_CUBE}] (got {value})")
     return value
 
 
@@ -690,7 +690,7 @@ def _interpolate(p: float, xs: list[float], ys: list[float]) -> float:
 
 def _check_score(table: MatchEquityTable, away: int, opp_away: int, crawford: bool) -> _Score:
     if not isinstance(table, MatchEquityTable):
-        raise ValueError(f"table must be a MatchEquityTable (got {type(table).__name__})")
+        raise ValueError(f"`table` must be a MatchEquityTable (got {type(table).__name__})")
     a = whole_number("away", away, 1, table.length)
     b = whole_number("opp_away", opp_away, 1, table.length)
     crawford = _check_bool("crawford", crawford)
@@ -1472,7 +1472,7 @@ def score_matrix(
     probs = _as_probabilities(probabilities)
     x = real_in_range("x", x, 0.0, 1.0)
     if not isinstance(table, MatchEquityTable):
-        raise ValueError(f"table must be a MatchEquityTable (got {type(table).__name__})")
+        raise ValueError(f"`table` must be a MatchEquityTable (got {type(table).__name__})")
     n = whole_number("n", n, 1, min(MAX_SCORE_GRID, table.length))
     margins = _check_bool("margins", margins)
     cells: list[tuple[str, int, int, bool]] = [("money", 0, 0, False)]

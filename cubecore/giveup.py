@@ -45,7 +45,7 @@ from numpy.typing import ArrayLike, NDArray
 from scipy import special, stats
 
 from cubecore import janowski, race
-from cubecore._validate import array_in_range, choice, finite_array, real_in_range
+from cubecore._validate import _shown, array_in_range, choice, finite_array, real_in_range
 from cubecore.janowski import CUBE_POSITIONS
 
 __all__ = [
@@ -60,6 +60,7 @@ __all__ = [
     "ESSAY_TABLE_DEVIATIONS",
     "ESSAY_TABLE_EQUITIES",
     "ESSAY_TABLE_PRINTED",
+    "MIN_VOLATILITY",
     "BetaSpread",
     "DoublingPoints",
     "EffectiveDoublingPoints",
@@ -96,6 +97,11 @@ DOUBLING_CUBES = ("center", "owned")
 
 #: [KW] "If there were no recube possible then the minimum take point would be .25".
 DEAD_CUBE_TAKE_POINT = 0.25
+
+#: Smallest positive volatility of a Beta spread: below it the Beta parameters pass 1e24
+#: and scipy's Beta routines overflow (1e-20) or return NaN (below 1e-154, where
+#: ``volatility**2`` underflows). 0 itself is the point mass and stays allowed.
+MIN_VOLATILITY = 1e-12
 
 #: [KW] "the minimum take point is about 21.5%".
 ESSAY_MIN_TAKE = 0.215
@@ -795,17 +801,17 @@ def net_doubling_gain(
     """
     gain = np.asarray(doubling_gain(next_equities, cube, own_give_up, center_give_up))
     if gain.size == 0:
-        raise ValueError("next_equities must hold at least one equity")
+        raise ValueError("`next_equities` must hold at least one equity")
     if weights is None:
         return float(np.mean(gain))
     w = finite_array("weights", weights)
     if w.shape != gain.shape:
-        raise ValueError(f"weights must have the shape of next_equities {gain.shape}")
+        raise ValueError(f"`weights` must have the shape of next_equities {gain.shape}")
     if np.any(w < 0.0):
-        raise ValueError("weights must be non-negative")
+        raise ValueError("`weights` must be non-negative")
     total = float(np.sum(w))
     if not total > 0.0:
-        raise ValueError("weights must have a positive sum")
+        raise ValueError("`weights` must have a positive sum")
     return float(np.sum(w * gain) / total)
 
 
@@ -825,10 +831,14 @@ def _check_spread(
     """Validate ``(equity, volatility)`` jointly: ``volatility**2 < 1 - equity**2`` or 0."""
     e = array_in_range("equity", equity, -1.0, 1.0)
     sigma = array_in_range("volatility", volatility, 0.0, 2.0)
+    if np.any((sigma > 0.0) & (sigma < MIN_VOLATILITY)):
+        raise ValueError(
+            f"`volatility` must be 0 or at least {MIN_VOLATILITY:g} (got {_shown(volatility)})"
+        )
     e, sigma = np.broadcast_arrays(e, sigma)
     if np.any((sigma > 0.0) & (sigma**2 >= 1.0 - e**2)):
         raise ValueError(
-            "volatility must be 0 or satisfy volatility**2 < 1 - equity**2 "
+            "`volatility` must be 0 or satisfy volatility**2 < 1 - equity**2 "
             "(the spread of an equity inside [-1, 1] with mean equity)"
         )
     return e, sigma
@@ -856,7 +866,8 @@ def spread_exists(equity: ArrayLike, volatility: ArrayLike) -> bool | NDArray[np
     equity : array_like
         Today's cubeless equity in [-1, 1].
     volatility : array_like
-        Standard deviation of the next-exchange equity, in [0, 2].
+        Standard deviation of the next-exchange equity: 0 or in
+        ``[MIN_VOLATILITY, 2]``.
 
     Returns
     -------
@@ -886,7 +897,8 @@ def next_equity_density(e: ArrayLike, equity: float, volatility: float) -> NDArr
     e : array_like
         Points in [-1, 1] where the density is wanted.
     equity, volatility : float
-        Today's equity and the spread, with ``0 < volatility**2 < 1 - equity**2``.
+        Today's equity and the spread, with ``0 < volatility**2 < 1 - equity**2``
+        and ``volatility >= MIN_VOLATILITY``.
 
     Returns
     -------
@@ -923,8 +935,9 @@ def next_equity_spread(equity: ArrayLike, volatility: ArrayLike) -> BetaSpread:
         Today's cubeless equity ``e`` in (-1, 1).
     volatility : array_like
         ``sigma``, the standard deviation of ``e'``, with
-        ``0 < sigma**2 < 1 - e**2`` (a law on [-1, 1] with mean ``e`` has variance
-        at most ``1 - e**2``, reached only by the two-point law on -1 and +1).
+        ``0 < sigma**2 < 1 - e**2`` and ``sigma >= MIN_VOLATILITY`` (a law on
+        [-1, 1] with mean ``e`` has variance at most ``1 - e**2``, reached only by
+        the two-point law on -1 and +1).
 
     Returns
     -------
@@ -945,7 +958,7 @@ def next_equity_spread(equity: ArrayLike, volatility: ArrayLike) -> BetaSpread:
     """
     e, sigma = _check_spread(equity, volatility)
     if np.any(sigma == 0.0):
-        raise ValueError("volatility must be positive for a Beta spread")
+        raise ValueError("`volatility` must be positive for a Beta spread")
     alpha, beta = _beta_parameters(e, sigma)
     return BetaSpread(_as_output(alpha), _as_output(beta))
 
@@ -1010,8 +1023,9 @@ def volatility_doubling_gain(
     equity : array_like
         Today's cubeless equity in [-1, 1].
     volatility : array_like
-        Standard deviation of the next-exchange equity: 0, or
-        ``volatility**2 < 1 - equity**2``. Broadcast against ``equity``.
+        Standard deviation of the next-exchange equity: 0, or at least
+        ``MIN_VOLATILITY`` with ``volatility**2 < 1 - equity**2``. Broadcast
+        against ``equity``.
     cube : {"center", "owned"}
         Initial double or redouble.
     own_give_up, center_give_up : float

@@ -524,7 +524,7 @@ def cube_points(
 
 def _check_flag(name: str, value: bool) -> bool:
     if not isinstance(value, (bool, np.bool_)):
-        raise ValueError(f"{name} must be True or False (got {value!r})")
+        raise ValueError(f"`{name}` must be True or False (got {value!r})")
     return bool(value)
 
 

@@ -551,7 +551,7 @@ def _power_of_two(name: str, value: int, high: int) -> int:
     """A cube value: a whole power of two in [1, high]."""
     number = whole_number(name, value, 1, high)
     if number & (number - 1):
-        raise ValueError(f"{name} must be a power of two in [1, {high}]")
+        raise ValueError(f"`{name}` must be a power of two in [1, {high}]")
     return number
 
 
@@ -932,7 +932,7 @@ def match_phase(away: int, opp_away: int, post_crawford: bool = False) -> str:
     a = whole_number("away", away, 1, MAX_AWAY)
     b = whole_number("opp_away", opp_away, 1, MAX_AWAY)
     if not isinstance(post_crawford, bool):
-        raise ValueError(f"post_crawford must be a bool (got {post_crawford!r})")
+        raise ValueError(f"`post_crawford` must be a bool (got {post_crawford!r})")
     if a == b == 1:
         return "double match point"
     if min(a, b) == 1:

@@ -112,7 +112,7 @@ def janowski_match_equity(away: int, opp_away: int, *, crawford: bool = False) -
     """
     a, b = _check_score(away, opp_away)
     if not isinstance(crawford, bool):
-        raise ValueError(f"crawford must be a bool (got {crawford!r})")
+        raise ValueError(f"`crawford` must be a bool (got {crawford!r})")
     if crawford != (min(a, b) == 1):
         raise ValueError(
             f"crawford=True goes with a 1-away score and only with it (got {a}-away/{b}-away,"
@@ -305,7 +305,7 @@ def compare_memory_aid(
     """
     key = choice("aid", aid, MEMORY_AIDS)
     if not isinstance(table, MatchEquityTable):
-        raise TypeError(f"table must be a cubecore.met.MatchEquityTable (got {type(table)})")
+        raise TypeError(f"`table` must be a cubecore.met.MatchEquityTable (got {type(table)})")
     high = min(MAX_AID_AWAY, table.length, table.post_length)
     n = whole_number("max_away", max_away, 2, high)
     reference = np.asarray(table.pre)[:n, :n]

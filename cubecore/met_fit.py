@@ -99,7 +99,7 @@ class TableFit:
 
 def _check(table: MatchEquityTable, max_away: int) -> int:
     if not isinstance(table, MatchEquityTable):
-        raise TypeError(f"table must be a cubecore.met.MatchEquityTable (got {type(table)})")
+        raise TypeError(f"`table` must be a cubecore.met.MatchEquityTable (got {type(table)})")
     return whole_number("max_away", max_away, 2, min(MAX_AWAY, table.length))
 
 

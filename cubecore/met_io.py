@@ -108,7 +108,7 @@ def _text(data: bytes | str, what: str) -> str:
     elif isinstance(data, (bytes, bytearray)):
         size = len(data)
     else:
-        raise TypeError(f"{what} must be bytes or str (got {type(data).__name__})")
+        raise TypeError(f"`{what}` must be bytes or str (got {type(data).__name__})")
     if size > MAX_FILE_BYTES:
         raise ValueError(
             f"the {what} is {size:,} bytes; files up to {MAX_FILE_BYTES:,} bytes are accepted"
@@ -676,7 +676,7 @@ def read_table(data: bytes | str, file_name: str, key: str = "upload") -> MatchE
     1
     """
     if not isinstance(file_name, str):
-        raise TypeError(f"file_name must be a str (got {type(file_name).__name__})")
+        raise TypeError(f"`file_name` must be a str (got {type(file_name).__name__})")
     suffix = "." + file_name.rsplit(".", 1)[-1].lower() if "." in file_name else ""
     if suffix == ".xml":
         return parse_gnubg_xml(data, key)
@@ -685,7 +685,7 @@ def read_table(data: bytes | str, file_name: str, key: str = "upload") -> MatchE
     if suffix in (".csv", ".txt"):
         return parse_csv(data, key)
     known = ", ".join(FORMATS)
-    raise ValueError(f"file_name must end in one of {known} (got {file_name[-40:]!r})")
+    raise ValueError(f"`file_name` must end in one of {known} (got {file_name[-40:]!r})")
 
 
 def _format(value: float) -> str:

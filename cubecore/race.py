@@ -200,12 +200,12 @@ def _count_array(
 ) -> NDArray[np.int64]:
     """Return ``value`` as an int array after checking whole numbers in ``[low, high]``."""
     if np.asarray(value).dtype == bool:
-        raise ValueError(f"{name} must be a whole number, not a bool")
+        raise ValueError(f"`{name}` must be a whole number, not a bool")
     array = finite_array(name, value)
     if np.any(array != np.round(array)):
-        raise ValueError(f"{name} must be a whole number (or an array of whole numbers)")
+        raise ValueError(f"`{name}` must be a whole number (or an array of whole numbers)")
     if np.any(array < low) or np.any(array > high):
-        raise ValueError(f"{name} must be a whole number in [{low:g}, {high:g}]")
+        raise ValueError(f"`{name}` must be a whole number in [{low:g}, {high:g}]")
     return array.astype(np.int64)
 
 
@@ -685,7 +685,7 @@ def cube_win_probability(p: ArrayLike, da: float, db: float, cube: str) -> NDArr
     high = 1.0 if cube == "opponent" else da
     p = finite_array("p", p)
     if np.any(p < low) or np.any(p > high):
-        raise ValueError(f"p must lie in [{low:g}, {high:g}] for cube={cube!r}")
+        raise ValueError(f"`p` must lie in [{low:g}, {high:g}] for cube={cube!r}")
     return _chance(p, da, db, cube)
 
 

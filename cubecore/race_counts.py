@@ -121,7 +121,7 @@ class RaceCount:
 
 def _race(position: Position) -> Position:
     if not isinstance(position, Position):
-        raise TypeError(f"position must be a Position, got {type(position).__name__}")
+        raise TypeError(f"`position` must be a Position, got {type(position).__name__}")
     position.require_race()
     if not any(position.on_roll) or not any(position.opponent):
         raise ValueError("not a race: a side has borne off all its checkers (game over)")
@@ -182,7 +182,7 @@ def keith_count(position: Position, *, round_down: bool = True) -> RaceCount:
     """
     _race(position)
     if not isinstance(round_down, bool):
-        raise ValueError("round_down must be a bool")
+        raise ValueError("`round_down` must be a bool")
     mine, theirs = (_keith(side) for side in _sides(position))
     raised = mine + mine // 7 if round_down else mine * 8 / 7
     lead_over = raised - theirs

@@ -204,6 +204,6 @@ def source(key: str, where: str = "") -> str:
     'Zadeh & Kobliska (1977), eq. (5)'
     """
     if key not in REFERENCES:
-        raise ValueError(f"key must be one of {sorted(REFERENCES)} (got {key!r})")
+        raise ValueError(f"`key` must be one of {sorted(REFERENCES)} (got {key!r})")
     short = REFERENCES[key].short
     return f"{short}, {where}" if where else short
