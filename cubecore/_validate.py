@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Iterable
-from typing import SupportsFloat
+from typing import SupportsFloat, cast
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -55,9 +55,10 @@ def _real_array(name: str, value: ArrayLike) -> NDArray[np.float64]:
         raw = np.asarray(None)
     if raw.dtype.kind == "c" or (raw.dtype.kind == "O" and any(map(_is_complex, raw.flat))):
         raise ValueError(f"{label} must be real, not complex (got {_shown(value)})")
-    if raw.dtype.kind == "b" or (
-        raw.dtype.kind == "O" and any(isinstance(v, (bool, np.bool_)) for v in raw.flat)
-    ):
+    listed = (
+        value if isinstance(value, (list, tuple)) else raw.flat if raw.dtype.kind == "O" else ()
+    )
+    if raw.dtype.kind == "b" or any(isinstance(v, (bool, np.bool_)) for v in listed):
         raise ValueError(f"{label} must be a real number, not a bool (got {_shown(value)})")
     if raw.dtype.kind not in "iuf" and raw.dtype.kind != "O":
         raise ValueError(
@@ -82,9 +83,7 @@ def finite_array(
     """
     array = _real_array(name, value)
     if array.size > max_size:
-        raise ValueError(
-            f"{_named(name)} must hold at most {max_size} values (got {array.size})"
-        )
+        raise ValueError(f"{_named(name)} must hold at most {max_size} values (got {array.size})")
     if not np.all(np.isfinite(array)):
         raise ValueError(f"{_named(name)} must be finite (got NaN or infinity)")
     return array
@@ -118,7 +117,7 @@ def real_number(name: str, value: SupportsFloat) -> float:
     try:
         number = float(value)
     except OverflowError:
-        number = math.inf if value > 0 else -math.inf
+        number = math.inf if cast(int, value) > 0 else -math.inf  # only ints overflow
     except (TypeError, ValueError):
         raise ValueError(f"{label} must be a real number (got {_shown(value)})") from None
     if math.isnan(number):
@@ -167,7 +166,9 @@ def whole_number(name: str, value: int, low: int = 0, high: int | None = None) -
     number = int(value)
     if number < low or (high is not None and number > high):
         upper = "inf)" if high is None else f"{high}]"
-        raise ValueError(f"{label} must be a whole number in [{low}, {upper} (got {_shown(number)})")
+        raise ValueError(
+            f"{label} must be a whole number in [{low}, {upper} (got {_shown(number)})"
+        )
     return number
 
 

@@ -73,7 +73,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import NDArray
 
-from cubecore._validate import whole_number
+from cubecore._validate import choice, whole_number
 
 __all__ = [
     "EPC_PER_ROLL",
@@ -1056,8 +1056,7 @@ def pip_model_errors(
     >>> bool(errors["mean_win_error"].iloc[0] > errors["mean_win_error"].iloc[-1])
     True
     """
-    if by not in ("on_roll_pips", "pip_sum", "wastage"):
-        raise ValueError(f"`by` must be one of 'on_roll_pips', 'pip_sum', 'wastage' (got {by!r})")
+    choice("by", by, ("on_roll_pips", "pip_sum", "wastage"))
     frame = pip_model_comparison(cache_dir)
     if by == "pip_sum":
         key = (frame["on_roll_pips"] + frame["opponent_pips"]).rename("pip_sum")

@@ -50,7 +50,7 @@ from typing import TypeVar
 import numpy as np
 
 from cubecore import bearoff, cubeful, janowski, keeler_spencer, match_points, met
-from cubecore._validate import choice, whole_number
+from cubecore._validate import choice, real_number, whole_number
 from cubecore.position import Position, position_id
 from cubecore.race_counts import RACE_ACTIONS, keith_count
 from cubecore.references import REFERENCES
@@ -615,7 +615,9 @@ def cube_action_choice(action: str) -> str:
         for prefix, answer in _ACTION_PREFIXES:
             if text.startswith(prefix):
                 return answer
-    raise ValueError(f"`action` must be one of gnubg's cube actions without beavers (got {action!r})")
+    raise ValueError(
+        f"`action` must be one of gnubg's cube actions without beavers (got {action!r})"
+    )
 
 
 def _draw_probabilities(rng: np.random.Generator) -> tuple[float, ...]:
@@ -1081,7 +1083,7 @@ def _read_number(answer: object) -> float:
     if isinstance(answer, bool):
         raise ValueError(f"`answer` must be a number, not a bool (got {answer!r})")
     if isinstance(answer, (int, float, np.integer, np.floating)):
-        number = float(answer)
+        number = real_number("answer", answer)  # an int beyond float range is infinite
     elif isinstance(answer, str):
         text = answer.strip().removesuffix("%").strip()
         if "," in text and "." not in text:

@@ -799,6 +799,7 @@ def net_doubling_gain(
     >>> round(net_doubling_gain([0.2, 0.2]), 3)  # [KW] cost .159 at e = .200
     -0.159
     """
+    array_in_range("next_equities", next_equities, -1.0, 1.0)
     gain = np.asarray(doubling_gain(next_equities, cube, own_give_up, center_give_up))
     if gain.size == 0:
         raise ValueError("`next_equities` must hold at least one equity")
@@ -835,7 +836,12 @@ def _check_spread(
         raise ValueError(
             f"`volatility` must be 0 or at least {MIN_VOLATILITY:g} (got {_shown(volatility)})"
         )
-    e, sigma = np.broadcast_arrays(e, sigma)
+    try:
+        e, sigma = np.broadcast_arrays(e, sigma)
+    except ValueError:
+        raise ValueError(
+            f"`equity` and `volatility` must broadcast together (shapes {e.shape}, {sigma.shape})"
+        ) from None
     if np.any((sigma > 0.0) & (sigma**2 >= 1.0 - e**2)):
         raise ValueError(
             "`volatility` must be 0 or satisfy volatility**2 < 1 - equity**2 "
@@ -858,7 +864,8 @@ def spread_exists(equity: ArrayLike, volatility: ArrayLike) -> bool | NDArray[np
 
     A law on [-1, 1] with mean ``e`` has variance at most ``1 - e**2`` (the two-point
     law on -1 and +1), so a spread exists iff ``volatility == 0`` (the point mass) or
-    ``volatility**2 < 1 - equity**2``: where :func:`volatility_doubling_gain` and
+    ``volatility**2 < 1 - equity**2``; the Beta model also needs ``volatility >=
+    MIN_VOLATILITY``. True exactly where :func:`volatility_doubling_gain` and
     :func:`next_equity_spread` accept the pair.
 
     Parameters
@@ -881,7 +888,7 @@ def spread_exists(equity: ArrayLike, volatility: ArrayLike) -> bool | NDArray[np
     """
     e = array_in_range("equity", equity, -1.0, 1.0)
     sigma = array_in_range("volatility", volatility, 0.0, 2.0)
-    fits = (sigma == 0.0) | (sigma**2 < 1.0 - e**2)
+    fits = (sigma == 0.0) | ((sigma >= MIN_VOLATILITY) & (sigma**2 < 1.0 - e**2))
     return bool(fits) if np.ndim(fits) == 0 else np.asarray(fits, dtype=bool)
 
 

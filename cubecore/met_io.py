@@ -108,10 +108,11 @@ def _text(data: bytes | str, what: str) -> str:
     elif isinstance(data, (bytes, bytearray)):
         size = len(data)
     else:
-        raise TypeError(f"`{what}` must be bytes or str (got {type(data).__name__})")
+        raise TypeError(f"`data` (the {what}) must be bytes or str (got {type(data).__name__})")
     if size > MAX_FILE_BYTES:
         raise ValueError(
-            f"the {what} is {size:,} bytes; files up to {MAX_FILE_BYTES:,} bytes are accepted"
+            f"`data`: the {what} is {size:,} bytes;"
+            f" files up to {MAX_FILE_BYTES:,} bytes are accepted"
         )
     if isinstance(data, str):
         text = data
@@ -166,6 +167,8 @@ def _table(
     notice: str,
     source: str,
 ) -> MatchEquityTable:
+    if not isinstance(key, str):
+        raise ValueError(f"`key` must be a string (got {type(key).__name__})")
     middle = float(np.median(np.array(pre, dtype=float)))
     if middle > 1.0:
         raise ValueError(
@@ -703,6 +706,8 @@ def to_csv(table: MatchEquityTable) -> str:
     1,0.5
     post,0.5
     """
+    if not isinstance(table, MatchEquityTable):
+        raise TypeError(f"`table` must be a MatchEquityTable (got {type(table).__name__})")
     lines = [f"# {line}".rstrip() for line in table.notice.splitlines()]
     lines.append(f"# name: {table.name}")
     if table.description:
@@ -723,6 +728,8 @@ def to_xg_met(table: MatchEquityTable) -> str:
     >>> "[PreCrawford]" in to_xg_met(parse_csv("away,1\\n1,0.5\\npost,0.5\\n"))
     True
     """
+    if not isinstance(table, MatchEquityTable):
+        raise TypeError(f"`table` must be a MatchEquityTable (got {type(table).__name__})")
     n = table.length
     lines = [f"; {line}".rstrip() for line in table.notice.splitlines()]
     lines += [

@@ -399,6 +399,8 @@ def first_at_least(f: PiecewiseLinear, level: float) -> float:
     _check_function("f", f)
     level = real_in_range("level", level)
     xs, ys = f
+    if ys[-1] < level:
+        raise ValueError(f"`level` must be at most f(1) = {ys[-1]:g} (got {level:g})")
     if ys[0] >= level:
         return 0.0
     i = next(k for k, y in enumerate(ys) if y >= level)

@@ -462,13 +462,15 @@ def xgid_info(text: str) -> XgidInfo:
     (2, 1, False, 7)
     """
     if not isinstance(text, str):
-        raise ValueError(f"`xgid` must be a string, got {type(text).__name__}")
+        raise ValueError(f"`text` must be a string, got {type(text).__name__}")
     body = text.strip()
     if body.upper().startswith("XGID="):
         body = body[5:]
     fields = body.split(":")
     if len(fields) != _XG_FIELDS:
-        raise ValueError(f"`XGID` must have {_XG_FIELDS} fields separated by ':', got {len(fields)}")
+        raise ValueError(
+            f"`text`: an XGID must have {_XG_FIELDS} fields separated by ':', got {len(fields)}"
+        )
     board = fields[0]
     if len(board) != POINTS + 2:
         raise ValueError(f"XGID board must have {POINTS + 2} characters, got {len(board)}")

@@ -155,7 +155,11 @@ def compare_printed(
     shown = cells.to_numpy(dtype=float)
     difference = values - shown
     within = np.abs(difference) <= 0.5 * 10.0**-places + slack
-    listed = dict(deviations or {})
+    if deviations is not None and not isinstance(deviations, Mapping):
+        raise ValueError(
+            f"`deviations` must be a mapping or None (got {type(deviations).__name__})"
+        )
+    listed: dict[Any, Any] = dict(deviations or {})
     for key, entry in listed.items():
         if key not in cells.index:
             raise ValueError(f"deviations names {key!r}, which is not a printed cell")

@@ -787,7 +787,9 @@ def _home(name: str, points: Sequence[int]) -> tuple[int, ...]:
         whole_number(f"{name}[{k}]", v, 0, MAX_BEAROFF_CHECKERS) for k, v in enumerate(values)
     )
     if not 1 <= sum(counts) <= MAX_BEAROFF_CHECKERS:
-        raise ValueError(f"`{name}` must hold 1..{MAX_BEAROFF_CHECKERS} checkers (got {sum(counts)})")
+        raise ValueError(
+            f"`{name}` must hold 1..{MAX_BEAROFF_CHECKERS} checkers (got {sum(counts)})"
+        )
     return counts
 
 

@@ -37,7 +37,7 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from cubecore import janowski
-from cubecore._validate import choice, finite_array, flag, whole_number
+from cubecore._validate import _shown, choice, finite_array, flag, whole_number
 
 __all__ = [
     "ACTIONS",
@@ -46,6 +46,8 @@ __all__ = [
     "MAX_EVENT_STATES",
     "MAX_MATCH_LENGTH",
     "MAX_MURPHY_CAP",
+    "MAX_STAKE",
+    "MAX_STAKES",
     "OPENING_TIE_PROBABILITY",
     "PLAYERS",
     "CubeEvent",
@@ -334,6 +336,8 @@ def initial_state(
     high = None if rules.match_length is None else rules.match_length - 1
     score_a = whole_number("score_a", score_a, 0, high)
     score_b = whole_number("score_b", score_b, 0, high)
+    crawford_game = flag("crawford_game", crawford_game)
+    post_crawford = flag("post_crawford", post_crawford)
     if crawford_game and post_crawford:
         raise ValueError("crawford_game and post_crawford cannot both be True")
     if (crawford_game or post_crawford) and not rules.crawford:
@@ -432,6 +436,13 @@ def _reason_illegal(state: CubeState, action: str, rules: Rules) -> str | None:
     return "unknown action"
 
 
+def _check_state_and_rules(state: CubeState, rules: Rules, name: str = "state") -> None:
+    if not isinstance(state, CubeState):
+        raise ValueError(f"`{name}` must be a CubeState (got {type(state).__name__})")
+    if not isinstance(rules, Rules):
+        raise ValueError(f"`rules` must be a Rules instance (got {type(rules).__name__})")
+
+
 def legal_actions(state: CubeState, rules: Rules) -> tuple[str, ...]:
     """The actions of :data:`ACTIONS` that are legal in ``state`` under ``rules``.
 
@@ -444,6 +455,7 @@ def legal_actions(state: CubeState, rules: Rules) -> tuple[str, ...]:
     >>> legal_actions(state, rules)
     ('double', 'roll', 'win_single', 'win_gammon', 'win_backgammon')
     """
+    _check_state_and_rules(state, rules)
     return tuple(action for action in ACTIONS if _reason_illegal(state, action, rules) is None)
 
 
@@ -458,6 +470,7 @@ def illegal_reasons(state: CubeState, rules: Rules) -> dict[str, str]:
     >>> illegal_reasons(state, rules)["double"]
     'Crawford rule: no doubling in the Crawford game'
     """
+    _check_state_and_rules(state, rules)
     reasons = {action: _reason_illegal(state, action, rules) for action in ACTIONS}
     return {action: reason for action, reason in reasons.items() if reason is not None}
 
@@ -744,6 +757,10 @@ def replay(
     >>> [state.value for state in states]
     [1, 2, 4]
     """
+    if isinstance(actions, str) or not isinstance(actions, Iterable):
+        raise ValueError(f"`actions` must be a sequence of actions (got {_shown(actions)})")
+    if start is not None:
+        _check_state_and_rules(start, rules, "start")
     state = initial_state(rules) if start is None else start
     states = [state]
     for action in actions:
@@ -872,11 +889,17 @@ def event_table(states: Sequence[CubeState]) -> pd.DataFrame:
     >>> table[["step", "action", "rule", "stakes"]].values.tolist()
     [[0, 'start', 'setup', 1], [1, 'automatic_double', 'Murphy rule', 2]]
     """
+    if not isinstance(states, Iterable):
+        raise ValueError(f"`states` must be a sequence of CubeState values (got {_shown(states)})")
     states = tuple(states)
     if not 1 <= len(states) <= MAX_EVENT_STATES:
         raise ValueError(f"`states` must hold 1 to {MAX_EVENT_STATES} states (got {len(states)})")
     if not all(isinstance(state, CubeState) for state in states):
         raise ValueError("`states` must be CubeState values")
+    if not all(state.history for state in states[1:]):
+        raise ValueError(
+            "`states` must be a replayed game (from replay): each later state has an event"
+        )
     rows = []
     for step, state in enumerate(states):
         event = state.history[-1] if step else None
@@ -898,6 +921,9 @@ def event_table(states: Sequence[CubeState]) -> pd.DataFrame:
 
 #: Most winning probabilities :func:`money_rule_equities` evaluates at once.
 MAX_EQUITY_POINTS = 100_000
+#: Most stakes and largest stake in :func:`money_rule_equities` (cube values to 2**20).
+MAX_STAKES = 16
+MAX_STAKE = 2**20
 
 
 def money_rule_equities(
@@ -934,7 +960,8 @@ def money_rule_equities(
     W, L : float
         Average values of a win and a loss, at least 1.
     stakes : sequence of int, optional
-        Starting stakes for the ``gain_stake_k`` columns, each at least 1.
+        Starting stakes for the ``gain_stake_k`` columns, each in ``[1, MAX_STAKE]``,
+        at most ``MAX_STAKES`` of them.
 
     Returns
     -------
@@ -963,7 +990,9 @@ def money_rule_equities(
     points = finite_array("p", p).ravel()
     if points.size > MAX_EQUITY_POINTS:
         raise ValueError(f"`p` must hold at most {MAX_EQUITY_POINTS} values (got {points.size})")
-    stakes = tuple(whole_number("stakes", stake, 1) for stake in stakes)
+    if not isinstance(stakes, Iterable) or len(stakes := tuple(stakes)) > MAX_STAKES:
+        raise ValueError(f"`stakes` must be a sequence of at most {MAX_STAKES} whole numbers")
+    stakes = tuple(whole_number("stakes", stake, 1, MAX_STAKE) for stake in stakes)
     owned = janowski.cubeful_equity(points, x, "owned", W, L)
     opponent = janowski.cubeful_equity(points, x, "opponent", W, L)
     center = janowski.cubeful_equity(points, x, "center", W, L)

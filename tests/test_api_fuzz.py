@@ -314,6 +314,8 @@ VALID_IN: dict[tuple[str, str], hst.SearchStrategy[Any]] = {
     ("race_match_cube_life_by_score", "max_away"): hst.integers(1, 4),
     ("limited_doubling_point", "n"): hst.integers(1, 60),
     ("load_table", "key"): hst.sampled_from(sorted(met.TABLES)),
+    ("fit_table", "max_away"): hst.integers(2, 7),
+    ("source", "key"): hst.sampled_from(sorted(references.REFERENCES)),
 }
 for _name in ("parse_csv", "parse_gnubg_xml", "parse_xg_met", "read_table"):
     VALID_IN[(_name, "key")] = hst.just("upload")
@@ -378,11 +380,25 @@ NON_FINITE_ALLOWED: dict[str, tuple[str, ...]] = {
     # the doubling point of a score where no double is possible
     "take_points_by_cube": ("['doubling_point']",),
     "take_point_table": ("",),
+    # "``nan`` where no spread in [0, 0.25] gives the table's entry"
+    "implied_spread": ("result",),
+    # "The same two points with the automatic redouble (``nan`` without one)"
+    "cube_points": ("_redoubled",),
+    # "``None`` where the decision never occurs" (the printed cells: NaN if not printed)
+    "cube_action_map": ("['double_take']", "['double_pass']"),
+    "table_3": ("['last_take']", "['first_redouble']", "['first_double']", "['printed_"),
+    "essay_table_with_printed": ("['printed ",),
+    # "``kleinman_win`` (NaN where ``S <= 4``) and ``kleinman_error``"
+    "rules_of_thumb_map": ("['kleinman_win']", "['kleinman_error']"),
+    # "``cube_life`` (NaN where undefined)"
+    "race_match_cube_life": ("['cube_life']",),
+    "race_match_cube_life_by_score": ("['cube_life']",),
+    "race_match_action_map": ("['double_take']", "['double_pass']"),
+    # RaceCount.win "float or None": a count that gives no winning chance
+    "race_counts": ("['win']",),
     # "DB is undefined (NaN) where p_B = 1", "NaN where DB is"
     "implied_doubling_points": ("",),
     "implied_cube_life": ("['cube_life']",),
-    # "where the count is in Table 3, the printed values"
-    "table_3": ("['printed_",),
     # "NaN for the doubling fields when the opponent ..."
     "next_exchange_equities": ("",),
     # "points_a (A's points when the game ends on this event, else NaN)"
@@ -391,8 +407,9 @@ NON_FINITE_ALLOWED: dict[str, tuple[str, ...]] = {
 
 
 #: Defaults never drawn: a documented computation longer than the budget (the
-#: two-sided bear-off database of 6 checkers takes ~5 s; it is built once and cached).
-EXPENSIVE_DEFAULTS = {("build_two_sided", "max_checkers")}
+#: two-sided bear-off database of 6 checkers takes ~5 s, built once and cached; the
+#: table fit at 11-away ~2 s).
+EXPENSIVE_DEFAULTS = {("build_two_sided", "max_checkers"), ("fit_table", "max_away")}
 
 
 def _strategy_for(function: str, parameter: inspect.Parameter) -> hst.SearchStrategy[Any] | None:
