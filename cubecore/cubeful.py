@@ -53,7 +53,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from cubecore._validate import choice, real_in_range, whole_number
+from cubecore._validate import choice, flag, real_in_range, whole_number
 from cubecore.janowski import cube_points, cubeful_equity
 from cubecore.met import MatchEquityTable
 
@@ -262,12 +262,6 @@ def cube_life(position_class: str, pips: int | None = None) -> float:
     return {"contact": CONTACT_CUBE_LIFE, "crashed": CRASHED_CUBE_LIFE}.get(
         position_class, BEAROFF_CUBE_LIFE
     )
-
-
-def _check_bool(name: str, value: object) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise ValueError(f"`{name}` must be True or False (got {value!r})")
-    return bool(value)
 
 
 def _check_cube(cube: int) -> int:
@@ -513,8 +507,8 @@ def money_cube_decision(
     x = real_in_range("x", x, 0.0, 1.0)
     cube = _check_cube(cube)
     owner = choice("owner", owner, CUBE_OWNERS)
-    jacoby = _check_bool("jacoby", jacoby)
-    beavers = _check_bool("beavers", beavers)
+    jacoby = flag("jacoby", jacoby)
+    beavers = flag("beavers", beavers)
     if owner == "center" and cube != 1:
         raise ValueError(f"a centred cube is on 1 in money play (got cube={cube})")
     holder = {"center": "center", "player": "owned", "opponent": "opponent"}[owner]
@@ -693,7 +687,7 @@ def _check_score(table: MatchEquityTable, away: int, opp_away: int, crawford: bo
         raise ValueError(f"`table` must be a MatchEquityTable (got {type(table).__name__})")
     a = whole_number("away", away, 1, table.length)
     b = whole_number("opp_away", opp_away, 1, table.length)
-    crawford = _check_bool("crawford", crawford)
+    crawford = flag("crawford", crawford)
     if crawford and 1 not in (a, b):
         raise ValueError(f"crawford needs away or opp_away to be 1 (got {a} and {b})")
     if (a == 1 or b == 1) and max(a, b) > table.post_length:
@@ -1273,8 +1267,8 @@ def market_window(
     """
     probs = _as_probabilities(probabilities)
     x = real_in_range("x", x, 0.0, 1.0)
-    jacoby = _check_bool("jacoby", jacoby)
-    beavers = _check_bool("beavers", beavers)
+    jacoby = flag("jacoby", jacoby)
+    beavers = flag("beavers", beavers)
     rates = probs.rates()
     if table is None:
         W = 1.0 + rates[0] + 2.0 * rates[1]
@@ -1474,7 +1468,7 @@ def score_matrix(
     if not isinstance(table, MatchEquityTable):
         raise ValueError(f"`table` must be a MatchEquityTable (got {type(table).__name__})")
     n = whole_number("n", n, 1, min(MAX_SCORE_GRID, table.length))
-    margins = _check_bool("margins", margins)
+    margins = flag("margins", margins)
     cells: list[tuple[str, int, int, bool]] = [("money", 0, 0, False)]
     for a in range(1, n + 1):
         for b in range(1, n + 1):

@@ -69,7 +69,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from cubecore._validate import choice, real_in_range, whole_number
+from cubecore._validate import choice, real_in_range, real_number, whole_number
 from cubecore.met import MatchEquityTable
 
 __all__ = [
@@ -580,14 +580,9 @@ def classify_gammon_value(value: float) -> str:
     >>> classify_gammon_value(0.5), classify_gammon_value(1.2)
     ('money-like', 'gammon-go')
     """
-    if isinstance(value, bool):
-        raise ValueError("`value` must be a real number, not a bool")
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"`value` must be a real number (got {value!r})") from None
-    if math.isnan(number):
+    if isinstance(value, (float, np.floating)) and math.isnan(value):
         return "dead"
+    number = real_number("value", value)  # refuses bools, text, complex
     if number < 0.0:
         raise ValueError(f"`value` must be a gammon value >= 0 (got {number:g})")
     index = int(np.searchsorted(GAMMON_CLASS_BOUNDS, number, side="right"))

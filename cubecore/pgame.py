@@ -36,7 +36,7 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from cubecore._validate import array_in_range, real_in_range, whole_number
-from cubecore.rules import OPENING_TIE_PROBABILITY, Rules
+from cubecore.rules import MAX_MURPHY_CAP, OPENING_TIE_PROBABILITY, Rules
 
 __all__ = [
     "DOUBLING_POINT",
@@ -1030,7 +1030,10 @@ def murphy_cap_table(caps: Sequence[int | None]) -> pd.DataFrame:
         raise ValueError(f"`caps` must hold at most {MAX_MURPHY_CAPS} caps (got {len(caps)})")
     rows = []
     for cap in caps:
-        rules = Rules(murphy=True, murphy_cap=None if cap is None else whole_number("caps", cap, 1))
+        rules = Rules(
+            murphy=True,
+            murphy_cap=None if cap is None else whole_number("caps", cap, 1, MAX_MURPHY_CAP),
+        )
         dist = murphy_stake_distribution(rules)
         rows.append(
             {

@@ -39,6 +39,8 @@ from cubecore import (
     bearoff,
     cubeful,
     drills,
+    giveup,
+    janowski,
     keeler_spencer,
     match,
     match_points,
@@ -388,12 +390,11 @@ NON_FINITE_ALLOWED: dict[str, tuple[str, ...]] = {
     "cube_action_map": ("['double_take']", "['double_pass']"),
     "table_3": ("['last_take']", "['first_redouble']", "['first_double']", "['printed_"),
     "essay_table_with_printed": ("['printed ",),
-    # "``kleinman_win`` (NaN where ``S <= 4``) and ``kleinman_error``"
-    "rules_of_thumb_map": ("['kleinman_win']", "['kleinman_error']"),
     # "``cube_life`` (NaN where undefined)"
     "race_match_cube_life": ("['cube_life']",),
     "race_match_cube_life_by_score": ("['cube_life']",),
     "race_match_action_map": ("['double_take']", "['double_pass']"),
+    "rules_of_thumb_map": ("['double_take']", "['double_pass']", "['kleinman_"),
     # RaceCount.win "float or None": a count that gives no winning chance
     "race_counts": ("['win']",),
     # "DB is undefined (NaN) where p_B = 1", "NaN where DB is"
@@ -497,9 +498,9 @@ def _non_finite(value: Any, path: str = "result") -> Iterator[str]:
             for index, item in enumerate(value.flat):
                 yield from _non_finite(item, f"{path}[{index}]")
         return
-    if isinstance(value, pd.DataFrame):
-        for column in value.columns:
-            yield from _non_finite(value[column], f"{path}[{column!r}]")
+    if isinstance(value, pd.DataFrame):  # by position: labels may repeat
+        for index, column in enumerate(value.columns):
+            yield from _non_finite(value.iloc[:, index], f"{path}[{column!r}]")
         return
     if isinstance(value, pd.Series):
         yield from _non_finite(value.to_numpy(), path)
@@ -550,6 +551,11 @@ def test_public_function_at_its_boundary(
         hostile = fuzzed[hostile_at].name if hostile_at >= 0 else None
         if hostile is not None:
             values[hostile] = data.draw(hst.sampled_from(HOSTILE), f"hostile {hostile}")
+        lax_flag = (
+            hostile is not None
+            and str(fuzzed[hostile_at].annotation) == "bool"
+            and not isinstance(values[hostile], bool)
+        )
         try:
             result = _call(function, parameters, values, bearoff_cache)
         except (ValueError, TypeError) as error:
@@ -565,6 +571,7 @@ def test_public_function_at_its_boundary(
                     f" message does not name it: {error}"
                 )
             return
+        assert not lax_flag, f"{module}.{name} took {values[hostile]!r} for the bool {hostile!r}"
         allowed = NON_FINITE_ALLOWED.get(name, {})
         bad = [p for p in _non_finite(result) if not any(f in p for f in allowed)]
         assert not bad, f"{module}.{name}{values!r} returned non-finite values at {bad}"
@@ -582,3 +589,81 @@ def test_every_public_function_has_a_strategy() -> None:
     ]
     assert not missing
     assert len(FUNCTIONS) >= 200
+
+
+# --------------------------------------------------------------------------- the issue's cases
+
+_COMPLEX = np.complex128(0.5 + 0j)  # numpy casts it to 0.5 silently without the check
+_P = (0.6, 0.2, 0.01, 0.1, 0.005)  # cubeless probabilities of a plausible position
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "parameter"),
+    [
+        # hangs before: sizes beyond their documented bounds
+        (lambda: keeler_spencer.limited_doubling_point(10**18), ValueError, "n"),
+        (lambda: rules.Rules(murphy=True, murphy_cap=10**18), ValueError, "murphy_cap"),
+        (lambda: rules.Rules(match_length=10**18), ValueError, "match_length"),
+        (lambda: pgame.murphy_cap_table([10**18]), ValueError, "caps"),
+        (lambda: pgame.simulate_games(10**9), ValueError, "n_games"),
+        (lambda: pgame.take_check(n_games=10**9), ValueError, "n_games"),
+        (lambda: pgame.doubling_price(0.8, n_games=10**9), ValueError, "n_games"),
+        (lambda: pgame.p_game_path(steps=10**9), ValueError, "steps"),
+        (
+            lambda: atlas.atlas_curves(atlas.equivalent_settings("x", 0.5), 10**9),
+            ValueError,
+            "points",
+        ),
+        # integers beyond float range: a ValueError, not OverflowError
+        (lambda: janowski.cube_points(10**400), ValueError, "x"),
+        (lambda: janowski.dead_cube_equity([10**400]), ValueError, "p"),
+        (lambda: match.match_equity(3, 3, gammon_rate=10**400), ValueError, "gammon_rate"),
+        (lambda: drills.grade(_QUESTIONS[0], 10**400), ValueError, "answer"),
+        (lambda: piecewise.line(10**400, 0.0), ValueError, "y0"),
+        # volatility below ~1e-154: its square underflows, the Beta law was NaN
+        (lambda: giveup.volatility_doubling_gain(0.3, 1e-160), ValueError, "volatility"),
+        (lambda: giveup.next_equity_spread(0.3, 1e-160), ValueError, "volatility"),
+        (lambda: giveup.next_equity_density([0.3], 0.3, 1e-20), ValueError, "volatility"),
+        # complex input is refused, never cast to its real part
+        (lambda: janowski.cube_points(_COMPLEX), ValueError, "x"),
+        (lambda: janowski.cube_points(0.5 + 0j), ValueError, "x"),
+        (lambda: janowski.dead_cube_equity(np.array([0.5 + 0j])), ValueError, "p"),
+        (lambda: giveup.doubling_points(_COMPLEX), ValueError, "own_give_up"),
+        (lambda: match.match_equity(3, 3, cube_efficiency=_COMPLEX), ValueError, "cube_efficiency"),
+        (lambda: match_points.classify_gammon_value(_COMPLEX), ValueError, "value"),
+        # bool options take bools only
+        (lambda: janowski.cube_points(0.5, jacoby="no"), ValueError, "jacoby"),
+        (lambda: janowski.cubeful_equity(0.5, 0.5, "center", jacoby="no"), ValueError, "jacoby"),
+        (lambda: cubeful.money_cube_decision(_P, 0.6, jacoby="no"), ValueError, "jacoby"),
+        (lambda: cubeful.money_cube_decision(_P, 0.6, beavers=1), ValueError, "beavers"),
+        (lambda: rules.Rules(jacoby="no"), ValueError, "jacoby"),
+        (
+            lambda: rules.initial_state(rules.Rules(), crawford_game="no"),
+            ValueError,
+            "crawford_game",
+        ),
+        (lambda: match.match_phase(3, 3, post_crawford="no"), ValueError, "post_crawford"),
+        (lambda: pgame.doubling_price(0.8, beavers="no"), ValueError, "beavers"),
+        # the message names the parameter given, not another one
+        (lambda: position.position_from_xgid(5), ValueError, "text"),
+        (lambda: position.xgid_info("XGID=abc"), ValueError, "text"),
+        (lambda: giveup.net_doubling_gain([math.nan]), ValueError, "next_equities"),
+        (lambda: met_io.parse_csv(5), TypeError, "data"),
+        (
+            lambda: met_io.read_table(met_io.to_csv(_SMALL_TABLE), "t.csv", key=1j),
+            ValueError,
+            "key",
+        ),
+        (lambda: pgame.murphy_cap_table([0]), ValueError, "caps"),
+        # text where a number is meant is refused, not parsed
+        (lambda: janowski.cube_points("0.5"), ValueError, "x"),
+        (lambda: janowski.dead_cube_equity(["0.5"]), ValueError, "p"),
+    ],
+)
+def test_issue_cases_raise_naming_the_parameter(
+    call: Callable[[], object], error: type[Exception], parameter: str
+) -> None:
+    """The hostile calls of issue 18: the exact exception, naming the parameter in backticks."""
+    with pytest.raises(error) as raised:
+        _call_with_budget(call, [], {})
+    assert f"`{parameter}`" in str(raised.value)
