@@ -45,7 +45,7 @@ from numpy.typing import ArrayLike, NDArray
 from scipy import special, stats
 
 from cubecore import janowski, race
-from cubecore._validate import _shown, array_in_range, choice, finite_array, real_in_range
+from cubecore._validate import _shown, array_in_range, choice, finite_array, flag, real_in_range
 from cubecore.janowski import CUBE_POSITIONS
 
 __all__ = [
@@ -264,6 +264,7 @@ def modified_win_probability(
     g_c = _check_give_up("center_give_up", center_give_up)
     cube = choice("cube", cube, CUBE_POSITIONS)
     e = array_in_range("e", e, -1.0, 1.0)
+    concede = flag("concede", concede)
     p = _raw_probability((e + 1.0) / 2.0, cube, g, g_c)
     return _as_output(_conceded(p) if concede else p)
 
@@ -921,6 +922,8 @@ def next_equity_density(e: ArrayLike, equity: float, volatility: float) -> NDArr
     [0.5, 0.5]
     """
     points = array_in_range("e", e, -1.0, 1.0)
+    equity = real_in_range("equity", equity, -1.0, 1.0)  # one law: numbers, not arrays
+    volatility = real_in_range("volatility", volatility, 0.0, 2.0)
     spread = next_equity_spread(equity, volatility)
     density = np.asarray(stats.beta.pdf((points + 1.0) / 2.0, spread.alpha, spread.beta)) / 2.0
     return np.where(np.isfinite(density), density, np.nan)

@@ -327,6 +327,9 @@ def taut_string(
     xs = _finite_tuple("xs", xs)
     lower = _real_tuple("lower", lower)
     upper = _real_tuple("upper", upper)
+    for name, values in (("lower", lower), ("upper", upper)):
+        if len(values) != len(xs):
+            raise ValueError(f"`{name}` must have one value per corner of `xs`: {len(xs)}")
     y0, y1 = real_in_range("y0", y0), real_in_range("y1", y1)
     n = len(xs)
     out_x, out_y = [0.0], [float(y0)]

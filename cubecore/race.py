@@ -297,7 +297,12 @@ def bearoff_roll_probability(pips: ArrayLike, rolls: ArrayLike) -> NDArray[np.fl
     """
     x = _count_array("pips", pips)
     n = _count_array("rolls", rolls, low=0, high=_ROLLS_LIMIT)
-    x, n = np.broadcast_arrays(x, n)
+    try:
+        x, n = np.broadcast_arrays(x, n)
+    except ValueError:
+        raise ValueError(
+            f"`pips` and `rolls` must broadcast together (shapes {x.shape}, {n.shape})"
+        ) from None
     beyond = n > _MAX_ROLLS  # no count <= MAX_COUNT needs that many rolls
     values = _bearoff_table()[x, np.where(beyond, 0, n)]
     return np.where(beyond, 0.0, values)
