@@ -56,7 +56,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
-from cubecore._validate import real_in_range, whole_number
+from cubecore._validate import _real_array, _shown, real_in_range, whole_number
 from cubecore.match import (
     DEFAULT_CUBE_EFFICIENCY,
     DEFAULT_GAMMON_RATE,
@@ -121,8 +121,11 @@ class MatchEquityTable:
     post_opponent: NDArray[np.float64] | None = None
 
     def __post_init__(self) -> None:
-        pre = np.array(self.pre, dtype=float)
-        post = np.array(self.post, dtype=float)
+        for name in ("key", "name", "description", "notice"):
+            if not isinstance(getattr(self, name), str):
+                raise ValueError(f"`{name}` must be a string (got {_shown(getattr(self, name))})")
+        pre = np.array(_real_array("pre", self.pre), dtype=float)
+        post = np.array(_real_array("post", self.post), dtype=float)
         if pre.ndim != 2 or pre.shape[0] != pre.shape[1] or pre.shape[0] < 1:
             raise ValueError(f"`pre` must be a square n x n array (got shape {pre.shape})")
         if pre.shape[0] > MAX_TABLE_LENGTH:

@@ -76,10 +76,11 @@ def _side(name: str, points: object, bar: object) -> tuple[tuple[int, ...], int]
     counts: list[int] = []
     for point, value in enumerate([*values, bar], start=1):
         where = "the bar" if point == POINTS + 1 else f"point {point}"
+        who = f"`{name}_bar`" if point == POINTS + 1 else f"`{name}`"
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-            raise ValueError(f"{name}: the count on {where} must be a whole number, got {value!r}")
+            raise ValueError(f"{who}: the count on {where} must be a whole number, got {value!r}")
         if value < 0:
-            raise ValueError(f"{name}: the count on {where} is negative ({int(value)})")
+            raise ValueError(f"{who}: the count on {where} is negative ({int(value)})")
         counts.append(int(value))
     total = sum(counts)
     if total > CHECKERS:

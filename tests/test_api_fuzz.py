@@ -71,7 +71,9 @@ def _public_functions() -> list[tuple[str, str, Callable[..., Any]]]:
             obj = getattr(module, name)
             # functions, and the input types that check their fields (__post_init__)
             if inspect.isfunction(obj) or (
-                dataclasses.is_dataclass(obj) and hasattr(obj, "__post_init__")
+                inspect.isclass(obj)
+                and dataclasses.is_dataclass(obj)
+                and hasattr(obj, "__post_init__")
             ):
                 found.append((module_name, name, obj))
     return found
