@@ -113,7 +113,7 @@ import pandas as pd
 from numpy.typing import NDArray
 
 from cubecore._normal import normal_cdf
-from cubecore._validate import choice, real_in_range, whole_number
+from cubecore._validate import choice, flag, real_in_range, whole_number
 from cubecore.piecewise import (
     PiecewiseLinear,
     clamp,
@@ -931,8 +931,7 @@ def match_phase(away: int, opp_away: int, post_crawford: bool = False) -> str:
     """
     a = whole_number("away", away, 1, MAX_AWAY)
     b = whole_number("opp_away", opp_away, 1, MAX_AWAY)
-    if not isinstance(post_crawford, bool):
-        raise ValueError(f"`post_crawford` must be a bool (got {post_crawford!r})")
+    post_crawford = flag("post_crawford", post_crawford)
     if a == b == 1:
         return "double match point"
     if min(a, b) == 1:

@@ -56,7 +56,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
-from cubecore._validate import _real_array, _shown, real_in_range, whole_number
+from cubecore._validate import _real_array, _shown, flag, real_in_range, whole_number
 from cubecore.match import (
     DEFAULT_CUBE_EFFICIENCY,
     DEFAULT_GAMMON_RATE,
@@ -179,8 +179,7 @@ class MatchEquityTable:
         """
         a = whole_number("away", away, -(2**20))
         b = whole_number("opp_away", opp_away, -(2**20))
-        if not isinstance(post_crawford, bool):
-            raise ValueError(f"`post_crawford` must be a bool (got {post_crawford!r})")
+        post_crawford = flag("post_crawford", post_crawford)
         if a <= 0:
             return 1.0
         if b <= 0:
@@ -499,8 +498,7 @@ def check_table(
     if not isinstance(table, MatchEquityTable):
         raise TypeError(f"`table` must be a MatchEquityTable (got {type(table).__name__})")
     tol = real_in_range("tolerance", tolerance, 0.0, 0.1)
-    if not isinstance(complement, bool):
-        raise ValueError(f"`complement` must be a bool (got {complement!r})")
+    complement = flag("complement", complement)
     pre = table.pre
     rows: list[dict[str, object]] = []
     edge = tol + _ROUNDING  # a cell is flagged only beyond this

@@ -35,7 +35,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
-from cubecore._validate import array_in_range, real_in_range, whole_number
+from cubecore._validate import array_in_range, flag, real_in_range, whole_number
 from cubecore.rules import MAX_MURPHY_CAP, OPENING_TIE_PROBABILITY, Rules
 
 __all__ = [
@@ -1333,8 +1333,7 @@ def doubling_price(
     0.0
     """
     d = _double_point(double_point, high_open=False)
-    if not isinstance(beavers, bool):
-        raise ValueError("`beavers` must be True or False")
+    beavers = flag("beavers", beavers)
     rules = Rules(beavers=beavers)
     thresholds = _price_thresholds(d, beavers)
     equity = exact_equity(thresholds, rules, start)

@@ -41,6 +41,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from cubecore._validate import flag
+
 __all__ = [
     "CHECKERS",
     "POINTS",
@@ -407,8 +409,7 @@ def xgid(position: Position, *, bottom_on_roll: bool = True) -> str:
     """
     if not isinstance(position, Position):
         raise TypeError(f"`position` must be a Position, got {type(position).__name__}")
-    if not isinstance(bottom_on_roll, bool):
-        raise ValueError("`bottom_on_roll` must be a bool")
+    bottom_on_roll = flag("bottom_on_roll", bottom_on_roll)
     bottom, top = (
         (position.on_roll, position.opponent)
         if bottom_on_roll

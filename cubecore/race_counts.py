@@ -68,6 +68,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from cubecore._validate import flag
 from cubecore.position import Position
 
 __all__ = [
@@ -181,8 +182,7 @@ def keith_count(position: Position, *, round_down: bool = True) -> RaceCount:
     (10, 11, 8, 'redouble, take')
     """
     _race(position)
-    if not isinstance(round_down, bool):
-        raise ValueError("`round_down` must be a bool")
+    round_down = flag("round_down", round_down)
     mine, theirs = (_keith(side) for side in _sides(position))
     raised = mine + mine // 7 if round_down else mine * 8 / 7
     lead_over = raised - theirs

@@ -255,7 +255,7 @@ def test_model_table_first_row_is_the_crawford_game():
 
 
 def test_mwc_post_crawford_is_bool_only():
-    with pytest.raises(ValueError, match=r"`post_crawford` must be a bool \(got 1\)"):
+    with pytest.raises(ValueError, match=r"`post_crawford` must be True or False \(got 1\)"):
         load_table("kxg2").mwc(2, 1, post_crawford=1)  # type: ignore[arg-type]
 
 
@@ -338,7 +338,7 @@ def test_check_table_rejects_bad_arguments():
     t = load_table("woolsey")
     with pytest.raises(ValueError, match=r"`tolerance` must lie in \[0, 0.1\]"):
         check_table(t, 0.5)
-    with pytest.raises(ValueError, match=r"`complement` must be a bool"):
+    with pytest.raises(ValueError, match=r"`complement` must be True or False"):
         check_table(t, complement=1)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"`table` must be a MatchEquityTable"):
         check_table(t.pre)  # type: ignore[arg-type]

@@ -108,7 +108,9 @@ def test_ten_megabytes_of_junk_are_refused_before_parsing(reader):
 
 
 def test_not_a_str_or_bytes():
-    with pytest.raises(TypeError, match=r"`data` \(the XML file\) must be bytes or str \(got int\)"):
+    with pytest.raises(
+        TypeError, match=r"`data` \(the XML file\) must be bytes or str \(got int\)"
+    ):
         parse_gnubg_xml(5)  # type: ignore[arg-type]
 
 
