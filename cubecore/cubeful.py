@@ -1269,6 +1269,7 @@ def market_window(
     x = real_in_range("x", x, 0.0, 1.0)
     jacoby = flag("jacoby", jacoby)
     beavers = flag("beavers", beavers)
+    crawford = flag("crawford", crawford)
     rates = probs.rates()
     if table is None:
         W = 1.0 + rates[0] + 2.0 * rates[1]

@@ -60,6 +60,7 @@ __all__ = [
     "ESSAY_TABLE_DEVIATIONS",
     "ESSAY_TABLE_EQUITIES",
     "ESSAY_TABLE_PRINTED",
+    "MAX_SPREAD_POINTS",
     "MIN_VOLATILITY",
     "BetaSpread",
     "DoublingPoints",
@@ -102,6 +103,9 @@ DEAD_CUBE_TAKE_POINT = 0.25
 #: and scipy's Beta routines overflow (1e-20) or return NaN (below 1e-154, where
 #: ``volatility**2`` underflows). 0 itself is the point mass and stays allowed.
 MIN_VOLATILITY = 1e-12
+#: Most (equity, volatility) pairs of one call (each is a Beta integral: 100
+#: thousand take ~0.8 s).
+MAX_SPREAD_POINTS = 100_000
 
 #: [KW] "the minimum take point is about 21.5%".
 ESSAY_MIN_TAKE = 0.215
@@ -831,8 +835,8 @@ def _check_spread(
     equity: ArrayLike, volatility: ArrayLike
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Validate ``(equity, volatility)`` jointly: ``volatility**2 < 1 - equity**2`` or 0."""
-    e = array_in_range("equity", equity, -1.0, 1.0)
-    sigma = array_in_range("volatility", volatility, 0.0, 2.0)
+    e = array_in_range("equity", equity, -1.0, 1.0, max_size=MAX_SPREAD_POINTS)
+    sigma = array_in_range("volatility", volatility, 0.0, 2.0, max_size=MAX_SPREAD_POINTS)
     if np.any((sigma > 0.0) & (sigma < MIN_VOLATILITY)):
         raise ValueError(
             f"`volatility` must be 0 or at least {MIN_VOLATILITY:g} (got {_shown(volatility)})"

@@ -43,6 +43,7 @@ _Probabilities = TypeVar("_Probabilities", float, NDArray[np.float64])
 
 __all__ = [
     "CUBE_POSITIONS",
+    "MAX_SWEEP_POINTS",
     "CubeDecision",
     "CubePoints",
     "TwoIndexPoints",
@@ -60,6 +61,8 @@ __all__ = [
 
 #: Cube positions, always seen from the player whose winning probability is ``p``.
 CUBE_POSITIONS = ("center", "owned", "opponent")
+#: Most cube lives one :func:`cube_points_sweep` solves (each ~1 ms; the app draws 101).
+MAX_SWEEP_POINTS = 1_000
 
 #: Where the model says a decision point is never reached.
 NEVER = 1.0
@@ -674,7 +677,7 @@ def cube_points_sweep(
     >>> cube_points_sweep([0.0, 1.0])["take_point"].round(6).tolist()
     [0.25, 0.2]
     """
-    xs = array_in_range("x_values", x_values, 0.0, 1.0).ravel()
+    xs = array_in_range("x_values", x_values, 0.0, 1.0, max_size=MAX_SWEEP_POINTS).ravel()
     jacoby, beavers = flag("jacoby", jacoby), flag("beavers", beavers)
     rows = [
         {"x": float(x), **cube_points(float(x), W, L, jacoby=jacoby, beavers=beavers).__dict__}

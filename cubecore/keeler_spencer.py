@@ -104,7 +104,9 @@ MAX_LIMITED_DOUBLES = 10_000
 MAX_TABLE_SIZE = 30
 #: Largest ``i + j`` for :func:`raising_tree` (the tree has up to 2**(i+j+1) - 1 nodes).
 MAX_TREE_RAISES = 8
-#: Most potentials :func:`continuous_sweep` evaluates (each is one series of eq. (18)).
+#: Most potentials :func:`continuous_sweep` evaluates (each is one series of eq. (18)),
+#: and most cells of :func:`continuous_even_game_value_table` and
+#: :func:`continuous_raising_points_table`.
 MAX_SWEEP_POINTS = 10_000
 
 # Series truncation: sum Poisson terms until the proven bound on every omitted
@@ -1369,6 +1371,11 @@ def _ab_frame(
     """A wide table of ``function(a, b)``: rows ``a``, columns ``b``."""
     rows = _potentials("a_values", a_values)
     cols = _potentials("b_values", b_values)
+    if rows.size * cols.size > MAX_SWEEP_POINTS:
+        raise ValueError(
+            f"`a_values` x `b_values` must be at most {MAX_SWEEP_POINTS} cells"
+            f" (got {rows.size} x {cols.size})"
+        )
     cells = [[function(a, b) for b in cols] for a in rows]
     return pd.DataFrame(cells, index=pd.Index(rows, name="a"), columns=pd.Index(cols, name="b"))
 

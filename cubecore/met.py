@@ -144,7 +144,7 @@ class MatchEquityTable:
         object.__setattr__(self, "pre", pre)
         object.__setattr__(self, "post", post)
         if self.post_opponent is not None:
-            other = np.array(self.post_opponent, dtype=float)
+            other = np.array(_real_array("post_opponent", self.post_opponent), dtype=float)
             if other.shape != post.shape:
                 raise ValueError(
                     f"`post_opponent` must have the shape of post {post.shape} (got {other.shape})"

@@ -42,8 +42,10 @@ __all__ = [
     "DOUBLING_POINT",
     "GAME_COLUMNS",
     "MAX_GAMES",
+    "MAX_LATTICE_SIZE",
     "MAX_MURPHY_CAPS",
     "MAX_PATH_STEPS",
+    "MAX_PRICE_POINTS",
     "OPTIMAL",
     "OPTIMAL_BEAVER_POINT",
     "TAKE_POINT",
@@ -108,6 +110,12 @@ _MAX_CHAIN_EVENTS = 20_000
 #: Most games one simulation plays (the app offers 1 million; each game is a row of
 #: a few numbers, so 2 million stay near 100 MB).
 MAX_GAMES = 2_000_000
+#: Most doubling points of one :func:`doubling_price_curve` (each is a chain solve;
+#: the app draws 80).
+MAX_PRICE_POINTS = 1_000
+#: Finest lattice of the walks: ``step_size >= 1/MAX_LATTICE_SIZE`` (a game on the
+#: lattice takes about ``n**2 / 4`` steps).
+MAX_LATTICE_SIZE = 1_000
 #: Most steps of one :func:`p_game_path` (the app draws 200 thousand).
 MAX_PATH_STEPS = 1_000_000
 #: Games per slice of one chain step (bounds the step's temporaries to a few MB).
@@ -220,10 +228,13 @@ def _lattice_index(name: str, value: float, n: int) -> int:
 
 
 def _lattice_size(step_size: float) -> int:
-    step_size = real_in_range("step_size", step_size, 0.0, 0.5, low_open=True)
+    step_size = real_in_range("step_size", step_size, 1.0 / MAX_LATTICE_SIZE, 0.5)
     n = round(1 / step_size)
     if abs(n * step_size - 1) > 1e-9:
-        raise ValueError("`step_size` must be 1/n for a whole number n >= 2")
+        raise ValueError(
+            f"`step_size` must be 1/n for a whole number 2 <= n <= {MAX_LATTICE_SIZE}"
+            f" (got {step_size!r})"
+        )
     return n
 
 
@@ -244,7 +255,7 @@ def p_game_path(
         Maximum number of steps (the path stops earlier when absorbed),
         ``1 <= steps <= MAX_PATH_STEPS``.
     step_size : float
-        ``1/n`` for a whole number ``n >= 2``.
+        ``1/n`` for a whole number ``2 <= n <= MAX_LATTICE_SIZE``.
     seed : int
         Seed of the numpy Generator.
 
@@ -662,7 +673,7 @@ def simulate_games_fine(
     n_games, thresholds, rules, start, seed
         As for :func:`simulate_games`.
     step_size : float
-        ``1/n`` for a whole number ``n >= 2``.
+        ``1/n`` for a whole number ``2 <= n <= MAX_LATTICE_SIZE``.
 
     Returns
     -------
@@ -1414,7 +1425,9 @@ def doubling_price_curve(double_points: ArrayLike, start: float = 0.5) -> pd.Dat
     >>> curve["equity"].round(12).tolist()
     [-0.5, -1.0]
     """
-    points = array_in_range("double_points", double_points, 0.0, 1.0).ravel()
+    points = array_in_range(
+        "double_points", double_points, 0.0, 1.0, max_size=MAX_PRICE_POINTS
+    ).ravel()
     if np.any(points <= TAKE_POINT + _DECISION_TOLERANCE):
         raise ValueError("`double_points` must lie in (0.2, 1]")
     start = real_in_range("start", start, 0.0, 1.0, low_open=True, high_open=True)

@@ -1,17 +1,27 @@
 """The public API of :mod:`cubecore` at its boundary (issue 18, item 4).
 
 Every public function (each module's ``__all__``, found at import time, so a new
-function is covered automatically) is called with hostile arguments mixed with
-valid ones: NaN, infinities, integers beyond float range, subnormal floats,
-negative numbers, complex numbers, text, bools for numbers and non-bools for bool
-options, empty and oversized arrays, ``None``. Each call must either return finite
-values (dataclasses, DataFrames, arrays and tuples are walked) or raise
-``ValueError``/``TypeError``, and finish within :data:`CPU_BUDGET` seconds of the
-process's CPU time (an ``ITIMER_PROF`` alarm, not the wall clock). When exactly one
-argument is hostile and the call is refused, the message must name that argument.
+function is covered automatically), and every public input type that checks its
+fields (a dataclass with ``__post_init__``), is called with valid arguments of
+which at most one is replaced by a hostile value: NaN, infinities, integers beyond
+float range, subnormal floats, negative numbers, complex numbers, text, bools for
+numbers, empty and oversized arrays, ``None``, bytes, an arbitrary object. Each
+call must
 
-A public function whose parameter has no strategy here fails
-:func:`test_every_public_function_has_a_strategy`.
+- return finite values (dataclasses, DataFrames, arrays, mappings and tuples are
+  walked; the fields whose documented meaning is "undefined here" are listed in
+  :data:`NON_FINITE_ALLOWED` with the docstring's words) or raise ``ValueError`` or
+  ``TypeError``;
+- finish within :data:`CPU_BUDGET` seconds of the process's CPU time (an
+  ``ITIMER_PROF`` alarm, not the wall clock, so a loaded machine does not fail it);
+- when it refuses the hostile value, name that argument in the message (unless the
+  valid draw alone is refused too, or the argument is a text whose content the
+  message describes, :data:`CONTENT`);
+- refuse any non-bool given for a bool option (``jacoby="no"`` must not mean yes).
+
+Reproducible: ``derandomize=True`` and no example database. A public function whose
+parameter has no strategy fails :func:`test_every_public_function_has_a_strategy`.
+The issue's own hostile calls are :func:`test_issue_cases_raise_naming_the_parameter`.
 """
 
 from __future__ import annotations
@@ -372,6 +382,10 @@ FIXED = {"cache_dir"}
 # --------------------------------------------------------------------------- hostile values
 
 _HUGE_ARRAY = np.full(2_000_001, 0.5)
+# the default array bound of cubecore._validate: a function whose cost per entry is
+# high must state a smaller bound, or the budget fails
+_LARGE_ARRAY = np.full(1_000_000, 0.5)
+_LARGE_COUNTS = np.full(1_000_000, 50)
 HOSTILE: tuple[Any, ...] = (
     math.nan,
     math.inf,
@@ -401,6 +415,8 @@ HOSTILE: tuple[Any, ...] = (
     [0.5, 1 + 1j],
     [10**400],
     _HUGE_ARRAY,
+    _LARGE_ARRAY,
+    _LARGE_COUNTS,
     b"\x00",
     object(),
 )
