@@ -834,7 +834,9 @@ def holland_effect(
     Notes
     -----
     ``delay_rolls = 0`` or ``volatility = 0`` is the rule without effect (explicit
-    branch). A wider spread helps the leader: ``H`` is convex in ``q``.
+    branch); a positive volatility is at least 1e-12 (below it the normal law's
+    standardised bounds overflow). A wider spread helps the leader: ``H`` is convex
+    in ``q``.
 
     Examples
     --------
@@ -850,6 +852,8 @@ def holland_effect(
     g = real_in_range("gammon_rate", gammon_rate, 0.0, 1.0)
     n = whole_number("delay_rolls", delay_rolls, 0, 1000)
     sigma = real_in_range("volatility", volatility, 0.0, 0.5)
+    if 0.0 < sigma < 1e-12:
+        raise ValueError(f"`volatility` must be 0 or in [1e-12, 0.5] (got {volatility!r})")
     post, _ = _post_crawford(b, g)
 
     def at(k: int) -> float:

@@ -692,6 +692,7 @@ _P = (0.6, 0.2, 0.01, 0.1, 0.005)  # cubeless probabilities of a plausible posit
         (lambda: giveup.volatility_doubling_gain(0.3, 1e-160), ValueError, "volatility"),
         (lambda: giveup.next_equity_spread(0.3, 1e-160), ValueError, "volatility"),
         (lambda: giveup.next_equity_density([0.3], 0.3, 1e-20), ValueError, "volatility"),
+        (lambda: match.holland_effect(3, volatility=1e-320), ValueError, "volatility"),
         # complex input is refused, never cast to its real part
         (lambda: janowski.cube_points(_COMPLEX), ValueError, "x"),
         (lambda: janowski.cube_points(0.5 + 0j), ValueError, "x"),
