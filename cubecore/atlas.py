@@ -40,10 +40,11 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from cubecore import giveup, janowski, race
-from cubecore._validate import array_in_range, choice, real_in_range
+from cubecore._validate import array_in_range, choice, real_in_range, whole_number
 from cubecore.janowski import CubePosition
 
 __all__ = [
+    "MAX_CURVE_POINTS",
     "MODELS",
     "AtlasSettings",
     "atlas_curves",
@@ -53,6 +54,8 @@ __all__ = [
     "equivalent_settings",
 ]
 
+#: Most points per curve in :func:`atlas_curves` (the app draws 201).
+MAX_CURVE_POINTS = 10_001
 #: The four models, in the order the atlas shows them.
 MODELS = ("keeler_spencer", "zadeh_kobliska", "give_up", "janowski")
 
@@ -175,7 +178,8 @@ def _equities(
 def atlas_curves(settings: AtlasSettings, points: int = 201) -> pd.DataFrame:
     """Cubeful equity against winning chance for every model and cube position.
 
-    Returns a tidy DataFrame with columns ``model``, ``cube``, ``p``, ``equity``.
+    Returns a tidy DataFrame with columns ``model``, ``cube``, ``p``, ``equity``;
+    ``points`` (2 to :data:`MAX_CURVE_POINTS`) equally spaced chances per curve.
 
     Examples
     --------
@@ -183,7 +187,9 @@ def atlas_curves(settings: AtlasSettings, points: int = 201) -> pd.DataFrame:
     >>> sorted(frame["model"].unique()) == sorted(MODELS)
     True
     """
-    p = np.linspace(0.0, 1.0, points)
+    if not isinstance(settings, AtlasSettings):
+        raise TypeError(f"`settings` must be an AtlasSettings (got {type(settings).__name__})")
+    p = np.linspace(0.0, 1.0, whole_number("points", points, 2, MAX_CURVE_POINTS))
     rows = []
     for model in MODELS:
         for cube in janowski.CUBE_POSITIONS:
@@ -209,6 +215,8 @@ def atlas_points(settings: AtlasSettings) -> pd.DataFrame:
     >>> atlas_points(equivalent_settings("give_up", 0.8))["cash_point"].round(12).tolist()
     [0.8, 0.8, 0.8, 0.8]
     """
+    if not isinstance(settings, AtlasSettings):
+        raise TypeError(f"`settings` must be an AtlasSettings (got {type(settings).__name__})")
     effective = race.effective_points(settings.da, settings.db)
     give_up = giveup.doubling_points(settings.give_up, settings.center_give_up)
     cube = janowski.cube_points(settings.x)

@@ -74,7 +74,7 @@ import pandas as pd
 from numpy.typing import NDArray
 
 from cubecore._docs import fill_doc
-from cubecore._validate import whole_number
+from cubecore._validate import choice, whole_number
 
 __all__ = [
     "EPC_PER_ROLL",
@@ -188,10 +188,10 @@ class _Index:
 
 def _check_points(name: str, points: Sequence[int], max_checkers: int) -> NDArray[np.int8]:
     if isinstance(points, (str, bytes)) or not hasattr(points, "__len__"):
-        raise ValueError(f"{name} must be 6 checker counts (points 1..6)")
+        raise ValueError(f"`{name}` must be 6 checker counts (points 1..6)")
     values = list(points)
     if len(values) != 6:
-        raise ValueError(f"{name} must have 6 checker counts (points 1..6), got {len(values)}")
+        raise ValueError(f"`{name}` must have 6 checker counts (points 1..6), got {len(values)}")
     for p, v in enumerate(values, start=1):
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
             raise ValueError(f"{name}: the count on point {p} must be a whole number, got {v!r}")
@@ -723,7 +723,7 @@ def _path(cache_dir: str | os.PathLike[str] | None) -> Path | None:
     if cache_dir is None:
         return None
     if not isinstance(cache_dir, (str, os.PathLike)):
-        raise ValueError(f"cache_dir must be a path, got {type(cache_dir).__name__}")
+        raise ValueError(f"`cache_dir` must be a path, got {type(cache_dir).__name__}")
     return Path(cache_dir)
 
 
@@ -1100,8 +1100,7 @@ def pip_model_errors(
     >>> bool(errors["mean_win_error"].iloc[0] > errors["mean_win_error"].iloc[-1])
     True
     """
-    if by not in ("on_roll_pips", "pip_sum", "wastage"):
-        raise ValueError(f"by must be one of 'on_roll_pips', 'pip_sum', 'wastage' (got {by!r})")
+    choice("by", by, ("on_roll_pips", "pip_sum", "wastage"))
     frame = pip_model_comparison(cache_dir)
     if by == "pip_sum":
         key = (frame["on_roll_pips"] + frame["opponent_pips"]).rename("pip_sum")

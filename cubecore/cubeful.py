@@ -53,7 +53,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from cubecore._validate import choice, real_in_range, whole_number
+from cubecore._validate import choice, flag, real_in_range, whole_number
 from cubecore.janowski import CubePosition, cube_points, cubeful_equity
 from cubecore.match_points import CubeOwner
 from cubecore.met import MatchEquityTable
@@ -215,19 +215,19 @@ def _as_probabilities(probabilities: object) -> CubelessProbabilities:
         return probabilities
     if not isinstance(probabilities, Iterable) or isinstance(probabilities, (str, bytes)):
         raise ValueError(
-            "probabilities must be a CubelessProbabilities or five numbers"
+            "`probabilities` must be a CubelessProbabilities or five numbers"
             " (win, win gammon, win backgammon, lose gammon, lose backgammon)"
         )
     try:
         values: tuple[Any, ...] = tuple(probabilities)
     except TypeError:
         raise ValueError(
-            "probabilities must be a CubelessProbabilities or five numbers"
+            "`probabilities` must be a CubelessProbabilities or five numbers"
             " (win, win gammon, win backgammon, lose gammon, lose backgammon)"
         ) from None
     if len(values) != 5:
         raise ValueError(
-            "probabilities must have five entries (win, win gammon, win backgammon,"
+            "`probabilities` must have five entries (win, win gammon, win backgammon,"
             f" lose gammon, lose backgammon); got {len(values)}"
         )
     return CubelessProbabilities(*values)
@@ -265,16 +265,10 @@ def cube_life(position_class: str, pips: int | None = None) -> float:
     )
 
 
-def _check_bool(name: str, value: object) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise ValueError(f"{name} must be True or False (got {value!r})")
-    return bool(value)
-
-
 def _check_cube(cube: int) -> int:
     value = whole_number("cube", cube, 1, MAX_CUBE)
     if value & (value - 1):
-        raise ValueError(f"cube must be a power of two in [1, {MAX_CUBE}] (got {value})")
+        raise ValueError(f"`cube` must be a power of two in [1, {MAX_CUBE}] (got {value})")
     return value
 
 
@@ -516,8 +510,8 @@ def money_cube_decision(
     x = real_in_range("x", x, 0.0, 1.0)
     cube = _check_cube(cube)
     owner = choice("owner", owner, CUBE_OWNERS)
-    jacoby = _check_bool("jacoby", jacoby)
-    beavers = _check_bool("beavers", beavers)
+    jacoby = flag("jacoby", jacoby)
+    beavers = flag("beavers", beavers)
     if owner == "center" and cube != 1:
         raise ValueError(f"a centred cube is on 1 in money play (got cube={cube})")
     holders: dict[str, CubePosition] = {
@@ -698,10 +692,10 @@ def _interpolate(p: float, xs: list[float], ys: list[float]) -> float:
 
 def _check_score(table: MatchEquityTable, away: int, opp_away: int, crawford: bool) -> _Score:
     if not isinstance(table, MatchEquityTable):
-        raise ValueError(f"table must be a MatchEquityTable (got {type(table).__name__})")
+        raise ValueError(f"`table` must be a MatchEquityTable (got {type(table).__name__})")
     a = whole_number("away", away, 1, table.length)
     b = whole_number("opp_away", opp_away, 1, table.length)
-    crawford = _check_bool("crawford", crawford)
+    crawford = flag("crawford", crawford)
     if crawford and 1 not in (a, b):
         raise ValueError(f"crawford needs away or opp_away to be 1 (got {a} and {b})")
     if (a == 1 or b == 1) and max(a, b) > table.post_length:
@@ -1286,8 +1280,9 @@ def market_window(
     """
     probs = _as_probabilities(probabilities)
     x = real_in_range("x", x, 0.0, 1.0)
-    jacoby = _check_bool("jacoby", jacoby)
-    beavers = _check_bool("beavers", beavers)
+    jacoby = flag("jacoby", jacoby)
+    beavers = flag("beavers", beavers)
+    crawford = flag("crawford", crawford)
     rates = probs.rates()
     if table is None:
         W = 1.0 + rates[0] + 2.0 * rates[1]
@@ -1485,9 +1480,9 @@ def score_matrix(
     probs = _as_probabilities(probabilities)
     x = real_in_range("x", x, 0.0, 1.0)
     if not isinstance(table, MatchEquityTable):
-        raise ValueError(f"table must be a MatchEquityTable (got {type(table).__name__})")
+        raise ValueError(f"`table` must be a MatchEquityTable (got {type(table).__name__})")
     n = whole_number("n", n, 1, min(MAX_SCORE_GRID, table.length))
-    margins = _check_bool("margins", margins)
+    margins = flag("margins", margins)
     cells: list[tuple[str, int, int, bool]] = [("money", 0, 0, False)]
     for a in range(1, n + 1):
         for b in range(1, n + 1):

@@ -50,7 +50,7 @@ from typing import TypeVar, cast
 import numpy as np
 
 from cubecore import bearoff, cubeful, janowski, keeler_spencer, match_points, met
-from cubecore._validate import choice, whole_number
+from cubecore._validate import choice, real_number, whole_number
 from cubecore.position import Position, position_id
 from cubecore.race_counts import RACE_ACTIONS, keith_count
 from cubecore.references import REFERENCES
@@ -252,13 +252,13 @@ class Topic:
 def _int(inputs: Mapping[str, object], key: str) -> int:
     value = inputs[key]
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise ValueError(f"{key} must be a whole number (got {value!r})")
+        raise ValueError(f"`{key}` must be a whole number (got {value!r})")
     return int(value)
 
 
 def _number(key: str, value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise ValueError(f"{key} must be a real number (got {value!r})")
+        raise ValueError(f"`{key}` must be a real number (got {value!r})")
     return float(value)
 
 
@@ -269,14 +269,14 @@ def _float(inputs: Mapping[str, object], key: str) -> float:
 def _floats(inputs: Mapping[str, object], key: str) -> tuple[float, ...]:
     value = inputs[key]
     if not isinstance(value, (tuple, list)):
-        raise ValueError(f"{key} must be a tuple of numbers (got {value!r})")
+        raise ValueError(f"`{key}` must be a tuple of numbers (got {value!r})")
     return tuple(_number(key, item) for item in value)
 
 
 def _ints(inputs: Mapping[str, object], key: str) -> tuple[int, ...]:
     numbers = _floats(inputs, key)
     if not all(number.is_integer() for number in numbers):
-        raise ValueError(f"{key} must be a tuple of whole numbers (got {numbers!r})")
+        raise ValueError(f"`{key}` must be a tuple of whole numbers (got {numbers!r})")
     return tuple(int(number) for number in numbers)
 
 
@@ -615,7 +615,9 @@ def cube_action_choice(action: str) -> str:
         for prefix, answer in _ACTION_PREFIXES:
             if text.startswith(prefix):
                 return answer
-    raise ValueError(f"action must be one of gnubg's cube actions without beavers (got {action!r})")
+    raise ValueError(
+        f"`action` must be one of gnubg's cube actions without beavers (got {action!r})"
+    )
 
 
 def _draw_probabilities(rng: np.random.Generator) -> tuple[float, ...]:
@@ -966,7 +968,7 @@ def _pose_match_equity(inputs: Mapping[str, object]) -> Question:
     away, opp_away = _int(inputs, "away"), _int(inputs, "opp_away")
     post = inputs["post_crawford"]
     if not isinstance(post, bool):
-        raise ValueError(f"post_crawford must be a bool (got {post!r})")
+        raise ValueError(f"`post_crawford` must be a bool (got {post!r})")
     key = _percent(table.mwc(away, opp_away, post_crawford=post))
     game = (
         "post-Crawford"
@@ -1077,24 +1079,24 @@ def quiz(topic: str, seed: int, difficulty: int = 1, count: int = 10) -> tuple[Q
 
 def _read_number(answer: object) -> float:
     if isinstance(answer, bool):
-        raise ValueError(f"answer must be a number, not a bool (got {answer!r})")
+        raise ValueError(f"`answer` must be a number, not a bool (got {answer!r})")
     if isinstance(answer, (int, float, np.integer, np.floating)):
-        number = float(answer)
+        number = real_number("answer", answer)  # an int beyond float range is infinite
     elif isinstance(answer, str):
         text = answer.strip().removesuffix("%").strip()
         if "," in text and "." not in text:
             text = text.replace(",", ".")  # a decimal comma
         shown = answer if len(answer) <= 40 else answer[:37] + "..."
         if not text or len(text) > 40:
-            raise ValueError(f"answer must be a number (got {shown!r})")
+            raise ValueError(f"`answer` must be a number (got {shown!r})")
         try:
             number = float(text)
         except ValueError:
-            raise ValueError(f"answer must be a number (got {shown!r})") from None
+            raise ValueError(f"`answer` must be a number (got {shown!r})") from None
     else:
-        raise ValueError(f"answer must be a number (got {type(answer).__name__})")
+        raise ValueError(f"`answer` must be a number (got {type(answer).__name__})")
     if not math.isfinite(number):
-        raise ValueError(f"answer must be a finite number (got {number})")
+        raise ValueError(f"`answer` must be a finite number (got {number})")
     return number
 
 
@@ -1127,11 +1129,11 @@ def grade(question: Question, answer: float | str) -> Grade:
     (True, False)
     """
     if not isinstance(question, Question):
-        raise TypeError(f"question must be a Question (got {type(question).__name__})")
+        raise TypeError(f"`question` must be a Question (got {type(question).__name__})")
     if question.kind == "choice":
         if not isinstance(answer, str):
             raise ValueError(
-                f"answer must be one of {', '.join(question.choices)} (got {answer!r})"
+                f"`answer` must be one of {', '.join(question.choices)} (got {answer!r})"
             )
         given = choice("answer", answer, question.choices)
         correct = given == question.answer

@@ -255,7 +255,7 @@ def parse_evaluation(text: str) -> ParsedEvaluation:
     ('XG cube analysis', 0.7431, 0.0512)
     """
     if not isinstance(text, str):
-        raise ValueError(f"text must be a string (got {type(text).__name__})")
+        raise ValueError(f"`text` must be a string (got {type(text).__name__})")
     if len(text) > MAX_TEXT_LENGTH:
         raise ValueError(
             f"text is {len(text)} characters long; an evaluation is at most"

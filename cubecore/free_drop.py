@@ -246,7 +246,7 @@ def free_drop_price(
     1.197
     """
     if not isinstance(table, MatchEquityTable):
-        raise TypeError(f"table must be a cubecore.met.MatchEquityTable (got {type(table)})")
+        raise TypeError(f"`table` must be a cubecore.met.MatchEquityTable (got {type(table)})")
     n = whole_number("max_away", max_away, 2, min(MAX_FREE_DROP_AWAY, table.post_length))
     _, g, s = _check(2, gammon_rate, spread)
     lower = [1.0] + [float(v) for v in table.post[:n]]
@@ -311,7 +311,7 @@ def implied_spread(
     0.02998
     """
     if not isinstance(table, MatchEquityTable):
-        raise TypeError(f"table must be a cubecore.met.MatchEquityTable (got {type(table)})")
+        raise TypeError(f"`table` must be a cubecore.met.MatchEquityTable (got {type(table)})")
     high = min(MAX_FREE_DROP_AWAY, table.post_length)
     n = whole_number("trailer_away", trailer_away, 2, high)
     g = real_in_range("gammon_rate", gammon_rate, 0.0, 1.0)

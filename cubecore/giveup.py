@@ -46,7 +46,7 @@ from scipy import special, stats
 
 from cubecore import janowski, race
 from cubecore._docs import fill_doc
-from cubecore._validate import array_in_range, choice, finite_array, real_in_range
+from cubecore._validate import _shown, array_in_range, choice, finite_array, flag, real_in_range
 from cubecore.janowski import CUBE_POSITIONS, CubePosition, DoublingCube
 
 __all__ = [
@@ -61,6 +61,8 @@ __all__ = [
     "ESSAY_TABLE_DEVIATIONS",
     "ESSAY_TABLE_EQUITIES",
     "ESSAY_TABLE_PRINTED",
+    "MAX_SPREAD_POINTS",
+    "MIN_VOLATILITY",
     "BetaSpread",
     "DoublingPoints",
     "EffectiveDoublingPoints",
@@ -97,6 +99,14 @@ DOUBLING_CUBES: tuple[DoublingCube, ...] = ("center", "owned")
 
 #: [KW] "If there were no recube possible then the minimum take point would be .25".
 DEAD_CUBE_TAKE_POINT = 0.25
+
+#: Smallest positive volatility of a Beta spread: below it the Beta parameters pass 1e24
+#: and scipy's Beta routines overflow (1e-20) or return NaN (below 1e-154, where
+#: ``volatility**2`` underflows). 0 itself is the point mass and stays allowed.
+MIN_VOLATILITY = 1e-12
+#: Most (equity, volatility) pairs of one call (each is a Beta integral: 100
+#: thousand take ~0.8 s).
+MAX_SPREAD_POINTS = 100_000
 
 #: [KW] "the minimum take point is about 21.5%".
 ESSAY_MIN_TAKE = 0.215
@@ -282,6 +292,7 @@ def modified_win_probability(
     g_c = _check_give_up("center_give_up", center_give_up)
     cube = choice("cube", cube, CUBE_POSITIONS)
     e = array_in_range("e", e, -1.0, 1.0)
+    concede = flag("concede", concede)
     p = _raw_probability((e + 1.0) / 2.0, cube, g, g_c)
     return _as_output(_conceded(p) if concede else p)
 
@@ -810,19 +821,20 @@ def net_doubling_gain(
     >>> round(net_doubling_gain([0.2, 0.2]), 3)  # [KW] cost .159 at e = .200
     -0.159
     """
+    array_in_range("next_equities", next_equities, -1.0, 1.0)
     gain = np.asarray(doubling_gain(next_equities, cube, own_give_up, center_give_up))
     if gain.size == 0:
-        raise ValueError("next_equities must hold at least one equity")
+        raise ValueError("`next_equities` must hold at least one equity")
     if weights is None:
         return float(np.mean(gain))
     w = finite_array("weights", weights)
     if w.shape != gain.shape:
-        raise ValueError(f"weights must have the shape of next_equities {gain.shape}")
+        raise ValueError(f"`weights` must have the shape of next_equities {gain.shape}")
     if np.any(w < 0.0):
-        raise ValueError("weights must be non-negative")
+        raise ValueError("`weights` must be non-negative")
     total = float(np.sum(w))
     if not total > 0.0:
-        raise ValueError("weights must have a positive sum")
+        raise ValueError("`weights` must have a positive sum")
     return float(np.sum(w * gain) / total)
 
 
@@ -840,12 +852,21 @@ def _check_spread(
     equity: ArrayLike, volatility: ArrayLike
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Validate ``(equity, volatility)`` jointly: ``volatility**2 < 1 - equity**2`` or 0."""
-    e = array_in_range("equity", equity, -1.0, 1.0)
-    sigma = array_in_range("volatility", volatility, 0.0, 2.0)
-    e, sigma = np.broadcast_arrays(e, sigma)
+    e = array_in_range("equity", equity, -1.0, 1.0, max_size=MAX_SPREAD_POINTS)
+    sigma = array_in_range("volatility", volatility, 0.0, 2.0, max_size=MAX_SPREAD_POINTS)
+    if np.any((sigma > 0.0) & (sigma < MIN_VOLATILITY)):
+        raise ValueError(
+            f"`volatility` must be 0 or at least {MIN_VOLATILITY:g} (got {_shown(volatility)})"
+        )
+    try:
+        e, sigma = np.broadcast_arrays(e, sigma)
+    except ValueError:
+        raise ValueError(
+            f"`equity` and `volatility` must broadcast together (shapes {e.shape}, {sigma.shape})"
+        ) from None
     if np.any((sigma > 0.0) & (sigma**2 >= 1.0 - e**2)):
         raise ValueError(
-            "volatility must be 0 or satisfy volatility**2 < 1 - equity**2 "
+            "`volatility` must be 0 or satisfy volatility**2 < 1 - equity**2 "
             "(the spread of an equity inside [-1, 1] with mean equity)"
         )
     return e, sigma
@@ -865,7 +886,8 @@ def spread_exists(equity: ArrayLike, volatility: ArrayLike) -> bool | NDArray[np
 
     A law on [-1, 1] with mean ``e`` has variance at most ``1 - e**2`` (the two-point
     law on -1 and +1), so a spread exists iff ``volatility == 0`` (the point mass) or
-    ``volatility**2 < 1 - equity**2``: where :func:`volatility_doubling_gain` and
+    ``volatility**2 < 1 - equity**2``; the Beta model also needs ``volatility >=
+    MIN_VOLATILITY``. True exactly where :func:`volatility_doubling_gain` and
     :func:`next_equity_spread` accept the pair.
 
     Parameters
@@ -873,7 +895,8 @@ def spread_exists(equity: ArrayLike, volatility: ArrayLike) -> bool | NDArray[np
     equity : array_like
         Today's cubeless equity in [-1, 1].
     volatility : array_like
-        Standard deviation of the next-exchange equity, in [0, 2].
+        Standard deviation of the next-exchange equity: 0 or in
+        ``[MIN_VOLATILITY, 2]``.
 
     Returns
     -------
@@ -887,7 +910,7 @@ def spread_exists(equity: ArrayLike, volatility: ArrayLike) -> bool | NDArray[np
     """
     e = array_in_range("equity", equity, -1.0, 1.0)
     sigma = array_in_range("volatility", volatility, 0.0, 2.0)
-    fits = (sigma == 0.0) | (sigma**2 < 1.0 - e**2)
+    fits = (sigma == 0.0) | ((sigma >= MIN_VOLATILITY) & (sigma**2 < 1.0 - e**2))
     return bool(fits) if np.ndim(fits) == 0 else np.asarray(fits, dtype=bool)
 
 
@@ -903,7 +926,8 @@ def next_equity_density(e: ArrayLike, equity: float, volatility: float) -> NDArr
     e : array_like
         Points in [-1, 1] where the density is wanted.
     equity, volatility : float
-        Today's equity and the spread, with ``0 < volatility**2 < 1 - equity**2``.
+        Today's equity and the spread, with ``0 < volatility**2 < 1 - equity**2``
+        and ``volatility >= MIN_VOLATILITY``.
 
     Returns
     -------
@@ -919,6 +943,8 @@ def next_equity_density(e: ArrayLike, equity: float, volatility: float) -> NDArr
     [0.5, 0.5]
     """
     points = array_in_range("e", e, -1.0, 1.0)
+    equity = real_in_range("equity", equity, -1.0, 1.0)  # one law: numbers, not arrays
+    volatility = real_in_range("volatility", volatility, 0.0, 2.0)
     spread = next_equity_spread(equity, volatility)
     density = np.asarray(stats.beta.pdf((points + 1.0) / 2.0, spread.alpha, spread.beta)) / 2.0
     return np.where(np.isfinite(density), density, np.nan)
@@ -940,8 +966,9 @@ def next_equity_spread(equity: ArrayLike, volatility: ArrayLike) -> BetaSpread:
         Today's cubeless equity ``e`` in (-1, 1).
     volatility : array_like
         ``sigma``, the standard deviation of ``e'``, with
-        ``0 < sigma**2 < 1 - e**2`` (a law on [-1, 1] with mean ``e`` has variance
-        at most ``1 - e**2``, reached only by the two-point law on -1 and +1).
+        ``0 < sigma**2 < 1 - e**2`` and ``sigma >= MIN_VOLATILITY`` (a law on
+        [-1, 1] with mean ``e`` has variance at most ``1 - e**2``, reached only by
+        the two-point law on -1 and +1).
 
     Returns
     -------
@@ -962,7 +989,7 @@ def next_equity_spread(equity: ArrayLike, volatility: ArrayLike) -> BetaSpread:
     """
     e, sigma = _check_spread(equity, volatility)
     if np.any(sigma == 0.0):
-        raise ValueError("volatility must be positive for a Beta spread")
+        raise ValueError("`volatility` must be positive for a Beta spread")
     alpha, beta = _beta_parameters(e, sigma)
     return BetaSpread(_as_output(alpha), _as_output(beta))
 
@@ -1028,8 +1055,9 @@ def volatility_doubling_gain(
     equity : array_like
         Today's cubeless equity in [-1, 1].
     volatility : array_like
-        Standard deviation of the next-exchange equity: 0, or
-        ``volatility**2 < 1 - equity**2``. Broadcast against ``equity``.
+        Standard deviation of the next-exchange equity: 0, or at least
+        ``MIN_VOLATILITY`` with ``volatility**2 < 1 - equity**2``. Broadcast
+        against ``equity``.
     {doubling_cube}
     {give_ups}
 

@@ -36,13 +36,14 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
-from cubecore._validate import array_in_range, choice, real_in_range
+from cubecore._validate import array_in_range, choice, flag, real_in_range
 
 #: A probability or an array of them (the private model helpers take either, and give the same).
 _Probabilities = TypeVar("_Probabilities", float, NDArray[np.float64])
 
 __all__ = [
     "CUBE_POSITIONS",
+    "MAX_SWEEP_POINTS",
     "CubeDecision",
     "CubePoints",
     "CubePosition",
@@ -66,6 +67,8 @@ CubePosition = Literal["center", "owned", "opponent"]
 DoublingCube = Literal["center", "owned"]
 #: Cube positions, always seen from the player whose winning probability is ``p``.
 CUBE_POSITIONS: tuple[CubePosition, ...] = ("center", "owned", "opponent")
+#: Most cube lives one :func:`cube_points_sweep` solves (each ~1 ms; the app draws 101).
+MAX_SWEEP_POINTS = 1_000
 
 #: Where the model says a decision point is never reached.
 NEVER = 1.0
@@ -189,7 +192,7 @@ def live_cube_equity(
     W, L = _check_gammon_values(W, L)
     cube = choice("cube", cube, CUBE_POSITIONS)
     p = array_in_range("p", p, 0.0, 1.0)
-    corners_p, corners_e = _live_corners(cube, W, L, jacoby)
+    corners_p, corners_e = _live_corners(cube, W, L, flag("jacoby", jacoby))
     return np.interp(p, corners_p, corners_e)
 
 
@@ -257,7 +260,7 @@ def cubeful_equity(
     x = real_in_range("x", x, 0.0, 1.0)
     cube = choice("cube", cube, CUBE_POSITIONS)
     p = array_in_range("p", p, 0.0, 1.0)
-    return _model_equity(p, x, cube, W, L, jacoby)
+    return _model_equity(p, x, cube, W, L, flag("jacoby", jacoby))
 
 
 def janowski_1993_center_equity(
@@ -528,14 +531,8 @@ def cube_points(
         raccoon_point=_first_crossing(
             lambda p: _model_equity(p, x, "opponent", W, L), (live_take_point(W, L),)
         ),
-        **_doubler_points(x, W, L, jacoby, _check_flag("beavers", beavers)),
+        **_doubler_points(x, W, L, flag("jacoby", jacoby), flag("beavers", beavers)),
     )
-
-
-def _check_flag(name: str, value: bool) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise ValueError(f"{name} must be True or False (got {value!r})")
-    return bool(value)
 
 
 def two_index_points(
@@ -642,8 +639,8 @@ def cube_decision(
     x = real_in_range("x", x, 0.0, 1.0)
     cube = choice("cube", cube, ("center", "owned"))
     x_taker = x if x_taker is None else real_in_range("x_taker", x_taker, 0.0, 1.0)
-    beavers = _check_flag("beavers", beavers)
-    jacoby = _check_flag("jacoby", jacoby)
+    beavers = flag("beavers", beavers)
+    jacoby = flag("jacoby", jacoby)
     holding = float(_model_equity(p, x, cube, W, L, jacoby))
     double_take = float(2.0 * _model_equity(p, x, "opponent", W, L))
     taker_owned = float(_model_equity(1.0 - p, x_taker, "owned", L, W))
@@ -690,7 +687,8 @@ def cube_points_sweep(
     >>> cube_points_sweep([0.0, 1.0])["take_point"].round(6).tolist()
     [0.25, 0.2]
     """
-    xs = array_in_range("x_values", x_values, 0.0, 1.0).ravel()
+    xs = array_in_range("x_values", x_values, 0.0, 1.0, max_size=MAX_SWEEP_POINTS).ravel()
+    jacoby, beavers = flag("jacoby", jacoby), flag("beavers", beavers)
     rows = [
         {"x": float(x), **cube_points(float(x), W, L, jacoby=jacoby, beavers=beavers).__dict__}
         for x in xs

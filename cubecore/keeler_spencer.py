@@ -50,6 +50,7 @@ _Real = TypeVar("_Real", float, Fraction)
 __all__ = [
     "ALTERNATING_DOUBLING_POINT",
     "MAX_EXACT_RAISES",
+    "MAX_LIMITED_DOUBLES",
     "MAX_RAISES",
     "MAX_SWEEP_POINTS",
     "MAX_TABLE_SIZE",
@@ -99,11 +100,16 @@ ALTERNATING_DOUBLING_POINT = 0.8
 MAX_RAISES = 100_000
 #: Largest number of raises in :func:`exact_raising_points` (exact rationals grow fast).
 MAX_EXACT_RAISES = 100
+#: Largest total of doubles in :func:`limited_doubling_point` (beyond ~27 the float is 4/5;
+#: the exact rational has a 2n-bit denominator).
+MAX_LIMITED_DOUBLES = 10_000
 #: Largest table side for Tables I-II ("any size up to 30x30", issue 3).
 MAX_TABLE_SIZE = 30
 #: Largest ``i + j`` for :func:`raising_tree` (the tree has up to 2**(i+j+1) - 1 nodes).
 MAX_TREE_RAISES = 8
-#: Most potentials :func:`continuous_sweep` evaluates (each is one series of eq. (18)).
+#: Most potentials :func:`continuous_sweep` evaluates (each is one series of eq. (18)),
+#: and most cells of :func:`continuous_even_game_value_table` and
+#: :func:`continuous_raising_points_table`.
 MAX_SWEEP_POINTS = 10_000
 
 # Series truncation: sum Poisson terms until the proven bound on every omitted
@@ -716,7 +722,7 @@ def _potentials(name: str, values: ArrayLike) -> NDArray[np.float64]:
     """Validate a 1-D, non-empty sequence of raise potentials ``>= 1``."""
     array = np.atleast_1d(array_in_range(name, values, 1.0, math.inf))
     if array.ndim != 1 or array.size == 0:
-        raise ValueError(f"{name} must be a non-empty 1-D sequence of numbers >= 1")
+        raise ValueError(f"`{name}` must be a non-empty 1-D sequence of numbers >= 1")
     return array
 
 
@@ -733,7 +739,8 @@ def limited_doubling_point(n: int) -> float:
     Parameters
     ----------
     n : int
-        Total number of (alternating) doubles still allowed, ``n >= 0``.
+        Total number of (alternating) doubles still allowed,
+        ``0 <= n <= MAX_LIMITED_DOUBLES``.
 
     Returns
     -------
@@ -761,7 +768,7 @@ def limited_doubling_point(n: int) -> float:
     >>> limited_doubling_point(40)
     0.8
     """
-    count = whole_number("n", n, 0)
+    count = whole_number("n", n, 0, MAX_LIMITED_DOUBLES)
     return float(Fraction(4, 5) + Fraction((-1) ** count, 5 * 4**count))
 
 
@@ -811,10 +818,10 @@ def path_cube_actions(
     """
     chances = np.atleast_1d(array_in_range("p_values", p_values, 0.0, 1.0))
     if chances.ndim != 1:
-        raise ValueError("p_values must be a 1-D sequence of chances in [0, 1]")
+        raise ValueError("`p_values` must be a 1-D sequence of chances in [0, 1]")
     double_a = real_in_range("double_point", double_point, 0.0, 1.0)
     if double_a <= 1.0 - ALTERNATING_DOUBLING_POINT + _PATH_TOLERANCE:
-        raise ValueError("double_point must lie in (0.2, 1]")
+        raise ValueError("`double_point` must lie in (0.2, 1]")
     take_chance = 1.0 - ALTERNATING_DOUBLING_POINT  # the optimal take point, 20%
     double_b = 1.0 - ALTERNATING_DOUBLING_POINT  # B doubles when A's chance falls to 20%
     rows: list[tuple[int, float, str, str, float, str, float]] = []
@@ -1376,6 +1383,11 @@ def _ab_frame(
     """A wide table of ``function(a, b)``: rows ``a``, columns ``b``."""
     rows = _potentials("a_values", a_values)
     cols = _potentials("b_values", b_values)
+    if rows.size * cols.size > MAX_SWEEP_POINTS:
+        raise ValueError(
+            f"`a_values` x `b_values` must be at most {MAX_SWEEP_POINTS} cells"
+            f" (got {rows.size} x {cols.size})"
+        )
     cells = [[function(a, b) for b in cols] for a in rows]
     return pd.DataFrame(cells, index=pd.Index(rows, name="a"), columns=pd.Index(cols, name="b"))
 
@@ -1621,7 +1633,7 @@ def continuous_sweep(b: float, a_values: ArrayLike) -> pd.DataFrame:
     potentials = _potentials("a_values", a_values)
     if potentials.size > MAX_SWEEP_POINTS:
         raise ValueError(
-            f"a_values must hold at most {MAX_SWEEP_POINTS} potentials (got {potentials.size})"
+            f"`a_values` must hold at most {MAX_SWEEP_POINTS} potentials (got {potentials.size})"
         )
     rows = []
     for a in potentials:

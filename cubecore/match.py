@@ -114,7 +114,7 @@ import pandas as pd
 from numpy.typing import NDArray
 
 from cubecore._normal import normal_cdf
-from cubecore._validate import choice, real_in_range, whole_number
+from cubecore._validate import choice, flag, real_in_range, whole_number
 from cubecore.piecewise import (
     PiecewiseLinear,
     clamp,
@@ -561,7 +561,7 @@ def _power_of_two(name: str, value: int, high: int) -> int:
     """A cube value: a whole power of two in [1, high]."""
     number = whole_number(name, value, 1, high)
     if number & (number - 1):
-        raise ValueError(f"{name} must be a power of two in [1, {high}]")
+        raise ValueError(f"`{name}` must be a power of two in [1, {high}]")
     return number
 
 
@@ -844,7 +844,9 @@ def holland_effect(
     Notes
     -----
     ``delay_rolls = 0`` or ``volatility = 0`` is the rule without effect (explicit
-    branch). A wider spread helps the leader: ``H`` is convex in ``q``.
+    branch); a positive volatility is at least 1e-12 (below it the normal law's
+    standardised bounds overflow). A wider spread helps the leader: ``H`` is convex
+    in ``q``.
 
     Examples
     --------
@@ -860,6 +862,8 @@ def holland_effect(
     g = real_in_range("gammon_rate", gammon_rate, 0.0, 1.0)
     n = whole_number("delay_rolls", delay_rolls, 0, 1000)
     sigma = real_in_range("volatility", volatility, 0.0, 0.5)
+    if 0.0 < sigma < 1e-12:
+        raise ValueError(f"`volatility` must be 0 or in [1e-12, 0.5] (got {volatility!r})")
     post, _ = _post_crawford(b, g)
 
     def at(k: int) -> float:
@@ -941,8 +945,7 @@ def match_phase(away: int, opp_away: int, post_crawford: bool = False) -> ScoreP
     """
     a = whole_number("away", away, 1, MAX_AWAY)
     b = whole_number("opp_away", opp_away, 1, MAX_AWAY)
-    if not isinstance(post_crawford, bool):
-        raise ValueError(f"post_crawford must be a bool (got {post_crawford!r})")
+    post_crawford = flag("post_crawford", post_crawford)
     if a == b == 1:
         return "double match point"
     if min(a, b) == 1:

@@ -70,7 +70,7 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
-from cubecore._validate import choice, real_in_range, whole_number
+from cubecore._validate import choice, real_in_range, real_number, whole_number
 from cubecore.met import MatchEquityTable
 
 __all__ = [
@@ -222,7 +222,7 @@ class GammonValues:
 # ----------------------------------------------------------------------------------
 def _check_table(table: MatchEquityTable) -> MatchEquityTable:
     if not isinstance(table, MatchEquityTable):
-        raise TypeError(f"table must be a cubecore.met.MatchEquityTable (got {type(table)})")
+        raise TypeError(f"`table` must be a cubecore.met.MatchEquityTable (got {type(table)})")
     return table
 
 
@@ -251,7 +251,7 @@ def _check_score(
 def _check_cube(phase: MatchPhase, cube_value: int, cube_owner: CubeOwner) -> tuple[int, CubeOwner]:
     c = whole_number("cube_value", cube_value, 1, MAX_CUBE_VALUE)
     if c & (c - 1):
-        raise ValueError(f"cube_value must be a power of two in [1, {MAX_CUBE_VALUE}] (got {c})")
+        raise ValueError(f"`cube_value` must be a power of two in [1, {MAX_CUBE_VALUE}] (got {c})")
     owner = choice("cube_owner", cube_owner, OWNERS)
     if (owner == "center") != (c == 1):
         raise ValueError(
@@ -587,16 +587,11 @@ def classify_gammon_value(value: float) -> str:
     >>> classify_gammon_value(0.5), classify_gammon_value(1.2)
     ('money-like', 'gammon-go')
     """
-    if isinstance(value, bool):
-        raise ValueError("value must be a real number, not a bool")
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"value must be a real number (got {value!r})") from None
-    if math.isnan(number):
+    if isinstance(value, (float, np.floating)) and math.isnan(value):
         return "dead"
+    number = real_number("value", value)  # refuses bools, text, complex
     if number < 0.0:
-        raise ValueError(f"value must be a gammon value >= 0 (got {number:g})")
+        raise ValueError(f"`value` must be a gammon value >= 0 (got {number:g})")
     index = int(np.searchsorted(GAMMON_CLASS_BOUNDS, number, side="right"))
     return GAMMON_CLASSES[index]
 
@@ -676,7 +671,7 @@ def gammon_values(
     a, b = _check_score(table, away, opp_away, phase)
     c = whole_number("cube_value", cube_value, 1, MAX_CUBE_VALUE)
     if c & (c - 1):
-        raise ValueError(f"cube_value must be a power of two in [1, {MAX_CUBE_VALUE}] (got {c})")
+        raise ValueError(f"`cube_value` must be a power of two in [1, {MAX_CUBE_VALUE}] (got {c})")
     return _gammon_values(table, a, b, phase, c)
 
 
@@ -716,7 +711,7 @@ def gammon_value_table(
     n = whole_number("max_away", max_away, 1, high)
     c = whole_number("cube_value", cube_value, 1, MAX_CUBE_VALUE)
     if c & (c - 1):
-        raise ValueError(f"cube_value must be a power of two in [1, {MAX_CUBE_VALUE}] (got {c})")
+        raise ValueError(f"`cube_value` must be a power of two in [1, {MAX_CUBE_VALUE}] (got {c})")
     rows = []
     for a in range(1, n + 1):
         for b in range(1, n + 1):

@@ -56,7 +56,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
-from cubecore._validate import real_in_range, whole_number
+from cubecore._validate import _real_array, _shown, flag, real_in_range, whole_number
 from cubecore.match import (
     DEFAULT_CUBE_EFFICIENCY,
     DEFAULT_GAMMON_RATE,
@@ -121,17 +121,20 @@ class MatchEquityTable:
     post_opponent: NDArray[np.float64] | None = None
 
     def __post_init__(self) -> None:
-        pre = np.array(self.pre, dtype=float)
-        post = np.array(self.post, dtype=float)
+        for name in ("key", "name", "description", "notice"):
+            if not isinstance(getattr(self, name), str):
+                raise ValueError(f"`{name}` must be a string (got {_shown(getattr(self, name))})")
+        pre = np.array(_real_array("pre", self.pre), dtype=float)
+        post = np.array(_real_array("post", self.post), dtype=float)
         if pre.ndim != 2 or pre.shape[0] != pre.shape[1] or pre.shape[0] < 1:
-            raise ValueError(f"pre must be a square n x n array (got shape {pre.shape})")
+            raise ValueError(f"`pre` must be a square n x n array (got shape {pre.shape})")
         if pre.shape[0] > MAX_TABLE_LENGTH:
             raise ValueError(
-                f"pre must cover 1..{MAX_TABLE_LENGTH} away at most (got {pre.shape[0]})"
+                f"`pre` must cover 1..{MAX_TABLE_LENGTH} away at most (got {pre.shape[0]})"
             )
         if post.ndim != 1 or not 1 <= post.shape[0] <= MAX_TABLE_LENGTH:
             raise ValueError(
-                f"post must be a one-dimensional array of 1..{MAX_TABLE_LENGTH} entries"
+                f"`post` must be a one-dimensional array of 1..{MAX_TABLE_LENGTH} entries"
                 f" (got shape {post.shape})"
             )
         if not (np.all(np.isfinite(pre)) and np.all(np.isfinite(post))):
@@ -141,13 +144,13 @@ class MatchEquityTable:
         object.__setattr__(self, "pre", pre)
         object.__setattr__(self, "post", post)
         if self.post_opponent is not None:
-            other = np.array(self.post_opponent, dtype=float)
+            other = np.array(_real_array("post_opponent", self.post_opponent), dtype=float)
             if other.shape != post.shape:
                 raise ValueError(
-                    f"post_opponent must have the shape of post {post.shape} (got {other.shape})"
+                    f"`post_opponent` must have the shape of post {post.shape} (got {other.shape})"
                 )
             if not np.all(np.isfinite(other)):
-                raise ValueError("post_opponent must be finite")
+                raise ValueError("`post_opponent` must be finite")
             other.setflags(write=False)
             object.__setattr__(self, "post_opponent", other)
 
@@ -176,8 +179,7 @@ class MatchEquityTable:
         """
         a = whole_number("away", away, -(2**20))
         b = whole_number("opp_away", opp_away, -(2**20))
-        if not isinstance(post_crawford, bool):
-            raise ValueError(f"post_crawford must be a bool (got {post_crawford!r})")
+        post_crawford = flag("post_crawford", post_crawford)
         if a <= 0:
             return 1.0
         if b <= 0:
@@ -285,7 +287,7 @@ def load_table(key: str = DEFAULT_TABLE) -> MatchEquityTable:
     """
     if not isinstance(key, str) or key not in TABLES:
         known = ", ".join(TABLES)
-        raise ValueError(f"key must be one of {known} (got {key!r})")
+        raise ValueError(f"`key` must be one of {known} (got {key!r})")
     return _load(key)
 
 
@@ -494,10 +496,9 @@ def check_table(
     ['M(1, 2) + M(2, 1) = 1.05, off by 0.05']
     """
     if not isinstance(table, MatchEquityTable):
-        raise TypeError(f"table must be a MatchEquityTable (got {type(table).__name__})")
+        raise TypeError(f"`table` must be a MatchEquityTable (got {type(table).__name__})")
     tol = real_in_range("tolerance", tolerance, 0.0, 0.1)
-    if not isinstance(complement, bool):
-        raise ValueError(f"complement must be a bool (got {complement!r})")
+    complement = flag("complement", complement)
     pre = table.pre
     rows: list[dict[str, object]] = []
     edge = tol + _ROUNDING  # a cell is flagged only beyond this
@@ -646,7 +647,7 @@ def compare_tables(
     """
     for name, table in (("a", a), ("b", b)):
         if not isinstance(table, MatchEquityTable):
-            raise TypeError(f"{name} must be a MatchEquityTable (got {type(table).__name__})")
+            raise TypeError(f"`{name}` must be a MatchEquityTable (got {type(table).__name__})")
     common = min(a.length, b.length)
     n = common if length is None else whole_number("length", length, 1, common)
     diff = a.pre[:n, :n] - b.pre[:n, :n]

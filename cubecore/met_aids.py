@@ -43,7 +43,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from cubecore._validate import choice, whole_number
+from cubecore._validate import choice, flag, whole_number
 from cubecore.match_points import cube_points
 from cubecore.met import MatchEquityTable
 
@@ -111,8 +111,7 @@ def janowski_match_equity(away: int, opp_away: int, *, crawford: bool = False) -
     0.8036
     """
     a, b = _check_score(away, opp_away)
-    if not isinstance(crawford, bool):
-        raise ValueError(f"crawford must be a bool (got {crawford!r})")
+    crawford = flag("crawford", crawford)
     if crawford != (min(a, b) == 1):
         raise ValueError(
             f"crawford=True goes with a 1-away score and only with it (got {a}-away/{b}-away,"
@@ -305,7 +304,7 @@ def compare_memory_aid(
     """
     key = choice("aid", aid, MEMORY_AIDS)
     if not isinstance(table, MatchEquityTable):
-        raise TypeError(f"table must be a cubecore.met.MatchEquityTable (got {type(table)})")
+        raise TypeError(f"`table` must be a cubecore.met.MatchEquityTable (got {type(table)})")
     high = min(MAX_AID_AWAY, table.length, table.post_length)
     n = whole_number("max_away", max_away, 2, high)
     reference = np.asarray(table.pre)[:n, :n]

@@ -38,7 +38,7 @@ import pandas as pd
 from numpy.typing import NDArray
 from scipy.optimize import least_squares
 
-from cubecore._validate import whole_number
+from cubecore._validate import real_in_range, whole_number
 from cubecore.match import MAX_AWAY, match_equity_table
 from cubecore.met import MatchEquityTable
 
@@ -99,7 +99,7 @@ class TableFit:
 
 def _check(table: MatchEquityTable, max_away: int) -> int:
     if not isinstance(table, MatchEquityTable):
-        raise TypeError(f"table must be a cubecore.met.MatchEquityTable (got {type(table)})")
+        raise TypeError(f"`table` must be a cubecore.met.MatchEquityTable (got {type(table)})")
     return whole_number("max_away", max_away, 2, min(MAX_AWAY, table.length))
 
 
@@ -153,6 +153,8 @@ def model_residuals(
     0.0
     """
     n = _check(table, max_away)
+    gammon_rate = real_in_range("gammon_rate", gammon_rate, 0.0, 1.0)
+    cube_efficiency = real_in_range("cube_efficiency", cube_efficiency, 0.0, 1.0)
     target = np.asarray(table.pre)[:n, :n]
     return _frame(target, _model(n, gammon_rate, cube_efficiency))
 

@@ -130,10 +130,11 @@ def _text(data: bytes | str, what: str) -> str:
     elif isinstance(data, (bytes, bytearray)):
         size = len(data)
     else:
-        raise TypeError(f"{what} must be bytes or str (got {type(data).__name__})")
+        raise TypeError(f"`data` (the {what}) must be bytes or str (got {type(data).__name__})")
     if size > MAX_FILE_BYTES:
         raise ValueError(
-            f"the {what} is {size:,} bytes; files up to {MAX_FILE_BYTES:,} bytes are accepted"
+            f"`data`: the {what} is {size:,} bytes;"
+            f" files up to {MAX_FILE_BYTES:,} bytes are accepted"
         )
     if isinstance(data, str):
         text = data
@@ -188,6 +189,8 @@ def _table(
     notice: str,
     source: str,
 ) -> MatchEquityTable:
+    if not isinstance(key, str):
+        raise ValueError(f"`key` must be a string (got {type(key).__name__})")
     middle = float(np.median(np.array(pre, dtype=float)))
     if middle > 1.0:
         raise ValueError(
@@ -682,7 +685,7 @@ def read_table(data: bytes | str, file_name: str, key: str = "upload") -> MatchE
     1
     """
     if not isinstance(file_name, str):
-        raise TypeError(f"file_name must be a str (got {type(file_name).__name__})")
+        raise TypeError(f"`file_name` must be a str (got {type(file_name).__name__})")
     suffix = "." + file_name.rsplit(".", 1)[-1].lower() if "." in file_name else ""
     if suffix == ".xml":
         return parse_gnubg_xml(data, key)
@@ -691,7 +694,7 @@ def read_table(data: bytes | str, file_name: str, key: str = "upload") -> MatchE
     if suffix in (".csv", ".txt"):
         return parse_csv(data, key)
     known = ", ".join(FORMATS)
-    raise ValueError(f"file_name must end in one of {known} (got {file_name[-40:]!r})")
+    raise ValueError(f"`file_name` must end in one of {known} (got {file_name[-40:]!r})")
 
 
 def _format(value: float) -> str:
@@ -709,6 +712,8 @@ def to_csv(table: MatchEquityTable) -> str:
     1,0.5
     post,0.5
     """
+    if not isinstance(table, MatchEquityTable):
+        raise TypeError(f"`table` must be a MatchEquityTable (got {type(table).__name__})")
     lines = [f"# {line}".rstrip() for line in table.notice.splitlines()]
     lines.append(f"# name: {table.name}")
     if table.description:
@@ -729,6 +734,8 @@ def to_xg_met(table: MatchEquityTable) -> str:
     >>> "[PreCrawford]" in to_xg_met(parse_csv("away,1\\n1,0.5\\npost,0.5\\n"))
     True
     """
+    if not isinstance(table, MatchEquityTable):
+        raise TypeError(f"`table` must be a MatchEquityTable (got {type(table).__name__})")
     n = table.length
     lines = [f"; {line}".rstrip() for line in table.notice.splitlines()]
     lines += [

@@ -26,7 +26,7 @@ References
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any, cast
@@ -35,13 +35,17 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
-from cubecore._validate import array_in_range, real_in_range, whole_number
-from cubecore.rules import OPENING_TIE_PROBABILITY, Rules
+from cubecore._validate import array_in_range, flag, real_in_range, whole_number
+from cubecore.rules import MAX_MURPHY_CAP, OPENING_TIE_PROBABILITY, Rules
 
 __all__ = [
     "DOUBLING_POINT",
     "GAME_COLUMNS",
+    "MAX_GAMES",
+    "MAX_LATTICE_SIZE",
     "MAX_MURPHY_CAPS",
+    "MAX_PATH_STEPS",
+    "MAX_PRICE_POINTS",
     "OPTIMAL",
     "OPTIMAL_BEAVER_POINT",
     "TAKE_POINT",
@@ -104,6 +108,17 @@ _TAIL_TOLERANCE = 1e-15
 _DIVERGENCE_TOLERANCE = 1e-9  # 1 - m_A m_B q_A q_B below this: no expectation
 _DECISION_TOLERANCE = 1e-12  # a chance within 1e-12 of a threshold has reached it
 _MAX_CHAIN_EVENTS = 20_000
+#: Most games one simulation plays (the app offers 1 million; each game is a row of
+#: a few numbers, so 2 million stay near 100 MB).
+MAX_GAMES = 2_000_000
+#: Most doubling points of one :func:`doubling_price_curve` (each is a chain solve;
+#: the app draws 80).
+MAX_PRICE_POINTS = 1_000
+#: Finest lattice of the walks: ``step_size >= 1/MAX_LATTICE_SIZE`` (a game on the
+#: lattice takes about ``n**2 / 4`` steps).
+MAX_LATTICE_SIZE = 1_000
+#: Most steps of one :func:`p_game_path` (the app draws 200 thousand).
+MAX_PATH_STEPS = 1_000_000
 #: Games per slice of one chain step (bounds the step's temporaries to a few MB).
 _SLICE = 1 << 17
 
@@ -209,15 +224,18 @@ def _lattice_index(name: str, value: float, n: int) -> int:
     """``value * n`` as an int, or raise if ``value`` is off the lattice of step 1/n."""
     index = round(value * n)
     if abs(value * n - index) > 1e-9 * max(1, n):
-        raise ValueError(f"{name} must be a multiple of step_size (1/{n})")
+        raise ValueError(f"`{name}` must be a multiple of step_size (1/{n})")
     return index
 
 
 def _lattice_size(step_size: float) -> int:
-    step_size = real_in_range("step_size", step_size, 0.0, 0.5, low_open=True)
+    step_size = real_in_range("step_size", step_size, 1.0 / MAX_LATTICE_SIZE, 0.5)
     n = round(1 / step_size)
     if abs(n * step_size - 1) > 1e-9:
-        raise ValueError("step_size must be 1/n for a whole number n >= 2")
+        raise ValueError(
+            f"`step_size` must be 1/n for a whole number 2 <= n <= {MAX_LATTICE_SIZE}"
+            f" (got {step_size!r})"
+        )
     return n
 
 
@@ -235,9 +253,10 @@ def p_game_path(
     start : float
         Starting winning chance of A, a multiple of ``step_size`` in [0, 1].
     steps : int
-        Maximum number of steps (the path stops earlier when absorbed).
+        Maximum number of steps (the path stops earlier when absorbed),
+        ``1 <= steps <= MAX_PATH_STEPS``.
     step_size : float
-        ``1/n`` for a whole number ``n >= 2``.
+        ``1/n`` for a whole number ``2 <= n <= MAX_LATTICE_SIZE``.
     seed : int
         Seed of the numpy Generator.
 
@@ -260,7 +279,7 @@ def p_game_path(
     """
     n = _lattice_size(step_size)
     start = real_in_range("start", start, 0.0, 1.0)
-    steps = whole_number("steps", steps, 1)
+    steps = whole_number("steps", steps, 1, MAX_PATH_STEPS)
     position = _lattice_index("start", start, n)
     rng = np.random.default_rng(whole_number("seed", seed))
     walk = position + np.concatenate(([0], np.cumsum(rng.choice((-1, 1), size=steps))))
@@ -276,7 +295,7 @@ def p_game_path(
 
 def _check_rules(rules: Rules) -> Rules:
     if not isinstance(rules, Rules):
-        raise ValueError("rules must be a Rules instance")
+        raise ValueError("`rules` must be a Rules instance")
     if not rules.money_play:
         raise ValueError("rules: the continuous-game simulation is money play (match_length None)")
     return rules
@@ -429,9 +448,9 @@ def _bounds(
 def _validate_simulation(
     n_games: int, thresholds: Thresholds, rules: Rules, start: float, seed: int
 ) -> tuple[int, Thresholds, Rules, float, np.random.Generator]:
-    n_games = whole_number("n_games", n_games, 1)
+    n_games = whole_number("n_games", n_games, 1, MAX_GAMES)
     if not isinstance(thresholds, Thresholds):
-        raise ValueError("thresholds must be a Thresholds instance")
+        raise ValueError("`thresholds` must be a Thresholds instance")
     rules = _check_rules(rules)
     start = real_in_range("start", start, 0.0, 1.0, low_open=True, high_open=True)
     rng = np.random.default_rng(whole_number("seed", seed))
@@ -480,7 +499,7 @@ def simulate_games(
     Parameters
     ----------
     n_games : int
-        Number of games.
+        Number of games, ``1 <= n_games <= MAX_GAMES``.
     thresholds : Thresholds
         Both players' strategies.
     rules : Rules, optional
@@ -657,7 +676,7 @@ def simulate_games_fine(
     n_games, thresholds, rules, start, seed
         As for :func:`simulate_games`.
     step_size : float
-        ``1/n`` for a whole number ``n >= 2``.
+        ``1/n`` for a whole number ``2 <= n <= MAX_LATTICE_SIZE``.
 
     Returns
     -------
@@ -790,7 +809,7 @@ def compare_cube_distribution(
         "exponent",
         "probability",
     } <= set(theory.columns):
-        raise ValueError("theory must be a DataFrame from theoretical_cube_distribution")
+        raise ValueError("`theory` must be a DataFrame from theoretical_cube_distribution")
     simulated = simulated[["exponent", "games", "fraction"]]
     table = simulated.merge(theory[["exponent", "probability"]], on="exponent", how="outer")
     table = table.fillna({"games": 0, "fraction": 0.0, "probability": 0.0})
@@ -807,9 +826,9 @@ def compare_cube_distribution(
 
 def _check_games(games: pd.DataFrame) -> None:
     if not isinstance(games, pd.DataFrame) or not set(GAME_COLUMNS) <= set(games.columns):
-        raise ValueError("games must be a DataFrame from simulate_games")
+        raise ValueError("`games` must be a DataFrame from simulate_games")
     if len(games) == 0:
-        raise ValueError("games must hold at least one game")
+        raise ValueError("`games` must hold at least one game")
 
 
 def mean_points(games: pd.DataFrame, confidence: float = 0.95) -> PointsEstimate:
@@ -860,7 +879,7 @@ class _Profile:
 
     def __init__(self, thresholds: Thresholds, rules: Rules) -> None:
         if not isinstance(thresholds, Thresholds):
-            raise ValueError("thresholds must be a Thresholds instance")
+            raise ValueError("`thresholds` must be a Thresholds instance")
         self.thresholds = thresholds
         self.rules = _check_rules(rules)
         self.up_centre, self.lo_centre, self.up_own, self.lo_own = _stopping_points(thresholds)
@@ -1041,12 +1060,17 @@ def murphy_cap_table(caps: Sequence[int | None]) -> pd.DataFrame:
     >>> table["mean_stake"].round(6).tolist(), table["p_above_1"].round(6).tolist()
     ([1.166667, 1.25], [0.166667, 0.166667])
     """
+    if isinstance(caps, (str, bytes)) or not isinstance(caps, Iterable):
+        raise ValueError(f"`caps` must be a sequence of whole numbers or None (got {caps!r})")
     caps = list(caps)
     if len(caps) > MAX_MURPHY_CAPS:
-        raise ValueError(f"caps must hold at most {MAX_MURPHY_CAPS} caps (got {len(caps)})")
+        raise ValueError(f"`caps` must hold at most {MAX_MURPHY_CAPS} caps (got {len(caps)})")
     rows = []
     for cap in caps:
-        rules = Rules(murphy=True, murphy_cap=None if cap is None else whole_number("cap", cap, 1))
+        rules = Rules(
+            murphy=True,
+            murphy_cap=None if cap is None else whole_number("caps", cap, 1, MAX_MURPHY_CAP),
+        )
         dist = murphy_stake_distribution(rules)
         rows.append(
             {
@@ -1300,7 +1324,7 @@ def take_check(
     double_point : float
         A's chance when he doubles, in [0.2, 1) (B can take and own the cube).
     n_games : int
-        Monte Carlo games for the estimate.
+        Monte Carlo games for the estimate, ``2 <= n_games <= MAX_GAMES``.
     seed : int
         Seed.
 
@@ -1324,7 +1348,7 @@ def take_check(
     (-1.0, -1.0)
     """
     d = _double_point(double_point, high_open=True)
-    n_games = whole_number("n_games", n_games, 2)
+    n_games = whole_number("n_games", n_games, 2, MAX_GAMES)
     exact = 3 - 5 * d
     games = _play_from_owned_b(d, n_games, whole_number("seed", seed))
     estimate = _estimate(-2 * games, 0.95)
@@ -1336,7 +1360,7 @@ def _double_point(value: float, *, high_open: bool) -> float:
     d = real_in_range("double_point", value, 0.0, 1.0, high_open=high_open)
     if d <= TAKE_POINT + _DECISION_TOLERANCE:  # B would redouble at once
         right = ")" if high_open else "]"
-        raise ValueError(f"double_point must lie in (0.2, 1{right}")
+        raise ValueError(f"`double_point` must lie in (0.2, 1{right}")
     return d
 
 
@@ -1398,8 +1422,7 @@ def doubling_price(
     0.0
     """
     d = _double_point(double_point, high_open=False)
-    if not isinstance(beavers, bool):
-        raise ValueError("beavers must be True or False")
+    beavers = flag("beavers", beavers)
     rules = Rules(beavers=beavers)
     thresholds = _price_thresholds(d, beavers)
     equity = exact_equity(thresholds, rules, start)
@@ -1480,9 +1503,11 @@ def doubling_price_curve(double_points: ArrayLike, start: float = 0.5) -> pd.Dat
     >>> curve["equity"].round(12).tolist()
     [-0.5, -1.0]
     """
-    points = array_in_range("double_points", double_points, 0.0, 1.0).ravel()
+    points = array_in_range(
+        "double_points", double_points, 0.0, 1.0, max_size=MAX_PRICE_POINTS
+    ).ravel()
     if np.any(points <= TAKE_POINT + _DECISION_TOLERANCE):
-        raise ValueError("double_points must lie in (0.2, 1]")
+        raise ValueError("`double_points` must lie in (0.2, 1]")
     start = real_in_range("start", start, 0.0, 1.0, low_open=True, high_open=True)
     rows = []
     for beavers in (False, True):

@@ -39,6 +39,10 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 
+import numpy as np
+
+from cubecore._validate import _real_array, _shown, finite_array, real_in_range
+
 __all__ = [
     "MAX_CORNERS",
     "PiecewiseLinear",
@@ -98,31 +102,52 @@ def piecewise_linear(xs: Sequence[float], ys: Sequence[float]) -> PiecewiseLinea
     corners = _finite_tuple("xs", xs)
     values = _finite_tuple("ys", ys)
     if not 2 <= len(corners) <= MAX_CORNERS:
-        raise ValueError(f"xs must have 2 to {MAX_CORNERS} corners (got {len(corners)})")
+        raise ValueError(f"`xs` must have 2 to {MAX_CORNERS} corners (got {len(corners)})")
     if len(values) != len(corners):
-        raise ValueError(f"ys must have one value per corner: {len(corners)} (got {len(values)})")
+        raise ValueError(f"`ys` must have one value per corner: {len(corners)} (got {len(values)})")
     if corners[0] != 0.0 or corners[-1] != 1.0:
-        raise ValueError(f"xs must start at 0 and end at 1 (got {corners[0]!r}, {corners[-1]!r})")
+        raise ValueError(f"`xs` must start at 0 and end at 1 (got {corners[0]!r}, {corners[-1]!r})")
     if any(b <= a for a, b in itertools.pairwise(corners)):
-        raise ValueError("xs must be strictly increasing")
+        raise ValueError("`xs` must be strictly increasing")
     return corners, values
 
 
 def _finite_tuple(name: str, values: Sequence[float]) -> tuple[float, ...]:
     """``values`` as a tuple of finite floats, or a ValueError naming ``name``."""
-    try:
-        items = tuple(values)
-    except TypeError:
-        raise ValueError(f"{name} must be a sequence of real numbers") from None
-    if any(isinstance(v, bool) for v in items):
-        raise ValueError(f"{name} must be a sequence of real numbers, not bools")
-    try:
-        numbers = tuple(float(v) for v in items)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a sequence of real numbers") from None
-    if not all(math.isfinite(v) for v in numbers):
-        raise ValueError(f"{name} must be finite (got NaN or infinity)")
-    return numbers
+    array = finite_array(name, values, max_size=MAX_CORNERS)
+    if array.ndim != 1:
+        raise ValueError(f"`{name}` must be a sequence of real numbers")
+    return tuple(array.tolist())
+
+
+def _real_tuple(name: str, values: Sequence[float]) -> tuple[float, ...]:
+    """``values`` as a tuple of floats: infinities allowed (an absent obstacle), NaN not."""
+    array = _real_array(name, values)
+    if array.ndim != 1 or np.isnan(array).any() or array.size > MAX_CORNERS:
+        raise ValueError(f"`{name}` must be a sequence of at most {MAX_CORNERS} real numbers")
+    return tuple(array.tolist())
+
+
+def _check_function(name: str, f: PiecewiseLinear) -> None:
+    """Cheap check that ``f`` has the shape :func:`piecewise_linear` returns."""
+    shaped = (
+        isinstance(f, tuple)
+        and len(f) == 2
+        and all(isinstance(part, tuple) for part in f)
+        and len(f[0]) == len(f[1]) >= 2
+    )
+    if not shaped or f[0][0] != 0.0 or f[0][-1] != 1.0:
+        raise ValueError(
+            f"`{name}` must be a piecewise-linear function (xs, ys) made by piecewise_linear"
+            f" (got {_shown(f)})"
+        )
+
+
+def _check_pick(pick: Callable[[float, float], float]) -> None:
+    if not callable(pick):
+        raise ValueError(
+            f"`pick` must be a function of two numbers such as min (got {_shown(pick)})"
+        )
 
 
 def line(y0: float, y1: float) -> PiecewiseLinear:
@@ -136,6 +161,7 @@ def line(y0: float, y1: float) -> PiecewiseLinear:
     >>> line(-1, 1)
     ((0.0, 1.0), (-1.0, 1.0))
     """
+    y0, y1 = real_in_range("y0", y0), real_in_range("y1", y1)
     return (0.0, 1.0), (float(y0), float(y1))
 
 
@@ -150,6 +176,8 @@ def value_at(f: PiecewiseLinear, p: float) -> float:
     >>> value_at(((0.0, 0.5, 1.0), (0.0, 1.0, 0.0)), 0.25)
     0.5
     """
+    _check_function("f", f)
+    p = real_in_range("p", p)
     xs, ys = f
     i = bisect.bisect_right(xs, p)
     if i >= len(xs):
@@ -172,6 +200,8 @@ def values_on(f: PiecewiseLinear, xs: Sequence[float]) -> list[float]:
     >>> values_on(((0.0, 0.5, 1.0), (0.0, 1.0, 0.0)), [0.0, 0.25, 0.75, 1.0])
     [0.0, 0.5, 0.5, 0.0]
     """
+    _check_function("f", f)
+    xs = _finite_tuple("xs", xs)
     fx, fy = f
     last = len(fx) - 1
     out = []
@@ -230,6 +260,8 @@ def crossings_and_values(
     >>> crossings_and_values(line(0, 1), line(1, 0))
     ([0.0, 0.5, 1.0], [0.0, 0.5, 1.0], [1.0, 0.5, 0.0])
     """
+    _check_function("f", f)
+    _check_function("g", g)
     xs = sorted(set(f[0]) | set(g[0]))
     return _insert_crossings(xs, values_on(f, xs), values_on(g, xs), f, g)
 
@@ -247,6 +279,7 @@ def combine(
     >>> combine(line(0, 1), line(1, 0), max)
     ((0.0, 0.5, 1.0), (1.0, 0.5, 1.0))
     """
+    _check_pick(pick)
     xs, fv, gv = crossings_and_values(f, g)
     return tuple(xs), tuple(map(pick, fv, gv))
 
@@ -264,6 +297,9 @@ def clamp(
     >>> clamp(line(0, 1), 0.5, min)
     ((0.0, 0.5, 1.0), (0.0, 0.5, 0.5))
     """
+    _check_function("f", f)
+    _check_pick(pick)
+    level = real_in_range("level", level)
     xs = list(f[0])
     flat = line(level, level)
     xs, fv, gv = _insert_crossings(xs, values_on(f, xs), values_on(flat, xs), f, flat)
@@ -288,6 +324,13 @@ def taut_string(
     >>> taut_string([0.0, 0.5, 1.0], [-math.inf, 1.0, -math.inf], [math.inf] * 3, 0.0, 0.0)
     ((0.0, 0.5, 1.0), (0.0, 1.0, 0.0))
     """
+    xs = _finite_tuple("xs", xs)
+    lower = _real_tuple("lower", lower)
+    upper = _real_tuple("upper", upper)
+    for name, values in (("lower", lower), ("upper", upper)):
+        if len(values) != len(xs):
+            raise ValueError(f"`{name}` must have one value per corner of `xs`: {len(xs)}")
+    y0, y1 = real_in_range("y0", y0), real_in_range("y1", y1)
     n = len(xs)
     out_x, out_y = [0.0], [float(y0)]
     anchor, ay = 0, float(y0)
@@ -332,6 +375,9 @@ def solve_between(
     >>> solve_between(((0.0, 0.5, 1.0), (0.0, 1.0, 0.0)), None, 0.0, 0.0)
     ((0.0, 0.5, 1.0), (0.0, 1.0, 0.0))
     """
+    for name, obstacle in (("lower", lower), ("upper", upper)):
+        if obstacle is not None:
+            _check_function(name, obstacle)
     corners = {0.0, 1.0}
     for f in (lower, upper):
         if f is not None:
@@ -353,7 +399,11 @@ def first_at_least(f: PiecewiseLinear, level: float) -> float:
     >>> first_at_least(line(0, 1), 0.25)
     0.25
     """
+    _check_function("f", f)
+    level = real_in_range("level", level)
     xs, ys = f
+    if ys[-1] < level:
+        raise ValueError(f"`level` must be at most f(1) = {ys[-1]:g} (got {level:g})")
     if ys[0] >= level:
         return 0.0
     i = next(k for k, y in enumerate(ys) if y >= level)

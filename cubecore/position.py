@@ -41,6 +41,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from cubecore._validate import flag
+
 __all__ = [
     "CHECKERS",
     "POINTS",
@@ -67,19 +69,20 @@ _XG_FIELDS = 10
 def _side(name: str, points: object, bar: object) -> tuple[tuple[int, ...], int]:
     """Validate one side's 24 point counts and bar count; return them as ints."""
     if isinstance(points, (str, bytes)) or not hasattr(points, "__len__"):
-        raise ValueError(f"{name} must be a sequence of {POINTS} checker counts (points 1..24)")
+        raise ValueError(f"`{name}` must be a sequence of {POINTS} checker counts (points 1..24)")
     values = list(points)  # type: ignore[call-overload]
     if len(values) != POINTS:
         raise ValueError(
-            f"{name} must have {POINTS} checker counts (points 1..24), got {len(values)}"
+            f"`{name}` must have {POINTS} checker counts (points 1..24), got {len(values)}"
         )
     counts: list[int] = []
     for point, value in enumerate([*values, bar], start=1):
         where = "the bar" if point == POINTS + 1 else f"point {point}"
+        who = f"`{name}_bar`" if point == POINTS + 1 else f"`{name}`"
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-            raise ValueError(f"{name}: the count on {where} must be a whole number, got {value!r}")
+            raise ValueError(f"{who}: the count on {where} must be a whole number, got {value!r}")
         if value < 0:
-            raise ValueError(f"{name}: the count on {where} is negative ({int(value)})")
+            raise ValueError(f"{who}: the count on {where} is negative ({int(value)})")
         counts.append(int(value))
     total = sum(counts)
     if total > CHECKERS:
@@ -133,7 +136,7 @@ class Position:
         """A bear-off position from the counts on points 1..6 of each side."""
         for name, home in (("on_roll", on_roll), ("opponent", opponent)):
             if isinstance(home, (str, bytes)) or len(home) != 6:
-                raise ValueError(f"{name} must have 6 checker counts (points 1..6)")
+                raise ValueError(f"`{name}` must have 6 checker counts (points 1..6)")
         return cls(tuple(on_roll) + (0,) * 18, tuple(opponent) + (0,) * 18)
 
     @property
@@ -248,7 +251,7 @@ def position_id(position: Position) -> str:
     '4HPwATDgc/ABMA'
     """
     if not isinstance(position, Position):
-        raise TypeError(f"position must be a Position, got {type(position).__name__}")
+        raise TypeError(f"`position` must be a Position, got {type(position).__name__}")
     bits: list[int] = []
     for points, bar in (
         (position.opponent, position.opponent_bar),
@@ -288,11 +291,11 @@ def position_from_id(position_id: str) -> Position:
     (167, 167)
     """
     if not isinstance(position_id, str):
-        raise ValueError(f"position_id must be a string, got {type(position_id).__name__}")
+        raise ValueError(f"`position_id` must be a string, got {type(position_id).__name__}")
     text = position_id.strip()
     if len(text) != _ID_LENGTH:
         raise ValueError(
-            f"position_id must have {_ID_LENGTH} characters, got {len(text)} ({text!r})"
+            f"`position_id` must have {_ID_LENGTH} characters, got {len(text)} ({text!r})"
         )
     if not _BASE64.match(text):
         bad = sorted({c for c in text if not _BASE64.match(c)})
@@ -405,9 +408,8 @@ def xgid(position: Position, *, bottom_on_roll: bool = True) -> str:
     'XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10'
     """
     if not isinstance(position, Position):
-        raise TypeError(f"position must be a Position, got {type(position).__name__}")
-    if not isinstance(bottom_on_roll, bool):
-        raise ValueError("bottom_on_roll must be a bool")
+        raise TypeError(f"`position` must be a Position, got {type(position).__name__}")
+    bottom_on_roll = flag("bottom_on_roll", bottom_on_roll)
     bottom, top = (
         (position.on_roll, position.opponent)
         if bottom_on_roll
@@ -462,13 +464,15 @@ def xgid_info(text: str) -> XgidInfo:
     (2, 1, False, 7)
     """
     if not isinstance(text, str):
-        raise ValueError(f"xgid must be a string, got {type(text).__name__}")
+        raise ValueError(f"`text` must be a string, got {type(text).__name__}")
     body = text.strip()
     if body.upper().startswith("XGID="):
         body = body[5:]
     fields = body.split(":")
     if len(fields) != _XG_FIELDS:
-        raise ValueError(f"XGID must have {_XG_FIELDS} fields separated by ':', got {len(fields)}")
+        raise ValueError(
+            f"`text`: an XGID must have {_XG_FIELDS} fields separated by ':', got {len(fields)}"
+        )
     board = fields[0]
     if len(board) != POINTS + 2:
         raise ValueError(f"XGID board must have {POINTS + 2} characters, got {len(board)}")

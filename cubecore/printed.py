@@ -50,7 +50,7 @@ def _cells(table: pd.Series | pd.DataFrame, name: str) -> pd.Series:
         return stacked
     if isinstance(table, pd.Series):
         return table
-    raise ValueError(f"{name} must be a pandas Series or DataFrame (got {type(table).__name__})")
+    raise ValueError(f"`{name}` must be a pandas Series or DataFrame (got {type(table).__name__})")
 
 
 def _key_names(cells: pd.Series, printed: pd.Series | pd.DataFrame) -> list[str]:
@@ -137,25 +137,29 @@ def compare_printed(
     if len(cells) > MAX_CELLS or len(exact_cells) > MAX_CELLS:
         raise ValueError(f"printed and exact must have at most {MAX_CELLS} cells")
     if isinstance(slack, bool) or not (isinstance(slack, int | float) and 0 <= slack < 1):
-        raise ValueError(f"slack must lie in [0, 1) (got {slack!r})")
+        raise ValueError(f"`slack` must lie in [0, 1) (got {slack!r})")
     cells = cells[cells.notna()]
     missing = cells.index.difference(exact_cells.index)
     if len(missing):
-        raise ValueError(f"exact must have every printed label; missing {list(missing[:5])}")
+        raise ValueError(f"`exact` must have every printed label; missing {list(missing[:5])}")
     values = exact_cells.loc[cells.index].to_numpy(dtype=float)
     if isinstance(digits, pd.Series | pd.DataFrame):
         per_cell = _cells(digits, "digits").reindex(cells.index)
         if per_cell.isna().any():
-            raise ValueError("digits must give the decimals of every printed cell")
+            raise ValueError("`digits` must give the decimals of every printed cell")
         places = per_cell.to_numpy(dtype=float)
         if np.any(places != np.round(places)) or np.any((places < 0) | (places > MAX_DIGITS)):
-            raise ValueError(f"digits must be whole numbers in [0, {MAX_DIGITS}]")
+            raise ValueError(f"`digits` must be whole numbers in [0, {MAX_DIGITS}]")
     else:
         places = np.full(len(cells), whole_number("digits", digits, 0, MAX_DIGITS), dtype=float)
     shown = cells.to_numpy(dtype=float)
     difference = values - shown
     within = np.abs(difference) <= 0.5 * 10.0**-places + slack
-    listed = dict(deviations or {})
+    if deviations is not None and not isinstance(deviations, Mapping):
+        raise ValueError(
+            f"`deviations` must be a mapping or None (got {type(deviations).__name__})"
+        )
+    listed: dict[Any, Any] = dict(deviations or {})
     for key, entry in listed.items():
         if key not in cells.index:
             raise ValueError(f"deviations names {key!r}, which is not a printed cell")

@@ -48,7 +48,7 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from cubecore._docs import fill_doc
-from cubecore._validate import choice, finite_array, real_in_range, whole_number
+from cubecore._validate import MAX_ARRAY_SIZE, choice, finite_array, real_in_range, whole_number
 from cubecore.janowski import (
     CUBE_POSITIONS,
     CubePosition,
@@ -73,6 +73,7 @@ __all__ = [
     "DB_RANGE",
     "GNUBG_RACE_CUBE_LIFE",
     "MAX_COUNT",
+    "MAX_POSITIONS",
     "ROLL_TOTALS",
     "ROLL_WAYS",
     "TABLE_1_DEVIATIONS",
@@ -118,6 +119,9 @@ _MIN_TOTAL, _MAX_TOTAL = 3, 24
 
 #: Largest pip count of a backgammon position (15 checkers on the bar: 15 x 25).
 MAX_COUNT = 375
+#: Most count pairs one :func:`race_win_probability` or :func:`table_1` evaluates:
+#: every pair of counts, 375**2 (~0.9 s).
+MAX_POSITIONS = MAX_COUNT**2
 _MAX_ROLLS = -(-MAX_COUNT // _MIN_TOTAL)  # a count is off in at most ceil(x / 3) rolls
 _ROLLS_LIMIT = 10**6  # largest ``rolls`` accepted (any n > 125 gives 0)
 
@@ -213,16 +217,20 @@ TABLE_3_PRINTED = pd.DataFrame(
 
 
 def _count_array(
-    name: str, value: ArrayLike, low: float = 1, high: float = MAX_COUNT
+    name: str,
+    value: ArrayLike,
+    low: float = 1,
+    high: float = MAX_COUNT,
+    max_size: int = MAX_ARRAY_SIZE,
 ) -> NDArray[np.int64]:
     """Return ``value`` as an int array after checking whole numbers in ``[low, high]``."""
     if np.asarray(value).dtype == bool:
-        raise ValueError(f"{name} must be a whole number, not a bool")
-    array = finite_array(name, value)
+        raise ValueError(f"`{name}` must be a whole number, not a bool")
+    array = finite_array(name, value, max_size=max_size)
     if np.any(array != np.round(array)):
-        raise ValueError(f"{name} must be a whole number (or an array of whole numbers)")
+        raise ValueError(f"`{name}` must be a whole number (or an array of whole numbers)")
     if np.any(array < low) or np.any(array > high):
-        raise ValueError(f"{name} must be a whole number in [{low:g}, {high:g}]")
+        raise ValueError(f"`{name}` must be a whole number in [{low:g}, {high:g}]")
     return array.astype(np.int64)
 
 
@@ -314,7 +322,12 @@ def bearoff_roll_probability(pips: ArrayLike, rolls: ArrayLike) -> NDArray[np.fl
     """
     x = _count_array("pips", pips)
     n = _count_array("rolls", rolls, low=0, high=_ROLLS_LIMIT)
-    x, n = np.broadcast_arrays(x, n)
+    try:
+        x, n = np.broadcast_arrays(x, n)
+    except ValueError:
+        raise ValueError(
+            f"`pips` and `rolls` must broadcast together (shapes {x.shape}, {n.shape})"
+        ) from None
     beyond = n > _MAX_ROLLS  # no count <= MAX_COUNT needs that many rolls
     values = _bearoff_table()[x, np.where(beyond, 0, n)]
     return np.where(beyond, 0.0, values)
@@ -389,7 +402,7 @@ def race_win_probability(on_roll: ArrayLike, opponent: ArrayLike) -> NDArray[np.
     ----------
     on_roll, opponent : array_like of int
         Counts of the roller and of his opponent, whole numbers in [1, 375]
-        (broadcast together).
+        (broadcast together, at most ``MAX_POSITIONS`` pairs).
 
     Returns
     -------
@@ -409,8 +422,16 @@ def race_win_probability(on_roll: ArrayLike, opponent: ArrayLike) -> NDArray[np.
     >>> round(100 * float(race_win_probability(70, 80)), 1)
     77.9
     """
-    x = _count_array("on_roll", on_roll)
-    y = _count_array("opponent", opponent)
+    x = _count_array("on_roll", on_roll, max_size=MAX_POSITIONS)
+    y = _count_array("opponent", opponent, max_size=MAX_POSITIONS)
+    try:
+        size = math.prod(np.broadcast_shapes(x.shape, y.shape))
+    except ValueError:
+        raise ValueError(
+            f"`on_roll` and `opponent` must broadcast together (shapes {x.shape}, {y.shape})"
+        ) from None
+    if size > MAX_POSITIONS:
+        raise ValueError(f"`on_roll` and `opponent` must pair at most {MAX_POSITIONS} counts")
     x, y = np.broadcast_arrays(x, y)
     return _win(x, y)
 
@@ -423,7 +444,8 @@ def table_1(
     Parameters
     ----------
     your_counts : array_like of int
-        Roller's counts (columns), whole numbers in [1, 375].
+        Roller's counts (columns), whole numbers in [1, 375]; at most
+        ``MAX_POSITIONS`` cells with ``offsets``.
     offsets : array_like of int
         Opponent's count minus your count (rows); ``+10`` means you lead by 10.
         Opponent's counts above 375 are rejected.
@@ -443,8 +465,15 @@ def table_1(
     >>> round(float(table_1([70], [10]).loc[10, 70]), 1)  # [ZK77] Table 1
     77.9
     """
-    x = _count_array("your_counts", np.atleast_1d(your_counts))
-    offset = _count_array("offsets", np.atleast_1d(offsets), low=-MAX_COUNT, high=MAX_COUNT)
+    x = _count_array("your_counts", np.atleast_1d(your_counts), max_size=MAX_COUNT)
+    offset = _count_array(
+        "offsets", np.atleast_1d(offsets), low=-MAX_COUNT, high=MAX_COUNT, max_size=MAX_COUNT
+    )
+    if x.size * offset.size > MAX_POSITIONS:
+        raise ValueError(
+            f"`your_counts` x `offsets` must be at most {MAX_POSITIONS} cells"
+            f" (got {x.size} x {offset.size})"
+        )
     if x.ndim != 1 or offset.ndim != 1:
         raise ValueError("your_counts and offsets must be one-dimensional")
     y = x[None, :] + offset[:, None]
@@ -708,7 +737,7 @@ def cube_win_probability(
     high = 1.0 if cube == "opponent" else da
     p = finite_array("p", p)
     if np.any(p < low) or np.any(p > high):
-        raise ValueError(f"p must lie in [{low:g}, {high:g}] for cube={cube!r}")
+        raise ValueError(f"`p` must lie in [{low:g}, {high:g}] for cube={cube!r}")
     return _chance(p, da, db, cube)
 
 
@@ -986,7 +1015,7 @@ def table_3(counts: ArrayLike = (20, 40, 70, 110)) -> pd.DataFrame:
     Parameters
     ----------
     counts : array_like of int
-        Roller's counts, whole numbers in [1, 375].
+        Roller's counts, whole numbers in [1, 375], at most 375 of them.
 
     Returns
     -------
@@ -1001,7 +1030,7 @@ def table_3(counts: ArrayLike = (20, 40, 70, 110)) -> pd.DataFrame:
     >>> int(t.last_take[0]), float(t.printed_minimum_take[0])  # [ZK77] Table 3: +2
     (2, 2.0)
     """
-    x = _count_array("counts", np.atleast_1d(counts))
+    x = _count_array("counts", np.atleast_1d(counts), max_size=MAX_COUNT)
     rows = [race_thresholds(int(c))._asdict() | {"your_count": int(c)} for c in x]
     exact = pd.DataFrame(rows, columns=["your_count", *RaceThresholds._fields])
     exact = exact.astype("Int64")  # None (never) becomes <NA>

@@ -69,6 +69,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from cubecore._docs import fill_doc
+from cubecore._validate import flag
 from cubecore.position import Position
 
 __all__ = [
@@ -138,7 +139,7 @@ _race_doc = fill_doc(
 
 def _race(position: Position) -> Position:
     if not isinstance(position, Position):
-        raise TypeError(f"position must be a Position, got {type(position).__name__}")
+        raise TypeError(f"`position` must be a Position, got {type(position).__name__}")
     position.require_race()
     if not any(position.on_roll) or not any(position.opponent):
         raise ValueError("not a race: a side has borne off all its checkers (game over)")
@@ -198,8 +199,7 @@ def keith_count(position: Position, *, round_down: bool = True) -> RaceCount:
     (10, 11, 8, 'redouble, take')
     """
     _race(position)
-    if not isinstance(round_down, bool):
-        raise ValueError("round_down must be a bool")
+    round_down = flag("round_down", round_down)
     mine, theirs = (_keith(side) for side in _sides(position))
     raised = mine + mine // 7 if round_down else mine * 8 / 7
     lead_over = raised - theirs

@@ -254,11 +254,13 @@ def rules_of_thumb_summary(frame: pd.DataFrame) -> RulesOfThumbSummary:
     (1.0, np.int64(400))
     """
     needed = {"on_roll", "opponent", "action", "rule_8_9_12", "comparison", "kleinman_error"}
+    if not isinstance(frame, pd.DataFrame):
+        raise ValueError(f"`frame` must be a rules_of_thumb_map (got {type(frame).__name__})")
     missing = sorted(needed - set(frame.columns))
     if missing:
-        raise ValueError(f"frame must be a rules_of_thumb_map (missing columns {missing})")
+        raise ValueError(f"`frame` must be a rules_of_thumb_map (missing columns {missing})")
     if frame.empty:
-        raise ValueError("frame must have at least one row (got 0)")
+        raise ValueError("`frame` must have at least one row (got 0)")
     codes = frame["comparison"].cat.codes.to_numpy()
     shares = pd.DataFrame(
         {

@@ -256,7 +256,7 @@ def _request(
     cap = cube_cap(a, b)
     if c > cap:
         raise ValueError(
-            f"cube_value must be at most {cap} at {a}-away/{b}-away (the score's cap; got {c})"
+            f"`cube_value` must be at most {cap} at {a}-away/{b}-away (the score's cap; got {c})"
         )
     states = _states(a, b, phase == "Crawford")
     pairs = list(zip(states.value.tolist(), states.owner, strict=True))
@@ -774,13 +774,15 @@ def _home(name: str, points: Sequence[int]) -> tuple[int, ...]:
     values = None if isinstance(points, (str, bytes)) else _as_tuple(points)
     if values is None or len(values) != 6:
         raise ValueError(
-            f"{name} must be a sequence of 6 checker counts (points 1..6; got {_shown(points)})"
+            f"`{name}` must be a sequence of 6 checker counts (points 1..6; got {_shown(points)})"
         )
     counts = tuple(
         whole_number(f"{name}[{k}]", v, 0, MAX_BEAROFF_CHECKERS) for k, v in enumerate(values)
     )
     if not 1 <= sum(counts) <= MAX_BEAROFF_CHECKERS:
-        raise ValueError(f"{name} must hold 1..{MAX_BEAROFF_CHECKERS} checkers (got {sum(counts)})")
+        raise ValueError(
+            f"`{name}` must hold 1..{MAX_BEAROFF_CHECKERS} checkers (got {sum(counts)})"
+        )
     return counts
 
 

@@ -189,9 +189,9 @@ def cite(*keys: str) -> str:
     >>> cite("ZK77")[:24]
     'N. Zadeh, G. Kobliska, O'
     """
-    unknown = [key for key in keys if key not in REFERENCES]
+    unknown = [key for key in keys if not isinstance(key, str) or key not in REFERENCES]
     if unknown:
-        raise ValueError(f"keys {unknown} are not references; known: {sorted(REFERENCES)}")
+        raise ValueError(f"`keys` {unknown} are not references; known: {sorted(REFERENCES)}")
     return "; ".join(REFERENCES[key].text() for key in keys)
 
 
@@ -203,7 +203,9 @@ def source(key: str, where: str = "") -> str:
     >>> source("ZK77", "eq. (5)")
     'Zadeh & Kobliska (1977), eq. (5)'
     """
-    if key not in REFERENCES:
-        raise ValueError(f"key must be one of {sorted(REFERENCES)} (got {key!r})")
+    if not isinstance(key, str) or key not in REFERENCES:
+        raise ValueError(f"`key` must be one of {sorted(REFERENCES)} (got {key!r})")
+    if not isinstance(where, str):
+        raise ValueError(f"`where` must be a string (got {type(where).__name__})")
     short = REFERENCES[key].short
     return f"{short}, {where}" if where else short

@@ -37,13 +37,17 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from cubecore import janowski
-from cubecore._validate import choice, finite_array, whole_number
+from cubecore._validate import _shown, choice, finite_array, flag, whole_number
 
 __all__ = [
     "ACTIONS",
     "CUBE_FACES",
     "MAX_EQUITY_POINTS",
     "MAX_EVENT_STATES",
+    "MAX_MATCH_LENGTH",
+    "MAX_MURPHY_CAP",
+    "MAX_STAKE",
+    "MAX_STAKES",
     "OPENING_TIE_PROBABILITY",
     "PLAYERS",
     "CubeEvent",
@@ -94,6 +98,11 @@ _WIN_MULTIPLIER = {"win_single": 1, "win_gammon": 2, "win_backgammon": 3}
 _OWNERS = ("center", *PLAYERS)
 _PHASES = ("opening", "turn", "offer", "beavered", "game_over", "match_over")
 _HOLLAND_ROLLS = 2  # [RULES] Holland: "at least two rolls have been played by each side"
+#: Longest match (gnubg's own limit, ``MAXSCORE`` = 64, as :data:`cubecore.met.MAX_TABLE_LENGTH`).
+MAX_MATCH_LENGTH = 64
+#: Largest Murphy cap: the chance of more automatic doubles, 6**-64 < 1e-49, is below
+#: any float the stake distribution can carry.
+MAX_MURPHY_CAP = 64
 
 
 class IllegalCubeAction(ValueError):
@@ -113,8 +122,8 @@ class Rules:
     murphy : bool
         Murphy (automatic double) rule: each opening tie doubles the centred cube.
     murphy_cap : int or None
-        Maximum number of automatic doubles in a game (None: unlimited). Only with
-        ``murphy``.
+        Maximum number of automatic doubles in a game (None: unlimited), at most
+        :data:`MAX_MURPHY_CAP`. Only with ``murphy``.
     jacoby : bool
         Jacoby rule: gammons and backgammons count as single games unless the cube
         has been offered and accepted. Money play only.
@@ -123,7 +132,8 @@ class Rules:
         and Holland rule (after the Crawford game, no double until each side has
         played two rolls). Match play only; Holland needs Crawford.
     match_length : int or None
-        Points needed to win the match; None is money play.
+        Points needed to win the match, at most :data:`MAX_MATCH_LENGTH`; None is
+        money play.
 
     Raises
     ------
@@ -143,15 +153,18 @@ class Rules:
     def __post_init__(self) -> None:
         for name in ("beavers", "raccoons", "murphy", "jacoby", "crawford", "holland"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name} must be True or False")
+                flag(name, getattr(self, name))
         if self.match_length is not None:
             object.__setattr__(
-                self, "match_length", whole_number("match_length", self.match_length, 1)
+                self,
+                "match_length",
+                whole_number("match_length", self.match_length, 1, MAX_MATCH_LENGTH),
             )
         if self.murphy_cap is not None:
             if not self.murphy:
                 raise ValueError("murphy_cap needs murphy=True (the cap limits automatic doubles)")
-            object.__setattr__(self, "murphy_cap", whole_number("murphy_cap", self.murphy_cap, 1))
+            cap = whole_number("murphy_cap", self.murphy_cap, 1, MAX_MURPHY_CAP)
+            object.__setattr__(self, "murphy_cap", cap)
         money = self.match_length is None
         if self.jacoby and not money:
             raise ValueError("jacoby: the Jacoby rule is used in money play, not in match play")
@@ -284,7 +297,7 @@ def cube_face(value: ArrayLike) -> int | NDArray[np.int64]:
     array = finite_array("value", value)
     exponent = np.log2(np.where(array >= 1, array, 1.0))
     if np.any(array < 1) or np.any(exponent != np.round(exponent)):
-        raise ValueError("value must be a power of two >= 1 (1, 2, 4, ...)")
+        raise ValueError("`value` must be a power of two >= 1 (1, 2, 4, ...)")
     k = np.round(exponent).astype(np.int64)
     face = 2 ** ((k - 1) % 6 + 1)
     if face.ndim == 0:
@@ -319,10 +332,12 @@ def initial_state(
     (1, 64, 'center')
     """
     if not isinstance(rules, Rules):
-        raise ValueError("rules must be a Rules instance")
+        raise ValueError("`rules` must be a Rules instance")
     high = None if rules.match_length is None else rules.match_length - 1
     score_a = whole_number("score_a", score_a, 0, high)
     score_b = whole_number("score_b", score_b, 0, high)
+    crawford_game = flag("crawford_game", crawford_game)
+    post_crawford = flag("post_crawford", post_crawford)
     if crawford_game and post_crawford:
         raise ValueError("crawford_game and post_crawford cannot both be True")
     if (crawford_game or post_crawford) and not rules.crawford:
@@ -421,6 +436,13 @@ def _reason_illegal(state: CubeState, action: str, rules: Rules) -> str | None:
     return "unknown action"
 
 
+def _check_state_and_rules(state: CubeState, rules: Rules, name: str = "state") -> None:
+    if not isinstance(state, CubeState):
+        raise ValueError(f"`{name}` must be a CubeState (got {type(state).__name__})")
+    if not isinstance(rules, Rules):
+        raise ValueError(f"`rules` must be a Rules instance (got {type(rules).__name__})")
+
+
 def legal_actions(state: CubeState, rules: Rules) -> tuple[str, ...]:
     """The actions of :data:`ACTIONS` that are legal in ``state`` under ``rules``.
 
@@ -433,6 +455,7 @@ def legal_actions(state: CubeState, rules: Rules) -> tuple[str, ...]:
     >>> legal_actions(state, rules)
     ('double', 'roll', 'win_single', 'win_gammon', 'win_backgammon')
     """
+    _check_state_and_rules(state, rules)
     return tuple(action for action in ACTIONS if _reason_illegal(state, action, rules) is None)
 
 
@@ -447,6 +470,7 @@ def illegal_reasons(state: CubeState, rules: Rules) -> dict[str, str]:
     >>> illegal_reasons(state, rules)["double"]
     'Crawford rule: no doubling in the Crawford game'
     """
+    _check_state_and_rules(state, rules)
     reasons = {action: _reason_illegal(state, action, rules) for action in ACTIONS}
     return {action: reason for action, reason in reasons.items() if reason is not None}
 
@@ -708,9 +732,9 @@ def apply(state: CubeState, action: str, rules: Rules) -> CubeState:
     (8, 'B')
     """
     if not isinstance(state, CubeState):
-        raise ValueError("state must be a CubeState")
+        raise ValueError("`state` must be a CubeState")
     if not isinstance(rules, Rules):
-        raise ValueError("rules must be a Rules instance")
+        raise ValueError("`rules` must be a Rules instance")
     choice("action", action, ACTIONS)
     reason = _reason_illegal(state, action, rules)
     if reason is not None:
@@ -733,6 +757,10 @@ def replay(
     >>> [state.value for state in states]
     [1, 2, 4]
     """
+    if isinstance(actions, str) or not isinstance(actions, Iterable):
+        raise ValueError(f"`actions` must be a sequence of actions (got {_shown(actions)})")
+    if start is not None:
+        _check_state_and_rules(start, rules, "start")
     state = initial_state(rules) if start is None else start
     states = [state]
     for action in actions:
@@ -798,7 +826,7 @@ def player_to_act(state: CubeState) -> str:
     ['both (opening roll)', 'B', 'A']
     """
     if not isinstance(state, CubeState):
-        raise ValueError(f"state must be a CubeState (got {type(state).__name__})")
+        raise ValueError(f"`state` must be a CubeState (got {type(state).__name__})")
     if state.phase == "opening":
         return "both (opening roll)"
     if state.phase == "offer":
@@ -822,9 +850,9 @@ def game_label(state: CubeState, rules: Rules) -> str:
     '5-point match, Crawford game'
     """
     if not isinstance(state, CubeState):
-        raise ValueError(f"state must be a CubeState (got {type(state).__name__})")
+        raise ValueError(f"`state` must be a CubeState (got {type(state).__name__})")
     if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules instance (got {type(rules).__name__})")
+        raise ValueError(f"`rules` must be a Rules instance (got {type(rules).__name__})")
     label = "money game" if rules.money_play else f"{rules.match_length}-point match"
     if state.crawford_game:
         return label + ", Crawford game"
@@ -861,11 +889,17 @@ def event_table(states: Sequence[CubeState]) -> pd.DataFrame:
     >>> table[["step", "action", "rule", "stakes"]].values.tolist()
     [[0, 'start', 'setup', 1], [1, 'automatic_double', 'Murphy rule', 2]]
     """
+    if not isinstance(states, Iterable):
+        raise ValueError(f"`states` must be a sequence of CubeState values (got {_shown(states)})")
     states = tuple(states)
     if not 1 <= len(states) <= MAX_EVENT_STATES:
-        raise ValueError(f"states must hold 1 to {MAX_EVENT_STATES} states (got {len(states)})")
+        raise ValueError(f"`states` must hold 1 to {MAX_EVENT_STATES} states (got {len(states)})")
     if not all(isinstance(state, CubeState) for state in states):
-        raise ValueError("states must be CubeState values")
+        raise ValueError("`states` must be CubeState values")
+    if not all(state.history for state in states[1:]):
+        raise ValueError(
+            "`states` must be a replayed game (from replay): each later state has an event"
+        )
     rows = []
     for step, state in enumerate(states):
         event = state.history[-1] if step else None
@@ -887,6 +921,9 @@ def event_table(states: Sequence[CubeState]) -> pd.DataFrame:
 
 #: Most winning probabilities :func:`money_rule_equities` evaluates at once.
 MAX_EQUITY_POINTS = 100_000
+#: Most stakes and largest stake in :func:`money_rule_equities` (cube values to 2**20).
+MAX_STAKES = 16
+MAX_STAKE = 2**20
 
 
 def money_rule_equities(
@@ -923,7 +960,8 @@ def money_rule_equities(
     W, L : float
         Average values of a win and a loss, at least 1.
     stakes : sequence of int, optional
-        Starting stakes for the ``gain_stake_k`` columns, each at least 1.
+        Starting stakes for the ``gain_stake_k`` columns, each in ``[1, MAX_STAKE]``,
+        at most ``MAX_STAKES`` of them.
 
     Returns
     -------
@@ -951,8 +989,10 @@ def money_rule_equities(
     """
     points = finite_array("p", p).ravel()
     if points.size > MAX_EQUITY_POINTS:
-        raise ValueError(f"p must hold at most {MAX_EQUITY_POINTS} values (got {points.size})")
-    stakes = tuple(whole_number("stakes", stake, 1) for stake in stakes)
+        raise ValueError(f"`p` must hold at most {MAX_EQUITY_POINTS} values (got {points.size})")
+    if not isinstance(stakes, Iterable) or len(stakes := tuple(stakes)) > MAX_STAKES:
+        raise ValueError(f"`stakes` must be a sequence of at most {MAX_STAKES} whole numbers")
+    stakes = tuple(whole_number("stakes", stake, 1, MAX_STAKE) for stake in stakes)
     owned = janowski.cubeful_equity(points, x, "owned", W, L)
     opponent = janowski.cubeful_equity(points, x, "opponent", W, L)
     center = janowski.cubeful_equity(points, x, "center", W, L)

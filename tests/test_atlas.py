@@ -135,5 +135,5 @@ def test_atlas_points_use_the_corrected_theorem_1_names():
     ],
 )
 def test_invalid_arguments(call, name):
-    with pytest.raises(ValueError, match=rf"^{name} "):
+    with pytest.raises(ValueError, match=rf"^`{name}` "):
         call()

@@ -458,7 +458,7 @@ def test_pip_model_errors_groups(one_db, two_db, one_dir):
         assert errors["pairs"].sum() == total
         assert (errors["max_abs_win_error"] >= errors["mean_abs_win_error"] - 1e-12).all()
         assert errors["median_exact_cube_life"].notna().any()
-    with pytest.raises(ValueError, match="by must be one of"):
+    with pytest.raises(ValueError, match="`by` must be one of"):
         bearoff.pip_model_errors("checkers", one_dir)
 
 

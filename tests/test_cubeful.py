@@ -225,9 +225,9 @@ def test_cube_life():
         ((0.6, 0.2, 0.3, 0.1, 0.0), "win_backgammon .* exceeds win_gammon"),
         ((0.6, 0.2, 0.0, 0.5, 0.0), "lose_gammon .* exceeds the chance of losing"),
         ((0.6, 0.2, 0.0, 0.1, 0.2), "lose_backgammon .* exceeds lose_gammon"),
-        ((1.2, 0.2, 0.0, 0.0, 0.0), r"win must lie in \[0, 1\]"),
-        ((0.6, -0.1, 0.0, 0.1, 0.0), r"win_gammon must lie in \[0, 1\]"),
-        ((float("nan"), 0.1, 0.0, 0.1, 0.0), "win must be a real number"),
+        ((1.2, 0.2, 0.0, 0.0, 0.0), r"`win` must lie in \[0, 1\]"),
+        ((0.6, -0.1, 0.0, 0.1, 0.0), r"`win_gammon` must lie in \[0, 1\]"),
+        ((float("nan"), 0.1, 0.0, 0.1, 0.0), "`win` must be a real number"),
         ((0.6, True, 0.0, 0.1, 0.0), "not a bool"),
     ],
 )
@@ -243,7 +243,7 @@ def test_impossible_probabilities_are_explained(values, message):
     [
         (lambda: cf.money_cube_decision((0.6, 0.1, 0.0), 0.68), "five entries"),
         (lambda: cf.money_cube_decision(0.6, 0.68), "five numbers"),
-        (lambda: cf.money_cube_decision((0.6, 0.1, 0, 0.1, 0), 1.5), "x must lie"),
+        (lambda: cf.money_cube_decision((0.6, 0.1, 0, 0.1, 0), 1.5), "`x` must lie"),
         (lambda: cf.money_cube_decision((0.6, 0.1, 0, 0.1, 0), 0.6, cube=3), "power of two"),
         (lambda: cf.money_cube_decision((0.6, 0.1, 0, 0.1, 0), 0.6, cube=2), "centred cube"),
         (lambda: cf.money_cube_decision((0.6, 0.1, 0, 0.1, 0), 0.6, jacoby=1), "True or False"),
@@ -266,7 +266,7 @@ def test_impossible_probabilities_are_explained(values, message):
             lambda: cf.match_cube_decision((0.6, 0.1, 0, 0.1, 0), 0.6, None, away=3, opp_away=3),
             "table",
         ),
-        (lambda: cf.score_matrix((0.6, 0.1, 0, 0.1, 0), 0.6, KXG2, 16), "n must"),
+        (lambda: cf.score_matrix((0.6, 0.1, 0, 0.1, 0), 0.6, KXG2, 16), "`n` must"),
         (
             lambda: cf.decision_anatomy((0.6, 0.1, 0, 0.1, 0), 0.6, owner="opponent"),
             "not available",

@@ -321,7 +321,7 @@ def test_cube_action_choice_of_every_gnubg_action():
         c["action"] for c in MATCH["cases"]
     }
     assert {drills.cube_action_choice(a) for a in actions} == set(drills.CUBE_ACTIONS)
-    with pytest.raises(ValueError, match="action must be one of gnubg's cube actions"):
+    with pytest.raises(ValueError, match="`action` must be one of gnubg's cube actions"):
         drills.cube_action_choice("No double, beaver")
 
 
@@ -555,14 +555,14 @@ def test_grade_reads_text():
     ids=lambda b: repr(b[:12]),
 )
 def test_grade_rejects_what_is_not_a_number(bad):
-    with pytest.raises(ValueError, match="answer must be") as error:
+    with pytest.raises(ValueError, match="`answer` must be") as error:
         drills.grade(number_question(), bad)
     assert len(str(error.value)) < 200
 
 
 @pytest.mark.parametrize("bad", [True, None, float("nan"), [50]])
 def test_grade_rejects_other_types(bad):
-    with pytest.raises(ValueError, match="answer must be"):
+    with pytest.raises(ValueError, match="`answer` must be"):
         drills.grade(number_question(), bad)
 
 
@@ -572,11 +572,11 @@ def test_grade_choice():
     wrong = next(c for c in q.choices if c != q.answer)
     result = drills.grade(q, wrong)
     assert not result.correct and result.error is None and q.answer in result.message
-    with pytest.raises(ValueError, match="answer must be one of"):
+    with pytest.raises(ValueError, match="`answer` must be one of"):
         drills.grade(q, "maybe")
-    with pytest.raises(ValueError, match="answer must be one of"):
+    with pytest.raises(ValueError, match="`answer` must be one of"):
         drills.grade(q, 0.5)
-    with pytest.raises(TypeError, match="question must be a Question"):
+    with pytest.raises(TypeError, match="`question` must be a Question"):
         drills.grade("q", "no double")
 
 
@@ -594,14 +594,14 @@ def test_grade_is_the_distance_rule(offset):
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"topic": "chess"}, "topic must be one of"),
-        ({"seed": -1}, r"seed must be a whole number in \[0, 4294967295\]"),
-        ({"seed": True}, "seed must be a whole number"),
-        ({"seed": 1.5}, "seed must be a whole number"),
-        ({"difficulty": 0}, r"difficulty must be a whole number in \[1, 3\]"),
-        ({"difficulty": 4}, r"difficulty must be a whole number in \[1, 3\] \(got 4\)"),
-        ({"count": 0}, r"count must be a whole number in \[1, 50\]"),
-        ({"count": 51}, r"count must be a whole number in \[1, 50\] \(got 51\)"),
+        ({"topic": "chess"}, "`topic` must be one of"),
+        ({"seed": -1}, r"`seed` must be a whole number in \[0, 4294967295\]"),
+        ({"seed": True}, "`seed` must be a whole number"),
+        ({"seed": 1.5}, "`seed` must be a whole number"),
+        ({"difficulty": 0}, r"`difficulty` must be a whole number in \[1, 3\]"),
+        ({"difficulty": 4}, r"`difficulty` must be a whole number in \[1, 3\] \(got 4\)"),
+        ({"count": 0}, r"`count` must be a whole number in \[1, 50\]"),
+        ({"count": 51}, r"`count` must be a whole number in \[1, 50\] \(got 51\)"),
     ],
 )
 def test_quiz_names_the_bad_argument(kwargs, message):
@@ -611,9 +611,9 @@ def test_quiz_names_the_bad_argument(kwargs, message):
 
 
 def test_pose_names_a_bad_input():
-    with pytest.raises(ValueError, match="kind must be one of"):
+    with pytest.raises(ValueError, match="`kind` must be one of"):
         drills.TOPICS["race"].pose({"kind": "chess", "on_roll": (1,) + (0,) * 23})
-    with pytest.raises(ValueError, match="post_crawford must be a bool"):
+    with pytest.raises(ValueError, match="`post_crawford` must be a bool"):
         drills.TOPICS["match_equity"].pose(
             {"table": "kxg2", "away": 1, "opp_away": 3, "post_crawford": 1}
         )

@@ -97,12 +97,15 @@ def test_implied_spread_reproduces_the_table():
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: fd.selective_drop_value(1), "trailer_away must be a whole number in \\[2, 25\\]"),
-        (lambda: fd.selective_drop_value(4, spread=0.3), "spread must lie in \\[0, 0.25\\]"),
-        (lambda: fd.selective_drop_value(4, gammon_rate=-1), "gammon_rate must lie in"),
-        (lambda: fd.free_drop_price(KXG2, max_away=30), "max_away must be a whole number"),
-        (lambda: fd.free_drop_price(KXG2, spread=math.nan), "spread must be a real number"),
-        (lambda: fd.implied_spread(KXG2, 26), "trailer_away must be a whole number"),
+        (
+            lambda: fd.selective_drop_value(1),
+            "`trailer_away` must be a whole number in \\[2, 25\\]",
+        ),
+        (lambda: fd.selective_drop_value(4, spread=0.3), "`spread` must lie in \\[0, 0.25\\]"),
+        (lambda: fd.selective_drop_value(4, gammon_rate=-1), "`gammon_rate` must lie in"),
+        (lambda: fd.free_drop_price(KXG2, max_away=30), "`max_away` must be a whole number"),
+        (lambda: fd.free_drop_price(KXG2, spread=math.nan), "`spread` must be a real number"),
+        (lambda: fd.implied_spread(KXG2, 26), "`trailer_away` must be a whole number"),
     ],
 )
 def test_bad_arguments(call, message):

@@ -271,7 +271,7 @@ def test_cube_points_sweep():
     ],
 )
 def test_invalid_arguments_name_the_parameter(call, name):
-    with pytest.raises(ValueError, match=rf"^{name} "):
+    with pytest.raises(ValueError, match=rf"^`{name}` "):
         call()
 
 

@@ -166,11 +166,11 @@ def test_continuous_sweep():
         assert row.asymptotic == pytest.approx(math.log(row.a / 4.0))
     # [KS69] Table III, a = 10, b = 3: .4938
     assert round(ks.continuous_sweep(3.0, [10.0]).loc[0, "alpha"], 4) == 0.4938
-    with pytest.raises(ValueError, match="b must lie in"):
+    with pytest.raises(ValueError, match="`b` must lie in"):
         ks.continuous_sweep(0.5, [2.0])
     with pytest.raises(ValueError, match="a_values"):
         ks.continuous_sweep(2.0, [0.5])
-    with pytest.raises(ValueError, match="a_values must hold at most"):
+    with pytest.raises(ValueError, match="`a_values` must hold at most"):
         ks.continuous_sweep(2.0, np.ones(ks.MAX_SWEEP_POINTS + 1))
 
 
@@ -186,7 +186,7 @@ def test_printed_comparison():
     assert sorted(off["b"]) == sorted(ks.TABLE_V_DEVIATIONS)
     assert (off["difference"] < 0).all()  # every listed printed a is too large
     assert (frame["reason"] != UNEXPLAINED).all()
-    with pytest.raises(ValueError, match="table must be one of"):
+    with pytest.raises(ValueError, match="`table` must be one of"):
         ks.printed_comparison("VI")
 
 

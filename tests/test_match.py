@@ -439,7 +439,7 @@ def test_match_phase_names_every_phase():
     assert set(match.PHASES) == {
         match.match_phase(a, b, post) for a in (1, 2) for b in (1, 3) for post in (False, True)
     }
-    with pytest.raises(ValueError, match="post_crawford must be a bool"):
+    with pytest.raises(ValueError, match="`post_crawford` must be True or False"):
         match.match_phase(1, 2, post_crawford=1)
     with pytest.raises(ValueError, match="opp_away"):
         match.match_phase(1, 26)

@@ -279,17 +279,17 @@ def test_take_points_on_the_model_table_match_cubecore_match():
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"away": 0}, "away must be a whole number in \\[1, 25\\]"),
-        ({"opp_away": 26}, "opp_away must be a whole number in \\[1, 25\\]"),
+        ({"away": 0}, "`away` must be a whole number in \\[1, 25\\]"),
+        ({"opp_away": 26}, "`opp_away` must be a whole number in \\[1, 25\\]"),
         ({"away": 1}, "phase 'pre-Crawford' needs away and opp_away >= 2"),
         ({"phase": "Crawford"}, "phase 'Crawford' needs away or opp_away to be 1"),
-        ({"phase": "post"}, "phase must be one of"),
+        ({"phase": "post"}, "`phase` must be one of"),
         ({"cube_value": 3, "cube_owner": "player"}, "power of two"),
         ({"cube_value": 2}, "cube_owner 'center' goes with cube_value 1"),
-        ({"cube_owner": "him"}, "cube_owner must be one of"),
-        ({"gammon_rate": 1.5}, "gammon_rate must lie in \\[0, 1\\]"),
+        ({"cube_owner": "him"}, "`cube_owner` must be one of"),
+        ({"gammon_rate": 1.5}, "`gammon_rate` must lie in \\[0, 1\\]"),
         ({"gammon_rate": 0.7, "backgammon_rate": 0.5}, "gammon_rate \\+ backgammon_rate"),
-        ({"opp_backgammon_rate": -0.1}, "opp_backgammon_rate must lie"),
+        ({"opp_backgammon_rate": -0.1}, "`opp_backgammon_rate` must lie"),
         ({"gammon_rate": True}, "not a bool"),
     ],
 )
@@ -304,9 +304,9 @@ def test_bad_table_and_crawford_cube():
         mp.cube_points([[0.5]], 2, 2)
     with pytest.raises(ValueError, match="Crawford game has no cube"):
         mp.cube_points(KXG2, 1, 4, phase="Crawford", cube_value=2, cube_owner="opponent")
-    with pytest.raises(ValueError, match="max_away must be a whole number"):
+    with pytest.raises(ValueError, match="`max_away` must be a whole number"):
         mp.gammon_value_table(KXG2, max_away=30)
-    with pytest.raises(ValueError, match="value must be a gammon value >= 0"):
+    with pytest.raises(ValueError, match="`value` must be a gammon value >= 0"):
         mp.classify_gammon_value(-0.5)
-    with pytest.raises(ValueError, match="value must be a real number \\(got 'high'\\)"):
+    with pytest.raises(ValueError, match="`value` must be a real number \\(got 'high'\\)"):
         mp.classify_gammon_value("high")

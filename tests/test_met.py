@@ -100,14 +100,14 @@ def test_mwc_uses_the_opponents_post_crawford_column():
 
 
 def test_a_table_is_at_most_64_away():
-    with pytest.raises(ValueError, match=r"pre must cover 1\.\.64 away at most \(got 65\)"):
+    with pytest.raises(ValueError, match=r"`pre` must cover 1\.\.64 away at most \(got 65\)"):
         MatchEquityTable("t", "t", np.full((65, 65), 0.5), [0.5])
-    with pytest.raises(ValueError, match=r"post must be a one-dimensional array of 1\.\.64"):
+    with pytest.raises(ValueError, match=r"`post` must be a one-dimensional array of 1\.\.64"):
         MatchEquityTable("t", "t", [[0.5]], np.full(65, 0.5))
 
 
 def test_post_opponent_must_match_post():
-    with pytest.raises(ValueError, match=r"post_opponent must have the shape of post"):
+    with pytest.raises(ValueError, match=r"`post_opponent` must have the shape of post"):
         MatchEquityTable("t", "t", [[0.5]], [0.5], post_opponent=[0.5, 0.4])
 
 
@@ -167,9 +167,9 @@ def test_lengths_are_what_the_files_cover():
 
 
 def test_load_table_unknown_key_lists_the_known_ones():
-    with pytest.raises(ValueError, match=r"key must be one of kxg2, rk, .*zadeh \(got 'xg'\)"):
+    with pytest.raises(ValueError, match=r"`key` must be one of kxg2, rk, .*zadeh \(got 'xg'\)"):
         load_table("xg")
-    with pytest.raises(ValueError, match=r"key must be one of"):
+    with pytest.raises(ValueError, match=r"`key` must be one of"):
         load_table(3)  # type: ignore[arg-type]
 
 
@@ -255,16 +255,16 @@ def test_model_table_first_row_is_the_crawford_game():
 
 
 def test_mwc_post_crawford_is_bool_only():
-    with pytest.raises(ValueError, match=r"post_crawford must be a bool \(got 1\)"):
+    with pytest.raises(ValueError, match=r"`post_crawford` must be True or False \(got 1\)"):
         load_table("kxg2").mwc(2, 1, post_crawford=1)  # type: ignore[arg-type]
 
 
 def test_model_table_rejects_bad_parameters():
-    with pytest.raises(ValueError, match=r"gammon_rate must lie in \[0, 1\]"):
+    with pytest.raises(ValueError, match=r"`gammon_rate` must lie in \[0, 1\]"):
         model_table(1.5)
-    with pytest.raises(ValueError, match=r"cube_efficiency must lie in \[0, 1\]"):
+    with pytest.raises(ValueError, match=r"`cube_efficiency` must lie in \[0, 1\]"):
         model_table(0.2, -0.1)
-    with pytest.raises(ValueError, match=r"length must be a whole number in \[1, 25\]"):
+    with pytest.raises(ValueError, match=r"`length` must be a whole number in \[1, 25\]"):
         model_table(0.2, 1.0, 26)
 
 
@@ -336,11 +336,11 @@ def test_check_table_each_kind_names_its_cell():
 
 def test_check_table_rejects_bad_arguments():
     t = load_table("woolsey")
-    with pytest.raises(ValueError, match=r"tolerance must lie in \[0, 0.1\]"):
+    with pytest.raises(ValueError, match=r"`tolerance` must lie in \[0, 0.1\]"):
         check_table(t, 0.5)
-    with pytest.raises(ValueError, match=r"complement must be a bool"):
+    with pytest.raises(ValueError, match=r"`complement` must be True or False"):
         check_table(t, complement=1)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match=r"table must be a MatchEquityTable"):
+    with pytest.raises(TypeError, match=r"`table` must be a MatchEquityTable"):
         check_table(t.pre)  # type: ignore[arg-type]
 
 
@@ -378,12 +378,12 @@ def test_compare_tables_layout_and_common_region():
     assert c.difference.loc[2, 4] == pytest.approx(0.66870 - 0.68, abs=1e-12)
     i, j = c.where_max
     assert abs(c.difference.loc[i, j]) == c.max_abs
-    with pytest.raises(ValueError, match=r"length must be a whole number in \[1, 15\]"):
+    with pytest.raises(ValueError, match=r"`length` must be a whole number in \[1, 15\]"):
         compare_tables(load_table("kxg2"), load_table("woolsey"), 16)
 
 
 def test_compare_tables_rejects_non_tables():
-    with pytest.raises(TypeError, match=r"b must be a MatchEquityTable"):
+    with pytest.raises(TypeError, match=r"`b` must be a MatchEquityTable"):
         compare_tables(load_table("kxg2"), "woolsey")  # type: ignore[arg-type]
 
 

@@ -129,16 +129,16 @@ def test_aids_are_antisymmetric(a, b):
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: ma.turner_match_equity(1, 4), "away must be a whole number in \\[2, 25\\]"),
-        (lambda: ma.janowski_match_equity(3, 26), "opp_away must be a whole number in"),
+        (lambda: ma.turner_match_equity(1, 4), "`away` must be a whole number in \\[2, 25\\]"),
+        (lambda: ma.janowski_match_equity(3, 26), "`opp_away` must be a whole number in"),
         (lambda: ma.janowski_match_equity(1, 4), "crawford=True goes with a 1-away score"),
         (lambda: ma.janowski_match_equity(3, 4, crawford=True), "crawford=True goes with"),
-        (lambda: ma.janowski_match_equity(1, 4, crawford=1), "crawford must be a bool"),
-        (lambda: ma.neils_number(2), "trailer_away must be a whole number in \\[3, 15\\]"),
-        (lambda: ma.neils_numbers_match_equity(3, 16), "opp_away must be a whole number"),
-        (lambda: ma.memory_aid_table("kleinman"), "aid must be one of"),
-        (lambda: ma.memory_aid_table("neil", 26), "max_away must be a whole number"),
-        (lambda: ma.compare_memory_aid("neil", KXG2, 1), "max_away must be a whole number"),
+        (lambda: ma.janowski_match_equity(1, 4, crawford=1), "`crawford` must be True or False"),
+        (lambda: ma.neils_number(2), "`trailer_away` must be a whole number in \\[3, 15\\]"),
+        (lambda: ma.neils_numbers_match_equity(3, 16), "`opp_away` must be a whole number"),
+        (lambda: ma.memory_aid_table("kleinman"), "`aid` must be one of"),
+        (lambda: ma.memory_aid_table("neil", 26), "`max_away` must be a whole number"),
+        (lambda: ma.compare_memory_aid("neil", KXG2, 1), "`max_away` must be a whole number"),
     ],
 )
 def test_bad_arguments(call, message):

@@ -75,14 +75,14 @@ def test_residual_frame_is_model_minus_table():
 
 
 def test_bad_arguments():
-    with pytest.raises(ValueError, match="max_away must be a whole number in \\[2, 25\\]"):
+    with pytest.raises(ValueError, match="`max_away` must be a whole number in \\[2, 25\\]"):
         fit_table(KXG2, max_away=26)
-    with pytest.raises(ValueError, match="max_away must be a whole number in \\[2, 25\\]"):
+    with pytest.raises(ValueError, match="`max_away` must be a whole number in \\[2, 25\\]"):
         model_residuals(KXG2, 0.3, 0.8, max_away=1)
-    with pytest.raises(ValueError, match="gammon_rate must lie in \\[0, 1\\]"):
+    with pytest.raises(ValueError, match="`gammon_rate` must lie in \\[0, 1\\]"):
         model_residuals(KXG2, 1.3, 0.8)
     with pytest.raises(TypeError, match="MatchEquityTable"):
         fit_table(np.eye(3))
     small = MatchEquityTable("s", "small", [[0.5, 0.7], [0.3, 0.5]], [0.5, 0.49])
-    with pytest.raises(ValueError, match="max_away must be a whole number in \\[2, 2\\]"):
+    with pytest.raises(ValueError, match="`max_away` must be a whole number in \\[2, 2\\]"):
         fit_table(small, max_away=3)

@@ -108,7 +108,9 @@ def test_ten_megabytes_of_junk_are_refused_before_parsing(reader):
 
 
 def test_not_a_str_or_bytes():
-    with pytest.raises(TypeError, match=r"XML file must be bytes or str \(got int\)"):
+    with pytest.raises(
+        TypeError, match=r"`data` \(the XML file\) must be bytes or str \(got int\)"
+    ):
         parse_gnubg_xml(5)  # type: ignore[arg-type]
 
 
@@ -347,7 +349,7 @@ def test_read_table_picks_the_reader_by_name():
     assert read_table(_csv(2), "Mine.CSV").length == 2
     assert read_table(_met(2), "x.met").length == 2
     assert read_table(_xml(2), "x.xml").length == 2
-    with pytest.raises(ValueError, match=r"file_name must end in one of .xml, .met, .csv, .txt"):
+    with pytest.raises(ValueError, match=r"`file_name` must end in one of .xml, .met, .csv, .txt"):
         read_table(_csv(2), "table.xlsx")
 
 
@@ -418,5 +420,5 @@ def test_hostile_inputs_get_a_named_message(reader, data, message):
 
 
 def test_read_table_needs_a_file_name_string():
-    with pytest.raises(TypeError, match=r"file_name must be a str \(got NoneType\)"):
+    with pytest.raises(TypeError, match=r"`file_name` must be a str \(got NoneType\)"):
         read_table("away,1\n1,0.5\npost,0.5\n", None)  # type: ignore[arg-type]

@@ -92,7 +92,7 @@ def test_a_bad_answer_is_named_and_not_counted(open_page):
     box.input("[click](http://x.test)")
     submit(at)
     assert not at.exception
-    assert at.error and "not graded: answer must be a number" in plain(at.error[0].value)
+    assert at.error and "not graded: `answer` must be a number" in plain(at.error[0].value)
     # the pasted text is shown escaped: no Markdown link
     assert "](" not in at.error[0].value
     assert [m.value for m in at.metric if m.label == "Answered"] == ["0 of 5"]

@@ -71,7 +71,7 @@ def test_the_race_at_a_match_score(open_page):
 def test_a_cube_above_the_score_cap_is_named(open_page):
     at = open_page(PAGE, sec="At a match score", away=2, oaway=2, cv="8", cube="owned")
     assert not at.exception
-    assert at.error and "cube_value must be at most 2" in at.error[0].value
+    assert at.error and "`cube_value` must be at most 2" in at.error[0].value
 
 
 def test_a_small_bear_off_at_a_match_score(open_page):

@@ -101,9 +101,9 @@ def test_p_game_path_hitting_probability():
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"step_size": 0.03}, "step_size must be 1/n"),
+        ({"step_size": 0.03}, "`step_size` must be 1/n"),
         ({"step_size": 0.0}, "step_size"),
-        ({"start": 0.55, "step_size": 0.1}, "start must be a multiple of step_size"),
+        ({"start": 0.55, "step_size": 0.1}, "`start` must be a multiple of step_size"),
         ({"start": 1.5}, "start"),
         ({"steps": 0}, "steps"),
         ({"seed": -1}, "seed"),
@@ -227,7 +227,7 @@ def test_simulate_games_fine_agrees_with_chain(thresholds):
 
 
 def test_simulate_games_fine_rejects():
-    with pytest.raises(ValueError, match="double_a must be a multiple of step_size"):
+    with pytest.raises(ValueError, match="`double_a` must be a multiple of step_size"):
         simulate_games_fine(10, Thresholds(double_a=0.83), step_size=0.05)
 
 
@@ -422,7 +422,7 @@ def test_murphy_cap_table():
     np.testing.assert_allclose(table["p_at_least_4"], [0.0, 1 / 36, 1 / 36], atol=1e-15)
     with pytest.raises(ValueError, match="cap"):
         murphy_cap_table([0])
-    with pytest.raises(ValueError, match="caps must hold at most"):
+    with pytest.raises(ValueError, match="`caps` must hold at most"):
         murphy_cap_table([1] * (MAX_MURPHY_CAPS + 1))
 
 

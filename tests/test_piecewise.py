@@ -65,14 +65,14 @@ def test_constructor_keeps_a_valid_function(f):
 @pytest.mark.parametrize(
     ("xs", "ys", "message"),
     [
-        ([0.0, 1.0], [0.0], "ys must have one value per corner"),
-        ([0.1, 1.0], [0.0, 1.0], "xs must start at 0 and end at 1"),
+        ([0.0, 1.0], [0.0], "`ys` must have one value per corner"),
+        ([0.1, 1.0], [0.0, 1.0], "`xs` must start at 0 and end at 1"),
         ([0.0, 0.5, 0.5, 1.0], [0.0, 1.0, 1.0, 0.0], "strictly increasing"),
-        ([0.0, 1.0], [0.0, math.nan], "ys must be finite"),
-        ([0.0], [0.0], "xs must have 2 to"),
-        ([0.0, True], [0.0, 1.0], "not bools"),
-        ([0.0, "a"], [0.0, 1.0], "xs must be a sequence of real numbers"),
-        (3.0, [0.0, 1.0], "xs must be a sequence of real numbers"),
+        ([0.0, 1.0], [0.0, math.nan], "`ys` must be finite"),
+        ([0.0], [0.0], "`xs` must have 2 to"),
+        ([0.0, True], [0.0, 1.0], "not a bool"),
+        ([0.0, "a"], [0.0, 1.0], "`xs` must be a real number or an array of real numbers"),
+        (3.0, [0.0, 1.0], "`xs` must be a sequence of real numbers"),
     ],
 )
 def test_constructor_names_what_is_wrong(xs, ys, message):

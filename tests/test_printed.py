@@ -54,17 +54,17 @@ def test_compare_printed_unnamed_keys():
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"printed": [0.5]}, "printed must be a pandas Series or DataFrame"),
-        ({"exact": pd.Series([0.5], index=[7])}, "exact must have every printed label"),
-        ({"digits": -1}, "digits must be a whole number"),
-        ({"digits": MAX_DIGITS + 1}, "digits must be a whole number"),
-        ({"digits": 2.5}, "digits must be a whole number"),
-        ({"digits": pd.Series([1.5])}, r"digits must be whole numbers in \[0, 15\]"),
-        ({"digits": pd.Series([2], index=[9])}, "digits must give the decimals"),
+        ({"printed": [0.5]}, "`printed` must be a pandas Series or DataFrame"),
+        ({"exact": pd.Series([0.5], index=[7])}, "`exact` must have every printed label"),
+        ({"digits": -1}, "`digits` must be a whole number"),
+        ({"digits": MAX_DIGITS + 1}, "`digits` must be a whole number"),
+        ({"digits": 2.5}, "`digits` must be a whole number"),
+        ({"digits": pd.Series([1.5])}, r"`digits` must be whole numbers in \[0, 15\]"),
+        ({"digits": pd.Series([2], index=[9])}, "`digits` must give the decimals"),
         ({"deviations": {3: (0.5, "x")}}, "deviations names 3"),
         ({"deviations": {0: (0.4, "x")}}, "deviations gives 0 as printed 0.4"),
-        ({"slack": -1.0}, r"slack must lie in \[0, 1\)"),
-        ({"slack": True}, r"slack must lie in \[0, 1\)"),
+        ({"slack": -1.0}, r"`slack` must lie in \[0, 1\)"),
+        ({"slack": True}, r"`slack` must lie in \[0, 1\)"),
     ],
 )
 def test_compare_printed_rejects(kwargs, message):

@@ -313,9 +313,9 @@ def test_cube_win_probability():
     assert_allclose(race.cube_win_probability(p, 0.8, 0.2, "owned"), p / 0.8)
     assert_allclose(race.cube_win_probability(p, 0.8, 0.2, "opponent"), (p - 0.2) / 0.8)
     assert_allclose(race.cube_win_probability(p, 0.8, 0.2, "center"), (p - 0.2) / 0.6)
-    with pytest.raises(ValueError, match=r"p must lie in \[0.2, 0.8\]"):
+    with pytest.raises(ValueError, match=r"`p` must lie in \[0.2, 0.8\]"):
         race.cube_win_probability(0.9, 0.8, 0.2, "center")
-    with pytest.raises(ValueError, match="p must lie"):
+    with pytest.raises(ValueError, match="`p` must lie"):
         race.cube_win_probability(0.1, 0.8, 0.2, "opponent")
     # the one domain of DA, DB: 1/2 < DA <= 1, 0 <= DB < 1/2
     with pytest.raises(ValueError, match="da"):

@@ -230,7 +230,7 @@ def test_game_over_is_rejected():
 
 
 def test_keith_round_down_accepts_bools_only():
-    with pytest.raises(ValueError, match="round_down must be a bool"):
+    with pytest.raises(ValueError, match="`round_down` must be True or False"):
         rc.keith_count(race(50, 60), round_down=1)
 
 

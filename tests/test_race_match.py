@@ -315,13 +315,13 @@ def test_equities_agree_with_map(x, y, a, b):
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"on_roll": 0}, "on_roll must be a whole number in \\[1, 160\\]"),
-        ({"opponent": 161}, "opponent must be a whole number in \\[1, 160\\]"),
-        ({"on_roll": 2.5}, "on_roll must be a whole number"),
-        ({"away": 30}, "away must be a whole number in \\[1, 25\\]"),
-        ({"cube_value": 3, "cube_owner": "player"}, "cube_value must be a power of two"),
-        ({"cube_value": 16, "cube_owner": "player"}, "cube_value must be at most 8"),
-        ({"cube_owner": "nobody"}, "cube_owner must be one of"),
+        ({"on_roll": 0}, "`on_roll` must be a whole number in \\[1, 160\\]"),
+        ({"opponent": 161}, "`opponent` must be a whole number in \\[1, 160\\]"),
+        ({"on_roll": 2.5}, "`on_roll` must be a whole number"),
+        ({"away": 30}, "`away` must be a whole number in \\[1, 25\\]"),
+        ({"cube_value": 3, "cube_owner": "player"}, "`cube_value` must be a power of two"),
+        ({"cube_value": 16, "cube_owner": "player"}, "`cube_value` must be at most 8"),
+        ({"cube_owner": "nobody"}, "`cube_owner` must be one of"),
         ({"phase": "Crawford"}, "phase 'Crawford' needs away or opp_away to be 1"),
         ({"away": 1}, "phase 'pre-Crawford' needs away and opp_away >= 2"),
     ],
@@ -334,17 +334,17 @@ def test_bad_input_names_the_parameter(kwargs, message):
 
 
 def test_bad_table_and_counts():
-    with pytest.raises(TypeError, match="table must be"):
+    with pytest.raises(TypeError, match="`table` must be"):
         race_match_action_map("kxg2", 3, 3)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="max_count must be a whole number in \\[1, 160\\]"):
+    with pytest.raises(ValueError, match="`max_count` must be a whole number in \\[1, 160\\]"):
         race_match_action_map(KXG2, 3, 3, max_count=161)
-    with pytest.raises(ValueError, match="min_count must be a whole number in \\[1, 10\\]"):
+    with pytest.raises(ValueError, match="`min_count` must be a whole number in \\[1, 10\\]"):
         race_match_action_map(KXG2, 3, 3, max_count=10, min_count=11)
-    with pytest.raises(ValueError, match="offset must be a whole number in \\[-100, 100\\]"):
+    with pytest.raises(ValueError, match="`offset` must be a whole number in \\[-100, 100\\]"):
         race_match_cube_life(KXG2, 3, 3, offset=101)
-    with pytest.raises(ValueError, match="max_away must be a whole number in \\[2, 11\\]"):
+    with pytest.raises(ValueError, match="`max_away` must be a whole number in \\[2, 11\\]"):
         race_match_cube_life_by_score(KXG2, 50, 50, max_away=12)
-    with pytest.raises(ValueError, match="on_roll must be a whole number"):
+    with pytest.raises(ValueError, match="`on_roll` must be a whole number"):
         race_match_equities(KXG2, 3, 3, True, 50)  # type: ignore[arg-type]
 
 
@@ -430,11 +430,11 @@ def test_bearoff_equities_properties(mine, theirs, a, b):
 @pytest.mark.parametrize(
     ("on_roll", "message"),
     [
-        ((0, 0, 0, 0, 0), "on_roll must be a sequence of 6 checker counts"),
-        ((0, 0, 0, 0, 0, 0), "on_roll must hold 1..4 checkers \\(got 0\\)"),
-        ((2, 2, 1, 0, 0, 0), "on_roll must hold 1..4 checkers \\(got 5\\)"),
-        ((0, 0, 0, 0, 0, -1), "on_roll\\[5\\] must be a whole number in \\[0, 4\\]"),
-        ("abcdef", "on_roll must be a sequence of 6 checker counts"),
+        ((0, 0, 0, 0, 0), "`on_roll` must be a sequence of 6 checker counts"),
+        ((0, 0, 0, 0, 0, 0), "`on_roll` must hold 1..4 checkers \\(got 0\\)"),
+        ((2, 2, 1, 0, 0, 0), "`on_roll` must hold 1..4 checkers \\(got 5\\)"),
+        ((0, 0, 0, 0, 0, -1), "`on_roll\\[5\\]` must be a whole number in \\[0, 4\\]"),
+        ("abcdef", "`on_roll` must be a sequence of 6 checker counts"),
     ],
 )
 def test_bearoff_bad_positions(on_roll, message):

@@ -57,10 +57,10 @@ def _raises(state, action, rules, match):
         ({"crawford": True}, "Crawford rule needs match play"),
         ({"holland": True, "match_length": 5}, "Holland rule applies only with the Crawford"),
         ({"murphy_cap": 2}, "murphy_cap needs murphy=True"),
-        ({"murphy": True, "murphy_cap": 0}, "murphy_cap must be a whole number"),
-        ({"match_length": 0}, "match_length must be a whole number"),
-        ({"match_length": 2.5}, "match_length must be a whole number"),
-        ({"beavers": 1}, "beavers must be True or False"),
+        ({"murphy": True, "murphy_cap": 0}, "`murphy_cap` must be a whole number"),
+        ({"match_length": 0}, "`match_length` must be a whole number"),
+        ({"match_length": 2.5}, "`match_length` must be a whole number"),
+        ({"beavers": 1}, "`beavers` must be True or False"),
     ],
 )
 def test_rules_rejects(kwargs, message):
@@ -333,7 +333,7 @@ def test_apply_holland_rule():
 def test_apply_money_session_and_errors():
     state = _play(["opening_won_A", "win_single", "next_game"], MONEY)
     assert (state.score_b, state.phase, state.value) == (1, "opening", 1)
-    with pytest.raises(ValueError, match="action must be one of"):
+    with pytest.raises(ValueError, match="`action` must be one of"):
         apply(state, "resign", MONEY)
     with pytest.raises(ValueError, match="state"):
         apply("state", "roll", MONEY)
@@ -366,7 +366,7 @@ def test_player_to_act():
     assert [player_to_act(s) for s in states] == ["both (opening roll)", "B", "A", "B", "B", "A"]
     over = _play(["opening_won_A", "win_single"], MONEY)
     assert player_to_act(over) == "-"
-    with pytest.raises(ValueError, match="state must be a CubeState"):
+    with pytest.raises(ValueError, match="`state` must be a CubeState"):
         player_to_act("A")
 
 
@@ -383,7 +383,7 @@ def test_game_label():
         initial_state(match, 4, 3, crawford_game=True),
     )
     assert game_label(after, match) == "5-point match, post-Crawford"
-    with pytest.raises(ValueError, match="rules must be a Rules instance"):
+    with pytest.raises(ValueError, match="`rules` must be a Rules instance"):
         game_label(initial_state(MONEY), "money")
 
 
@@ -408,11 +408,11 @@ def test_event_table():
     assert table["face"].tolist() == [64, 64, 64, 4, 8]
     assert table["owner"].iloc[-1] == "B"
     assert table["note"].iloc[0] == "cube centred on 1 (64 showing)"
-    with pytest.raises(ValueError, match="states must hold 1 to"):
+    with pytest.raises(ValueError, match="`states` must hold 1 to"):
         event_table([])
-    with pytest.raises(ValueError, match=f"states must hold 1 to {MAX_EVENT_STATES}"):
+    with pytest.raises(ValueError, match=f"`states` must hold 1 to {MAX_EVENT_STATES}"):
         event_table([initial_state(MONEY)] * (MAX_EVENT_STATES + 1))
-    with pytest.raises(ValueError, match="states must be CubeState values"):
+    with pytest.raises(ValueError, match="`states` must be CubeState values"):
         event_table([initial_state(MONEY), "x"])
 
 
@@ -436,7 +436,7 @@ def test_money_rule_equities():
     q = points.beaver_point
     above = money_rule_equities([q + 1e-6], 0.68, 1.25, 1.2)
     assert above.loc[0, "beaver"] > above.loc[0, "take"]
-    with pytest.raises(ValueError, match="p must hold at most"):
+    with pytest.raises(ValueError, match="`p` must hold at most"):
         money_rule_equities(np.zeros(MAX_EQUITY_POINTS + 1), 0.5, 1.0, 1.0)
     with pytest.raises(ValueError, match="stakes"):
         money_rule_equities([0.5], 0.5, 1.0, 1.0, stakes=(0,))
