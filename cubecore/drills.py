@@ -577,6 +577,12 @@ _ACTION_PREFIXES = (
     ("no double", "No double, take"),
     ("no redouble", "No double, take"),
     ("never double", "No double, take"),
+    # gnubg's "optional" doubles: doubling costs nothing (|DT - ND| or |DP - ND| within
+    # 1e-5), so doubling is a proper answer; the drills do not ask them (_cube_candidate)
+    ("optional double, pass", "Double, pass"),
+    ("optional redouble, pass", "Double, pass"),
+    ("optional double, take", "Double, take"),
+    ("optional redouble, take", "Double, take"),
     ("double, pass", "Double, pass"),
     ("redouble, pass", "Double, pass"),
     ("double, take", "Double, take"),
@@ -671,6 +677,8 @@ def _cube_candidate(difficulty: int) -> Callable[[np.random.Generator], tuple[In
         if not (d.cube_available and d.cube_alive):
             return inputs, -math.inf  # never in a band: no decision to make
         assert d.double_take is not None and d.double_pass is not None
+        if d.action.startswith("Optional"):
+            return inputs, -math.inf  # two proper answers: not a question
         return inputs, _margin(d.no_double, d.double_take, d.double_pass)
 
     return candidate

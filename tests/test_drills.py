@@ -323,6 +323,9 @@ def test_cube_action_choice_of_every_gnubg_action():
     assert {drills.cube_action_choice(a) for a in actions} == set(drills.CUBE_ACTIONS)
     with pytest.raises(ValueError, match="`action` must be one of gnubg's cube actions"):
         drills.cube_action_choice("No double, beaver")
+    # gnubg's optional doubles (the abuse bench met one in a quiz: it raised on the page)
+    assert drills.cube_action_choice("Optional double, take") == "Double, take"
+    assert drills.cube_action_choice("Optional redouble, pass") == "Double, pass"
 
 
 def test_cube_action_equals_gnubg_money():
