@@ -26,6 +26,7 @@ References
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
@@ -46,6 +47,7 @@ __all__ = [
     "MAX_MURPHY_CAPS",
     "MAX_PATH_STEPS",
     "MAX_PRICE_POINTS",
+    "MAX_TIME_BUDGET",
     "OPTIMAL",
     "OPTIMAL_BEAVER_POINT",
     "TAKE_POINT",
@@ -117,6 +119,8 @@ MAX_PRICE_POINTS = 1_000
 #: Finest lattice of the walks: ``step_size >= 1/MAX_LATTICE_SIZE`` (a game on the
 #: lattice takes about ``n**2 / 4`` steps).
 MAX_LATTICE_SIZE = 1_000
+#: Longest wall-time budget a simulation accepts, in seconds (``time_budget``).
+MAX_TIME_BUDGET = 3600.0
 #: Most steps of one :func:`p_game_path` (the app draws 200 thousand).
 MAX_PATH_STEPS = 1_000_000
 #: Games per slice of one chain step (bounds the step's temporaries to a few MB).
@@ -457,6 +461,23 @@ def _validate_simulation(
     return n_games, thresholds, rules, start, rng
 
 
+def _deadline(time_budget: float | None) -> float | None:
+    """The monotonic clock's reading at which a simulation stops, or None (no budget)."""
+    if time_budget is None:
+        return None
+    seconds = real_in_range("time_budget", time_budget, 0.0, MAX_TIME_BUDGET, low_open=True)
+    return time.monotonic() + seconds
+
+
+def _check_deadline(deadline: float | None, budget: float | None, left: int, n: int) -> None:
+    """Stop a simulation that has run past its wall-time budget (never a partial result)."""
+    if deadline is not None and time.monotonic() > deadline:
+        raise ValueError(
+            f"the simulation ran past its `time_budget` of {budget:g} s with {left:,} of "
+            f"{n:,} games unfinished; simulate fewer games"
+        )
+
+
 def _decide(
     tally: _Tally,
     games: NDArray[np.int64],
@@ -488,6 +509,8 @@ def simulate_games(
     rules: Rules | None = None,
     start: float = 0.5,
     seed: int = 0,
+    *,
+    time_budget: float | None = None,
 ) -> pd.DataFrame:
     """Whole continuous games with the cube under threshold strategies.
 
@@ -509,6 +532,10 @@ def simulate_games(
         A's winning chance at the start, in (0, 1).
     seed : int
         Seed of the numpy Generator: same seed, identical DataFrame.
+    time_budget : float, optional
+        Wall time allowed, in (0, ``MAX_TIME_BUDGET``] seconds; past it the simulation
+        stops with a ``ValueError`` (never a partial result, so whatever returns
+        depends only on the arguments). Default None: no budget.
 
     Returns
     -------
@@ -535,7 +562,7 @@ def simulate_games(
     """
     rules = Rules() if rules is None else rules
     n, thresholds, rules, start, rng = _validate_simulation(n_games, thresholds, rules, start, seed)
-    return _play_chain(n, thresholds, rules, start, rng).frame()
+    return _play_chain(n, thresholds, rules, start, rng, time_budget=time_budget).frame()
 
 
 def _play_chain(
@@ -545,6 +572,8 @@ def _play_chain(
     start: float,
     rng: np.random.Generator,
     owner: int = _CENTER,
+    *,
+    time_budget: float | None = None,
 ) -> _Tally:
     """The embedded chain of :func:`simulate_games`, played to the end of every game.
 
@@ -553,6 +582,7 @@ def _play_chain(
     same stream as one draw for all), so the step's temporary arrays stay small
     however many games there are.
     """
+    deadline = _deadline(time_budget)
     points = _stopping_points(thresholds)
     tally = _Tally(n, rules, rng)
     tally.owner[:] = owner
@@ -561,6 +591,7 @@ def _play_chain(
     for _ in range(_MAX_CHAIN_EVENTS):
         if active.size == 0:
             break
+        _check_deadline(deadline, time_budget, active.size, n)
         for first in range(0, active.size, _SLICE):
             games = active[first : first + _SLICE]
             x = p[games]
@@ -622,13 +653,15 @@ def summarize_games(
     rules: Rules | None = None,
     start: float = 0.5,
     seed: int = 0,
+    *,
+    time_budget: float | None = None,
 ) -> GamesSummary:
     """:func:`simulate_games`, summarised without building its table of games.
 
     The same games (same arguments, same seed) and the same numbers as
     ``cube_value_distribution``, ``mean_points`` and the column sums of
     :func:`simulate_games`' table, in a fraction of the memory: a million games
-    need about 50 MB here and 140 MB for the table.
+    need about 50 MB here and 140 MB for the table. ``time_budget`` as there.
 
     Examples
     --------
@@ -644,7 +677,7 @@ def summarize_games(
     """
     rules = Rules() if rules is None else rules
     n, thresholds, rules, start, rng = _validate_simulation(n_games, thresholds, rules, start, seed)
-    tally = _play_chain(n, thresholds, rules, start, rng)
+    tally = _play_chain(n, thresholds, rules, start, rng, time_budget=time_budget)
     return GamesSummary(
         n_games=n,
         cube_values=_distribution(tally.exponent),
@@ -662,6 +695,8 @@ def simulate_games_fine(
     start: float = 0.5,
     step_size: float = 0.05,
     seed: int = 0,
+    *,
+    time_budget: float | None = None,
 ) -> pd.DataFrame:
     """The same games as :func:`simulate_games`, walking the indicator step by step.
 
@@ -673,7 +708,7 @@ def simulate_games_fine(
 
     Parameters
     ----------
-    n_games, thresholds, rules, start, seed
+    n_games, thresholds, rules, start, seed, time_budget
         As for :func:`simulate_games`.
     step_size : float
         ``1/n`` for a whole number ``2 <= n <= MAX_LATTICE_SIZE``.
@@ -700,9 +735,11 @@ def simulate_games_fine(
         _lattice_index(name, getattr(thresholds, name), n)
     points = tuple(round(point) for point in _stopping_points(thresholds, n))
     position = np.full(n_games, _lattice_index("start", start, n), dtype=np.int64)
+    deadline = _deadline(time_budget)
     tally = _Tally(n_games, rules, rng)
     active = np.arange(n_games)
     while active.size:
+        _check_deadline(deadline, time_budget, active.size, n_games)
         x = position[active]
         upper, lower = _bounds(tally.owner[active], points, top=n)
         hit = (x >= upper) | (x <= lower)

@@ -260,6 +260,8 @@ VALID: dict[str, hst.SearchStrategy[Any]] = {
     "score_a": hst.integers(0, 4),
     "score_b": hst.integers(0, 4),
     "seed": hst.integers(0, 1000),
+    # generous: a valid draw never runs out of it (a hostile value is refused first)
+    "time_budget": hst.one_of(hst.none(), hst.floats(60.0, 3600.0)),
     "settings": hst.floats(0.0, 1.0).map(lambda x: atlas.equivalent_settings("x", x)),
     "size_i": hst.integers(1, 10),
     "size_j": hst.integers(1, 10),

@@ -63,6 +63,19 @@ def test_a_strategy_that_never_ends_is_refused_before_it_runs(open_page):
     assert any("double_a + double_b must exceed 1" in e for e in errors), errors
 
 
+def test_a_simulation_past_its_time_budget_is_stopped_and_explained(open_page, monkeypatch):
+    # the time budget while a simulation runs (the work budget keeps it near 2 s; a
+    # server slowed far beyond that stops the run and frees the slot)
+    from ui.rules import data
+
+    monkeypatch.setattr(data, "SIMULATION_SECONDS", 1e-9)
+    at = open_page(RULES, view="simulation")
+    assert_finite_page(at)
+    errors = [e.value for e in at.error]
+    assert any("ran past its `time_budget`" in e and "simulate fewer games" in e for e in errors)
+    assert not at.metric
+
+
 def test_the_longest_games_on_the_grid_are_explained_and_capped(open_page):
     # A doubles at 51%, B at 50%: a game has 51.5 cube decisions on average
     at = open_page(RULES, view="simulation", ad="0.51", ar="0.51", bd="0.5", take="0", n="1000")

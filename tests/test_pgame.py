@@ -7,6 +7,7 @@ comparison, were the seed random); every expected value is exact, from the lemma
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import hypothesis.strategies as hst
@@ -567,3 +568,27 @@ def test_stakes_beyond_float_range_are_counted_by_exponent():
     with np.errstate(over="ignore"):
         by_value = np.ldexp(1.0, cube_value_distribution(games)["exponent"])
     np.testing.assert_array_equal(by_value, cube_value_distribution(games)["cube_value"])
+
+
+@pytest.mark.parametrize(
+    "simulate",
+    [
+        lambda budget: pgame.simulate_games(20_000, seed=5, time_budget=budget),
+        lambda budget: pgame.summarize_games(20_000, seed=5, time_budget=budget).points,
+        lambda budget: pgame.simulate_games_fine(200, step_size=0.05, seed=5, time_budget=budget),
+    ],
+    ids=["simulate_games", "summarize_games", "simulate_games_fine"],
+)
+def test_a_simulation_past_its_time_budget_stops_with_a_message(simulate):
+    # issue #18: a time budget while it runs; the result never depends on it
+    with pytest.raises(ValueError, match=r"ran past its `time_budget` of 1e-09 s"):
+        simulate(1e-9)
+    within = simulate(3600.0)
+    unbudgeted = simulate(None)
+    if isinstance(within, pd.DataFrame):
+        pd.testing.assert_frame_equal(within, unbudgeted)
+    else:
+        assert within == unbudgeted
+    for bad in (0.0, -1.0, math.nan, 1e9):
+        with pytest.raises(ValueError, match="`time_budget`"):
+            simulate(bad)

@@ -31,6 +31,10 @@ RARE_STAKE = 4
 #: (:func:`cubecore.pgame.expected_stops`), about 2 s of one core. The sample is
 #: capped to it before the simulation starts, with a notice naming the games control.
 SIMULATION_BUDGET = 10_000_000
+#: Wall time one simulation may run (``time_budget`` of cubecore's simulators): the work
+#: budget above keeps a run near 2 s on these machines; this stops one that a loaded
+#: server slows far beyond that, with a message, and frees the shared slot.
+SIMULATION_SECONDS = 30.0
 #: Expected threshold hits per game above which the page explains that with these
 #: thresholds a game almost never ends (optimal play: 7/3).
 LONG_GAMES = 10.0
@@ -192,10 +196,20 @@ def simulation(
     with simulation_slot() as run:
         if model == "walk":
             summary = pgame.GamesSummary.of(
-                pgame.simulate_games_fine(n_games, thresholds, rules, start, WALK_STEP, seed)
+                pgame.simulate_games_fine(
+                    n_games,
+                    thresholds,
+                    rules,
+                    start,
+                    WALK_STEP,
+                    seed,
+                    time_budget=SIMULATION_SECONDS,
+                )
             )
         else:  # the same games as simulate_games, without holding their table
-            summary = pgame.summarize_games(n_games, thresholds, rules, start, seed)
+            summary = pgame.summarize_games(
+                n_games, thresholds, rules, start, seed, time_budget=SIMULATION_SECONDS
+            )
     seconds = run.seconds
     theory = pgame.theoretical_cube_distribution(thresholds, rules, start)
     table = pgame.compare_cube_distribution(summary, theory)
