@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pandas as pd
 import streamlit as st
 
@@ -87,54 +89,54 @@ def pip_model_errors(by: str) -> pd.DataFrame:
     return bearoff.pip_model_errors(by=by)
 
 
+class MatchScore(NamedTuple):
+    """The score and cube of the race-at-a-score views (a cache key: plain values)."""
+
+    table: str
+    away: int
+    opp_away: int
+    phase: MatchPhase
+    cube_value: int
+    owner: CubeOwner
+
+    def arguments(self) -> tuple[met.MatchEquityTable, int, int]:
+        """The table and the score, the first arguments of :mod:`cubecore.race_match`."""
+        return met.load_table(self.table), self.away, self.opp_away
+
+
 @st.cache_data(max_entries=64, show_spinner=False)
-def match_sweeps(
-    key: str,
-    away: int,
-    opp_away: int,
-    phase: MatchPhase,
-    cube_value: int,
-    owner: CubeOwner,
-    pips: int,
-) -> tuple[pd.DataFrame, pd.DataFrame]:
+def match_sweeps(score: MatchScore, pips: int) -> tuple[pd.DataFrame, pd.DataFrame]:
     """At a score, over pip counts 1..pips: the exact race cube action on both counts
     (:func:`cubecore.race_match.race_match_action_map`) and the doubling window by the
     roller's count (:func:`cubecore.race_match.race_match_window`).
     """
-    table = met.load_table(key)
+    args, phase, value, owner = score.arguments(), score.phase, score.cube_value, score.owner
     action_map = race_match.race_match_action_map(
-        table, away, opp_away, phase=phase, cube_value=cube_value, cube_owner=owner, max_count=pips
+        *args, phase=phase, cube_value=value, cube_owner=owner, max_count=pips
     )
     window = race_match.race_match_window(
-        table, away, opp_away, phase=phase, cube_value=cube_value, cube_owner=owner, max_count=pips
+        *args, phase=phase, cube_value=value, cube_owner=owner, max_count=pips
     )
     return action_map, window
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def match_decision(
-    key: str,
-    away: int,
-    opp_away: int,
-    phase: MatchPhase,
-    cube_value: int,
-    owner: CubeOwner,
+    score: MatchScore,
     pips: tuple[int, int],
     points: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
 ) -> race_match.RaceMatchEquities:
     """One race position's exact cube decision at a score: by its pip counts, or, with
     ``points`` (checkers on each home point), as a small bear-off on real checkers.
     """
-    table = met.load_table(key)
+    args, phase, value, owner = score.arguments(), score.phase, score.cube_value, score.owner
     if points is None:
         return race_match.race_match_equities(
-            table, away, opp_away, pips[0], pips[1], phase=phase,
-            cube_value=cube_value, cube_owner=owner,
-        )  # fmt: skip
+            *args, *pips, phase=phase, cube_value=value, cube_owner=owner
+        )
     return race_match.bearoff_match_equities(
-        table, away, opp_away, points[0], points[1], phase=phase,
-        cube_value=cube_value, cube_owner=owner,
-    )  # fmt: skip
+        *args, *points, phase=phase, cube_value=value, cube_owner=owner
+    )
 
 
 @st.cache_data(max_entries=32, show_spinner=False)

@@ -159,15 +159,16 @@ def render_match(v: View) -> None:
         st.info("A cube above 1 has an owner: choose 'owned' or 'opponent' as the cube position.")
         return
     pips = v.whole("rpips")
+    match_score = data.MatchScore(key, away, opp_away, phase, cube_value, owner)
     score = f"{away}-away/{opp_away}-away, {phase}, cube {cube_value} ({owner})"
     try:
         with st.spinner("Solving the race at this score..."):
-            actions, window = data.match_sweeps(key, away, opp_away, phase, cube_value, owner, pips)
+            actions, window = data.match_sweeps(match_score, pips)
     except ValueError as error:
         st.error(f"No race strategy at {score}: {error}.")
         return
     st.subheader(f"Cube action at {score}")
-    _match_position(v, key, away, opp_away, phase, cube_value, owner)
+    _match_position(v, match_score)
     widgets.chart(
         charts.match_action_figure(actions, f"Exact race cube action at {score}"),
         "race_match_actions",
@@ -203,15 +204,7 @@ def _match_pips(v: View) -> tuple[int, int] | None:
     return pips
 
 
-def _match_position(
-    v: View,
-    key: str,
-    away: int,
-    opp_away: int,
-    phase: MatchPhase,
-    cube_value: int,
-    owner: CubeOwner,
-) -> None:
+def _match_position(v: View, score: data.MatchScore) -> None:
     """The page's position at the score: its action and match winning chances."""
     pips = _match_pips(v)
     if pips is None:
@@ -220,7 +213,7 @@ def _match_position(
             "a side: the maps below cover every pair of pip counts."
         )
         return
-    e = data.match_decision(key, away, opp_away, phase, cube_value, owner, pips)
+    e = data.match_decision(score, pips)
     widgets.metric_row(
         [
             (f"Action, {pips[0]} v {pips[1]} pips", e.action),
@@ -234,9 +227,7 @@ def _match_position(
     if mine is None or theirs is None or max(sum(mine), sum(theirs)) > small:
         return
     with st.spinner("Solving the bear-off at this score..."):
-        exact = data.match_decision(
-            key, away, opp_away, phase, cube_value, owner, pips, (mine, theirs)
-        )
+        exact = data.match_decision(score, pips, (mine, theirs))
     widgets.metric_row(
         [
             ("Exact bear-off action at the score", exact.action),
