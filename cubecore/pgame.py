@@ -1346,7 +1346,11 @@ def _transition(
 
 
 def take_check(
-    double_point: float = DOUBLING_POINT, n_games: int = 200_000, seed: int = 0
+    double_point: float = DOUBLING_POINT,
+    n_games: int = 200_000,
+    seed: int = 0,
+    *,
+    time_budget: float | None = None,
 ) -> TakeCheck:
     """The taker's value of taking vs dropping a double at ``double_point``, K = 1.
 
@@ -1364,6 +1368,8 @@ def take_check(
         Monte Carlo games for the estimate, ``2 <= n_games <= MAX_GAMES``.
     seed : int
         Seed.
+    time_budget : float, optional
+        As for :func:`simulate_games`.
 
     Returns
     -------
@@ -1387,7 +1393,7 @@ def take_check(
     d = _double_point(double_point, high_open=True)
     n_games = whole_number("n_games", n_games, 2, MAX_GAMES)
     exact = 3 - 5 * d
-    games = _play_from_owned_b(d, n_games, whole_number("seed", seed))
+    games = _play_from_owned_b(d, n_games, whole_number("seed", seed), time_budget)
     estimate = _estimate(-2 * games, 0.95)
     return TakeCheck(d, -1.0, float(round(exact, 15)), estimate)
 
@@ -1401,10 +1407,13 @@ def _double_point(value: float, *, high_open: bool) -> float:
     return d
 
 
-def _play_from_owned_b(x: float, n: int, seed: int) -> NDArray[np.float64]:
+def _play_from_owned_b(
+    x: float, n: int, seed: int, time_budget: float | None = None
+) -> NDArray[np.float64]:
     """A's points per unit from ``x`` with the cube on B's side, both optimal."""
     rng = np.random.default_rng(seed)
-    return _play_chain(n, OPTIMAL, Rules(), x, rng, owner=_OWNER_B).points()
+    chain = _play_chain(n, OPTIMAL, Rules(), x, rng, owner=_OWNER_B, time_budget=time_budget)
+    return chain.points()
 
 
 def doubling_price(
@@ -1414,6 +1423,7 @@ def doubling_price(
     start: float = 0.5,
     n_games: int = 200_000,
     seed: int = 0,
+    time_budget: float | None = None,
 ) -> DoublingPrice:
     """What A loses by offering his initial double at ``double_point`` instead of 80%.
 
@@ -1434,6 +1444,8 @@ def doubling_price(
         A's chance at the start.
     n_games, seed
         Monte Carlo size and seed.
+    time_budget : float, optional
+        As for :func:`simulate_games`.
 
     Returns
     -------
@@ -1465,7 +1477,9 @@ def doubling_price(
     equity = exact_equity(thresholds, rules, start)
     equity_optimal = exact_equity(_price_thresholds(DOUBLING_POINT, beavers), rules, start)
     n, thresholds, rules, start, rng = _validate_simulation(n_games, thresholds, rules, start, seed)
-    estimate = _estimate(_play_chain(n, thresholds, rules, start, rng).points())
+    estimate = _estimate(
+        _play_chain(n, thresholds, rules, start, rng, time_budget=time_budget).points()
+    )
     return DoublingPrice(d, beavers, equity, equity_optimal, equity_optimal - equity, estimate)
 
 

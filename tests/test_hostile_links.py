@@ -76,6 +76,16 @@ def test_a_simulation_past_its_time_budget_is_stopped_and_explained(open_page, m
     assert not at.metric
 
 
+def test_keeler_spencer_simulations_past_their_time_budget_are_explained(open_page, monkeypatch):
+    from ui.keeler_spencer import data
+
+    monkeypatch.setattr(data, "SIMULATION_SECONDS", 1e-9)
+    at = open_page("pages/keeler_spencer.py")
+    assert_finite_page(at)
+    errors = [e.value for e in at.error]
+    assert any(e.startswith("The take check stopped") and "`time_budget`" in e for e in errors)
+
+
 def test_the_longest_games_on_the_grid_are_explained_and_capped(open_page):
     # A doubles at 51%, B at 50%: a game has 51.5 cube decisions on average
     at = open_page(RULES, view="simulation", ad="0.51", ar="0.51", bd="0.5", take="0", n="1000")

@@ -576,8 +576,10 @@ def test_stakes_beyond_float_range_are_counted_by_exponent():
         lambda budget: pgame.simulate_games(20_000, seed=5, time_budget=budget),
         lambda budget: pgame.summarize_games(20_000, seed=5, time_budget=budget).points,
         lambda budget: pgame.simulate_games_fine(200, step_size=0.05, seed=5, time_budget=budget),
+        lambda budget: pgame.take_check(0.7, n_games=20_000, seed=5, time_budget=budget),
+        lambda budget: pgame.doubling_price(0.7, n_games=20_000, seed=5, time_budget=budget),
     ],
-    ids=["simulate_games", "summarize_games", "simulate_games_fine"],
+    ids=["simulate_games", "summarize_games", "simulate_games_fine", "take_check", "price"],
 )
 def test_a_simulation_past_its_time_budget_stops_with_a_message(simulate):
     # issue #18: a time budget while it runs; the result never depends on it

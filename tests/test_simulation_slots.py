@@ -24,9 +24,11 @@ class _Recorder:
         self.running = 0
         self.most = 0
         self.extra = 0
+        self.budgets: list[float | None] = []
 
-    def __call__(self, double_point, n_games, seed):
+    def __call__(self, double_point, n_games, seed, *, time_budget=None):
         with self.lock:
+            self.budgets.append(time_budget)
             self.running += 1
             self.most = max(self.most, self.running)
             if self.running == cached.SIMULATION_SLOTS and cached._simulations.acquire(
@@ -73,6 +75,7 @@ def test_cached_take_check_waits_for_a_slot(monkeypatch):
     _run_together(6, call)
     ks_cached.take_check.clear()
     assert sorted(r["take_estimate"]["n_games"] for r in results) == [1000] * 6
+    assert recorder.budgets == [cached.SIMULATION_SECONDS] * 6  # each run has a time budget
     assert recorder.most == cached.SIMULATION_SLOTS
     assert recorder.extra == 0, "a slot let one more simulation in than SIMULATION_SLOTS"
 

@@ -25,6 +25,10 @@ SIMULATION_SLOTS = 1
 #: a class's worth of readers drains well within it; beyond it the reader gets a
 #: message, not an exception.
 SLOT_TIMEOUT = 60.0
+#: Wall time one simulation may run once it holds the slot (``time_budget`` of
+#: cubecore's simulators): the work caps keep a run near 2 s; this stops one that a
+#: loaded server slows far beyond that, with a message, and frees the slot.
+SIMULATION_SECONDS = 30.0
 _simulations = threading.BoundedSemaphore(SIMULATION_SLOTS)
 
 

@@ -108,6 +108,9 @@ def render_game(v: View) -> None:
     except SimulationBusy:
         busy_message("the take check")
         return
+    except ValueError as error:  # past its time budget: nothing to show
+        st.error(f"The take check stopped: {error}.")
+        return
     estimate = check["take_estimate"]
     a, b, c, e = st.columns(4)
     a.metric("Drop (−K)", f"{check['drop_value']:+.4f}")
@@ -128,6 +131,9 @@ def render_game(v: View) -> None:
             price = cached.doubling_price(d, v.flag("beavers"), n_games, seed)
     except SimulationBusy:
         busy_message("the doubling price")
+        return
+    except ValueError as error:  # past its time budget: nothing to show
+        st.error(f"The doubling price stopped: {error}.")
         return
     loss_mc = price["equity_optimal"] - price["estimate"]["mean"]
     a, b, c = st.columns(3)

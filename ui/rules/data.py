@@ -13,7 +13,7 @@ from cubecore import janowski, pgame
 from cubecore import rules as cube_rules
 from ui.rules.controls import GAMES
 from ui.rules.walkthroughs import WALKTHROUGHS
-from ui.simulation import simulation_slot
+from ui.simulation import SIMULATION_SECONDS, simulation_slot
 
 _P_GRID = np.linspace(0.0, 1.0, 401)
 #: Doubling points of the price-of-early-doubling curve (exact, cheap).
@@ -31,10 +31,6 @@ RARE_STAKE = 4
 #: (:func:`cubecore.pgame.expected_stops`), about 2 s of one core. The sample is
 #: capped to it before the simulation starts, with a notice naming the games control.
 SIMULATION_BUDGET = 10_000_000
-#: Wall time one simulation may run (``time_budget`` of cubecore's simulators): the work
-#: budget above keeps a run near 2 s on these machines; this stops one that a loaded
-#: server slows far beyond that, with a message, and frees the shared slot.
-SIMULATION_SECONDS = 30.0
 #: Expected threshold hits per game above which the page explains that with these
 #: thresholds a game almost never ends (optimal play: 7/3).
 LONG_GAMES = 10.0
