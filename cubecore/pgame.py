@@ -1484,7 +1484,12 @@ def doubling_price(
 
 
 def doubling_price_table(
-    double_point: float, *, start: float = 0.5, n_games: int = 200_000, seed: int = 0
+    double_point: float,
+    *,
+    start: float = 0.5,
+    n_games: int = 200_000,
+    seed: int = 0,
+    time_budget: float | None = None,
 ) -> pd.DataFrame:
     """:func:`doubling_price` without and with beavers, one row each.
 
@@ -1494,6 +1499,8 @@ def doubling_price_table(
     ----------
     double_point, start, n_games, seed
         As for :func:`doubling_price`.
+    time_budget : float, optional
+        As for :func:`simulate_games`, for each of the two rows.
 
     Returns
     -------
@@ -1513,7 +1520,12 @@ def doubling_price_table(
     rows = []
     for beavers in (False, True):
         price = doubling_price(
-            double_point, beavers=beavers, start=start, n_games=n_games, seed=seed
+            double_point,
+            beavers=beavers,
+            start=start,
+            n_games=n_games,
+            seed=seed,
+            time_budget=time_budget,
         )
         rows.append(
             {

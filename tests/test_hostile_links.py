@@ -76,6 +76,24 @@ def test_a_simulation_past_its_time_budget_is_stopped_and_explained(open_page, m
     assert not at.metric
 
 
+def test_the_price_of_doubling_early_has_the_time_budget_too(open_page, monkeypatch):
+    from cubecore import pgame
+    from ui.rules import data
+
+    budgets = []
+
+    def past_budget(*args, time_budget=None, **kwargs):
+        budgets.append(time_budget)
+        raise ValueError("the simulation ran past its `time_budget` of 30 s")
+
+    monkeypatch.setattr(pgame, "doubling_price_table", past_budget)
+    at = open_page(RULES, view="simulation")
+    assert_finite_page(at)
+    assert budgets == [data.SIMULATION_SECONDS]
+    errors = [e.value for e in at.error]
+    assert any(e.startswith("The price of doubling early stopped") for e in errors), errors
+
+
 def test_keeler_spencer_simulations_past_their_time_budget_are_explained(open_page, monkeypatch):
     from ui.keeler_spencer import data
 

@@ -578,8 +578,16 @@ def test_stakes_beyond_float_range_are_counted_by_exponent():
         lambda budget: pgame.simulate_games_fine(200, step_size=0.05, seed=5, time_budget=budget),
         lambda budget: pgame.take_check(0.7, n_games=20_000, seed=5, time_budget=budget),
         lambda budget: pgame.doubling_price(0.7, n_games=20_000, seed=5, time_budget=budget),
+        lambda budget: pgame.doubling_price_table(0.7, n_games=2_000, seed=5, time_budget=budget),
     ],
-    ids=["simulate_games", "summarize_games", "simulate_games_fine", "take_check", "price"],
+    ids=[
+        "simulate_games",
+        "summarize_games",
+        "simulate_games_fine",
+        "take_check",
+        "price",
+        "price_table",
+    ],
 )
 def test_a_simulation_past_its_time_budget_stops_with_a_message(simulate):
     # issue #18: a time budget while it runs; the result never depends on it

@@ -236,7 +236,13 @@ def price_curve(start: float) -> pd.DataFrame:
 def price_estimates(double_point: float, start: float, n_games: int, seed: int) -> pd.DataFrame:
     """Exact and Monte Carlo cost of doubling at ``double_point``, with and without beavers."""
     with simulation_slot():
-        table = pgame.doubling_price_table(double_point, start=start, n_games=n_games, seed=seed)
+        table = pgame.doubling_price_table(
+            double_point,
+            start=start,
+            n_games=n_games,
+            seed=seed,
+            time_budget=SIMULATION_SECONDS,
+        )
     table["beavers"] = table["beavers"].map({False: "not allowed", True: "allowed"})
     return table.rename(
         columns={

@@ -331,6 +331,9 @@ def render_simulation(values: View) -> None:
     except SimulationBusy:
         busy_message("the price of doubling early")
         return
+    except ValueError as error:  # past its time budget: nothing to show
+        st.error(f"The price of doubling early stopped: {error}.", icon=":material/error:")
+        return
     a, b = st.columns(2)
     a.metric(
         f"Loss doubling at {da:.2f}, no beavers",
