@@ -300,16 +300,10 @@ def check_app_flags() -> None:
     """
     if "_app_link_problems" in st.session_state:
         return
-    problems = []
-    for control in APP_CONTROLS:
-        values = st.query_params.get_all(control.key)
-        if values:
-            _, reason = control.parse(values[-1])
-            if reason is None and len(values) > 1:
-                reason = "given more than once"
-            if reason is not None:
-                problems.append(LinkProblem(control.key, " / ".join(values), reason))
-    st.session_state["_app_link_problems"] = problems
+    flags = {control.key: st.query_params.get_all(control.key) for control in APP_CONTROLS}
+    st.session_state["_app_link_problems"] = find_problems(
+        {key: values for key, values in flags.items() if values}, (), {}
+    )
 
 
 def handover(values: Mapping[str, object]) -> dict[str, str]:
