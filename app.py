@@ -6,6 +6,7 @@ from ui import links
 from ui.controls import PRESENT
 from ui.pages import PAGES
 from ui.router import ensure_navigation, freeze_long_lived_heap
+from ui.skeleton import LAYOUT_CSS
 
 ensure_navigation()  # a fresh process starts in legacy pages/ mode: leave it before rendering
 freeze_long_lived_heap()  # once a minute: keeps garbage collection off the hot path
@@ -44,6 +45,7 @@ present = st.sidebar.container().toggle(
     bind="query-params",
     help=PRESENT.help,
 )
+st.html(LAYOUT_CSS)
 if present:
     # A projector: large type everywhere.
     st.html(

@@ -42,13 +42,41 @@ if TYPE_CHECKING:
     # What float() and int() accept (typeshed's names, for type checking only).
     from _typeshed import ConvertibleToFloat, ConvertibleToInt
 
-__all__ = ["SECTION_KEY", "Page", "Section", "View", "Wiring", "run_page", "wiring"]
+__all__ = [
+    "LAYOUT_CSS",
+    "PRESET_BAR",
+    "SECTION_KEY",
+    "Page",
+    "Section",
+    "View",
+    "Wiring",
+    "run_page",
+    "wiring",
+]
 
 #: The value of a choice, as precisely as its options are typed.
 _Option = TypeVar("_Option", bound=str)
 
 #: The URL key of the open section, on every page.
 SECTION_KEY = "sec"
+#: The key of the container holding the presets (Streamlit gives it the class
+#: ``st-key-preset-bar``, which :data:`LAYOUT_CSS` styles).
+PRESET_BAR = "preset-bar"
+#: The app's own layout rules, on every page (``app.py``): a formula wider than the
+#: screen scrolls instead of being cut at its edge, and on a phone the title is smaller
+#: and the presets are a few rows of small buttons, not a column of full-width ones.
+LAYOUT_CSS = (
+    "<style>"
+    ".katex-display{overflow-x:auto;overflow-y:hidden}"
+    "@media (max-width:640px){"
+    "h1{font-size:2rem !important}"
+    f".st-key-{PRESET_BAR} [data-testid='stHorizontalBlock']"
+    "{flex-direction:row;flex-wrap:wrap;gap:0.375rem}"
+    f".st-key-{PRESET_BAR} [data-testid='stColumn']"
+    "{width:auto !important;flex:0 0 auto !important;min-width:0 !important}"
+    f".st-key-{PRESET_BAR} button{{min-height:2rem;padding:0.125rem 0.625rem}}"
+    "}</style>"
+)
 _PAGE_KEY = "_skeleton_page"
 _SNAP_KEY = "_skeleton_snap"
 
@@ -259,7 +287,7 @@ def run_page(page: Page, page_file: str) -> None:
     st.caption(f"{page.intro} Sources: {cited}." if cited else page.intro)
     notices = st.container()
     present = widgets.presenter_mode()
-    presets = st.container()
+    presets = st.container(key=PRESET_BAR)  # styled by key: compact on a phone (app.py)
     lead = st.container()
 
     tabs = st.tabs(
