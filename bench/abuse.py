@@ -32,7 +32,7 @@ from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.load import LoadResult, _one_session, _page_paths, _sample_rss, warm_up
+from bench.load import LoadResult, _page_paths, run_sessions, warm_up
 from bench.server import streamlit_servers
 from bench.stats import markdown_table, median, ms
 
@@ -144,30 +144,22 @@ async def _run(
     link_kib: int,
     rerun_timeout: float,
 ) -> AbuseRun:
-    load = LoadResult(sessions, seconds, think)
     counts = HostileCounts()
-    pages = _page_paths()
-    stop = asyncio.Event()
-    sampler = asyncio.create_task(_sample_rss([pid], load, stop))
-    stop_at = time.monotonic() + seconds
-    tasks = [
-        _one_session(i, base, pages, stop_at, think, load, rerun_timeout, False)
-        for i in range(sessions)
-    ]
-    if hostile:
-        tasks += [
+
+    def hostile_clients(stop_at: float) -> list[Awaitable[None]]:
+        if not hostile:
+            return []
+        return [
             _guard("worst links", _worst_links(base, stop_at, counts, rerun_timeout), counts),
             _guard("clear_cache flood", _clear_cache_flood(base, stop_at, counts), counts),
             _guard(
                 "long links", _long_links(base, stop_at, counts, link_kib, rerun_timeout), counts
             ),
         ]
-    try:
-        await asyncio.wait_for(asyncio.gather(*tasks), seconds + 2 * rerun_timeout + 30)
-    except TimeoutError:
-        load.errors.append("run did not stop in time")
-    stop.set()
-    await sampler
+
+    load = await run_sessions(
+        base, [pid], sessions, seconds, think, rerun_timeout, False, hostile_clients
+    )
     return AbuseRun(hostile, load, counts)
 
 

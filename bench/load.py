@@ -20,6 +20,7 @@ import re
 import sys
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import urlparse
@@ -129,7 +130,7 @@ async def _sample_rss(pids: list[int], result: LoadResult, stop: asyncio.Event) 
             await asyncio.wait_for(stop.wait(), 1.0)
 
 
-async def _run(
+async def run_sessions(
     base: str,
     pids: list[int],
     sessions: int,
@@ -137,16 +138,24 @@ async def _run(
     think: float,
     rerun_timeout: float,
     sticky: bool,
+    beside: Callable[[float], list[Awaitable[None]]] | None = None,
 ) -> LoadResult:
+    """``sessions`` normal sessions for ``seconds`` while ``pids``' memory is sampled.
+
+    ``beside(stop_at)``, if given, are more clients that run as long (until the
+    ``time.monotonic()`` value ``stop_at``), as the abuse bench's hostile ones.
+    """
     result = LoadResult(sessions, seconds, think)
     pages = _page_paths()
     stop = asyncio.Event()
     sampler = asyncio.create_task(_sample_rss(pids, result, stop))
     stop_at = time.monotonic() + seconds
-    tasks = [
+    tasks: list[Awaitable[None]] = [
         _one_session(i, base, pages, stop_at, think, result, rerun_timeout, sticky)
         for i in range(sessions)
     ]
+    if beside is not None:
+        tasks += beside(stop_at)
     try:
         await asyncio.wait_for(asyncio.gather(*tasks), seconds + 2 * rerun_timeout + 30)
     except TimeoutError:
@@ -187,7 +196,7 @@ def run_load(
     _check_local(base)
     if sessions < 1 or sessions > 500 or seconds <= 0 or seconds > 3600:
         raise ValueError("sessions must be in 1..500 and seconds in (0, 3600]")
-    return asyncio.run(_run(base, pids, sessions, seconds, think, rerun_timeout, sticky))
+    return asyncio.run(run_sessions(base, pids, sessions, seconds, think, rerun_timeout, sticky))
 
 
 def load_table(results: list[LoadResult], label: str = "") -> str:

@@ -7,9 +7,10 @@ they wait and for what, and turns a wait beyond :data:`SLOT_TIMEOUT` into a mess
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import streamlit as st
 
@@ -30,6 +31,8 @@ SLOT_TIMEOUT = 60.0
 #: loaded server slows far beyond that, with a message, and frees the slot.
 SIMULATION_SECONDS = 30.0
 _simulations = threading.BoundedSemaphore(SIMULATION_SLOTS)
+#: What a simulation returns.
+_Result = TypeVar("_Result")
 
 
 class SimulationBusy(RuntimeError):
@@ -61,6 +64,18 @@ def simulation_slot(timeout: float | None = None) -> Iterator[SimulationRun]:
     finally:
         run.seconds = time.perf_counter() - begin
         _simulations.release()
+
+
+def within_budget(
+    seconds: float, simulate: Callable[..., _Result], *args: Any, **kwargs: Any
+) -> _Result:
+    """``simulate(*args, **kwargs)``, one of cubecore's simulators, holding the slot.
+
+    ``seconds`` is its ``time_budget`` (a page passes :data:`SIMULATION_SECONDS`); past
+    it, cubecore raises ``ValueError``.
+    """
+    with simulation_slot():
+        return simulate(*args, time_budget=seconds, **kwargs)
 
 
 def slot_busy() -> bool:
@@ -101,3 +116,22 @@ def busy_message(what: str) -> None:
         "again.",
         icon=":material/hourglass_disabled:",
     )
+
+
+def simulated(
+    what: str, waiting: str, run: Callable[[], _Result], *, icon: str | None = None
+) -> _Result | None:
+    """``run()``, a cached simulation call, :func:`queued` as ``waiting``; ``None`` if it failed.
+
+    When the slot stays busy, :func:`busy_message` names ``what`` ("the take check"); when
+    the run stops past its time budget (cubecore's ``ValueError``), an error says so
+    ("The take check stopped: ..."), with ``icon`` if given.
+    """
+    try:
+        with queued(waiting):
+            return run()
+    except SimulationBusy:
+        busy_message(what)
+    except ValueError as error:  # past its time budget: nothing to show
+        st.error(f"{what[:1].upper()}{what[1:]} stopped: {error}.", icon=icon)
+    return None

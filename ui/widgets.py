@@ -53,25 +53,20 @@ def control(
     if spec.kind == "select":
         index = spec.options.index(str(spec.default))
         return where.selectbox(spec.label, spec.options, index, disabled=disabled, **common)
-    if spec.kind == "int":
-        return where.slider(
-            spec.label,
-            int(spec.low),
-            int(spec.high),
-            cast(int, spec.default),
-            step=int(spec.step),
-            disabled=disabled,
-            **common,
-        )
-    exponent = cast(int, Decimal(str(spec.step)).normalize().as_tuple().exponent)  # finite
-    decimals = max(0, -exponent)
+    # an int slider gets ints (Streamlit's default format); a float slider floats, shown
+    # with as many decimals as its step has
+    number: type[float] = int if spec.kind == "int" else float
+    number_format = None
+    if spec.kind != "int":
+        exponent = cast(int, Decimal(str(spec.step)).normalize().as_tuple().exponent)  # finite
+        number_format = f"%.{max(0, -exponent)}f"
     return where.slider(
         spec.label,
-        float(spec.low),
-        float(spec.high),
-        cast(float, spec.default),
-        step=float(spec.step),
-        format=f"%.{decimals}f",
+        number(spec.low),
+        number(spec.high),
+        number(cast(float, spec.default)),
+        step=number(spec.step),
+        format=number_format,
         disabled=disabled,
         **common,
     )

@@ -85,17 +85,16 @@ def equity_figure(
 
 def points_vs_x_figure(sweep: pd.DataFrame, x_now: float) -> Figure:
     """How each decision point moves as the cube comes alive (x from 0 to 1)."""
-    series = {
-        "take_point": ("take (taker's P)", COLORS["take"]),
-        "beaver_point": ("beaver (taker's P)", COLORS["beaver"]),
-        "raccoon_point": ("raccoon", COLORS["raccoon"]),
-        "initial_double_point": ("initial double", COLORS["double"]),
-        "redouble_point": ("redouble", COLORS["redouble"]),
-        "cash_point": ("cash", COLORS["cash"]),
-    }
-    traces = [
-        line(sweep["x"], sweep[field], label, color) for field, (label, color) in series.items()
-    ]
+    traces = curves(
+        sweep,
+        "x",
+        Curve("take_point", "take (taker's P)", COLORS["take"]),
+        Curve("beaver_point", "beaver (taker's P)", COLORS["beaver"]),
+        Curve("raccoon_point", "raccoon", COLORS["raccoon"]),
+        Curve("initial_double_point", "initial double", COLORS["double"]),
+        Curve("redouble_point", "redouble", COLORS["redouble"]),
+        Curve("cash_point", "cash", COLORS["cash"]),
+    )
     return figure(
         traces,
         "Decision points against cube life x",

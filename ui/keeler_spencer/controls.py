@@ -81,6 +81,11 @@ COLS = Control(
 )
 
 
+def _choice(key: str, label: str, options: tuple[str, ...], help_text: str) -> Control:
+    """A choice among ``options``, the first by default."""
+    return Control(key, label, "select", options[0], options=options, help=help_text)
+
+
 def _raise_factor(key: str, player: str) -> Control:
     """A player's raise factor, 1 to 10 (2: the doubling cube)."""
     label = f"{player}'s raise factor {key}"
@@ -97,33 +102,27 @@ FACTOR_A = _raise_factor("a", "A")
 FACTOR_B = _raise_factor("b", "B")
 RAISES_A = Control("i", "A's raises left i", "int", 3, 0, 30, 1)
 RAISES_B = Control("j", "B's raises left j", "int", 2, 0, 30, 1)
-POINT = Control(
+POINT = _choice(
     "pt",
     "Heatmap of",
-    "select",
-    "alpha",
-    options=("alpha", "beta"),
-    help="alpha: A's raising point (Table I); beta: B's raising point.",
+    ("alpha", "beta"),
+    "alpha: A's raising point (Table I); beta: B's raising point.",
 )
 
 # --- Section 4: continuous raises ---------------------------------------------------------
-RANGE = Control(
+RANGE = _choice(
     "range",
     "Heatmap range of a and b",
-    "select",
-    "1-10",
-    options=("1-10", "1-100", "1-1000", "1-10^6"),
-    help="1-10: the paper's integer grid (Tables III, IV); larger: 30 log-spaced values.",
+    ("1-10", "1-100", "1-1000", "1-10^6"),
+    "1-10: the paper's integer grid (Tables III, IV); larger: 30 log-spaced values.",
 )
 POTENTIAL_A = _raise_potential("pa", "A", 8.0)
 POTENTIAL_B = _raise_potential("pb", "B", 4.0)
-B_MAX = Control(
+B_MAX = _choice(
     "bmax",
     "Table V: b up to",
-    "select",
-    "20",
-    options=("20", "100", "1000", "10^6"),
-    help="Range of B's potential for the Fig. 3 curve.",
+    ("20", "100", "1000", "10^6"),
+    "Range of B's potential for the Fig. 3 curve.",
 )
 
 #: Each section's controls, in the order they are laid out.

@@ -12,7 +12,7 @@ import streamlit as st
 
 from cubecore import keeler_spencer as ks
 from cubecore import pgame
-from ui.simulation import SIMULATION_SECONDS, simulation_slot
+from ui.simulation import SIMULATION_SECONDS, within_budget
 
 
 class RaisingCell(TypedDict):
@@ -66,22 +66,22 @@ def path_and_actions(
 @st.cache_data(max_entries=64, show_spinner=False)
 def take_check(double_point: float, n_games: int, seed: int) -> dict[str, Any]:
     """Take vs drop at ``double_point`` (Monte Carlo with a 95% interval)."""
-    with simulation_slot():
-        check = pgame.take_check(double_point, n_games, seed, time_budget=SIMULATION_SECONDS)
-    return dataclasses.asdict(check)
+    return dataclasses.asdict(
+        within_budget(SIMULATION_SECONDS, pgame.take_check, double_point, n_games, seed)
+    )
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def doubling_price(double_point: float, beavers: bool, n_games: int, seed: int) -> dict[str, Any]:
     """What A loses by doubling at ``double_point`` from 1/2, exact and simulated."""
-    with simulation_slot():
-        price = pgame.doubling_price(
-            double_point,
-            beavers=beavers,
-            n_games=n_games,
-            seed=seed,
-            time_budget=SIMULATION_SECONDS,
-        )
+    price = within_budget(
+        SIMULATION_SECONDS,
+        pgame.doubling_price,
+        double_point,
+        beavers=beavers,
+        n_games=n_games,
+        seed=seed,
+    )
     return dataclasses.asdict(price)
 
 

@@ -18,7 +18,7 @@ from ui import widgets
 from ui.keeler_spencer import charts as figures
 from ui.keeler_spencer import data as cached
 from ui.links import escape_text
-from ui.simulation import SimulationBusy, busy_message, queued
+from ui.simulation import simulated
 from ui.skeleton import View
 
 SOURCE = source("KS69")
@@ -102,14 +102,12 @@ def render_game(v: View) -> None:
     st.metric("Game result for A (points)", outcome)
 
     st.subheader("Monte Carlo: at 80% taking and dropping are both −K")
-    try:
-        with queued(f"{n_games:,} games of the take check"):
-            check = cached.take_check(d, n_games, seed)
-    except SimulationBusy:
-        busy_message("the take check")
-        return
-    except ValueError as error:  # past its time budget: nothing to show
-        st.error(f"The take check stopped: {error}.")
+    check = simulated(
+        "the take check",
+        f"{n_games:,} games of the take check",
+        lambda: cached.take_check(d, n_games, seed),
+    )
+    if check is None:
         return
     estimate = check["take_estimate"]
     a, b, c, e = st.columns(4)
@@ -126,14 +124,12 @@ def render_game(v: View) -> None:
     widgets.chart(figures.take_check_figure(check), "ks_take_check")
 
     st.subheader("What A loses by doubling at d instead of 80%")
-    try:
-        with queued(f"{n_games:,} games of the doubling price"):
-            price = cached.doubling_price(d, v.flag("beavers"), n_games, seed)
-    except SimulationBusy:
-        busy_message("the doubling price")
-        return
-    except ValueError as error:  # past its time budget: nothing to show
-        st.error(f"The doubling price stopped: {error}.")
+    price = simulated(
+        "the doubling price",
+        f"{n_games:,} games of the doubling price",
+        lambda: cached.doubling_price(d, v.flag("beavers"), n_games, seed),
+    )
+    if price is None:
         return
     loss_mc = price["equity_optimal"] - price["estimate"]["mean"]
     a, b, c = st.columns(3)

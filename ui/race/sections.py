@@ -14,6 +14,7 @@ import pandas as pd
 import streamlit as st
 
 from cubecore import race, race_heuristics
+from cubecore.janowski import CubePosition
 from cubecore.references import source
 from ui import widgets
 from ui.race import charts as figures
@@ -70,6 +71,12 @@ def _pct(value: float, digits: int = 2) -> str:
 
 def _offset(value: int | None) -> str:
     return "never" if pd.isna(value) else f"{int(value):+d}"
+
+
+def _position(v: View) -> tuple[int, int, CubePosition, int]:
+    """The pip counts (on roll, other), the cube position and the maps' span of counts."""
+    cube = v.choice("cube", race.CUBE_POSITIONS)
+    return v.whole("pips"), v.whole("opips"), cube, v.whole("span")
 
 
 # ----------------------------------------------------------------------------- 1. race model
@@ -191,12 +198,7 @@ def doubling_points(v: View) -> None:
 
 def exact_strategy(v: View) -> None:
     """Exact strategy: equities of the position, action map, Table 3 and Table 2."""
-    x, y, cube, span = (
-        v.whole("pips"),
-        v.whole("opips"),
-        v.choice("cube", race.CUBE_POSITIONS),
-        v.whole("span"),
-    )
+    x, y, cube, span = _position(v)
     e = cached.cube_equities(x, y, cube)
     cols = st.columns([1, 1, 1, 1, 1.4])
     cols[0].metric("Cubeless win chance", _pct(e["cubeless_win"]))
@@ -351,12 +353,7 @@ def measured_points(v: View) -> None:
 
 def rules_of_thumb(v: View) -> None:
     """Rules of thumb: the 8-9-12 rule and Kleinman's formula against the exact model."""
-    x, y, cube, span = (
-        v.whole("pips"),
-        v.whole("opips"),
-        v.choice("cube", race.CUBE_POSITIONS),
-        v.whole("span"),
-    )
+    x, y, cube, span = _position(v)
     data = cached.rules_map(cube, span)
     shares = data["shares"].set_index("comparison")["share"]
     e = cached.cube_equities(x, y, cube)

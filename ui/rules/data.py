@@ -13,7 +13,7 @@ from cubecore import janowski, pgame
 from cubecore import rules as cube_rules
 from ui.rules.controls import GAMES
 from ui.rules.walkthroughs import WALKTHROUGHS
-from ui.simulation import SIMULATION_SECONDS, simulation_slot
+from ui.simulation import SIMULATION_SECONDS, simulation_slot, within_budget
 
 _P_GRID = np.linspace(0.0, 1.0, 401)
 #: Doubling points of the price-of-early-doubling curve (exact, cheap).
@@ -235,14 +235,14 @@ def price_curve(start: float) -> pd.DataFrame:
 @st.cache_data(max_entries=64, show_spinner="Simulating...")
 def price_estimates(double_point: float, start: float, n_games: int, seed: int) -> pd.DataFrame:
     """Exact and Monte Carlo cost of doubling at ``double_point``, with and without beavers."""
-    with simulation_slot():
-        table = pgame.doubling_price_table(
-            double_point,
-            start=start,
-            n_games=n_games,
-            seed=seed,
-            time_budget=SIMULATION_SECONDS,
-        )
+    table = within_budget(
+        SIMULATION_SECONDS,
+        pgame.doubling_price_table,
+        double_point,
+        start=start,
+        n_games=n_games,
+        seed=seed,
+    )
     table["beavers"] = table["beavers"].map({False: "not allowed", True: "allowed"})
     return table.rename(
         columns={

@@ -17,7 +17,7 @@ from ui import widgets
 from ui.rules import charts as figures
 from ui.rules import data as cached
 from ui.rules.controls import STEP
-from ui.simulation import SimulationBusy, busy_message, queued
+from ui.simulation import SimulationBusy, busy_message, queued, simulated
 from ui.skeleton import View
 
 RULES_SOURCE = source("RULES")
@@ -325,14 +325,13 @@ def render_simulation(values: View) -> None:
     st.subheader("The price of doubling too early, with and without beavers")
     da = strategy[0]
     widgets.chart(figures.price_figure(cached.price_curve(start), da), "rules_price")
-    try:
-        with queued("the price of doubling early"):
-            prices = cached.price_estimates(da, start, min(n_games, 200_000), seed)
-    except SimulationBusy:
-        busy_message("the price of doubling early")
-        return
-    except ValueError as error:  # past its time budget: nothing to show
-        st.error(f"The price of doubling early stopped: {error}.", icon=":material/error:")
+    prices = simulated(
+        "the price of doubling early",
+        "the price of doubling early",
+        lambda: cached.price_estimates(da, start, min(n_games, 200_000), seed),
+        icon=":material/error:",
+    )
+    if prices is None:
         return
     a, b = st.columns(2)
     a.metric(
