@@ -6,7 +6,7 @@ from ui import links
 from ui.controls import PRESENT
 from ui.pages import PAGES
 from ui.router import ensure_navigation, freeze_long_lived_heap
-from ui.skeleton import LAYOUT_CSS
+from ui.skeleton import LAYOUT_CSS, PRESENTER_CSS
 
 ensure_navigation()  # a fresh process starts in legacy pages/ mode: leave it before rendering
 freeze_long_lived_heap()  # once a minute: keeps garbage collection off the hot path
@@ -48,8 +48,5 @@ present = st.sidebar.container().toggle(
 st.html(LAYOUT_CSS)
 if present:
     # A projector: large type everywhere.
-    st.html(
-        "<style>html{font-size:24px !important}"
-        " [data-testid='stMetricValue']{font-size:2.4rem}</style>"
-    )
+    st.html(PRESENTER_CSS)
 navigation.run()

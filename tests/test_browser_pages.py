@@ -279,3 +279,26 @@ def test_presenter_mode_leaves_the_sidebar_as_the_presenter_set_it(server, brows
             assert sidebar.get_attribute("data-collapsed") == "false", f"after click {click + 1}"
     finally:
         context.close()
+
+
+#: Every element of the page whose text is cut with "..." (an ellipsis that hides text).
+CUT_TEXTS = """() => [...document.querySelectorAll('[data-testid="stMain"] *')]
+  .filter(el => getComputedStyle(el).textOverflow === 'ellipsis'
+                && el.scrollWidth > el.clientWidth + 1 && el.innerText.trim())
+  .map(el => el.innerText.trim().slice(0, 60))"""
+
+
+@pytest.mark.parametrize("spec", ON_SKELETON, ids=lambda s: s.url_path)
+def test_presenter_mode_cuts_no_text_with_an_ellipsis(server, browser, spec):
+    """On a projector (1280x720, large type) no label, number or preset ends in "..."."""
+    context = new_context(browser)
+    page = context.new_page()
+    try:
+        for section in spec.page.sections:
+            open_page(page, server, spec, f"?present=true&sec={section.title}")
+            cut = page.evaluate(CUT_TEXTS)
+            if cut:
+                page.screenshot(path=str(ARTIFACTS / f"cut-{spec.url_path}-{section.id}.png"))
+            assert cut == [], f"{spec.url_path}, {section.title}: cut {cut}"
+    finally:
+        context.close()

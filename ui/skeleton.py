@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LAYOUT_CSS",
+    "PRESENTER_CSS",
     "PRESET_BAR",
     "SECTION_KEY",
     "Page",
@@ -62,20 +63,39 @@ SECTION_KEY = "sec"
 #: The key of the container holding the presets (Streamlit gives it the class
 #: ``st-key-preset-bar``, which :data:`LAYOUT_CSS` styles).
 PRESET_BAR = "preset-bar"
-#: The app's own layout rules, on every page (``app.py``): a formula wider than the
-#: screen scrolls instead of being cut at its edge, and on a phone the title is smaller
+#: The app's own layout rules, on every page (``app.py``): a metric's label and value
+#: wrap instead of being cut with "...", a formula wider than the screen scrolls
+#: instead of being cut at its edge, and on a phone the title is smaller
 #: and the presets are a few rows of small buttons, not a column of full-width ones.
-LAYOUT_CSS = (
-    "<style>"
-    ".katex-display{overflow-x:auto;overflow-y:hidden}"
-    "@media (max-width:640px){"
-    "h1{font-size:2rem !important}"
+_WRAPPING_PRESETS = (
     f".st-key-{PRESET_BAR} [data-testid='stHorizontalBlock']"
     "{flex-direction:row;flex-wrap:wrap;gap:0.375rem}"
     f".st-key-{PRESET_BAR} [data-testid='stColumn']"
     "{width:auto !important;flex:0 0 auto !important;min-width:0 !important}"
+)
+LAYOUT_CSS = (
+    "<style>"
+    ".katex-display{overflow-x:auto;overflow-y:hidden}"
+    "[data-testid='stMetricLabel'],[data-testid='stMetricLabel'] *,"
+    "[data-testid='stMetricValue'],[data-testid='stMetricValue'] *"
+    "{white-space:normal !important;text-overflow:clip !important;overflow:visible !important}"
+    "@media (max-width:640px){"
+    "h1{font-size:2rem !important}"
+    f"{_WRAPPING_PRESETS}"
     f".st-key-{PRESET_BAR} button{{min-height:2rem;padding:0.125rem 0.625rem}}"
     "}</style>"
+)
+#: Presenter mode's rules (``?present=true``, ``app.py``): large type everywhere, and
+#: the first screen of a projector spent on the view, not on the page's frame: a
+#: smaller title under less top padding, presets as one row of buttons as wide as
+#: their labels (never cut with "...").
+PRESENTER_CSS = (
+    "<style>html{font-size:24px !important}"
+    "[data-testid='stMetricValue']{font-size:2rem}"
+    "[data-testid='stMainBlockContainer']{padding-top:2.5rem}"
+    "h1{font-size:1.6rem !important;padding-top:0 !important}"
+    f"{_WRAPPING_PRESETS}"
+    "</style>"
 )
 _PAGE_KEY = "_skeleton_page"
 _SNAP_KEY = "_skeleton_snap"
@@ -283,10 +303,11 @@ def run_page(page: Page, page_file: str) -> None:
     arrived = links.read_link()
 
     st.title(page.title)
-    cited = "; ".join(REFERENCES[key].short for key in page.sources)
-    st.caption(f"{page.intro} Sources: {cited}." if cited else page.intro)
-    notices = st.container()
     present = widgets.presenter_mode()
+    if not present:  # a projector spends its first screen on the view (the teacher speaks)
+        cited = "; ".join(REFERENCES[key].short for key in page.sources)
+        st.caption(f"{page.intro} Sources: {cited}." if cited else page.intro)
+    notices = st.container()
     presets = st.container(key=PRESET_BAR)  # styled by key: compact on a phone (app.py)
     lead = st.container()
 
