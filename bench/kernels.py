@@ -25,7 +25,7 @@ def simulation_throughput(n_games: int = 1_000_000, seed: int = 0) -> float:
     from cubecore.rules import Rules
 
     begin = time.perf_counter()
-    pgame.simulate_games(n_games, pgame.OPTIMAL, Rules(), 0.5, seed)
+    pgame.simulate_games(pgame.GameBatch(n_games, pgame.OPTIMAL, Rules(), 0.5, seed))
     return n_games / (time.perf_counter() - begin)
 
 
@@ -70,7 +70,9 @@ def _kernels() -> list[tuple[str, Callable[[], object], float | None]]:
         (
             f"P-game simulation, {THROUGHPUT_GAMES:,} games (target "
             f"{THROUGHPUT_TARGET_GAMES_PER_SECOND:,} games/s)",
-            lambda: pgame.simulate_games(THROUGHPUT_GAMES, pgame.OPTIMAL, Rules(), 0.5, 0),
+            lambda: pgame.simulate_games(
+                pgame.GameBatch(THROUGHPUT_GAMES, pgame.OPTIMAL, Rules(), 0.5, 0)
+            ),
             THROUGHPUT_GAMES / THROUGHPUT_TARGET_GAMES_PER_SECOND,
         ),
     ]

@@ -23,6 +23,9 @@ from numpy.typing import ArrayLike, NDArray
 
 #: A text argument, as precise as its parameter is typed (a ``Literal`` of modes).
 _Text = TypeVar("_Text", bound=str)
+#: Element types of two arrays broadcast together, each kept.
+_First = TypeVar("_First", bound=np.generic)
+_Second = TypeVar("_Second", bound=np.generic)
 #: Default cap on the entries of an array argument (8 MB of floats); a function
 #: whose cost per entry is high passes a smaller ``max_size``.
 MAX_ARRAY_SIZE = 1_000_000
@@ -104,6 +107,23 @@ def array_in_range(
     if np.any(array < low) or np.any(array > high):
         raise ValueError(f"{_named(name)} must lie in [{low:g}, {high:g}] (got {_shown(value)})")
     return array
+
+
+def broadcast_together(
+    names: tuple[str, str], first: NDArray[_First], second: NDArray[_Second]
+) -> tuple[NDArray[_First], NDArray[_Second]]:
+    """Two checked arrays broadcast to one shape (``np.broadcast_arrays``: views, no copy).
+
+    A ``ValueError`` naming both parameters and their shapes if they cannot.
+    """
+    try:
+        first_view, second_view = np.broadcast_arrays(first, second)
+    except ValueError:
+        raise ValueError(
+            f"{_named(names[0])} and {_named(names[1])} must broadcast together "
+            f"(shapes {first.shape}, {second.shape})"
+        ) from None
+    return cast("NDArray[_First]", first_view), cast("NDArray[_Second]", second_view)
 
 
 def real_number(name: str, value: SupportsFloat) -> float:

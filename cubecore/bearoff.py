@@ -250,30 +250,21 @@ progress : callable, optional
     is loaded or read from the disk cache. Concurrent callers wait for one build.
 """
 _bearoff_doc = fill_doc(
-    database_attributes="""
-    Attributes
-    ----------
-    positions : ndarray of int8, shape (N, 6)
-        Counts on points 1..6 of each of the ``N`` positions (order of
-        :func:`bearoff_positions`).
-    """,
     cache_dir=_CACHE_DIR_DOC,
     database_parameters="Parameters\n----------" + _CACHE_DIR_DOC + _PROGRESS_DOC.lstrip("\n"),
 )
 
 
 # --- the one-sided database -----------------------------------------------------------------
-@_bearoff_doc
 @dataclass(frozen=True)
 class OneSidedDatabase:
-    """Roll distributions of every one-sided bear-off position.
+    """Roll distributions of every one-sided bear-off position."""
 
-    {database_attributes}
-    distribution : ndarray of float64, shape (54264, MAX_ROLLS)
-        ``distribution[k, n]`` = P(position ``k`` needs exactly ``n`` rolls).
-    """
-
+    #: Shape (N, 6): counts on points 1..6 of each of the ``N`` positions (order of
+    #: :func:`bearoff_positions`).
     positions: NDArray[np.int8]
+    #: Shape (54264, MAX_ROLLS): ``distribution[k, n]`` = P(position ``k`` needs
+    #: exactly ``n`` rolls).
     distribution: NDArray[np.float64]
 
     def index(self, points: Sequence[int]) -> int:
@@ -387,27 +378,26 @@ def build_one_sided(
 
 
 # --- the two-sided database -----------------------------------------------------------------
-@_bearoff_doc
 @dataclass(frozen=True)
 class TwoSidedDatabase:
     """Exact values of every pair of small bear-off positions (player on roll first).
 
-    {database_attributes}
-    win : ndarray of float64, shape (924, 924)
-        ``win[i, j]``: cubeless chance that the player on roll, at ``i``, wins against ``j``.
-    centred, owned : ndarray of float64, shape (924, 924)
-        Cubeful money equity of the player on roll per unit of the cube when he does
-        **not** double now, with the cube centred / owned by him (gnubg's convention:
-        the cube action at the position itself is left to the caller,
-        see :class:`TwoSided`); later cube actions are optimal.
-    opponent_owns : ndarray of float64, shape (924, 924)
-        The same with the cube owned by the opponent (no cube action for the roller).
+    The value arrays have shape (924, 924); ``centred``, ``owned`` and
+    ``opponent_owns`` are per unit of the cube, and later cube actions are optimal.
     """
 
+    #: Shape (N, 6): counts on points 1..6 of each of the ``N`` positions (order of
+    #: :func:`bearoff_positions`).
     positions: NDArray[np.int8]
+    #: ``win[i, j]``: cubeless chance that the player on roll, at ``i``, wins against ``j``.
     win: NDArray[np.float64]
+    #: Cubeful money equity of the player on roll when he does **not** double now,
+    #: with the cube centred (gnubg's convention: the cube action at the position
+    #: itself is left to the caller, see :class:`TwoSided`).
     centred: NDArray[np.float64]
+    #: The same with the cube owned by him.
     owned: NDArray[np.float64]
+    #: The same with the cube owned by the opponent (no cube action for the roller).
     opponent_owns: NDArray[np.float64]
 
     def index(self, points: Sequence[int]) -> int:
@@ -730,29 +720,21 @@ def _path(cache_dir: str | os.PathLike[str] | None) -> Path | None:
 # --- answers for one position or a pair -----------------------------------------------------
 @dataclass(frozen=True)
 class OneSided:
-    """One-sided bear-off figures of a position.
+    """One-sided bear-off figures of a position."""
 
-    Attributes
-    ----------
-    points : tuple of int
-        Counts on points 1..6.
-    pips : int
-    expected_rolls : float
-    std_rolls : float
-    epc : float
-        Effective pip count, ``expected_rolls * 49/6`` [Tom]_.
-    wastage : float
-        ``epc - pips``.
-    distribution : tuple of float
-        P(exactly n rolls), n = 0..MAX_ROLLS-1.
-    """
-
+    #: Counts on points 1..6.
     points: tuple[int, ...]
+    #: Pip count.
     pips: int
+    #: Mean number of rolls to bear off.
     expected_rolls: float
+    #: Standard deviation of the number of rolls to bear off.
     std_rolls: float
+    #: Effective pip count, ``expected_rolls * 49/6`` [Tom]_.
     epc: float
+    #: ``epc - pips``.
     wastage: float
+    #: P(exactly n rolls), n = 0..MAX_ROLLS-1.
     distribution: tuple[float, ...]
 
 
@@ -843,36 +825,32 @@ def one_sided_win_probability(
 class TwoSided:
     """Exact values of a two-sided bear-off (player on roll's view, per unit cube).
 
-    Attributes
-    ----------
-    win : float
-        Cubeless winning chance.
-    cubeless : float
-        Cubeless money equity ``2 win - 1``.
-    centred_no_double, owned_no_double : float
-        Cubeful equity if the player on roll does not double now (cube centred / owned
-        by him), both sides playing optimally afterwards; what gnubg's database stores.
-    opponent_owns : float
-        Cubeful equity with the cube on the opponent's side.
-    double_take : float
-        ``2 x opponent_owns``: the equity after a double that is taken.
-    centred, owned : float
-        Equity with optimal cube action now: ``max(no double, min(double_take, 1))``.
-    action_centred, action_owned : str
-        ``"no double"``, ``"double, take"`` or ``"double, pass"`` (``"redouble, ..."``
-        when the player on roll owns the cube); a double is made when it does not lower
-        the equity, a pass when ``double_take > 1``.
+    The cube actions: ``"no double"``, ``"double, take"`` or ``"double, pass"``
+    (``"redouble, ..."`` when the player on roll owns the cube); a double is made when
+    it does not lower the equity, a pass when ``double_take > 1``.
     """
 
+    #: Cubeless winning chance.
     win: float
+    #: Cubeless money equity ``2 win - 1``.
     cubeless: float
+    #: Cubeful equity if the player on roll does not double now, cube centred, both
+    #: sides playing optimally afterwards; what gnubg's database stores.
     centred_no_double: float
+    #: The same with the cube owned by him.
     owned_no_double: float
+    #: Cubeful equity with the cube on the opponent's side.
     opponent_owns: float
+    #: ``2 x opponent_owns``: the equity after a double that is taken.
     double_take: float
+    #: Equity with optimal cube action now, cube centred:
+    #: ``max(no double, min(double_take, 1))``.
     centred: float
+    #: The same with the cube owned by him.
     owned: float
+    #: Cube action with the cube centred.
     action_centred: str
+    #: Cube action with the cube owned by him.
     action_owned: str
 
 

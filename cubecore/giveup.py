@@ -46,7 +46,15 @@ from scipy import special, stats
 
 from cubecore import janowski, race
 from cubecore._docs import fill_doc
-from cubecore._validate import _shown, array_in_range, choice, finite_array, flag, real_in_range
+from cubecore._validate import (
+    _shown,
+    array_in_range,
+    broadcast_together,
+    choice,
+    finite_array,
+    flag,
+    real_in_range,
+)
 from cubecore.janowski import CUBE_POSITIONS, CubePosition, DoublingCube
 
 __all__ = [
@@ -858,12 +866,7 @@ def _check_spread(
         raise ValueError(
             f"`volatility` must be 0 or at least {MIN_VOLATILITY:g} (got {_shown(volatility)})"
         )
-    try:
-        e, sigma = np.broadcast_arrays(e, sigma)
-    except ValueError:
-        raise ValueError(
-            f"`equity` and `volatility` must broadcast together (shapes {e.shape}, {sigma.shape})"
-        ) from None
+    e, sigma = broadcast_together(("equity", "volatility"), e, sigma)
     if np.any((sigma > 0.0) & (sigma**2 >= 1.0 - e**2)):
         raise ValueError(
             "`volatility` must be 0 or satisfy volatility**2 < 1 - equity**2 "

@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Literal, NamedTuple, TypeVar
 
@@ -46,6 +47,8 @@ from cubecore.printed import compare_printed
 
 #: A probability or raise factor, as a float or as an exact rational (the helpers take either).
 _Real = TypeVar("_Real", float, Fraction)
+#: An exact or fixed-precision number: a rational, or a decimal at its context's precision.
+_Exact = TypeVar("_Exact", Fraction, Decimal)
 
 __all__ = [
     "ALTERNATING_DOUBLING_POINT",
@@ -599,19 +602,30 @@ def _race_float(pmf_x: NDArray[np.float64], pmf_y: NDArray[np.float64]) -> _Race
     )
 
 
-def _race_exact(pmf_x: list[Fraction], pmf_y: list[Fraction]) -> _Race:
-    """Exact race probabilities for pmfs given as lists of Fractions."""
-    size = max(len(pmf_x), len(pmf_y))
-    pmf_x = pmf_x + [Fraction(0)] * (size - len(pmf_x))
-    pmf_y = pmf_y + [Fraction(0)] * (size - len(pmf_y))
-    less = tie = more = below_x = below_y = Fraction(0)
+def _race_sums(
+    pmf_x: list[_Exact], pmf_y: list[_Exact], zero: _Exact
+) -> tuple[_Exact, _Exact, _Exact]:
+    """``P[X < Y]``, ``P[X = Y]``, ``P[X > Y]`` of independent counts, pmfs of one length.
+
+    In the pmfs' own arithmetic: exact for Fractions, the context's precision for
+    Decimals (the tests' 40-digit check of the continuous race).
+    """
+    less = tie = more = below_x = below_y = zero
     for x, y in zip(pmf_x, pmf_y, strict=True):
         less += y * below_x
         more += x * below_y
         tie += x * y
         below_x += x
         below_y += y
-    return _Race(less, tie, more)
+    return less, tie, more
+
+
+def _race_exact(pmf_x: list[Fraction], pmf_y: list[Fraction]) -> _Race:
+    """Exact race probabilities for pmfs given as lists of Fractions."""
+    size = max(len(pmf_x), len(pmf_y))
+    pmf_x = pmf_x + [Fraction(0)] * (size - len(pmf_x))
+    pmf_y = pmf_y + [Fraction(0)] * (size - len(pmf_y))
+    return _Race(*_race_sums(pmf_x, pmf_y, Fraction(0)))
 
 
 def _discrete_race(i: int, j: int, a: float, b: float) -> _Race:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any, cast
 
@@ -36,6 +36,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
+from cubecore._docs import fill_doc
 from cubecore._validate import array_in_range, flag, real_in_range, whole_number
 from cubecore.rules import MAX_MURPHY_CAP, OPENING_TIE_PROBABILITY, Rules
 
@@ -52,6 +53,7 @@ __all__ = [
     "OPTIMAL_BEAVER_POINT",
     "TAKE_POINT",
     "DoublingPrice",
+    "GameBatch",
     "GamesSummary",
     "PointsEstimate",
     "TakeCheck",
@@ -185,6 +187,68 @@ class Thresholds:
 
 OPTIMAL = Thresholds()
 """Optimal play without beavers: double at 80%, take at 20%, [KS69] section 2."""
+
+#: The parameters of the exact chain computations (:func:`exact_equity` and the two after it).
+_chain_doc = fill_doc(
+    chain_parameters="""
+    Parameters
+    ----------
+    thresholds : Thresholds
+        Both players' strategies.
+    rules : Rules, optional
+        Money-play rules (beavers, raccoons, Murphy). Default ``Rules()``.
+    start : float
+        A's winning chance at the start, in (0, 1).
+    """
+)
+
+
+@dataclass(frozen=True)
+class GameBatch:
+    """Which games to simulate: how many, both strategies, the rules, the start, the seed.
+
+    The one argument of :func:`simulate_games`, :func:`summarize_games` and
+    :func:`simulate_games_fine`, checked once when it is made.
+
+    Parameters
+    ----------
+    n_games : int
+        Number of games, ``1 <= n_games <= MAX_GAMES``.
+    thresholds : Thresholds
+        Both players' strategies.
+    rules : Rules, optional
+        Money-play rules: beavers, raccoons and the Murphy rule (with its cap) act;
+        Jacoby does not (the continuous game has no gammons). Default (None) ``Rules()``.
+    start : float
+        A's winning chance at the start, in (0, 1).
+    seed : int
+        Seed of the numpy Generator: same seed, same games.
+
+    Examples
+    --------
+    >>> GameBatch(1_000, seed=7).rules == Rules()
+    True
+    """
+
+    n_games: int
+    thresholds: Thresholds = OPTIMAL
+    rules: Rules = field(default_factory=Rules)
+    start: float = 0.5
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "n_games", whole_number("n_games", self.n_games, 1, MAX_GAMES))
+        if not isinstance(self.thresholds, Thresholds):
+            raise ValueError("`thresholds` must be a Thresholds instance")
+        rules = Rules() if self.rules is None else self.rules  # None: the default, as documented
+        object.__setattr__(self, "rules", _check_rules(rules))
+        start = real_in_range("start", self.start, 0.0, 1.0, low_open=True, high_open=True)
+        object.__setattr__(self, "start", start)
+        object.__setattr__(self, "seed", whole_number("seed", self.seed))
+
+    def generator(self) -> np.random.Generator:
+        """A fresh numpy Generator seeded with :attr:`seed`."""
+        return np.random.default_rng(self.seed)
 
 
 @dataclass(frozen=True)
@@ -449,33 +513,28 @@ def _bounds(
     return upper, lower
 
 
-def _validate_simulation(
-    n_games: int, thresholds: Thresholds, rules: Rules, start: float, seed: int
-) -> tuple[int, Thresholds, Rules, float, np.random.Generator]:
-    n_games = whole_number("n_games", n_games, 1, MAX_GAMES)
-    if not isinstance(thresholds, Thresholds):
-        raise ValueError("`thresholds` must be a Thresholds instance")
-    rules = _check_rules(rules)
-    start = real_in_range("start", start, 0.0, 1.0, low_open=True, high_open=True)
-    rng = np.random.default_rng(whole_number("seed", seed))
-    return n_games, thresholds, rules, start, rng
+@dataclass(frozen=True)
+class _TimeBudget:
+    """A simulation's wall-time budget: its seconds and the clock reading that ends it."""
 
+    seconds: float | None
+    deadline: float | None
 
-def _deadline(time_budget: float | None) -> float | None:
-    """The monotonic clock's reading at which a simulation stops, or None (no budget)."""
-    if time_budget is None:
-        return None
-    seconds = real_in_range("time_budget", time_budget, 0.0, MAX_TIME_BUDGET, low_open=True)
-    return time.monotonic() + seconds
+    @classmethod
+    def start(cls, time_budget: float | None) -> _TimeBudget:
+        """The budget checked, its clock started now (no deadline when None)."""
+        if time_budget is None:
+            return cls(None, None)
+        seconds = real_in_range("time_budget", time_budget, 0.0, MAX_TIME_BUDGET, low_open=True)
+        return cls(seconds, time.monotonic() + seconds)
 
-
-def _check_deadline(deadline: float | None, budget: float | None, left: int, n: int) -> None:
-    """Stop a simulation that has run past its wall-time budget (never a partial result)."""
-    if deadline is not None and time.monotonic() > deadline:
-        raise ValueError(
-            f"the simulation ran past its `time_budget` of {budget:g} s with {left:,} of "
-            f"{n:,} games unfinished; simulate fewer games"
-        )
+    def check(self, left: int, n: int) -> None:
+        """Stop a simulation that has run past its budget (never a partial result)."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise ValueError(
+                f"the simulation ran past its `time_budget` of {self.seconds:g} s with "
+                f"{left:,} of {n:,} games unfinished; simulate fewer games"
+            )
 
 
 def _decide(
@@ -503,15 +562,7 @@ def _decide(
         tally.double(games[double_b], False, code)
 
 
-def simulate_games(
-    n_games: int,
-    thresholds: Thresholds = OPTIMAL,
-    rules: Rules | None = None,
-    start: float = 0.5,
-    seed: int = 0,
-    *,
-    time_budget: float | None = None,
-) -> pd.DataFrame:
+def simulate_games(batch: GameBatch, *, time_budget: float | None = None) -> pd.DataFrame:
     """Whole continuous games with the cube under threshold strategies.
 
     Simulates the embedded chain of threshold hits, exact for Brownian motion by the
@@ -521,17 +572,9 @@ def simulate_games(
 
     Parameters
     ----------
-    n_games : int
-        Number of games, ``1 <= n_games <= MAX_GAMES``.
-    thresholds : Thresholds
-        Both players' strategies.
-    rules : Rules, optional
-        Money-play rules: beavers, raccoons and the Murphy rule (with its cap) act;
-        Jacoby does not (the continuous game has no gammons). Default ``Rules()``.
-    start : float
-        A's winning chance at the start, in (0, 1).
-    seed : int
-        Seed of the numpy Generator: same seed, identical DataFrame.
+    batch : GameBatch
+        How many games, both players' strategies, the rules, the start and the seed
+        (same seed, identical DataFrame).
     time_budget : float, optional
         Wall time allowed, in (0, ``MAX_TIME_BUDGET``] seconds; past it the simulation
         stops with a ``ValueError`` (never a partial result, so whatever returns
@@ -556,13 +599,25 @@ def simulate_games(
     --------
     Optimal play (double at 80%, take at 20%) is fair from 1/2:
 
-    >>> games = simulate_games(200_000, seed=1)
+    >>> games = simulate_games(GameBatch(200_000, seed=1))
     >>> abs(mean_points(games).mean) < 0.02
     True
     """
-    rules = Rules() if rules is None else rules
-    n, thresholds, rules, start, rng = _validate_simulation(n_games, thresholds, rules, start, seed)
-    return _play_chain(n, thresholds, rules, start, rng, time_budget=time_budget).frame()
+    return _play_batch(batch, time_budget).frame()
+
+
+def _play_batch(batch: GameBatch, time_budget: float | None) -> _Tally:
+    """:func:`_play_chain` on a batch's games, from the cube in the centre."""
+    if not isinstance(batch, GameBatch):
+        raise ValueError("`batch` must be a GameBatch instance")
+    return _play_chain(
+        batch.n_games,
+        batch.thresholds,
+        batch.rules,
+        batch.start,
+        batch.generator(),
+        time_budget=time_budget,
+    )
 
 
 def _play_chain(
@@ -582,7 +637,7 @@ def _play_chain(
     same stream as one draw for all), so the step's temporary arrays stay small
     however many games there are.
     """
-    deadline = _deadline(time_budget)
+    budget = _TimeBudget.start(time_budget)
     points = _stopping_points(thresholds)
     tally = _Tally(n, rules, rng)
     tally.owner[:] = owner
@@ -591,7 +646,7 @@ def _play_chain(
     for _ in range(_MAX_CHAIN_EVENTS):
         if active.size == 0:
             break
-        _check_deadline(deadline, time_budget, active.size, n)
+        budget.check(active.size, n)
         for first in range(0, active.size, _SLICE):
             games = active[first : first + _SLICE]
             x = p[games]
@@ -647,15 +702,7 @@ class GamesSummary:
         )
 
 
-def summarize_games(
-    n_games: int,
-    thresholds: Thresholds = OPTIMAL,
-    rules: Rules | None = None,
-    start: float = 0.5,
-    seed: int = 0,
-    *,
-    time_budget: float | None = None,
-) -> GamesSummary:
+def summarize_games(batch: GameBatch, *, time_budget: float | None = None) -> GamesSummary:
     """:func:`simulate_games`, summarised without building its table of games.
 
     The same games (same arguments, same seed) and the same numbers as
@@ -665,8 +712,8 @@ def summarize_games(
 
     Examples
     --------
-    >>> summary = summarize_games(20_000, seed=3)
-    >>> games = simulate_games(20_000, seed=3)
+    >>> summary = summarize_games(GameBatch(20_000, seed=3))
+    >>> games = simulate_games(GameBatch(20_000, seed=3))
     >>> summary.points == mean_points(games)
     True
     >>> of_table = GamesSummary.of(games)
@@ -675,11 +722,9 @@ def summarize_games(
     >>> (summary.beavers, summary.drops) == (of_table.beavers, of_table.drops)
     True
     """
-    rules = Rules() if rules is None else rules
-    n, thresholds, rules, start, rng = _validate_simulation(n_games, thresholds, rules, start, seed)
-    tally = _play_chain(n, thresholds, rules, start, rng, time_budget=time_budget)
+    tally = _play_batch(batch, time_budget)
     return GamesSummary(
-        n_games=n,
+        n_games=batch.n_games,
         cube_values=_distribution(tally.exponent),
         points=_estimate(tally.points()),
         beavers=int(tally.beavers.sum()),
@@ -689,14 +734,7 @@ def summarize_games(
 
 
 def simulate_games_fine(
-    n_games: int,
-    thresholds: Thresholds = OPTIMAL,
-    rules: Rules | None = None,
-    start: float = 0.5,
-    step_size: float = 0.05,
-    seed: int = 0,
-    *,
-    time_budget: float | None = None,
+    batch: GameBatch, step_size: float = 0.05, *, time_budget: float | None = None
 ) -> pd.DataFrame:
     """The same games as :func:`simulate_games`, walking the indicator step by step.
 
@@ -708,7 +746,7 @@ def simulate_games_fine(
 
     Parameters
     ----------
-    n_games, thresholds, rules, start, seed, time_budget
+    batch, time_budget
         As for :func:`simulate_games`.
     step_size : float
         ``1/n`` for a whole number ``2 <= n <= MAX_LATTICE_SIZE``.
@@ -722,24 +760,28 @@ def simulate_games_fine(
     --------
     B drops A's doubles at 80% when he takes only at 30% or more:
 
-    >>> games = simulate_games_fine(2_000, Thresholds(take_b=0.3), step_size=0.05, seed=3)
+    >>> games = simulate_games_fine(GameBatch(2_000, Thresholds(take_b=0.3), seed=3), 0.05)
     >>> sorted(set(games["ending"]))
     ['drop', 'played_out']
     """
-    rules = Rules() if rules is None else rules
-    n_games, thresholds, rules, start, rng = _validate_simulation(
-        n_games, thresholds, rules, start, seed
+    if not isinstance(batch, GameBatch):
+        raise ValueError("`batch` must be a GameBatch instance")
+    n_games, thresholds, rules, rng = (
+        batch.n_games,
+        batch.thresholds,
+        batch.rules,
+        batch.generator(),
     )
     n = _lattice_size(step_size)
     for name in ("double_a", "double_b", "redouble_a", "redouble_b"):
         _lattice_index(name, getattr(thresholds, name), n)
     points = tuple(round(point) for point in _stopping_points(thresholds, n))
-    position = np.full(n_games, _lattice_index("start", start, n), dtype=np.int64)
-    deadline = _deadline(time_budget)
+    position = np.full(n_games, _lattice_index("start", batch.start, n), dtype=np.int64)
+    budget = _TimeBudget.start(time_budget)
     tally = _Tally(n_games, rules, rng)
     active = np.arange(n_games)
     while active.size:
-        _check_deadline(deadline, time_budget, active.size, n_games)
+        budget.check(active.size, n_games)
         x = position[active]
         upper, lower = _bounds(tally.owner[active], points, top=n)
         hit = (x >= upper) | (x <= lower)
@@ -769,7 +811,7 @@ def cube_value_distribution(games: pd.DataFrame) -> pd.DataFrame:
 
     Examples
     --------
-    >>> games = simulate_games(1_000, seed=0)
+    >>> games = simulate_games(GameBatch(1_000, seed=0))
     >>> float(cube_value_distribution(games)["fraction"].sum())
     1.0
     """
@@ -831,7 +873,7 @@ def compare_cube_distribution(
 
     Examples
     --------
-    >>> games = simulate_games(20_000, seed=0)
+    >>> games = simulate_games(GameBatch(20_000, seed=0))
     >>> table = compare_cube_distribution(games, theoretical_cube_distribution())
     >>> bool(table["z"].abs().max() < 4)
     True
@@ -884,7 +926,7 @@ def mean_points(games: pd.DataFrame, confidence: float = 0.95) -> PointsEstimate
 
     Examples
     --------
-    >>> estimate = mean_points(simulate_games(100_000, seed=2))
+    >>> estimate = mean_points(simulate_games(GameBatch(100_000, seed=2)))
     >>> estimate.low < 0 < estimate.high
     True
     """
@@ -1122,6 +1164,7 @@ def murphy_cap_table(caps: Sequence[int | None]) -> pd.DataFrame:
     return frame
 
 
+@_chain_doc
 def exact_equity(
     thresholds: Thresholds = OPTIMAL, rules: Rules | None = None, start: float = 0.5
 ) -> float:
@@ -1136,14 +1179,7 @@ def exact_equity(
     at the redoubling points this gives two linear equations in ``g_A, g_B``
     ([KS69] eqs. (1)-(3) generalized).
 
-    Parameters
-    ----------
-    thresholds : Thresholds
-        Both players' strategies.
-    rules : Rules, optional
-        Money-play rules (beavers, raccoons, Murphy). Default ``Rules()``.
-    start : float
-        A's winning chance at the start, in (0, 1).
+    {chain_parameters}
 
     Returns
     -------
@@ -1174,6 +1210,7 @@ def exact_equity(
     return _Profile(thresholds, rules).centred(start) * _murphy_mean_stake(rules)
 
 
+@_chain_doc
 def theoretical_cube_distribution(
     thresholds: Thresholds = OPTIMAL, rules: Rules | None = None, start: float = 0.5
 ) -> pd.DataFrame:
@@ -1187,10 +1224,7 @@ def theoretical_cube_distribution(
     is taken, which is why "the game is rarely redoubled beyond four times the
     original stake" [RULES].
 
-    Parameters
-    ----------
-    thresholds, rules, start
-        As for :func:`exact_equity`.
+    {chain_parameters}
 
     Returns
     -------
@@ -1232,6 +1266,7 @@ def theoretical_cube_distribution(
     return frame
 
 
+@_chain_doc
 def expected_stops(
     thresholds: Thresholds = OPTIMAL, rules: Rules | None = None, start: float = 0.5
 ) -> float:
@@ -1245,10 +1280,7 @@ def expected_stops(
     and ``l`` close in on each other the games almost never end, and the count grows
     like ``2 / (1 - q_A q_B)``.
 
-    Parameters
-    ----------
-    thresholds, rules, start
-        As for :func:`exact_equity`.
+    {chain_parameters}
 
     Returns
     -------
@@ -1476,9 +1508,8 @@ def doubling_price(
     thresholds = _price_thresholds(d, beavers)
     equity = exact_equity(thresholds, rules, start)
     equity_optimal = exact_equity(_price_thresholds(DOUBLING_POINT, beavers), rules, start)
-    n, thresholds, rules, start, rng = _validate_simulation(n_games, thresholds, rules, start, seed)
     estimate = _estimate(
-        _play_chain(n, thresholds, rules, start, rng, time_budget=time_budget).points()
+        _play_batch(GameBatch(n_games, thresholds, rules, start, seed), time_budget).points()
     )
     return DoublingPrice(d, beavers, equity, equity_optimal, equity_optimal - equity, estimate)
 

@@ -48,7 +48,14 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from cubecore._docs import fill_doc
-from cubecore._validate import MAX_ARRAY_SIZE, choice, finite_array, real_in_range, whole_number
+from cubecore._validate import (
+    MAX_ARRAY_SIZE,
+    broadcast_together,
+    choice,
+    finite_array,
+    real_in_range,
+    whole_number,
+)
 from cubecore.janowski import (
     CUBE_POSITIONS,
     CubePosition,
@@ -322,12 +329,7 @@ def bearoff_roll_probability(pips: ArrayLike, rolls: ArrayLike) -> NDArray[np.fl
     """
     x = _count_array("pips", pips)
     n = _count_array("rolls", rolls, low=0, high=_ROLLS_LIMIT)
-    try:
-        x, n = np.broadcast_arrays(x, n)
-    except ValueError:
-        raise ValueError(
-            f"`pips` and `rolls` must broadcast together (shapes {x.shape}, {n.shape})"
-        ) from None
+    x, n = broadcast_together(("pips", "rolls"), x, n)
     beyond = n > _MAX_ROLLS  # no count <= MAX_COUNT needs that many rolls
     values = _bearoff_table()[x, np.where(beyond, 0, n)]
     return np.where(beyond, 0.0, values)
@@ -424,15 +426,9 @@ def race_win_probability(on_roll: ArrayLike, opponent: ArrayLike) -> NDArray[np.
     """
     x = _count_array("on_roll", on_roll, max_size=MAX_POSITIONS)
     y = _count_array("opponent", opponent, max_size=MAX_POSITIONS)
-    try:
-        size = math.prod(np.broadcast_shapes(x.shape, y.shape))
-    except ValueError:
-        raise ValueError(
-            f"`on_roll` and `opponent` must broadcast together (shapes {x.shape}, {y.shape})"
-        ) from None
-    if size > MAX_POSITIONS:
+    x, y = broadcast_together(("on_roll", "opponent"), x, y)  # views: no memory yet
+    if x.size > MAX_POSITIONS:
         raise ValueError(f"`on_roll` and `opponent` must pair at most {MAX_POSITIONS} counts")
-    x, y = np.broadcast_arrays(x, y)
     return _win(x, y)
 
 
@@ -533,22 +529,15 @@ def table_1_comparison() -> pd.DataFrame:
 
 @dataclass(frozen=True)
 class EffectivePoints:
-    """Doubling points of [ZK77]_ Theorem 1, in the doubler's cubeless win chance.
+    """Doubling points of [ZK77]_ Theorem 1, in the doubler's cubeless win chance."""
 
-    Attributes
-    ----------
-    minimum_take_point : float
-        ``M``, eq. (4): the largest ``p`` at which the opponent can take.
-    redouble_point : float
-        Eq. (5) (named ``r(t)`` in the paper): the smallest ``p`` at which the
-        cube owner gains by redoubling.
-    initial_double_point : float
-        Eq. (6) (named ``d(t)`` in the paper): the smallest ``p`` at which doubling
-        from the centre gains.
-    """
-
+    #: ``M``, eq. (4): the largest ``p`` at which the opponent can take.
     minimum_take_point: float
+    #: Eq. (5) (named ``r(t)`` in the paper): the smallest ``p`` at which the
+    #: cube owner gains by redoubling.
     redouble_point: float
+    #: Eq. (6) (named ``d(t)`` in the paper): the smallest ``p`` at which doubling
+    #: from the centre gains.
     initial_double_point: float
 
 
@@ -830,23 +819,19 @@ def _cube_arrays(
 class RaceCubeEquities:
     """Exact cubeful equities of a race position, per unit of the current cube.
 
-    Attributes
-    ----------
-    no_double, double_take, double_pass : float
-        Roller's equity if he rolls without doubling; if he doubles and is taken
-        (``2 x`` his equity with the opponent owning the 2-cube); if he doubles and
-        the opponent passes (+1). NaN for the doubling fields when the opponent
-        owns the cube.
-    optimal : float
-        ``max(no_double, min(double_take, double_pass))``.
-    action : str
-        One of :data:`ACTIONS`.
+    The doubling fields are NaN when the opponent owns the cube.
     """
 
+    #: Roller's equity if he rolls without doubling.
     no_double: float
+    #: Roller's equity if he doubles and is taken (``2 x`` his equity with the
+    #: opponent owning the 2-cube).
     double_take: float
+    #: Roller's equity if he doubles and the opponent passes (+1).
     double_pass: float
+    #: ``max(no_double, min(double_take, double_pass))``.
     optimal: float
+    #: One of :data:`ACTIONS`.
     action: str
 
 

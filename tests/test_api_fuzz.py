@@ -110,7 +110,7 @@ _POSITIONS = [
     position.position_from_id("AwAAYDsAAAAAAA"),  # a race
     position.position_from_id("2+4OAAAAAAAAAA"),
 ]
-_GAMES = pgame.simulate_games(200, seed=1)
+_GAMES = pgame.simulate_games(pgame.GameBatch(200, seed=1))
 _QUESTIONS = drills.quiz("take_point", seed=3, count=3) + drills.quiz("cube_action", 5, 1, 2)
 _LINE = piecewise.line(0.0, 1.0)
 _PIECEWISE = [_LINE, piecewise.line(-1.0, 0.5), piecewise.piecewise_linear([0, 0.5, 1], [0, 1, 0])]
@@ -157,6 +157,13 @@ VALID: dict[str, hst.SearchStrategy[Any]] = {
     "b": hst.floats(1.0, 10.0),
     "a_values": _floats_list(1.0, 10.0),
     "b_values": _floats_list(1.0, 10.0),
+    "batch": hst.builds(
+        pgame.GameBatch,
+        n_games=hst.integers(1, 2000),
+        thresholds=hst.sampled_from((pgame.Thresholds(), pgame.OPTIMAL)),
+        rules=hst.sampled_from(_RULES[:3]),
+        seed=hst.integers(0, 1000),
+    ),
     "action": hst.sampled_from(rules.ACTIONS),
     "actions": hst.lists(hst.sampled_from(rules.ACTIONS), max_size=6),
     "aid": hst.sampled_from(sorted(met_aids.MEMORY_AIDS)),
@@ -675,7 +682,7 @@ _P = (0.6, 0.2, 0.01, 0.1, 0.005)  # cubeless probabilities of a plausible posit
         (lambda: rules.Rules(murphy=True, murphy_cap=10**18), ValueError, "murphy_cap"),
         (lambda: rules.Rules(match_length=10**18), ValueError, "match_length"),
         (lambda: pgame.murphy_cap_table([10**18]), ValueError, "caps"),
-        (lambda: pgame.simulate_games(10**9), ValueError, "n_games"),
+        (lambda: pgame.simulate_games(pgame.GameBatch(10**9)), ValueError, "n_games"),
         (lambda: pgame.take_check(n_games=10**9), ValueError, "n_games"),
         (lambda: pgame.doubling_price(0.8, n_games=10**9), ValueError, "n_games"),
         (lambda: pgame.p_game_path(steps=10**9), ValueError, "steps"),

@@ -70,7 +70,7 @@ def test_simulation_link_reproduces_the_numbers(server, page):
     from playwright.sync_api import expect
 
     page.goto(f"{server}/rules?sec=Simulation&n=50&seed=3")
-    games = pgame.simulate_games(50_000, pgame.OPTIMAL, seed=3)
+    games = pgame.simulate_games(pgame.GameBatch(50_000, pgame.OPTIMAL, seed=3))
     above = float((games["cube_value"] > 4).mean())
     expect(metric_value(page, "P(stake > 4), simulated")).to_have_text(
         f"{above:.4f}", timeout=FIRST_RENDER

@@ -602,6 +602,11 @@ def test_volatility_doubling_gain_broadcast():
     assert out[1, 1] == pytest.approx(gu.volatility_doubling_gain(0.4, 0.1))
 
 
+def test_volatility_doubling_gain_shapes_that_do_not_broadcast_are_named():
+    with pytest.raises(ValueError, match=r"`equity` and `volatility` must broadcast together"):
+        gu.volatility_doubling_gain([0.1, 0.2], [0.1, 0.2, 0.3])
+
+
 @pytest.mark.parametrize("cube", gu.DOUBLING_CUBES)
 def test_volatility_doubling_gain_sign_at_window_edges(cube):
     # a small spread at the lower edge reaches only the costly side, at e_m only the gaining one

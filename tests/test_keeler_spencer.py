@@ -108,14 +108,7 @@ def _decimal_race(a: float, b: float) -> tuple[Decimal, Decimal, Decimal]:
                 term = term * mean / (k + 1)
             return out
 
-        px, py = pmf(a), pmf(b)
-        less = tie = more = below_x = below_y = Decimal(0)
-        for x, y in zip(px, py, strict=True):
-            less += y * below_x
-            more += x * below_y
-            tie += x * y
-            below_x += x
-            below_y += y
+        less, tie, more = ks._race_sums(pmf(a), pmf(b), Decimal(0))
         return +less, +tie, +more
 
 

@@ -131,7 +131,7 @@ def test_murphy_chart_coincides_per_unit(open_page):
 def test_link_reproduces_the_simulation(open_page, link):
     at = open_page(PAGE, n="50", **link)
     assert not at.exception
-    games = pgame.simulate_games(50_000, pgame.OPTIMAL, cube_rules.Rules(), 0.5, 7)
+    games = pgame.simulate_games(pgame.GameBatch(50_000, pgame.OPTIMAL, cube_rules.Rules(), 0.5, 7))
     above = float((games["cube_value"] > 4).mean())
     estimate = pgame.mean_points(games)
     assert metric(at, "P(stake > 4), simulated") == f"{above:.4f}"

@@ -22,6 +22,7 @@ from cubecore.pgame import (
     MAX_MURPHY_CAPS,
     OPTIMAL,
     OPTIMAL_BEAVER_POINT,
+    GameBatch,
     PointsEstimate,
     Thresholds,
     compare_cube_distribution,
@@ -142,10 +143,10 @@ def test_thresholds_defaults():
 
 
 def test_simulate_games_shape_and_reproducibility():
-    games = simulate_games(5_000, seed=11)
+    games = simulate_games(GameBatch(5_000, seed=11))
     assert tuple(games.columns) == GAME_COLUMNS
-    pd.testing.assert_frame_equal(games, simulate_games(5_000, seed=11))
-    assert not games.equals(simulate_games(5_000, seed=12))
+    pd.testing.assert_frame_equal(games, simulate_games(GameBatch(5_000, seed=11)))
+    assert not games.equals(simulate_games(GameBatch(5_000, seed=12)))
     accepted = games["doubles"] - (games["ending"] == "drop")
     exponent = games["automatic_doubles"] + accepted + games["beavers"] + games["raccoons"]
     np.testing.assert_array_equal(games["cube_value"], 2.0**exponent)
@@ -159,7 +160,7 @@ def test_simulate_games_matches_theoretical_distribution(name):
     # distribution from the [KS69] lemma (cells of expected count < 25 pooled).
     thresholds, rules, start = _PROFILES[name]
     n = 200_000
-    games = simulate_games(n, thresholds, rules, start, seed=2024)
+    games = simulate_games(GameBatch(n, thresholds, rules, start, seed=2024))
     theory = theoretical_cube_distribution(thresholds, rules, start)
     observed = games["cube_value"].value_counts()
     assert set(observed.index) <= set(theory["cube_value"])
@@ -177,7 +178,7 @@ def test_simulate_games_matches_theoretical_distribution(name):
 @pytest.mark.parametrize("name", ["optimal", "asymmetric_drops", "redouble_points", "murphy_cap"])
 def test_simulate_games_matches_exact_equity(name):
     thresholds, rules, start = _PROFILES[name]
-    estimate = mean_points(simulate_games(200_000, thresholds, rules, start, seed=99))
+    estimate = mean_points(simulate_games(GameBatch(200_000, thresholds, rules, start, seed=99)))
     _assert_within(estimate.mean, exact_equity(thresholds, rules, start), estimate.std_error)
 
 
@@ -187,20 +188,20 @@ def test_simulate_games_rare_stakes():
     theory = theoretical_cube_distribution()
     above_four = theory.loc[theory["cube_value"] > 4, "probability"].sum()
     assert above_four == pytest.approx(1 / 16, abs=1e-14)
-    games = simulate_games(200_000, seed=5)
+    games = simulate_games(GameBatch(200_000, seed=5))
     share = float((games["cube_value"] > 4).mean())
     _assert_within(share, 1 / 16, np.sqrt(1 / 16 * 15 / 16 / 200_000))
 
 
 def test_simulate_games_rejects():
     with pytest.raises(ValueError, match="money play"):
-        simulate_games(10, rules=Rules(match_length=5))
+        simulate_games(GameBatch(10, rules=Rules(match_length=5)))
     with pytest.raises(ValueError, match="n_games"):
-        simulate_games(0)
+        simulate_games(GameBatch(0))
     with pytest.raises(ValueError, match="start"):
-        simulate_games(10, start=1.0)
+        simulate_games(GameBatch(10, start=1.0))
     with pytest.raises(ValueError, match="thresholds"):
-        simulate_games(10, thresholds=(0.8, 0.8))
+        simulate_games(GameBatch(10, thresholds=(0.8, 0.8)))
 
 
 # -------------------------------------------------------------- simulate_games_fine
@@ -214,8 +215,8 @@ def test_simulate_games_fine_agrees_with_chain(thresholds):
     # The step-by-step lattice walk and the embedded chain: two-sample z-tests on
     # the share of games ending at stake 2, the share of drops and the mean points.
     n = 20_000
-    fine = simulate_games_fine(n, thresholds, step_size=0.05, seed=1)
-    chain = simulate_games(n, thresholds, seed=2)
+    fine = simulate_games_fine(GameBatch(n, thresholds, seed=1), step_size=0.05)
+    chain = simulate_games(GameBatch(n, thresholds, seed=2))
     for column, test_value in (("cube_value", 2.0), ("ending", "drop")):
         a = float((fine[column] == test_value).mean())
         b = float((chain[column] == test_value).mean())
@@ -229,14 +230,14 @@ def test_simulate_games_fine_agrees_with_chain(thresholds):
 
 def test_simulate_games_fine_rejects():
     with pytest.raises(ValueError, match="`double_a` must be a multiple of step_size"):
-        simulate_games_fine(10, Thresholds(double_a=0.83), step_size=0.05)
+        simulate_games_fine(GameBatch(10, Thresholds(double_a=0.83)), step_size=0.05)
 
 
 # --------------------------------------------------------------------- summaries
 
 
 def test_cube_value_distribution():
-    games = simulate_games(1_000, seed=3)
+    games = simulate_games(GameBatch(1_000, seed=3))
     dist = cube_value_distribution(games)
     assert list(dist.columns) == ["cube_value", "exponent", "games", "fraction", "std_error"]
     assert dist["games"].sum() == 1_000
@@ -246,7 +247,7 @@ def test_cube_value_distribution():
 
 
 def test_mean_points():
-    games = simulate_games(4, seed=0).assign(points_a=[1.0, -1.0, 1.0, 1.0])
+    games = simulate_games(GameBatch(4, seed=0)).assign(points_a=[1.0, -1.0, 1.0, 1.0])
     estimate = mean_points(games)
     # mean 1/2, sample sd 1, standard error 1/2, z = 1.959963984540054
     assert isinstance(estimate, PointsEstimate)
@@ -451,7 +452,7 @@ def test_murphy_mean_stake():
 
 
 def test_compare_cube_distribution():
-    games = simulate_games(50_000, seed=4)
+    games = simulate_games(GameBatch(50_000, seed=4))
     theory = theoretical_cube_distribution()
     table = compare_cube_distribution(games, theory)
     assert table["games"].sum() == 50_000
@@ -477,9 +478,9 @@ def _rule_sets():
 def test_chain_slices_draw_the_same_stream_as_one_slice(monkeypatch, rules):
     """Slicing a chain step (memory) changes no game: small slices, same table."""
     thresholds = pgame.Thresholds(beaver_b=0.4, raccoon_a=0.7) if rules.beavers else pgame.OPTIMAL
-    whole = pgame.simulate_games(5_000, thresholds, rules, 0.5, seed=11)
+    whole = pgame.simulate_games(pgame.GameBatch(5_000, thresholds, rules, 0.5, seed=11))
     monkeypatch.setattr(pgame, "_SLICE", 333)
-    sliced = pgame.simulate_games(5_000, thresholds, rules, 0.5, seed=11)
+    sliced = pgame.simulate_games(pgame.GameBatch(5_000, thresholds, rules, 0.5, seed=11))
     assert sliced.equals(whole)
     check = pgame.take_check(0.7, 5_000, seed=5)
     monkeypatch.setattr(pgame, "_SLICE", 1 << 17)
@@ -489,8 +490,8 @@ def test_chain_slices_draw_the_same_stream_as_one_slice(monkeypatch, rules):
 @pytest.mark.parametrize("rules", _rule_sets(), ids=["plain", "beaver-raccoon", "murphy"])
 def test_summary_is_the_table_summarised(rules):
     thresholds = pgame.Thresholds(beaver_b=0.4, raccoon_a=0.7) if rules.beavers else pgame.OPTIMAL
-    games = pgame.simulate_games(20_000, thresholds, rules, 0.6, seed=4)
-    summary = pgame.summarize_games(20_000, thresholds, rules, 0.6, seed=4)
+    games = pgame.simulate_games(pgame.GameBatch(20_000, thresholds, rules, 0.6, seed=4))
+    summary = pgame.summarize_games(pgame.GameBatch(20_000, thresholds, rules, 0.6, seed=4))
     of_table = pgame.GamesSummary.of(games)
     assert summary.n_games == of_table.n_games == 20_000
     assert summary.cube_values.equals(of_table.cube_values)
@@ -511,7 +512,7 @@ def test_doubling_price_estimate_is_the_mean_of_the_simulated_games():
     price = pgame.doubling_price(0.7, beavers=True, n_games=20_000, seed=8)
     rules = pgame.Rules(beavers=True)
     thresholds = pgame.Thresholds(double_a=0.7, redouble_a=0.8, beaver_b=0.4)
-    games = pgame.simulate_games(20_000, thresholds, rules, 0.5, seed=8)
+    games = pgame.simulate_games(pgame.GameBatch(20_000, thresholds, rules, 0.5, seed=8))
     assert price.estimate == pgame.mean_points(games)
 
 
@@ -532,7 +533,7 @@ _NEAR_POINTS = Thresholds(
 
 def test_expected_stops_matches_the_simulated_chain():
     for thresholds, rules in ((OPTIMAL, Rules()), (_NEAR_POINTS, Rules(beavers=True))):
-        games = simulate_games(20_000, thresholds, rules, seed=4)
+        games = simulate_games(GameBatch(20_000, thresholds, rules, seed=4))
         stops = games["doubles"] + (games["ending"] == "played_out")
         expected = pgame.expected_stops(thresholds, rules)
         standard_error = stops.std() / np.sqrt(len(stops))
@@ -551,7 +552,9 @@ def test_expected_stops_of_a_single_round_trip():
 
 def test_stakes_beyond_float_range_are_counted_by_exponent():
     with np.errstate(all="raise"):  # no overflow warning on the way
-        summary = pgame.summarize_games(100_000, _NEAR_POINTS, Rules(beavers=True), seed=1)
+        summary = pgame.summarize_games(
+            pgame.GameBatch(100_000, _NEAR_POINTS, Rules(beavers=True), seed=1)
+        )
         theory = theoretical_cube_distribution(_NEAR_POINTS, Rules(beavers=True))
         table = compare_cube_distribution(summary, theory)
     assert summary.cube_values["exponent"].max() > 1023
@@ -564,7 +567,7 @@ def test_stakes_beyond_float_range_are_counted_by_exponent():
     np.testing.assert_array_equal(
         table.loc[~beyond, "cube_value"], np.ldexp(1.0, table.loc[~beyond, "exponent"])
     )
-    games = simulate_games(2_000, _NEAR_POINTS, Rules(beavers=True), seed=1)
+    games = simulate_games(GameBatch(2_000, _NEAR_POINTS, Rules(beavers=True), seed=1))
     with np.errstate(over="ignore"):
         by_value = np.ldexp(1.0, cube_value_distribution(games)["exponent"])
     np.testing.assert_array_equal(by_value, cube_value_distribution(games)["cube_value"])
@@ -573,9 +576,13 @@ def test_stakes_beyond_float_range_are_counted_by_exponent():
 @pytest.mark.parametrize(
     "simulate",
     [
-        lambda budget: pgame.simulate_games(20_000, seed=5, time_budget=budget),
-        lambda budget: pgame.summarize_games(20_000, seed=5, time_budget=budget).points,
-        lambda budget: pgame.simulate_games_fine(200, step_size=0.05, seed=5, time_budget=budget),
+        lambda budget: pgame.simulate_games(pgame.GameBatch(20_000, seed=5), time_budget=budget),
+        lambda budget: (
+            pgame.summarize_games(pgame.GameBatch(20_000, seed=5), time_budget=budget).points
+        ),
+        lambda budget: pgame.simulate_games_fine(
+            pgame.GameBatch(200, seed=5), step_size=0.05, time_budget=budget
+        ),
         lambda budget: pgame.take_check(0.7, n_games=20_000, seed=5, time_budget=budget),
         lambda budget: pgame.doubling_price(0.7, n_games=20_000, seed=5, time_budget=budget),
         lambda budget: pgame.doubling_price_table(0.7, n_games=2_000, seed=5, time_budget=budget),

@@ -149,6 +149,25 @@ def test_race_win_probability():
     assert float(race.race_win_probability(3, 1)) == 1.0  # a 3 always bears off
 
 
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: race.race_win_probability([10, 20], [10, 20, 30]), "`on_roll` and `opponent`"),
+        (lambda: race.bearoff_roll_probability([4, 5], [1, 2, 3]), "`pips` and `rolls`"),
+    ],
+)
+def test_arrays_that_do_not_broadcast_are_named_with_their_shapes(call, message):
+    with pytest.raises(ValueError, match=f"{message} must broadcast together \\(shapes"):
+        call()
+
+
+def test_race_win_probability_size_bound_counts_the_pairs():
+    side = math.isqrt(race.MAX_POSITIONS) + 1  # each side allowed, their pairs one row too many
+    counts = np.full(side, 70)
+    with pytest.raises(ValueError, match="must pair at most"):
+        race.race_win_probability(counts[:, None], counts[None, :])
+
+
 @settings(max_examples=100, deadline=None)
 @given(counts, counts)
 def test_race_win_probability_one_roll_recursion(x, y):

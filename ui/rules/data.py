@@ -189,23 +189,14 @@ def simulation(
     thresholds = _thresholds(*strategy)
     if model == "walk":
         n_games = min(n_games, WALK_GAMES_LIMIT)
+    batch = pgame.GameBatch(n_games, thresholds, rules, start, seed)
     with simulation_slot() as run:
         if model == "walk":
             summary = pgame.GamesSummary.of(
-                pgame.simulate_games_fine(
-                    n_games,
-                    thresholds,
-                    rules,
-                    start,
-                    WALK_STEP,
-                    seed,
-                    time_budget=SIMULATION_SECONDS,
-                )
+                pgame.simulate_games_fine(batch, WALK_STEP, time_budget=SIMULATION_SECONDS)
             )
         else:  # the same games as simulate_games, without holding their table
-            summary = pgame.summarize_games(
-                n_games, thresholds, rules, start, seed, time_budget=SIMULATION_SECONDS
-            )
+            summary = pgame.summarize_games(batch, time_budget=SIMULATION_SECONDS)
     seconds = run.seconds
     theory = pgame.theoretical_cube_distribution(thresholds, rules, start)
     table = pgame.compare_cube_distribution(summary, theory)
