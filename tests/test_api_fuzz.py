@@ -110,6 +110,13 @@ _POSITIONS = [
     position.position_from_id("AwAAYDsAAAAAAA"),  # a race
     position.position_from_id("2+4OAAAAAAAAAA"),
 ]
+_SCORES = [
+    match_points.MatchScore(_KXG, 5, 3),
+    match_points.MatchScore(_KXG, 1, 3, phase="Crawford"),
+    match_points.MatchScore(_KXG, 2, 1, phase="post-Crawford"),
+    match_points.MatchScore(_SMALL_TABLE, 4, 4, cube_value=2, cube_owner="player"),
+    match_points.MatchScore(_SMALL_TABLE, 6, 3, cube_value=4, cube_owner="opponent"),
+]
 _GAMES = pgame.simulate_games(200, seed=1)
 _QUESTIONS = drills.quiz("take_point", seed=3, count=3) + drills.quiz("cube_action", 5, 1, 2)
 _LINE = piecewise.line(0.0, 1.0)
@@ -257,6 +264,7 @@ VALID: dict[str, hst.SearchStrategy[Any]] = {
     "question": hst.sampled_from(_QUESTIONS),
     "rolls": _ints_list(0, 40),
     "rules": hst.sampled_from(_RULES),
+    "score": hst.sampled_from(_SCORES),
     "score_a": hst.integers(0, 4),
     "score_b": hst.integers(0, 4),
     "seed": hst.integers(0, 1000),
