@@ -248,6 +248,9 @@ class CubePoints:
 class GammonValues:
     """Gammon and backgammon values of both sides at one score and cube level.
 
+    What :func:`gammon_values` returns; :func:`gammon_value_table` has one row of
+    these fields per score.
+
     Attributes
     ----------
     gammon_value, backgammon_value : float
