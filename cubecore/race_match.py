@@ -244,17 +244,15 @@ class _Request(NamedTuple):
 def _request(score: MatchScore) -> _Request:
     """The score (checked by :class:`MatchScore`) under the cube cap; the cube state's index."""
     score = _check_match_score(score)
-    a, b, phase, c, owner = (
-        score.away, score.opp_away, score.phase, score.cube_value, score.cube_owner
-    )  # fmt: skip
+    a, b, c = score.away, score.opp_away, score.cube_value
     cap = cube_cap(a, b)
     if c > cap:
         raise ValueError(
             f"`cube_value` must be at most {cap} at {a}-away/{b}-away (the score's cap; got {c})"
         )
-    states = _states(a, b, phase == "Crawford")
+    states = _states(a, b, score.phase == "Crawford")
     pairs = list(zip(states.value.tolist(), states.owner, strict=True))
-    return _Request(score.table, a, b, phase, pairs.index((float(c), owner)))
+    return _Request(score.table, a, b, score.phase, pairs.index((float(c), score.cube_owner)))
 
 
 def _decisions(
