@@ -65,6 +65,7 @@ __all__ = [
     "MAX_SCORE_GRID",
     "POSITION_CLASSES",
     "CubeDecision",
+    "CubeSetting",
     "CubelessProbabilities",
     "DecisionAnatomy",
     "DecisionMargins",
@@ -851,28 +852,106 @@ class DecisionAnatomy:
     total: float
 
 
-def decision_anatomy(
-    probabilities: CubelessProbabilities | tuple[float, ...],
-    x: float,
-    *,
-    cube: int = 1,
-    owner: CubeOwner = "center",
-    jacoby: bool = False,
-    beavers: bool = False,
-    table: MatchEquityTable | None = None,
-    away: int | None = None,
-    opp_away: int | None = None,
-    crawford: bool = False,
-) -> DecisionAnatomy:
-    """Split ``DT - ND`` into the terms of :class:`DecisionAnatomy`.
+@dataclass(frozen=True)
+class CubeSetting:
+    """The cube and the game of a decision: money play, or a match score.
 
-    Money play when ``table`` is None, otherwise the match score ``away``/``opp_away``
-    (arguments as :func:`money_cube_decision` and :func:`match_cube_decision`). The
-    cube must be available to the player on roll.
+    The arguments of :func:`money_cube_decision` (``table`` None) or of
+    :func:`match_cube_decision` but the probabilities, as one record: the second
+    argument of :func:`decision_anatomy` and :func:`decision_margins`, which analyse
+    that decision. Checked once, when it is made.
+
+    Parameters
+    ----------
+    x : float
+        Cube life index in [0, 1] (:func:`cube_life` gives gnubg's defaults).
+    cube : int
+        Cube value, a power of two (1 .. 4096); the equities are per cube.
+    owner : {"center", "player", "opponent"}
+        "center" needs ``cube == 1`` in money play.
+    jacoby, beavers : bool
+        Money-session rules (not used at a match score).
+    table : MatchEquityTable or None
+        None for money play; else the match's table, with ``away`` and ``opp_away``.
+    away, opp_away : int or None
+        Points the player on roll and his opponent need (1 .. ``table.length``).
+    crawford : bool
+        This is the Crawford game (match play; as in :func:`match_cube_decision`).
+
+    Raises
+    ------
+    ValueError
+        A value out of its range, a non-bool rule, a table without the score or a
+        score outside it.
 
     Examples
     --------
-    >>> a = decision_anatomy((0.7, 0.2, 0.01, 0.05, 0.0), 0.68)
+    >>> t = MatchEquityTable("t", "t", [[0.5, 0.68], [0.32, 0.5]], [0.5, 0.49])
+    >>> CubeSetting(0.68, table=t, away=2, opp_away=2).opp_away
+    2
+    """
+
+    x: float
+    cube: int = 1
+    owner: CubeOwner = "center"
+    jacoby: bool = False
+    beavers: bool = False
+    table: MatchEquityTable | None = None
+    away: int | None = None
+    opp_away: int | None = None
+    crawford: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "x", real_in_range("x", self.x, 0.0, 1.0))
+        object.__setattr__(self, "cube", _check_cube(self.cube))
+        choice("owner", self.owner, CUBE_OWNERS)
+        for name in ("jacoby", "beavers", "crawford"):
+            flag(name, getattr(self, name))
+        if self.table is not None:
+            if self.away is None or self.opp_away is None:
+                raise ValueError("away and opp_away are needed with a match equity table")
+            score = _check_score(self.table, self.away, self.opp_away, self.crawford)
+            object.__setattr__(self, "away", score.away[0])
+            object.__setattr__(self, "opp_away", score.away[1])
+
+    def _score(self) -> _Score | None:
+        """The match score (None in money play)."""
+        if self.table is None or self.away is None or self.opp_away is None:
+            return None
+        return _Score(self.table, (self.away, self.opp_away), self.crawford)
+
+    def _decide(self, probs: CubelessProbabilities) -> CubeDecision:
+        """:func:`money_cube_decision` when ``table`` is None, else :func:`match_cube_decision`."""
+        if self.table is None or self.away is None or self.opp_away is None:
+            return money_cube_decision(
+                probs, self.x, cube=self.cube, owner=self.owner, jacoby=self.jacoby,
+                beavers=self.beavers,
+            )  # fmt: skip
+        return match_cube_decision(
+            probs, self.x, self.table, away=self.away, opp_away=self.opp_away, cube=self.cube,
+            owner=self.owner, crawford=self.crawford,
+        )  # fmt: skip
+
+
+def _check_setting(setting: CubeSetting) -> CubeSetting:
+    if not isinstance(setting, CubeSetting):
+        raise TypeError(f"`setting` must be a cubecore.cubeful.CubeSetting (got {type(setting)})")
+    return setting
+
+
+def decision_anatomy(
+    probabilities: CubelessProbabilities | tuple[float, ...], setting: CubeSetting
+) -> DecisionAnatomy:
+    """Split ``DT - ND`` into the terms of :class:`DecisionAnatomy`.
+
+    Money play when ``setting.table`` is None, otherwise the match score
+    ``away``/``opp_away`` (the decision of :func:`money_cube_decision` or
+    :func:`match_cube_decision`, :class:`CubeSetting`). The cube must be available
+    to the player on roll.
+
+    Examples
+    --------
+    >>> a = decision_anatomy((0.7, 0.2, 0.01, 0.05, 0.0), CubeSetting(0.68))
     >>> round(a.dead_cube_gain, 6), round(a.gammon_term, 6)
     (0.4, 0.16)
     >>> d = money_cube_decision((0.7, 0.2, 0.01, 0.05, 0.0), 0.68)
@@ -880,33 +959,12 @@ def decision_anatomy(
     True
     """
     probs = _as_probabilities(probabilities)
-    decision = _decide(probs, x, cube, owner, jacoby, beavers, table, away, opp_away, crawford)
-    if table is None:
-        return _money_anatomy(probs, decision, jacoby, beavers)
-    assert away is not None and opp_away is not None  # else _decide raised
-    return _match_anatomy(probs, decision, _check_score(table, away, opp_away, crawford))
-
-
-def _decide(
-    probs: CubelessProbabilities,
-    x: float,
-    cube: int,
-    owner: CubeOwner,
-    jacoby: bool,
-    beavers: bool,
-    table: MatchEquityTable | None,
-    away: int | None,
-    opp_away: int | None,
-    crawford: bool,
-) -> CubeDecision:
-    """:func:`money_cube_decision` when ``table`` is None, else :func:`match_cube_decision`."""
-    if table is None:
-        return money_cube_decision(probs, x, cube=cube, owner=owner, jacoby=jacoby, beavers=beavers)
-    if away is None or opp_away is None:
-        raise ValueError("away and opp_away are needed with a match equity table")
-    return match_cube_decision(
-        probs, x, table, away=away, opp_away=opp_away, cube=cube, owner=owner, crawford=crawford
-    )
+    setting = _check_setting(setting)
+    decision = setting._decide(probs)
+    score = setting._score()
+    if score is None:
+        return _money_anatomy(probs, decision, setting.jacoby, setting.beavers)
+    return _match_anatomy(probs, decision, score)
 
 
 def _not_available(decision: CubeDecision) -> None:
@@ -1050,42 +1108,30 @@ def _first_change(
 
 
 def decision_margins(
-    probabilities: CubelessProbabilities | tuple[float, ...],
-    x: float,
-    *,
-    cube: int = 1,
-    owner: CubeOwner = "center",
-    jacoby: bool = False,
-    beavers: bool = False,
-    table: MatchEquityTable | None = None,
-    away: int | None = None,
-    opp_away: int | None = None,
-    crawford: bool = False,
+    probabilities: CubelessProbabilities | tuple[float, ...], setting: CubeSetting
 ) -> DecisionMargins:
     """Margins of the best action in the winning chance and in each gammon rate.
 
     The best action is (doubles, the taker passes), from :func:`money_cube_decision`
-    (``table`` None) or :func:`match_cube_decision`. The winning-chance margins are
-    exact: with the rates held, ND, DT and DP are piecewise linear in ``P_w`` with
-    known corners (the live take and cash points), so the roots of the gaps that
-    decide the action are solved on each linear piece. A gammon rate moves W or L
-    and with them the corners: along it a scan of 64 steps brackets the first change
-    and 48 bisections narrow it (within ``1e-14`` of the boundary). Cost: at most 4 x
-    112 decisions for the rates and about 20 for the winning chance. The winning
-    chance moves within [1e-6, 1 - 1e-6] (W and L undefined beyond), a rate within
-    its feasible range.
+    (``setting.table`` None) or :func:`match_cube_decision` (:class:`CubeSetting`).
+    The winning-chance margins are exact: with the rates held, ND, DT and DP are
+    piecewise linear in ``P_w`` with known corners (the live take and cash points),
+    so the roots of the gaps that decide the action are solved on each linear piece.
+    A gammon rate moves W or L and with them the corners: along it a scan of 64
+    steps brackets the first change and 48 bisections narrow it (within ``1e-14`` of
+    the boundary). Cost: at most 4 x 112 decisions for the rates and about 20 for the
+    winning chance. The winning chance moves within [1e-6, 1 - 1e-6] (W and L
+    undefined beyond), a rate within its feasible range.
 
     Examples
     --------
-    >>> m = decision_margins((0.7, 0.2, 0.01, 0.05, 0.0), 0.68)
+    >>> m = decision_margins((0.7, 0.2, 0.01, 0.05, 0.0), CubeSetting(0.68))
     >>> round(m.win_down, 4), round(m.win_up, 4)
     (0.0648, 0.015)
     """
     probs = _as_probabilities(probabilities)
-
-    def decide(q: CubelessProbabilities) -> CubeDecision:
-        return _decide(q, x, cube, owner, jacoby, beavers, table, away, opp_away, crawford)
-
+    setting = _check_setting(setting)
+    decide = setting._decide
     reference_decision = decide(probs)
     _not_available(reference_decision)
     reference = _key(reference_decision)
@@ -1098,10 +1144,8 @@ def decision_margins(
     def at_lose_gammon(t: float) -> tuple[bool, bool]:
         return _key(decide(probs.with_rates(p, (gw, bw, t, bl))))
 
-    score = None
-    if table is not None and away is not None and opp_away is not None:
-        score = _check_score(table, away, opp_away, crawford)
-    win = _win_margins(decide, probs, _win_kinks(probs, table, score, cube))
+    score = setting._score()
+    win = _win_margins(decide, probs, _win_kinks(probs, setting.table, score, setting.cube))
     wgam = (
         _first_change(at_win_gammon, gw, 0.0, reference) if p > 0 else None,
         _first_change(at_win_gammon, gw, 1.0 - bw, reference) if p > 0 else None,

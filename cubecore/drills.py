@@ -407,12 +407,14 @@ def _take_window(inputs: Mapping[str, object]) -> match_points.MarketWindow:
     table = met.load_table(str(inputs["table"]))
     rates = _floats(inputs, "rates")
     points = match_points.cube_points(
-        table,
-        _int(inputs, "away"),
-        _int(inputs, "opp_away"),
-        phase=cast(match_points.MatchPhase, str(inputs["phase"])),  # drawn from MATCH_PHASES
-        cube_value=_int(inputs, "cube"),
-        cube_owner=cast(match_points.CubeOwner, str(inputs["owner"])),  # drawn from OWNERS
+        match_points.MatchScore(
+            table,
+            _int(inputs, "away"),
+            _int(inputs, "opp_away"),
+            phase=cast(match_points.MatchPhase, str(inputs["phase"])),  # from MATCH_PHASES
+            cube_value=_int(inputs, "cube"),
+            cube_owner=cast(match_points.CubeOwner, str(inputs["owner"])),  # drawn from OWNERS
+        ),
         gammon_rate=rates[0],
         backgammon_rate=rates[1],
         opp_gammon_rate=rates[2],

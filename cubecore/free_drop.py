@@ -94,6 +94,9 @@ MAX_FREE_DROP_AWAY = 25
 class FreeDropPrice:
     """The selective drop priced by the model, beside a table's implied price.
 
+    What :func:`free_drop_price` returns: the model's parameters and, per trailer's
+    away score, the model's price beside the table's.
+
     Attributes
     ----------
     table_name : str

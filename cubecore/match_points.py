@@ -85,6 +85,7 @@ __all__ = [
     "GammonValues",
     "MarketWindow",
     "MatchPhase",
+    "MatchScore",
     "classify_gammon_value",
     "cube_points",
     "cube_points_table",
@@ -163,16 +164,72 @@ class MarketWindow:
 
 
 @dataclass(frozen=True)
+class MatchScore:
+    """A match score and its cube: the position of the match a cube decision is taken at.
+
+    The first argument of :func:`cube_points` and of the functions of
+    :mod:`cubecore.race_match`; checked once, when it is made.
+
+    Parameters
+    ----------
+    table : MatchEquityTable
+        The table the MWC come from.
+    away, opp_away : int
+        Points the player and the opponent need, 1..``table.length`` (at most 64).
+    phase : {"pre-Crawford", "Crawford", "post-Crawford"}
+        A 1-away score is the Crawford game or post-Crawford; otherwise pre-Crawford.
+    cube_value : int
+        The cube now, a power of two in [1, 1024]; 1 exactly when centred, and 1 in
+        the Crawford game (no cube).
+    cube_owner : {"center", "player", "opponent"}
+        Who owns the cube ("player": the player, who is ``away``-away).
+
+    Raises
+    ------
+    ValueError
+        A score outside the table, a phase that does not fit the score, a cube that
+        is not a power of two or does not fit its owner or the phase.
+    TypeError
+        ``table`` is not a :class:`~cubecore.met.MatchEquityTable`.
+
+    Notes
+    -----
+    The phases are GNU Backgammon's ([GNUBG]_): the Crawford game is the one game
+    after a side first reaches 1-away, played without the cube.
+
+    Examples
+    --------
+    >>> t = MatchEquityTable("kxg2", "Kazaross-XG2 (corner)",
+    ...                      [[0.5, 0.67736], [0.32264, 0.5]], [0.5, 0.48803])
+    >>> MatchScore(t, 2, 1, phase="post-Crawford").cube_owner
+    'center'
+    """
+
+    table: MatchEquityTable
+    away: int
+    opp_away: int
+    phase: MatchPhase = "pre-Crawford"
+    cube_value: int = 1
+    cube_owner: CubeOwner = "center"
+
+    def __post_init__(self) -> None:
+        table = _check_table(self.table)
+        a, b = _check_score(table, self.away, self.opp_away, self.phase)
+        c, owner = _check_cube(self.phase, self.cube_value, self.cube_owner)
+        object.__setattr__(self, "away", a)
+        object.__setattr__(self, "opp_away", b)
+        object.__setattr__(self, "cube_value", c)
+        object.__setattr__(self, "cube_owner", owner)
+
+
+@dataclass(frozen=True)
 class CubePoints:
     """Everything about the cube at one score, cube level and ownership.
 
     Attributes
     ----------
-    away, opp_away : int
-    phase : str
-        One of :data:`MATCH_PHASES`.
-    cube_value : int
-    cube_owner : {"center", "player", "opponent"}
+    score : MatchScore
+        The score and the cube.
     mwc : float
         The player's match winning chance at the start of this game (cube centred at
         1: the table entry; other cube positions are not in a table).
@@ -181,11 +238,7 @@ class CubePoints:
         (the player's take points).
     """
 
-    away: int
-    opp_away: int
-    phase: MatchPhase
-    cube_value: int
-    cube_owner: CubeOwner
+    score: MatchScore
     mwc: float
     player_doubles: MarketWindow
     opponent_doubles: MarketWindow
@@ -194,6 +247,9 @@ class CubePoints:
 @dataclass(frozen=True)
 class GammonValues:
     """Gammon and backgammon values of both sides at one score and cube level.
+
+    What :func:`gammon_values` returns; :func:`gammon_value_table` has one row of
+    these fields per score.
 
     Attributes
     ----------
@@ -260,6 +316,12 @@ def _check_cube(phase: MatchPhase, cube_value: int, cube_owner: CubeOwner) -> tu
     if phase == "Crawford" and c != 1:
         raise ValueError(f"the Crawford game has no cube: cube_value must be 1 (got {c})")
     return c, owner
+
+
+def _check_match_score(score: MatchScore) -> MatchScore:
+    if not isinstance(score, MatchScore):
+        raise TypeError(f"`score` must be a cubecore.match_points.MatchScore (got {type(score)})")
+    return score
 
 
 def _check_rates(prefix: str, gammon: float, backgammon: float) -> tuple[float, float]:
@@ -384,15 +446,9 @@ def _window(
     )
 
 
-def _cube_points(
-    table: MatchEquityTable,
-    a: int,
-    b: int,
-    phase: MatchPhase,
-    c: int,
-    owner: CubeOwner,
-    rates: tuple[float, float, float, float],
-) -> CubePoints:
+def _cube_points(score: MatchScore, rates: tuple[float, float, float, float]) -> CubePoints:
+    table, a, b, phase = score.table, score.away, score.opp_away, score.phase
+    c, owner = score.cube_value, score.cube_owner
     mwc = _after(table, a, b, phase)
     g, bg, og, obg = rates
 
@@ -406,11 +462,7 @@ def _cube_points(
     centred = owner == "center"
     start = table.mwc(a, b, post_crawford=phase == "post-Crawford")
     return CubePoints(
-        away=a,
-        opp_away=b,
-        phase=phase,
-        cube_value=c,
-        cube_owner=owner,
+        score=score,
         mwc=start,
         player_doubles=_window(sides, plain, 0, c, owner != "opponent", centred, crawford),
         opponent_doubles=_window(sides, plain, 1, c, owner != "player", centred, crawford),
@@ -418,13 +470,8 @@ def _cube_points(
 
 
 def cube_points(
-    table: MatchEquityTable,
-    away: int,
-    opp_away: int,
+    score: MatchScore,
     *,
-    phase: MatchPhase = "pre-Crawford",
-    cube_value: int = 1,
-    cube_owner: CubeOwner = "center",
     gammon_rate: float = 0.0,
     backgammon_rate: float = 0.0,
     opp_gammon_rate: float = 0.0,
@@ -440,17 +487,9 @@ def cube_points(
 
     Parameters
     ----------
-    table : MatchEquityTable
-        The table the MWC come from.
-    away, opp_away : int
-        Points the player and the opponent need, 1..``table.length`` (at most 64).
-    phase : {"pre-Crawford", "Crawford", "post-Crawford"}
-        A 1-away score is the Crawford game or post-Crawford; otherwise pre-Crawford.
-    cube_value : int
-        The cube now, a power of two in [1, 1024]; 1 exactly when centred.
-    cube_owner : {"center", "player", "opponent"}
-        Who owns the cube; decides who may double (the points themselves do not
-        depend on it, as in gnubg).
+    score : MatchScore
+        The table, the score and the cube; the cube's owner decides who may double
+        (the points themselves do not depend on it, as in gnubg).
     gammon_rate, backgammon_rate : float
         Share of the player's wins that are gammons (not backgammons) and
         backgammons, each in [0, 1], summing to at most 1.
@@ -464,8 +503,8 @@ def cube_points(
     Raises
     ------
     ValueError
-        A score outside the table, a phase that does not fit the score, a cube that
-        is not a power of two, rates out of range.
+        Rates out of range (the score and the cube were checked by
+        :class:`MatchScore`).
 
     Notes
     -----
@@ -480,18 +519,16 @@ def cube_points(
 
     >>> t = MatchEquityTable("kxg2", "Kazaross-XG2 (corner)",
     ...                      [[0.5, 0.67736], [0.32264, 0.5]], [0.5, 0.48803])
-    >>> p = cube_points(t, 2, 2)
+    >>> p = cube_points(MatchScore(t, 2, 2))
     >>> round(p.player_doubles.take_point, 5), p.player_doubles.cash_point_live
     (0.32264, 0.67736)
     """
-    table = _check_table(table)
-    a, b = _check_score(table, away, opp_away, phase)
-    c, owner = _check_cube(phase, cube_value, cube_owner)
+    score = _check_match_score(score)
     rates = (
         *_check_rates("", gammon_rate, backgammon_rate),
         *_check_rates("opp_", opp_gammon_rate, opp_backgammon_rate),
     )
-    return _cube_points(table, a, b, phase, c, owner, rates)
+    return _cube_points(score, rates)
 
 
 _WINDOW_COLUMNS = (
@@ -531,8 +568,9 @@ def cube_points_table(
 
     Parameters
     ----------
-    table, away, opp_away, phase, gammon_rate, backgammon_rate, opp_gammon_rate,
-    opp_backgammon_rate
+    table, away, opp_away, phase
+        As in :class:`MatchScore`.
+    gammon_rate, backgammon_rate, opp_gammon_rate, opp_backgammon_rate
         As in :func:`cube_points`.
 
     Returns
@@ -561,7 +599,8 @@ def cube_points_table(
         c *= 2
     rows = []
     for value, owner in positions:
-        points = _cube_points(table, a, b, phase, value, owner, rates)
+        score = MatchScore(table, a, b, phase=phase, cube_value=value, cube_owner=owner)
+        points = _cube_points(score, rates)
         for window in (points.player_doubles, points.opponent_doubles):
             row = {"cube_value": value, "cube_owner": owner, "doubler": window.doubler}
             row.update({name: getattr(window, name) for name in _WINDOW_COLUMNS})
@@ -640,7 +679,7 @@ def gammon_values(
     Parameters
     ----------
     table, away, opp_away, phase
-        As in :func:`cube_points`.
+        As in :class:`MatchScore`.
     cube_value : int
         A power of two in [1, 1024] (any owner: the values do not depend on it).
 

@@ -44,7 +44,7 @@ import numpy as np
 import pandas as pd
 
 from cubecore._validate import choice, flag, whole_number
-from cubecore.match_points import cube_points
+from cubecore.match_points import MatchScore, cube_points
 from cubecore.met import MatchEquityTable
 
 __all__ = [
@@ -332,9 +332,13 @@ def compare_memory_aid(
         for b in range(1, n + 1):
             tp_aid = tp_ref = math.nan
             if min(a, b) >= 2:
-                tp_ref = cube_points(ref_met, a, b).opponent_doubles.take_point_gammonless
+                tp_ref = cube_points(
+                    MatchScore(ref_met, a, b)
+                ).opponent_doubles.take_point_gammonless
                 if not reads_undefined(a, b):
-                    tp_aid = cube_points(aid_met, a, b).opponent_doubles.take_point_gammonless
+                    tp_aid = cube_points(
+                        MatchScore(aid_met, a, b)
+                    ).opponent_doubles.take_point_gammonless
                     if not 0.0 <= tp_aid <= 1.0:  # not monotone here: no take point
                         tp_aid = math.nan
             rows.append(

@@ -68,6 +68,9 @@ MAX_REFINE_EVALUATIONS = 40
 class TableFit:
     """The model parameters that reproduce a table best, and how well they do.
 
+    What :func:`fit_table` returns: the least-squares ``G`` and ``x`` of
+    :func:`cubecore.match.match_equity_table` for the table, and the residuals.
+
     Attributes
     ----------
     table_name : str

@@ -82,9 +82,9 @@ from cubecore.janowski import _implied_life
 from cubecore.match_points import (
     CubeOwner,
     MatchPhase,
+    MatchScore,
     _after,
-    _check_cube,
-    _check_score,
+    _check_match_score,
     _check_table,
     cube_points,
 )
@@ -241,26 +241,18 @@ class _Request(NamedTuple):
     state: int
 
 
-def _request(
-    table: MatchEquityTable,
-    away: int,
-    opp_away: int,
-    phase: MatchPhase,
-    cube_value: int,
-    cube_owner: CubeOwner,
-) -> _Request:
-    """Validate a score and cube at the public boundary; the cube state's index."""
-    table = _check_table(table)
-    a, b = _check_score(table, away, opp_away, phase)
-    c, owner = _check_cube(phase, cube_value, cube_owner)
+def _request(score: MatchScore) -> _Request:
+    """The score (checked by :class:`MatchScore`) under the cube cap; the cube state's index."""
+    score = _check_match_score(score)
+    a, b, c = score.away, score.opp_away, score.cube_value
     cap = cube_cap(a, b)
     if c > cap:
         raise ValueError(
             f"`cube_value` must be at most {cap} at {a}-away/{b}-away (the score's cap; got {c})"
         )
-    states = _states(a, b, phase == "Crawford")
+    states = _states(a, b, score.phase == "Crawford")
     pairs = list(zip(states.value.tolist(), states.owner, strict=True))
-    return _Request(table, a, b, phase, pairs.index((float(c), owner)))
+    return _Request(score.table, a, b, score.phase, pairs.index((float(c), score.cube_owner)))
 
 
 def _decisions(
@@ -327,33 +319,17 @@ def _count(name: str, value: int) -> int:
     return whole_number(name, value, 1, MAX_MATCH_COUNT)
 
 
-def race_match_equities(
-    table: MatchEquityTable,
-    away: int,
-    opp_away: int,
-    on_roll: int,
-    opponent: int,
-    *,
-    phase: MatchPhase = "pre-Crawford",
-    cube_value: int = 1,
-    cube_owner: CubeOwner = "center",
-) -> RaceMatchEquities:
+def race_match_equities(score: MatchScore, on_roll: int, opponent: int) -> RaceMatchEquities:
     """Exact cube decision of a race at a match score, in match winning chance.
 
     Parameters
     ----------
-    table : MatchEquityTable
-        The table the end-of-game values come from.
-    away, opp_away : int
-        Points the player on roll and his opponent need, 1..``table.length``.
+    score : MatchScore
+        The table the end-of-game values come from, the score (``away``: the player
+        on roll's) and the cube (``cube_value`` at most :func:`cube_cap`; "player"
+        is the player on roll).
     on_roll, opponent : int
         Pip counts, whole numbers in [1, 160] (:data:`MAX_MATCH_COUNT`).
-    phase : {"pre-Crawford", "Crawford", "post-Crawford"}
-        As in :func:`cubecore.match_points.cube_points`.
-    cube_value : int
-        Power of two, 1 exactly when centred, at most :func:`cube_cap`.
-    cube_owner : {"center", "player", "opponent"}
-        Who owns the cube ("player" is the player on roll).
 
     Returns
     -------
@@ -373,14 +349,14 @@ def race_match_equities(
     is the favourite, and takes when he is not:
 
     >>> from cubecore.met import load_table
-    >>> kxg2 = load_table("kxg2")
-    >>> race_match_equities(kxg2, 2, 1, 50, 50, phase="post-Crawford").action
+    >>> score = MatchScore(load_table("kxg2"), 2, 1, phase="post-Crawford")
+    >>> race_match_equities(score, 50, 50).action
     'double/pass'
-    >>> e = race_match_equities(kxg2, 2, 1, 50, 45, phase="post-Crawford")
+    >>> e = race_match_equities(score, 50, 45)
     >>> e.action, abs(e.double_take - e.cubeless_win) < 1e-12
     ('double/take', True)
     """
-    request = _request(table, away, opp_away, phase, cube_value, cube_owner)
+    request = _request(score)
     x, y = _count("on_roll", on_roll), _count("opponent", opponent)
     solution = _solve(request.table, request.a, request.b, request.phase, max(x, y))
     values = _decisions(solution, request.state, np.array(x), np.array(y))
@@ -389,21 +365,13 @@ def race_match_equities(
 
 
 def race_match_action_map(
-    table: MatchEquityTable,
-    away: int,
-    opp_away: int,
-    *,
-    phase: MatchPhase = "pre-Crawford",
-    cube_value: int = 1,
-    cube_owner: CubeOwner = "center",
-    max_count: int = 100,
-    min_count: int = 1,
+    score: MatchScore, *, max_count: int = 100, min_count: int = 1
 ) -> pd.DataFrame:
     """Tidy table of the exact race cube action at a score over both pip counts.
 
     Parameters
     ----------
-    table, away, opp_away, phase, cube_value, cube_owner
+    score : MatchScore
         As in :func:`race_match_equities`.
     max_count, min_count : int
         Both counts run over ``min_count..max_count`` (1 <= min <= max <= 160).
@@ -426,11 +394,11 @@ def race_match_action_map(
     doubles (the same count is a 50% race less the roller's edge):
 
     >>> from cubecore.met import load_table
-    >>> m = race_match_action_map(load_table("kxg2"), 2, 2, max_count=30)
+    >>> m = race_match_action_map(MatchScore(load_table("kxg2"), 2, 2), max_count=30)
     >>> m.loc[(m.on_roll == 30) & (m.opponent == 30), "action"].item()
     'double/take'
     """
-    request = _request(table, away, opp_away, phase, cube_value, cube_owner)
+    request = _request(score)
     high = whole_number("max_count", max_count, 1, MAX_MATCH_COUNT)
     low = whole_number("min_count", min_count, 1, high)
     counts = np.arange(low, high + 1)
@@ -464,21 +432,12 @@ def _first(mask: NDArray[np.bool_], values: NDArray[np.float64], last: bool = Fa
     return float(values[hits[-1] if last else hits[0]])
 
 
-def race_match_window(
-    table: MatchEquityTable,
-    away: int,
-    opp_away: int,
-    *,
-    phase: MatchPhase = "pre-Crawford",
-    cube_value: int = 1,
-    cube_owner: CubeOwner = "center",
-    max_count: int = 100,
-) -> pd.DataFrame:
+def race_match_window(score: MatchScore, *, max_count: int = 100) -> pd.DataFrame:
     """The race doubling window by pip count at a score and cube level.
 
     Parameters
     ----------
-    table, away, opp_away, phase, cube_value, cube_owner
+    score : MatchScore
         As in :func:`race_match_equities`.
     max_count : int
         The roller's count runs over 1..max_count (at most 160), the opponent's over
@@ -507,11 +466,12 @@ def race_match_window(
     Examples
     --------
     >>> from cubecore.met import load_table
-    >>> w = race_match_window(load_table("kxg2"), 5, 5, max_count=60).set_index("on_roll")
+    >>> w = race_match_window(MatchScore(load_table("kxg2"), 5, 5), max_count=60)
+    >>> w = w.set_index("on_roll")
     >>> bool(w.loc[60, "first_double"] <= w.loc[60, "last_take"])
     True
     """
-    request = _request(table, away, opp_away, phase, cube_value, cube_owner)
+    request = _request(score)
     high = whole_number("max_count", max_count, 1, MAX_MATCH_COUNT)
     size = min(MAX_MATCH_COUNT, high + _WINDOW_MARGIN)
     solution = _solve(request.table, request.a, request.b, request.phase, size)
@@ -541,19 +501,14 @@ def race_match_window(
 
 
 def _live_and_dead(
-    table: MatchEquityTable,
-    a: int,
-    b: int,
-    phase: MatchPhase,
-    c: int,
-    owner: CubeOwner,
-    p: NDArray[np.float64],
+    score: MatchScore, p: NDArray[np.float64]
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Dead-cube and live-cube MWC of the player at cubeless chance ``p``."""
-    mwc = _after(table, a, b, phase)
+    mwc = _after(score.table, score.away, score.opp_away, score.phase)
+    c = score.cube_value
     win, lose = mwc(c, 0), mwc(0, c)
     dead = lose + p * (win - lose)
-    points = cube_points(table, a, b, phase=phase, cube_value=c, cube_owner=owner)
+    points = cube_points(score)
     mine, theirs = points.player_doubles, points.opponent_doubles
     high = mine.cash_point_live if mine.may_double else 1.0
     low = 1.0 - theirs.cash_point_live if theirs.may_double else 0.0
@@ -566,21 +521,13 @@ def _live_and_dead(
 
 
 def race_match_cube_life(
-    table: MatchEquityTable,
-    away: int,
-    opp_away: int,
-    *,
-    phase: MatchPhase = "pre-Crawford",
-    cube_value: int = 1,
-    cube_owner: CubeOwner = "center",
-    offset: int = 0,
-    max_count: int = 100,
+    score: MatchScore, *, offset: int = 0, max_count: int = 100
 ) -> pd.DataFrame:
     """Janowski cube life ``x`` implied by the exact race at a score, along a race.
 
     Parameters
     ----------
-    table, away, opp_away, phase, cube_value, cube_owner
+    score : MatchScore
         As in :func:`race_match_equities`.
     offset : int
         Opponent's count - roller's count, in [-100, 100].
@@ -606,19 +553,18 @@ def race_match_cube_life(
     Examples
     --------
     >>> from cubecore.met import load_table
-    >>> d = race_match_cube_life(load_table("kxg2"), 9, 9, max_count=80).set_index("on_roll")
+    >>> d = race_match_cube_life(MatchScore(load_table("kxg2"), 9, 9), max_count=80)
+    >>> d = d.set_index("on_roll")
     >>> 0.0 < float(d.loc[80, "cube_life"]) < 1.0
     True
     """
-    request = _request(table, away, opp_away, phase, cube_value, cube_owner)
+    request = _request(score)
     x, y = _offset_pairs(offset, max_count, MAX_MATCH_COUNT)
     size = int(max(x.max(initial=1), y.max(initial=1)))
     solution = _solve(request.table, request.a, request.b, request.phase, size)
     cubeful = solution.optimal[request.state, x, y]
     p = np.array([_win_grid(np.array([i]), np.array([j]))[0, 0] for i, j in zip(x, y, strict=True)])
-    dead, live = _live_and_dead(
-        request.table, request.a, request.b, request.phase, cube_value, cube_owner, p
-    )
+    dead, live = _live_and_dead(score, p)
     return _life_table(x, y, p, cubeful, dead, live)
 
 
@@ -657,11 +603,12 @@ def race_match_cube_life_by_score(
     rows = []
     for a in range(2, n + 1):
         for b in range(2, n + 1):
-            request = _request(table, a, b, "pre-Crawford", 1, _CENTER)
+            score = MatchScore(table, a, b)
+            request = _request(score)
             solution = _solve(request.table, a, b, request.phase, max(x, y))
             p = np.array([_win_grid(np.array([x]), np.array([y]))[0, 0]])
             cubeful = float(solution.optimal[0, x, y])
-            dead, live = _live_and_dead(table, a, b, "pre-Crawford", 1, _CENTER, p)
+            dead, live = _live_and_dead(score, p)
             life = float(_implied_life(np.array([cubeful]), dead, live)[0])
             rows.append(
                 {
@@ -787,21 +734,13 @@ def _home(name: str, points: Sequence[int]) -> tuple[int, ...]:
 
 
 def bearoff_match_equities(
-    table: MatchEquityTable,
-    away: int,
-    opp_away: int,
-    on_roll: Sequence[int],
-    opponent: Sequence[int],
-    *,
-    phase: MatchPhase = "pre-Crawford",
-    cube_value: int = 1,
-    cube_owner: CubeOwner = "center",
+    score: MatchScore, on_roll: Sequence[int], opponent: Sequence[int]
 ) -> RaceMatchEquities:
     """Exact cube decision of a real bear-off at a match score (optimal checker play).
 
     Parameters
     ----------
-    table, away, opp_away, phase, cube_value, cube_owner
+    score : MatchScore
         As in :func:`race_match_equities`.
     on_roll, opponent : sequence of 6 int
         Checkers on points 1..6 of the player on roll and of the opponent, 1..4
@@ -827,12 +766,12 @@ def bearoff_match_equities(
     roller bears off with 27 rolls in 36, and that is his match winning chance:
 
     >>> from cubecore.met import load_table
-    >>> e = bearoff_match_equities(load_table("kxg2"), 1, 1, (0, 0, 0, 0, 0, 1),
-    ...                            (1, 0, 0, 0, 0, 0), phase="post-Crawford")
+    >>> score = MatchScore(load_table("kxg2"), 1, 1, phase="post-Crawford")
+    >>> e = bearoff_match_equities(score, (0, 0, 0, 0, 0, 1), (1, 0, 0, 0, 0, 0))
     >>> round(e.optimal, 12), e.action
     (0.75, 'no double')
     """
-    request = _request(table, away, opp_away, phase, cube_value, cube_owner)
+    request = _request(score)
     mine, theirs = _home("on_roll", on_roll), _home("opponent", opponent)
     checkers = max(sum(mine), sum(theirs))
     solution = _solve_bearoff(request.table, request.a, request.b, request.phase, checkers)

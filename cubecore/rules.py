@@ -201,6 +201,8 @@ class CubeEvent:
 class CubeState:
     """Everything the cube rules look at, immutable.
 
+    Made by :func:`initial_state` and, one action at a time, by :func:`apply`.
+
     Attributes
     ----------
     value : int

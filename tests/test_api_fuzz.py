@@ -110,6 +110,19 @@ _POSITIONS = [
     position.position_from_id("AwAAYDsAAAAAAA"),  # a race
     position.position_from_id("2+4OAAAAAAAAAA"),
 ]
+_SCORES = [
+    match_points.MatchScore(_KXG, 5, 3),
+    match_points.MatchScore(_KXG, 1, 3, phase="Crawford"),
+    match_points.MatchScore(_KXG, 2, 1, phase="post-Crawford"),
+    match_points.MatchScore(_SMALL_TABLE, 4, 4, cube_value=2, cube_owner="player"),
+    match_points.MatchScore(_SMALL_TABLE, 6, 3, cube_value=4, cube_owner="opponent"),
+]
+_SETTINGS = [
+    cubeful.CubeSetting(0.68),
+    cubeful.CubeSetting(0.5, cube=2, owner="player", jacoby=True, beavers=True),
+    cubeful.CubeSetting(0.68, table=_KXG, away=5, opp_away=3),
+    cubeful.CubeSetting(0.6, cube=2, owner="player", table=_SMALL_TABLE, away=4, opp_away=7),
+]
 _GAMES = pgame.simulate_games(pgame.GameBatch(200, seed=1))
 _QUESTIONS = drills.quiz("take_point", seed=3, count=3) + drills.quiz("cube_action", 5, 1, 2)
 _LINE = piecewise.line(0.0, 1.0)
@@ -264,11 +277,13 @@ VALID: dict[str, hst.SearchStrategy[Any]] = {
     "question": hst.sampled_from(_QUESTIONS),
     "rolls": _ints_list(0, 40),
     "rules": hst.sampled_from(_RULES),
+    "score": hst.sampled_from(_SCORES),
     "score_a": hst.integers(0, 4),
     "score_b": hst.integers(0, 4),
     "seed": hst.integers(0, 1000),
     # generous: a valid draw never runs out of it (a hostile value is refused first)
     "time_budget": hst.one_of(hst.none(), hst.floats(60.0, 3600.0)),
+    "setting": hst.sampled_from(_SETTINGS),
     "settings": hst.floats(0.0, 1.0).map(lambda x: atlas.equivalent_settings("x", x)),
     "size_i": hst.integers(1, 10),
     "size_j": hst.integers(1, 10),
@@ -351,6 +366,8 @@ VALID_IN.update(
         ("CubelessProbabilities", "win_backgammon"): hst.floats(0.0, 0.05),
         ("CubelessProbabilities", "lose_gammon"): hst.floats(0.0, 0.3),
         ("CubelessProbabilities", "lose_backgammon"): hst.floats(0.0, 0.05),
+        ("CubeSetting", "owner"): hst.sampled_from(cubeful.CUBE_OWNERS),
+        ("CubeSetting", "table"): hst.one_of(hst.none(), TABLES),
         ("MatchEquityTable", "key"): hst.just("fuzz"),
         ("MatchEquityTable", "name"): hst.just("fuzz"),
         ("MatchEquityTable", "pre"): hst.just(_SMALL_TABLE.pre),

@@ -268,7 +268,9 @@ def test_impossible_probabilities_are_explained(values, message):
         ),
         (lambda: cf.score_matrix((0.6, 0.1, 0, 0.1, 0), 0.6, KXG2, 16), "`n` must"),
         (
-            lambda: cf.decision_anatomy((0.6, 0.1, 0, 0.1, 0), 0.6, owner="opponent"),
+            lambda: cf.decision_anatomy(
+                (0.6, 0.1, 0, 0.1, 0), cf.CubeSetting(0.6, owner="opponent")
+            ),
             "not available",
         ),
     ],
@@ -329,7 +331,9 @@ def test_money_anatomy_sums_to_dt_minus_nd(probs, x, rules, owner):
     jacoby, beavers = rules
     cube = 1 if owner == "center" else 2
     d = cf.money_cube_decision(probs, x, cube=cube, owner=owner, jacoby=jacoby, beavers=beavers)
-    a = cf.decision_anatomy(probs, x, cube=cube, owner=owner, jacoby=jacoby, beavers=beavers)
+    a = cf.decision_anatomy(
+        probs, cf.CubeSetting(x, cube=cube, owner=owner, jacoby=jacoby, beavers=beavers)
+    )
     effective_dt = 2 * d.double_take if beavers and -2 <= d.double_take <= 0 else d.double_take
     assert a.total == pytest.approx(effective_dt - d.no_double, abs=1e-12)
     assert a.dead_cube_gain == pytest.approx(2 * probs.win - 1, abs=1e-15)
@@ -343,18 +347,20 @@ def test_match_anatomy_sums_to_dt_minus_nd(probs, x, a, b, cube, owner):
     assume(a > cube)  # the cube must be available to the player on roll
     assume(owner == "player" or cube == 1)
     d = cf.match_cube_decision(probs, x, KXG2, away=a, opp_away=b, cube=cube, owner=owner)
-    anatomy = cf.decision_anatomy(probs, x, table=KXG2, away=a, opp_away=b, cube=cube, owner=owner)
+    anatomy = cf.decision_anatomy(
+        probs, cf.CubeSetting(x, table=KXG2, away=a, opp_away=b, cube=cube, owner=owner)
+    )
     assert anatomy.total == pytest.approx(d.double_take - d.no_double, abs=1e-12)
 
 
 def test_anatomy_of_a_worked_example():
     # x = 0.68, P = 0.7, W = 1.3 (wg 0.2, wbg 0.01), L = 1 + 0.05/0.3
     probs = cf.CubelessProbabilities(0.7, 0.2, 0.01, 0.05, 0.0)
-    a = cf.decision_anatomy(probs, 0.68)
+    a = cf.decision_anatomy(probs, cf.CubeSetting(0.68))
     assert a.dead_cube_gain == pytest.approx(0.4)
     assert a.gammon_term == pytest.approx(0.2 - 0.05 + 0.01)
     assert a.recube_vig < 0 < a.dead_cube_gain
-    jac = cf.decision_anatomy(probs, 0.68, jacoby=True)
+    jac = cf.decision_anatomy(probs, cf.CubeSetting(0.68, jacoby=True))
     nd = cf.money_cube_decision(probs, 0.68).no_double
     nd_jacoby = cf.money_cube_decision(probs, 0.68, jacoby=True).no_double
     assert jac.jacoby_adjustment == pytest.approx(nd - nd_jacoby)
@@ -400,7 +406,7 @@ def test_match_margins_verified_by_redeciding(case):
 
 
 def _check_margins(probs, x, kwargs):
-    margins = cf.decision_margins(probs, x, **kwargs)
+    margins = cf.decision_margins(probs, cf.CubeSetting(x, **kwargs))
     reference = _key(probs, x, **kwargs)
     rates = probs.rates()
     gw, bw, gl, bl = rates
@@ -431,7 +437,7 @@ def test_win_margins_verified_by_redeciding(probs, x, a, b, rules, money):
     else:
         assume(a > 1)
         kwargs = {"table": KXG2, "away": a, "opp_away": b}
-    margins = cf.decision_margins(probs, x, **kwargs)
+    margins = cf.decision_margins(probs, cf.CubeSetting(x, **kwargs))
     reference = _key(probs, x, **kwargs)
     rates = probs.rates()
     for margin, sign in ((margins.win_down, -1), (margins.win_up, 1)):
@@ -482,7 +488,7 @@ def test_every_score_gives_finite_numbers_or_a_value_error(probs, a, b, crawford
     values = [d.no_double, d.no_double_mwc, d.cubeless_equity, d.optimal]
     if d.cube_available:
         values += [d.double_take, d.double_take_mwc, d.double_pass]
-        anatomy = cf.decision_anatomy(probs, 0.68, table=KXG2, **kwargs)
+        anatomy = cf.decision_anatomy(probs, cf.CubeSetting(0.68, table=KXG2, **kwargs))
         assert anatomy.total == pytest.approx(d.double_take - d.no_double, abs=1e-12)
     assert all(math.isfinite(v) for v in values)
     if owner == "center":

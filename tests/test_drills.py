@@ -91,12 +91,14 @@ TAKE_FIELDS = {
 def take_window(inputs):
     g, b, og, ob = inputs["rates"]
     return match_points.cube_points(
-        met.load_table(inputs["table"]),
-        inputs["away"],
-        inputs["opp_away"],
-        phase=inputs["phase"],
-        cube_value=inputs["cube"],
-        cube_owner=inputs["owner"],
+        match_points.MatchScore(
+            met.load_table(inputs["table"]),
+            inputs["away"],
+            inputs["opp_away"],
+            phase=inputs["phase"],
+            cube_value=inputs["cube"],
+            cube_owner=inputs["owner"],
+        ),
         gammon_rate=g,
         backgammon_rate=b,
         opp_gammon_rate=og,

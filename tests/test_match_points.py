@@ -33,12 +33,14 @@ GAMMON_TOL = 5e-6 + 1e-6
 def _points(case):
     rates = case["rates"]
     return mp.cube_points(
-        KXG2,
-        case["away"],
-        case["opp_away"],
-        phase=case["phase"],
-        cube_value=case["cube_value"],
-        cube_owner=OWNERS[case["cube_owner"]],
+        mp.MatchScore(
+            KXG2,
+            case["away"],
+            case["opp_away"],
+            phase=case["phase"],
+            cube_value=case["cube_value"],
+            cube_owner=OWNERS[case["cube_owner"]],
+        ),
         gammon_rate=rates["g0"],
         backgammon_rate=rates["b0"],
         opp_gammon_rate=rates["g1"],
@@ -127,7 +129,9 @@ def test_gammon_values_equal_gnubg(case):
 
 
 def test_take_point_is_one_minus_the_doublers_cash_point():
-    p = mp.cube_points(KXG2, 5, 3, gammon_rate=0.2, opp_gammon_rate=0.15, opp_backgammon_rate=0.02)
+    p = mp.cube_points(
+        mp.MatchScore(KXG2, 5, 3), gammon_rate=0.2, opp_gammon_rate=0.15, opp_backgammon_rate=0.02
+    )
     assert p.opponent_doubles.take_point == pytest.approx(1 - p.opponent_doubles.cash_point)
     assert p.player_doubles.take_point_live == pytest.approx(1 - p.player_doubles.cash_point_live)
 
@@ -138,14 +142,14 @@ def test_gammonless_dead_take_point_from_the_table():
     # take and lose L = M(5, 1) (the doubler then plays the Crawford game as leader).
     m = KXG2.mwc
     drop, win, lose = m(5, 2), m(3, 3), m(5, 1)
-    p = mp.cube_points(KXG2, 5, 3)
+    p = mp.cube_points(mp.MatchScore(KXG2, 5, 3))
     assert p.opponent_doubles.take_point_gammonless == pytest.approx((drop - lose) / (win - lose))
     assert p.opponent_doubles.take_point == pytest.approx((drop - lose) / (win - lose))
 
 
 def test_rates_move_points_the_right_way():
-    base = mp.cube_points(KXG2, 7, 7)
-    gammony = mp.cube_points(KXG2, 7, 7, gammon_rate=0.3)
+    base = mp.cube_points(mp.MatchScore(KXG2, 7, 7))
+    gammony = mp.cube_points(mp.MatchScore(KXG2, 7, 7), gammon_rate=0.3)
     # the player's own gammons: the taker of his double drops sooner (cash point falls),
     # and he takes the opponent's double with less (a won doubled game pays more)
     assert gammony.player_doubles.cash_point < base.player_doubles.cash_point
@@ -153,8 +157,8 @@ def test_rates_move_points_the_right_way():
 
 
 def test_backgammon_rate_is_not_folded_into_the_gammon_rate():
-    both = mp.cube_points(KXG2, 9, 5, gammon_rate=0.2, backgammon_rate=0.05)
-    folded = mp.cube_points(KXG2, 9, 5, gammon_rate=0.25)
+    both = mp.cube_points(mp.MatchScore(KXG2, 9, 5), gammon_rate=0.2, backgammon_rate=0.05)
+    folded = mp.cube_points(mp.MatchScore(KXG2, 9, 5), gammon_rate=0.25)
     assert both.player_doubles.cash_point != pytest.approx(folded.player_doubles.cash_point)
 
 
@@ -162,7 +166,9 @@ def test_too_good_point_is_where_cashing_equals_playing_on():
     a, b, c = 6, 4, 2
     g, og = 0.3, 0.2
     p = mp.cube_points(
-        KXG2, a, b, cube_value=c, cube_owner="player", gammon_rate=g, opp_gammon_rate=og
+        mp.MatchScore(KXG2, a, b, cube_value=c, cube_owner="player"),
+        gammon_rate=g,
+        opp_gammon_rate=og,
     )
     tg = p.player_doubles.too_good_point
     m = KXG2.mwc
@@ -190,7 +196,9 @@ def test_cube_points_table_covers_every_level_and_owner():
     kinds = dict(zip(row.doubler, row.double_kind, strict=True))
     assert kinds == {"player": "redouble", "opponent": "no access"}
     one = mp.cube_points(
-        KXG2, 9, 5, cube_value=4, cube_owner="player", gammon_rate=0.2, opp_gammon_rate=0.2
+        mp.MatchScore(KXG2, 9, 5, cube_value=4, cube_owner="player"),
+        gammon_rate=0.2,
+        opp_gammon_rate=0.2,
     )
     got = row[row.doubler == "player"].iloc[0]
     assert got.cash_point_live == pytest.approx(one.player_doubles.cash_point_live)
@@ -198,10 +206,10 @@ def test_cube_points_table_covers_every_level_and_owner():
 
 
 def test_crawford_game_has_no_double():
-    p = mp.cube_points(KXG2, 1, 5, phase="Crawford")
+    p = mp.cube_points(mp.MatchScore(KXG2, 1, 5, phase="Crawford"))
     assert not p.player_doubles.may_double and not p.opponent_doubles.may_double
     assert p.mwc == pytest.approx(KXG2.mwc(1, 5))
-    post = mp.cube_points(KXG2, 1, 5, phase="post-Crawford")
+    post = mp.cube_points(mp.MatchScore(KXG2, 1, 5, phase="post-Crawford"))
     assert post.opponent_doubles.may_double and not post.player_doubles.may_double
     assert post.mwc == pytest.approx(KXG2.mwc(1, 5, post_crawford=True))
 
@@ -230,7 +238,11 @@ def test_gammon_value_table_and_classes():
 )
 def test_points_are_probabilities_and_ordered(a, b, g, og, bg, obg):
     p = mp.cube_points(
-        KXG2, a, b, gammon_rate=g, backgammon_rate=bg, opp_gammon_rate=og, opp_backgammon_rate=obg
+        mp.MatchScore(KXG2, a, b),
+        gammon_rate=g,
+        backgammon_rate=bg,
+        opp_gammon_rate=og,
+        opp_backgammon_rate=obg,
     )
     for w in (p.player_doubles, p.opponent_doubles):
         for name in ("cash_point", "cash_point_live", "take_point", "take_point_gammonless"):
@@ -246,8 +258,8 @@ def test_swapping_players_swaps_the_windows(a, b):
     # gnubg's float32 table has M(a, b) + M(b, a) = 1 only to ~1e-7: make it exact
     pre = np.asarray(KXG2.pre)
     table = MatchEquityTable("sym", "sym", (pre + 1 - pre.T) / 2, KXG2.post)
-    p = mp.cube_points(table, a, b, gammon_rate=0.25, opp_gammon_rate=0.1)
-    q = mp.cube_points(table, b, a, gammon_rate=0.1, opp_gammon_rate=0.25)
+    p = mp.cube_points(mp.MatchScore(table, a, b), gammon_rate=0.25, opp_gammon_rate=0.1)
+    q = mp.cube_points(mp.MatchScore(table, b, a), gammon_rate=0.1, opp_gammon_rate=0.25)
     assert p.player_doubles.cash_point_live == pytest.approx(q.opponent_doubles.cash_point_live)
     assert p.opponent_doubles.take_point == pytest.approx(q.player_doubles.take_point)
     v, u = mp.gammon_values(table, a, b), mp.gammon_values(table, b, a)
@@ -266,13 +278,13 @@ def test_take_points_on_the_model_table_match_cubecore_match():
         table = MatchEquityTable("model", "model", model, 1 - np.array(post))
         for a, b in [(5, 3), (7, 4), (9, 9), (11, 6), (4, 8)]:
             theirs = take_point(a, b, gammon_rate=g, opp_gammon_rate=0.1, cube_efficiency=1.0)
-            ours = mp.cube_points(table, a, b, gammon_rate=g, opp_gammon_rate=0.1)
+            ours = mp.cube_points(mp.MatchScore(table, a, b), gammon_rate=g, opp_gammon_rate=0.1)
             assert ours.opponent_doubles.take_point == pytest.approx(theirs.dead_gammon, abs=1e-12)
             assert ours.opponent_doubles.take_point_gammonless == pytest.approx(
                 theirs.dead, abs=1e-12
             )
             if g == 0.0:
-                plain = mp.cube_points(table, a, b).opponent_doubles.take_point_live
+                plain = mp.cube_points(mp.MatchScore(table, a, b)).opponent_doubles.take_point_live
                 assert plain == pytest.approx(theirs.live, abs=1e-12)
 
 
@@ -296,14 +308,18 @@ def test_take_points_on_the_model_table_match_cubecore_match():
 def test_bad_arguments_name_the_parameter(kwargs, message):
     args = {"away": 5, "opp_away": 3} | kwargs
     with pytest.raises(ValueError, match=message):
-        mp.cube_points(KXG2, args.pop("away"), args.pop("opp_away"), **args)
+        score_keys = ("away", "opp_away", "phase", "cube_value", "cube_owner")
+        score = mp.MatchScore(KXG2, **{key: args.pop(key) for key in score_keys if key in args})
+        mp.cube_points(score, **args)
 
 
 def test_bad_table_and_crawford_cube():
     with pytest.raises(TypeError, match="MatchEquityTable"):
-        mp.cube_points([[0.5]], 2, 2)
+        mp.cube_points(mp.MatchScore([[0.5]], 2, 2))
     with pytest.raises(ValueError, match="Crawford game has no cube"):
-        mp.cube_points(KXG2, 1, 4, phase="Crawford", cube_value=2, cube_owner="opponent")
+        mp.cube_points(
+            mp.MatchScore(KXG2, 1, 4, phase="Crawford", cube_value=2, cube_owner="opponent")
+        )
     with pytest.raises(ValueError, match="`max_away` must be a whole number"):
         mp.gammon_value_table(KXG2, max_away=30)
     with pytest.raises(ValueError, match="`value` must be a gammon value >= 0"):

@@ -228,7 +228,9 @@ def test_uploaded_table_named_by_a_link_from_another_session(open_page):
     warnings = [w.value for w in at.warning]
     assert len(warnings) == 1 and "lives only in the session" in warnings[0]
     assert KXG2.name in warnings[0]
-    window = match_points.cube_points(KXG2, 5, 3, gammon_rate=0.26, opp_gammon_rate=0.26)
+    window = match_points.cube_points(
+        match_points.MatchScore(KXG2, 5, 3), gammon_rate=0.26, opp_gammon_rate=0.26
+    )
     taken = window.opponent_doubles.take_point
     assert metric(at, "Your take point, gammon-adjusted") == f"{taken:.4f}"
 
@@ -255,7 +257,9 @@ def test_uploaded_woolsey_gives_the_bundled_numbers(open_page, name):
     at.session_state["sec"] = "Market window"
     at.run()
     assert not at.exception and not at.warning
-    expected = match_points.cube_points(woolsey, 7, 4, gammon_rate=0.26, opp_gammon_rate=0.26)
+    expected = match_points.cube_points(
+        match_points.MatchScore(woolsey, 7, 4), gammon_rate=0.26, opp_gammon_rate=0.26
+    )
     assert (
         metric(at, "Your take point, gammon-adjusted")
         == f"{expected.opponent_doubles.take_point:.4f}"
@@ -314,7 +318,10 @@ def test_market_window_and_gammon_values_on_the_table(open_page):
     at = open_page(PAGE, sec="Market window", away="4", oaway="6", pg="0.2", og="0.3", pb="0.02")
     assert not at.exception and not at.warning
     points = match_points.cube_points(
-        KXG2, 4, 6, gammon_rate=0.2, backgammon_rate=0.02, opp_gammon_rate=0.3
+        match_points.MatchScore(KXG2, 4, 6),
+        gammon_rate=0.2,
+        backgammon_rate=0.02,
+        opp_gammon_rate=0.3,
     )
     assert metric(at, "Your take point, dead") == (
         f"{points.opponent_doubles.take_point_gammonless:.4f}"

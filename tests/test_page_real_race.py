@@ -1,6 +1,6 @@
 """AppTests of the real-race page: what is its own (common behaviour: test_pages_common.py)."""
 
-from cubecore import bearoff, race_counts, race_match
+from cubecore import bearoff, match_points, race_counts, race_match
 from cubecore.met import load_table
 from cubecore.position import position_from_id, position_id, xgid
 from tests.reading import chart_specs, metric
@@ -60,7 +60,9 @@ def test_the_race_at_a_match_score(open_page):
     assert not at.exception
     position = position_from_id("2D03BADs7sYAAA")
     on_roll, opponent = position.pips
-    expected = race_match.race_match_equities(load_table("kxg2"), 3, 5, on_roll, opponent)
+    expected = race_match.race_match_equities(
+        match_points.MatchScore(load_table("kxg2"), 3, 5), on_roll, opponent
+    )
     assert metric(at, f"Action, {on_roll} v {opponent} pips") == expected.action
     assert metric(at, "Match winning chance, optimal") == f"{expected.optimal:.2%}"
     specs = chart_specs(at)
@@ -80,7 +82,9 @@ def test_a_small_bear_off_at_a_match_score(open_page):
     assert not at.exception
     position = position_from_id("BQAAsAAAAAAAAA")
     expected = race_match.bearoff_match_equities(
-        load_table("kxg2"), 2, 4, position.on_roll[:6], position.opponent[:6]
+        match_points.MatchScore(load_table("kxg2"), 2, 4),
+        position.on_roll[:6],
+        position.opponent[:6],
     )
     assert metric(at, "Exact bear-off action at the score") == expected.action
     assert metric(at, "Match winning chance, exact bear-off") == f"{expected.optimal:.2%}"

@@ -15,6 +15,7 @@ from hypothesis import example, given, settings
 from numpy.testing import assert_allclose
 
 from cubecore import bearoff, race, race_match
+from cubecore.match_points import MatchScore
 from cubecore.met import TABLES, MatchEquityTable, load_table, model_table
 from cubecore.race_match import (
     MATCH_ACTIONS,
@@ -101,7 +102,7 @@ def reference_solver(table: MatchEquityTable, a: int, b: int, phase: str):
 def test_dp_equals_independent_recursion(key, a, b, phase):
     table = load_table(key)
     value, no_double = reference_solver(table, a, b, phase)
-    m = race_match_action_map(table, a, b, phase=phase, max_count=16)
+    m = race_match_action_map(MatchScore(table, a, b, phase=phase), max_count=16)
     expected = [
         value(True, int(x), int(y), 1, "C") for x, y in zip(m.on_roll, m.opponent, strict=True)
     ]
@@ -115,7 +116,9 @@ def test_dp_equals_independent_recursion(key, a, b, phase):
 def test_owned_cube_equals_independent_recursion():
     value, _ = reference_solver(KXG2, 5, 4, "pre-Crawford")
     for owner, name in (("P", "player"), ("O", "opponent")):
-        m = race_match_action_map(KXG2, 5, 4, cube_value=2, cube_owner=name, max_count=14)
+        m = race_match_action_map(
+            MatchScore(KXG2, 5, 4, cube_value=2, cube_owner=name), max_count=14
+        )
         expected = [
             value(True, int(x), int(y), 2, owner)
             for x, y in zip(m.on_roll, m.opponent, strict=True)
@@ -126,13 +129,13 @@ def test_owned_cube_equals_independent_recursion():
 # --- known properties of match play -------------------------------------------------------
 def test_double_match_point_is_the_cubeless_race():
     """1-away/1-away: no cube, so the MWC is the cubeless winning chance."""
-    m = race_match_action_map(KXG2, 1, 1, phase="post-Crawford", max_count=60)
+    m = race_match_action_map(MatchScore(KXG2, 1, 1, phase="post-Crawford"), max_count=60)
     assert_allclose(m["optimal"], m["cubeless_win"], atol=EXACT)
     assert (m["action"] == "no double").all() and not m["may_double"].any()
 
 
 def test_crawford_game_has_no_cube():
-    m = race_match_action_map(KXG2, 1, 3, phase="Crawford", max_count=40)
+    m = race_match_action_map(MatchScore(KXG2, 1, 3, phase="Crawford"), max_count=40)
     assert not m["may_double"].any()
     # the game is cubeless: MWC = p win(1) + (1 - p) lose(1)
     win, lose = 1.0, KXG2.mwc(1, 2, post_crawford=True)
@@ -152,7 +155,7 @@ def test_two_away_two_away(key):
     he holds and misses, the opponent doubles him out next turn (tested below).
     """
     table = load_table(key)
-    m = race_match_action_map(table, 2, 2, max_count=MAX_MATCH_COUNT)
+    m = race_match_action_map(MatchScore(table, 2, 2), max_count=MAX_MATCH_COUNT)
     p = m["cubeless_win"].to_numpy()
     cash = table.mwc(1, 2)
     assert_allclose(m["double_take"], p, atol=EXACT)  # (i)
@@ -165,7 +168,7 @@ def test_two_away_two_away(key):
 
 
 def test_two_away_two_away_underdog_double():
-    e = race_match_equities(KXG2, 2, 2, 9, 6)
+    e = race_match_equities(MatchScore(KXG2, 2, 2), 9, 6)
     assert e.cubeless_win < 0.5 and e.action == "double/take"
     assert e.optimal > e.no_double
 
@@ -182,7 +185,7 @@ def test_post_crawford_trailer_doubles_at_once(away):
     no cube), or the leader would pass and cannot finish before the trailer cashes
     next roll; every such hold is marked ``doubling_ties``.
     """
-    m = race_match_action_map(KXG2, away, 1, phase="post-Crawford", max_count=100)
+    m = race_match_action_map(MatchScore(KXG2, away, 1, phase="post-Crawford"), max_count=100)
     doubling = np.minimum(m["double_take"], m["double_pass"])
     assert_allclose(m["optimal"], doubling, atol=EXACT)
     uncertain = m["cubeless_win"] < 1 - 1e-9
@@ -205,7 +208,7 @@ def test_long_score_approaches_money():
     money = race.cube_action_map("center", 100)["action"].astype(str).to_numpy()
     agreement = []
     for away in (5, 11, 25):
-        m = race_match_action_map(table, away, away, max_count=100)
+        m = race_match_action_map(MatchScore(table, away, away), max_count=100)
         action = m["action"].astype(str).replace("too good", "no double").to_numpy()
         agreement.append(float((action == money).mean()))
     assert agreement == sorted(agreement)
@@ -214,7 +217,7 @@ def test_long_score_approaches_money():
 
 def test_window_at_long_score_near_money_thresholds():
     """25-away/25-away on the model table: the window within 1 pip of money's."""
-    w = race_match_window(model_table(), 25, 25, max_count=110).set_index("on_roll")
+    w = race_match_window(MatchScore(model_table(), 25, 25), max_count=110).set_index("on_roll")
     money = race.table_3([20, 40, 70, 100]).set_index("your_count")
     for count in money.index:
         assert abs(w.loc[count, "last_take"] - money.loc[count, "last_take"]) <= 1
@@ -222,7 +225,7 @@ def test_window_at_long_score_near_money_thresholds():
 
 
 def test_window_is_ordered():
-    w = race_match_window(KXG2, 4, 6, max_count=100)
+    w = race_match_window(MatchScore(KXG2, 4, 6), max_count=100)
     defined = w.dropna(subset=["first_double", "last_take"])
     assert len(defined) > 50
     assert (defined["first_double"] <= defined["last_take"]).all()
@@ -230,8 +233,8 @@ def test_window_is_ordered():
 
 
 def test_window_matches_action_map():
-    w = race_match_window(KXG2, 3, 3, max_count=60).set_index("on_roll")
-    m = race_match_action_map(KXG2, 3, 3, max_count=60)
+    w = race_match_window(MatchScore(KXG2, 3, 3), max_count=60).set_index("on_roll")
+    m = race_match_action_map(MatchScore(KXG2, 3, 3), max_count=60)
     row = m[(m.on_roll == 50) & m.action.isin(DOUBLES)]
     assert w.loc[50, "first_double"] == row["offset"].min()
 
@@ -258,7 +261,7 @@ def test_cube_life_by_score_shape_and_range():
 
 
 def test_cube_life_along_a_race():
-    d = race_match_cube_life(KXG2, 9, 9, max_count=100)
+    d = race_match_cube_life(MatchScore(KXG2, 9, 9), max_count=100)
     assert list(d.columns) == [
         "on_roll",
         "opponent",
@@ -283,7 +286,9 @@ def test_mwc_in_unit_interval_and_monotone(key, a, b, cube, owner):
     table = load_table(key)
     cube = min(cube, cube_cap(a, b))
     owner = "center" if cube == 1 else owner
-    m = race_match_action_map(table, a, b, cube_value=cube, cube_owner=owner, max_count=40)
+    m = race_match_action_map(
+        MatchScore(table, a, b, cube_value=cube, cube_owner=owner), max_count=40
+    )
     values = m["optimal"].to_numpy()
     assert ((values >= 0.0) & (values <= 1.0)).all()
     grid = values.reshape(40, 40)  # rows: on_roll, columns: opponent
@@ -296,16 +301,16 @@ def test_mwc_in_unit_interval_and_monotone(key, a, b, cube, owner):
 @given(hst.integers(1, 60), hst.integers(1, 60), aways, aways)
 def test_owning_the_cube_is_worth_something(x, y, a, b):
     """At cube 2, owning it is never worse than the opponent owning it."""
-    mine = race_match_equities(KXG2, a, b, x, y, cube_value=2, cube_owner="player")
-    theirs = race_match_equities(KXG2, a, b, x, y, cube_value=2, cube_owner="opponent")
+    mine = race_match_equities(MatchScore(KXG2, a, b, cube_value=2, cube_owner="player"), x, y)
+    theirs = race_match_equities(MatchScore(KXG2, a, b, cube_value=2, cube_owner="opponent"), x, y)
     assert mine.optimal >= theirs.optimal - 1e-12
 
 
 @settings(max_examples=30, deadline=None)
 @given(hst.integers(1, 50), hst.integers(1, 50), aways, aways)
 def test_equities_agree_with_map(x, y, a, b):
-    e = race_match_equities(KXG2, a, b, x, y)
-    m = race_match_action_map(KXG2, a, b, max_count=50)
+    e = race_match_equities(MatchScore(KXG2, a, b), x, y)
+    m = race_match_action_map(MatchScore(KXG2, a, b), max_count=50)
     row = m[(m.on_roll == x) & (m.opponent == y)].iloc[0]
     assert e.action == row["action"] and e.action in MATCH_ACTIONS
     assert_allclose(e.optimal, row["optimal"], atol=0)
@@ -329,23 +334,25 @@ def test_equities_agree_with_map(x, y, a, b):
 def test_bad_input_names_the_parameter(kwargs, message):
     args = {"away": 3, "opp_away": 5, "on_roll": 50, "opponent": 50} | kwargs
     table = args.pop("table", KXG2)
+    score_keys = ("away", "opp_away", "phase", "cube_value", "cube_owner")
     with pytest.raises(ValueError, match=message):
-        race_match_equities(table, **args)
+        score = MatchScore(table, **{key: args.pop(key) for key in score_keys if key in args})
+        race_match_equities(score, **args)
 
 
 def test_bad_table_and_counts():
     with pytest.raises(TypeError, match="`table` must be"):
-        race_match_action_map("kxg2", 3, 3)  # type: ignore[arg-type]
+        race_match_action_map(MatchScore("kxg2", 3, 3))  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="`max_count` must be a whole number in \\[1, 160\\]"):
-        race_match_action_map(KXG2, 3, 3, max_count=161)
+        race_match_action_map(MatchScore(KXG2, 3, 3), max_count=161)
     with pytest.raises(ValueError, match="`min_count` must be a whole number in \\[1, 10\\]"):
-        race_match_action_map(KXG2, 3, 3, max_count=10, min_count=11)
+        race_match_action_map(MatchScore(KXG2, 3, 3), max_count=10, min_count=11)
     with pytest.raises(ValueError, match="`offset` must be a whole number in \\[-100, 100\\]"):
-        race_match_cube_life(KXG2, 3, 3, offset=101)
+        race_match_cube_life(MatchScore(KXG2, 3, 3), offset=101)
     with pytest.raises(ValueError, match="`max_away` must be a whole number in \\[2, 11\\]"):
         race_match_cube_life_by_score(KXG2, 50, 50, max_away=12)
     with pytest.raises(ValueError, match="`on_roll` must be a whole number"):
-        race_match_equities(KXG2, 3, 3, True, 50)  # type: ignore[arg-type]
+        race_match_equities(MatchScore(KXG2, 3, 3), True, 50)  # type: ignore[arg-type]
 
 
 def test_cube_cap():
@@ -353,7 +360,7 @@ def test_cube_cap():
 
 
 def test_map_is_tidy():
-    m = race_match_action_map(KXG2, 3, 5, min_count=10, max_count=20)
+    m = race_match_action_map(MatchScore(KXG2, 3, 5), min_count=10, max_count=20)
     assert len(m) == 121
     assert isinstance(m["action"].dtype, pd.CategoricalDtype)
     assert list(m["action"].cat.categories) == list(MATCH_ACTIONS)
@@ -413,12 +420,12 @@ bearoff_points = hst.lists(hst.integers(0, 2), min_size=6, max_size=6).filter(
 @example([0, 0, 1, 0, 0, 0], [0, 0, 0, 0, 0, 1], 2, 2)
 def test_bearoff_equities_properties(mine, theirs, a, b):
     owned = race_match.bearoff_match_equities(
-        KXG2, a, b, mine, theirs, cube_value=2, cube_owner="player"
+        MatchScore(KXG2, a, b, cube_value=2, cube_owner="player"), mine, theirs
     )
     other = race_match.bearoff_match_equities(
-        KXG2, a, b, mine, theirs, cube_value=2, cube_owner="opponent"
+        MatchScore(KXG2, a, b, cube_value=2, cube_owner="opponent"), mine, theirs
     )
-    centred = race_match.bearoff_match_equities(KXG2, a, b, mine, theirs)
+    centred = race_match.bearoff_match_equities(MatchScore(KXG2, a, b), mine, theirs)
     for e in (owned, other, centred):
         assert 0.0 <= e.optimal <= 1.0 and e.action in MATCH_ACTIONS
         assert e.optimal >= e.no_double - 1e-12
@@ -439,7 +446,7 @@ def test_bearoff_equities_properties(mine, theirs, a, b):
 )
 def test_bearoff_bad_positions(on_roll, message):
     with pytest.raises(ValueError, match=message):
-        race_match.bearoff_match_equities(KXG2, 3, 3, on_roll, (1, 0, 0, 0, 0, 0))
+        race_match.bearoff_match_equities(MatchScore(KXG2, 3, 3), on_roll, (1, 0, 0, 0, 0, 0))
 
 
 def test_linear_table_is_money_play():
@@ -456,7 +463,9 @@ def test_linear_table_is_money_play():
     a = np.arange(1, n + 1)
     table = MatchEquityTable("lin", "linear", 0.5 + (a[None, :] - a[:, None]) * d, np.full(n, 0.5))
     for value, owner, cube in ((1, "center", "center"), (2, "player", "owned")):
-        m = race_match_action_map(table, 64, 64, cube_value=value, cube_owner=owner, max_count=100)
+        m = race_match_action_map(
+            MatchScore(table, 64, 64, cube_value=value, cube_owner=owner), max_count=100
+        )
         money = race.cube_action_map(cube, 100)
         assert_allclose((m["optimal"] - 0.5) / (value * d), money["optimal"], atol=1e-3)
         differ = (m["action"].astype(str) != money["action"].astype(str)).to_numpy()

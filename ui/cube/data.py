@@ -63,13 +63,17 @@ def decision(p: Probabilities, s: Setting) -> cubeful.CubeDecision:
 @st.cache_data(max_entries=256, show_spinner=False)
 def anatomy(p: Probabilities, s: Setting) -> cubeful.DecisionAnatomy:
     """DT - ND split into its named terms."""
-    return cubeful.decision_anatomy(p, s.x, cube=s.cube, owner=s.owner, **s.keywords())
+    return cubeful.decision_anatomy(
+        p, cubeful.CubeSetting(s.x, cube=s.cube, owner=s.owner, **s.keywords())
+    )
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
 def margins(p: Probabilities, s: Setting) -> cubeful.DecisionMargins:
     """How far each input may move before the best action changes."""
-    return cubeful.decision_margins(p, s.x, cube=s.cube, owner=s.owner, **s.keywords())
+    return cubeful.decision_margins(
+        p, cubeful.CubeSetting(s.x, cube=s.cube, owner=s.owner, **s.keywords())
+    )
 
 
 @st.cache_data(max_entries=256, show_spinner=False)

@@ -201,7 +201,7 @@ def take_point_grid_on_table(key: str, _table: met.MatchEquityTable, max_away: i
             "away": a,
             "opp_away": b,
             "take_point": match_points.cube_points(
-                _table, a, b
+                match_points.MatchScore(_table, a, b)
             ).opponent_doubles.take_point_gammonless,
         }
         for a in range(2, max_away + 1)

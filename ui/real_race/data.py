@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import pandas as pd
 import streamlit as st
 
 from cubecore import bearoff, met, race, race_counts, race_match
-from cubecore.match_points import CubeOwner, MatchPhase
+from cubecore.match_points import MatchScore
 from cubecore.position import Position, position_from_id
 
 _DATABASES = {
@@ -89,34 +87,14 @@ def pip_model_errors(by: str) -> pd.DataFrame:
     return bearoff.pip_model_errors(by=by)
 
 
-class MatchScore(NamedTuple):
-    """The score and cube of the race-at-a-score views (a cache key: plain values)."""
-
-    table: str
-    away: int
-    opp_away: int
-    phase: MatchPhase
-    cube_value: int
-    owner: CubeOwner
-
-    def arguments(self) -> tuple[met.MatchEquityTable, int, int]:
-        """The table and the score, the first arguments of :mod:`cubecore.race_match`."""
-        return met.load_table(self.table), self.away, self.opp_away
-
-
 @st.cache_data(max_entries=64, show_spinner=False)
 def match_sweeps(score: MatchScore, pips: int) -> tuple[pd.DataFrame, pd.DataFrame]:
     """At a score, over pip counts 1..pips: the exact race cube action on both counts
     (:func:`cubecore.race_match.race_match_action_map`) and the doubling window by the
     roller's count (:func:`cubecore.race_match.race_match_window`).
     """
-    args, phase, value, owner = score.arguments(), score.phase, score.cube_value, score.owner
-    action_map = race_match.race_match_action_map(
-        *args, phase=phase, cube_value=value, cube_owner=owner, max_count=pips
-    )
-    window = race_match.race_match_window(
-        *args, phase=phase, cube_value=value, cube_owner=owner, max_count=pips
-    )
+    action_map = race_match.race_match_action_map(score, max_count=pips)
+    window = race_match.race_match_window(score, max_count=pips)
     return action_map, window
 
 
@@ -129,14 +107,9 @@ def match_decision(
     """One race position's exact cube decision at a score: by its pip counts, or, with
     ``points`` (checkers on each home point), as a small bear-off on real checkers.
     """
-    args, phase, value, owner = score.arguments(), score.phase, score.cube_value, score.owner
     if points is None:
-        return race_match.race_match_equities(
-            *args, *pips, phase=phase, cube_value=value, cube_owner=owner
-        )
-    return race_match.bearoff_match_equities(
-        *args, *points, phase=phase, cube_value=value, cube_owner=owner
-    )
+        return race_match.race_match_equities(score, *pips)
+    return race_match.bearoff_match_equities(score, *points)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)

@@ -6,7 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from cubecore import bearoff, met, race_match
-from cubecore.match_points import CubeOwner, MatchPhase
+from cubecore.match_points import CubeOwner, MatchPhase, MatchScore
 from cubecore.position import Position, position_from_xgid, position_id
 from cubecore.references import source
 from ui import widgets
@@ -159,9 +159,10 @@ def render_match(v: View) -> None:
         st.info("A cube above 1 has an owner: choose 'owned' or 'opponent' as the cube position.")
         return
     pips = v.whole("rpips")
-    match_score = data.MatchScore(key, away, opp_away, phase, cube_value, owner)
     score = f"{away}-away/{opp_away}-away, {phase}, cube {cube_value} ({owner})"
     try:
+        table = met.load_table(key)
+        match_score = MatchScore(table, away, opp_away, phase, cube_value, owner)
         with st.spinner("Solving the race at this score..."):
             actions, window = data.match_sweeps(match_score, pips)
     except ValueError as error:
@@ -204,7 +205,7 @@ def _match_pips(v: View) -> tuple[int, int] | None:
     return pips
 
 
-def _match_position(v: View, score: data.MatchScore) -> None:
+def _match_position(v: View, score: MatchScore) -> None:
     """The page's position at the score: its action and match winning chances."""
     pips = _match_pips(v)
     if pips is None:
