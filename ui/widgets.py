@@ -221,9 +221,11 @@ def _signed(value: float) -> str:
 
 
 def _percent(value: float | None) -> str:
-    """A market-window point as a percent; "—" where the point does not exist."""
+    """A market-window point as a percent; "—" where it does not exist, "never" at 1."""
     if value is None or value != value:  # None or NaN: the cube changes nothing there
         return "—"
+    if value >= 1.0:
+        return "never"
     return f"{100.0 * value:.{WINDOW_DECIMALS}f}%"
 
 
