@@ -31,7 +31,7 @@ def proper_action(at) -> tuple[str, dict[str, tuple[str, str]], str]:
     """
     headlines = [s.value for s in at.subheader if s.value.startswith("Proper cube action: ")]
     assert len(headlines) == 1, f"not one proper-action headline: {headlines}"
-    tables = [m.value for m in at.markdown if m.value.startswith("| Action | Equity |")]
+    tables = [m.value for m in at.markdown if m.value.startswith("| Action | ")]
     assert len(tables) == 1, f"not one proper-action table: {len(tables)}"
     rows, proper = {}, ""
     for line in tables[0].splitlines()[2:]:
