@@ -247,6 +247,7 @@ def test_a_certain_win_names_both_proper_actions(open_page):
     assert reading.proper_action(at)[0] == "Double, pass"
     assert metric(at, "Action") == "no double"
     assert any("both are proper" in c.value for c in at.caption)
+    assert any("files a tie under no double" in c.value for c in at.caption)
 
 
 def test_no_proper_action_block_when_the_opponent_owns_the_cube(open_page):

@@ -283,10 +283,11 @@ def proper_action(
     st.subheader(f"Proper cube action: {action.action}", anchor=False)
     st.markdown(proper_action_markdown(action, percent=percent))
     caption = (
-        f"Equities of the player on roll, {unit}; cost: the action's equity minus the "
-        "proper one's."
+        f"Equities of the player on roll, {unit}; cost: the action's equity minus the proper one's."
     )
     if window:
         st.markdown(market_window_markdown(window))
         caption += " Market window: each player's points in his own winning chance."
+    if action.doubles and action.no_double_cost == 0.0:
+        caption += " Not doubling is worth exactly as much: both are proper."
     st.caption(f"{caption} {note}".strip())

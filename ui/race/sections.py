@@ -248,14 +248,8 @@ def _proper_action(e: dict[str, Any], cube: str) -> None:
         can_gammon=False,
     )
     tie = action.doubles and action.no_double_cost == 0.0
-    widgets.proper_action(
-        action,
-        unit="money per unit of the current cube",
-        note="Not doubling wins the full point too: both are proper (the exact strategy "
-        "files this under no double)."
-        if tie
-        else "",
-    )
+    note = "The exact strategy files a tie under no double (the Action above)." if tie else ""
+    widgets.proper_action(action, unit="money per unit of the current cube", note=note)
 
 
 def _verdict_differences(table_2: pd.DataFrame) -> str:
