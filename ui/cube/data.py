@@ -110,7 +110,7 @@ def both_windows(p: Probabilities, s: Setting) -> dict[str, dict[str, float | No
         "cash_point": "Cash point",
         "too_good_point": "Too good point",
     }
-    windows = {}
+    windows: dict[str, dict[str, float | None]] = {}
     for player, (probs, setting) in (
         (widgets.DOUBLER, (p, s)),
         (widgets.TAKER, (swapped_p, swapped_s)),
