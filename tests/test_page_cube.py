@@ -108,6 +108,9 @@ def test_proper_action_block_with_costs_and_both_windows(open_page):
     theirs = cubeful.market_window(swapped, 0.68).iloc[-1]
     assert windows["Player on roll (doubler)"][0] == f"{100 * mine['take_point']:.1f}%"
     assert windows["Opponent (taker)"][0] == f"{100 * theirs['take_point']:.1f}%"
+    # double points: the roller's from the centre, the taker's a redouble (he will own it)
+    assert windows["Player on roll (doubler)"][1] == f"{100 * mine['double_point']:.1f}%"
+    assert windows["Opponent (taker)"][1] == f"{100 * theirs['redouble_point']:.1f}%"
     # the taker's take point is one minus the doubler's cash point (same model, same x)
     assert theirs["take_point"] == pytest.approx(1.0 - mine["cash_point"], abs=1e-9)
 

@@ -100,7 +100,10 @@ def both_windows(p: Probabilities, s: Setting) -> dict[str, dict[str, float | No
     """Both players' market windows at the chosen cube life, each in his own chance.
 
     The opponent's is the same model seen from his side: the probabilities swapped
-    (his wins are the roller's losses) and, at a match score, the score swapped.
+    (his wins are the roller's losses) and, at a match score, the score swapped. For
+    money a player who owns the cube (the roller when he redoubles, the taker after he
+    takes) has his redouble point as his double point; at a match score the double
+    point is the one at the current cube value for both.
     """
     swapped_p: Probabilities = (1.0 - p[0], p[3], p[4], p[1], p[2])
     swapped_s = dataclasses.replace(s, away=s.opp_away, opp_away=s.away)
@@ -111,12 +114,14 @@ def both_windows(p: Probabilities, s: Setting) -> dict[str, dict[str, float | No
         "too_good_point": "Too good point",
     }
     windows: dict[str, dict[str, float | None]] = {}
-    for player, (probs, setting) in (
-        (widgets.DOUBLER, (p, s)),
-        (widgets.TAKER, (swapped_p, swapped_s)),
+    for player, (probs, setting), owns in (
+        (widgets.DOUBLER, (p, s), s.owner == "player"),
+        (widgets.TAKER, (swapped_p, swapped_s), True),
     ):
         chosen = window(probs, setting).iloc[-1]
         windows[player] = {shown: float(chosen[column]) for column, shown in names.items()}
+        if owns and not s.match:
+            windows[player]["Double point"] = float(chosen["redouble_point"])
     return windows
 
 
