@@ -59,9 +59,11 @@ from cubecore.match_points import CubeOwner
 from cubecore.met import MatchEquityTable
 
 __all__ = [
+    "ALTERNATIVES",
     "BEAROFF_CUBE_LIFE",
     "CONTACT_CUBE_LIFE",
     "CRASHED_CUBE_LIFE",
+    "MAX_EQUITY",
     "MAX_SCORE_GRID",
     "POSITION_CLASSES",
     "CubeDecision",
@@ -69,12 +71,14 @@ __all__ = [
     "CubelessProbabilities",
     "DecisionAnatomy",
     "DecisionMargins",
+    "ProperCubeAction",
     "cube_life",
     "decision_anatomy",
     "decision_margins",
     "market_window",
     "match_cube_decision",
     "money_cube_decision",
+    "proper_cube_action",
     "score_matrix",
 ]
 
@@ -455,6 +459,154 @@ def _errors(nd: float, dt: float, dp: float, beaver: bool) -> tuple[float, float
     return error_no_double, error_double, error_take, error_pass
 
 
+#: The three rows of a cube decision, in the order engines list them.
+ALTERNATIVES = ("no_double", "double_take", "double_pass")
+#: Largest equity magnitude accepted by :func:`proper_cube_action` (per unit of the
+#: cube; a doubled backgammon is worth 6, EMG at a match score stays far below).
+MAX_EQUITY = 1e6
+
+
+@dataclass(frozen=True)
+class ProperCubeAction:
+    """The proper cube action and what each alternative costs against it.
+
+    Equities are the doubler's, per unit of the current cube (money equity or EMG).
+
+    Attributes
+    ----------
+    action : str
+        gnubg's recommendation text, e.g. "Double, take", "No redouble, take",
+        "Too good to double, pass", "Optional double, pass", "No double, beaver".
+    doubles : bool
+        Whether the proper action turns the cube.
+    taker_passes : bool
+        Whether the opponent should pass a double (``DT > DP``).
+    proper : {"no_double", "double_take", "double_pass"}
+        The row whose equity is the proper one: "no_double" when the cube is held
+        (also when too good), else the taker's proper answer to the double.
+    no_double, double_take, double_pass, optimal : float
+        The three cubeful equities and the equity of the proper action.
+    no_double_cost, double_take_cost, double_pass_cost : float
+        Each row's equity minus ``optimal`` (the bracketed figure engines print
+        beside each alternative): 0 for the proper row; ``no_double_cost`` and the
+        cost of the taker's proper answer are <= 0 (the doubler's errors); the
+        taker's wrong answer has a cost >= 0 (his error, the doubler's gain).
+    labels : tuple of str
+        Human labels of the three rows: "No double", "Double, take", "Double, pass"
+        ("No redouble", "Redouble, take", "Redouble, pass" for an owned cube).
+    """
+
+    action: str
+    doubles: bool
+    taker_passes: bool
+    proper: str
+    no_double: float
+    double_take: float
+    double_pass: float
+    optimal: float
+    no_double_cost: float
+    double_take_cost: float
+    double_pass_cost: float
+    labels: tuple[str, str, str]
+
+    def rows(self) -> tuple[tuple[str, float, float, bool], ...]:
+        """(label, equity, cost, is proper) for the three rows, in engine order."""
+        equities = (self.no_double, self.double_take, self.double_pass)
+        costs = (self.no_double_cost, self.double_take_cost, self.double_pass_cost)
+        return tuple(
+            (label, equity, cost, name == self.proper)
+            for label, equity, cost, name in zip(
+                self.labels, equities, costs, ALTERNATIVES, strict=True
+            )
+        )
+
+
+def proper_cube_action(
+    no_double: float,
+    double_take: float,
+    double_pass: float = 1.0,
+    *,
+    centred: bool = True,
+    can_gammon: bool = True,
+    money: bool = True,
+    jacoby: bool = False,
+    beavers: bool = False,
+) -> ProperCubeAction:
+    """The proper cube action from the three cubeful equities, with each one's cost.
+
+    The decision rule of GNU Backgammon ([GNUBG]_ ``FindBestCubeDecision``, the
+    standard one of cube theory): with ``ND``, ``DT``, ``DP`` the doubler's equities of
+    no double, double/take and double/pass,
+
+    .. math::
+
+        \\text{double} \\iff DT \\ge ND \\text{ and } DP \\ge ND,\\qquad
+        \\text{pass} \\iff DT \\ge DP,\\qquad
+        E^{*} = \\max\\bigl(ND, \\min(DT, DP)\\bigr),
+
+    "too good" (to double) when ``ND`` beats both and a gammon is possible
+    (``can_gammon``; without gammons such a position is a double/pass), "optional"
+    when doubling and not doubling are equal within 1e-5. With ``beavers`` (money) a
+    taker for whom taking is worth at least 0 (``-2 <= DT <= 0``) beavers. The cost
+    of each row is its equity minus the proper equity :math:`E^{*}` ([GNUBG]_ ``hint``,
+    "Cube analysis"; eXtreme Gammon prints the same figures).
+
+    Parameters
+    ----------
+    no_double, double_take, double_pass : float
+        The doubler's cubeful equities per unit of the current cube, finite, at most
+        :data:`MAX_EQUITY` in size (``double_pass`` is +1 in these units).
+    centred : bool
+        The cube is in the centre (else the doubler owns it: "redouble").
+    can_gammon : bool
+        The doubler can win a gammon (the position can be too good to double).
+    money, jacoby, beavers : bool
+        Money play and its Jacoby and beaver rules (``jacoby`` and ``beavers`` only
+        matter for money).
+
+    Returns
+    -------
+    ProperCubeAction
+
+    Notes
+    -----
+    gnubg's convention is kept where the taker beavers: ``optimal`` is ``DT``
+    unbeavered. One deviation: where gnubg says "No double, beaver" with
+    ``ND <= DT`` it reports DT as the optimum, this function ND (the action it names).
+
+    Examples
+    --------
+    The example of the "Cube analysis" panel of gnubg: ND +0.512, DT +0.556, DP +1.
+
+    >>> a = proper_cube_action(0.512, 0.556, 1.0)
+    >>> a.action, round(a.no_double_cost, 3), round(a.double_pass_cost, 3)
+    ('Double, take', -0.044, 0.444)
+    """
+    nd = real_in_range("no_double", no_double, -MAX_EQUITY, MAX_EQUITY)
+    dt = real_in_range("double_take", double_take, -MAX_EQUITY, MAX_EQUITY)
+    dp = real_in_range("double_pass", double_pass, -MAX_EQUITY, MAX_EQUITY)
+    centred = flag("centred", centred)
+    can_gammon = flag("can_gammon", can_gammon)
+    money = flag("money", money)
+    jacoby = flag("jacoby", jacoby)
+    beavers = flag("beavers", beavers)
+    action, doubles = _best_action(
+        nd, dt, dp, centred=centred, can_gammon=can_gammon, money=money, jacoby=jacoby,
+        beavers=beavers,
+    )  # fmt: skip
+    # the taker answers a double with his best: pass where DT >= DP
+    proper = ("double_pass" if dt >= dp else "double_take") if doubles else "no_double"
+    optimal = {"no_double": nd, "double_take": dt, "double_pass": dp}[proper]
+    re = "" if centred else "re"
+    Re = "D" if centred else "Red"
+    return ProperCubeAction(
+        action=action, doubles=doubles, taker_passes=dt > dp, proper=proper, no_double=nd,
+        double_take=dt, double_pass=dp, optimal=optimal, no_double_cost=nd - optimal,
+        double_take_cost=dt - optimal, double_pass_cost=dp - optimal,
+        labels=(f"No {re}double", f"{Re}ouble, take", f"{Re}ouble, pass"),
+    )  # fmt: skip
+
+
 def money_cube_decision(
     probabilities: CubelessProbabilities | tuple[float, ...],
     x: float,
@@ -530,11 +682,11 @@ def money_cube_decision(
         )  # fmt: skip
     dt = 2.0 * _money_cubeful(probs, x, "opponent", False)
     dp = 1.0
-    action, doubles = _best_action(
+    proper = proper_cube_action(
         nd, dt, dp, centred=owner == "center", can_gammon=probs.win_gammon > 0.0,
         money=True, jacoby=jacoby, beavers=beavers,
     )  # fmt: skip
-    optimal = (dp if dt >= dp else dt) if doubles else nd
+    action, doubles, optimal = proper.action, proper.doubles, proper.optimal
     errors = _errors(nd, dt, dp, beavers and -2.0 <= dt <= 0.0)
     return CubeDecision(
         x=x, cube=cube, owner=owner, match=False, cube_available=True, cube_alive=True,
@@ -792,12 +944,12 @@ def match_cube_decision(
     dt_mwc = _match_cubeful(probs, x, score, 2 * cube, "opponent")[0]
     dp_mwc = m_win
     nd, dt, dp = emg(nd_mwc), emg(dt_mwc), emg(dp_mwc)
-    action, doubles = _best_action(
+    proper = proper_cube_action(
         nd, dt, dp, centred=owner == "center", can_gammon=probs.win_gammon > 0.0,
-        money=False, jacoby=False, beavers=False,
+        money=False,
     )  # fmt: skip
-    optimal = (dp if dt >= dp else dt) if doubles else nd
-    optimal_mwc = (dp_mwc if dt >= dp else dt_mwc) if doubles else nd_mwc
+    action, doubles, optimal = proper.action, proper.doubles, proper.optimal
+    optimal_mwc = {"no_double": nd_mwc, "double_take": dt_mwc, "double_pass": dp_mwc}[proper.proper]
     errors = _errors(nd, dt, dp, False)
     return CubeDecision(
         x=x, cube=cube, owner=owner, match=True, cube_available=True, cube_alive=alive,

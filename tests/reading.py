@@ -20,3 +20,35 @@ def share_link(at) -> str:
     codes = [code.value for code in at.sidebar.code]
     assert codes, "no share link in the sidebar"
     return codes[-1]
+
+
+def proper_action(at) -> tuple[str, dict[str, tuple[str, str]], str]:
+    """The proper-action block (``ui.widgets.proper_action``) of the run.
+
+    Returns the action its headline names, the table's rows as ``label -> (equity,
+    cost)`` (the proper row's label without its bold and "(proper)" mark) and the
+    proper row's label.
+    """
+    headlines = [s.value for s in at.subheader if s.value.startswith("Proper cube action: ")]
+    assert len(headlines) == 1, f"not one proper-action headline: {headlines}"
+    tables = [m.value for m in at.markdown if m.value.startswith("| Action | ")]
+    assert len(tables) == 1, f"not one proper-action table: {len(tables)}"
+    rows, proper = {}, ""
+    for line in tables[0].splitlines()[2:]:
+        label, equity, cost = (cell.strip() for cell in line.strip("|").split("|"))
+        if label.endswith("(proper)"):
+            label = label.removesuffix("(proper)").strip().strip("*")
+            proper = label
+        rows[label] = (equity.strip("*"), cost)
+    return headlines[0].removeprefix("Proper cube action: "), rows, proper
+
+
+def market_windows(at) -> dict[str, list[str]]:
+    """The both-players market window of the proper-action block: player -> cells."""
+    tables = [m.value for m in at.markdown if m.value.startswith("| Market window |")]
+    assert len(tables) == 1, f"not one market-window table: {len(tables)}"
+    rows = {}
+    for line in tables[0].splitlines()[2:]:
+        player, *cells = (cell.strip() for cell in line.strip("|").split("|"))
+        rows[player] = cells
+    return rows

@@ -516,3 +516,127 @@ def test_score_matrix_cells_are_the_decisions_and_time_for_15():
     # the 1-away leader post-Crawford never doubles; the trailer's margins are real numbers
     trailer = grid[(grid["state"] == "post-crawford") & (grid.away == 4) & (grid.opp_away == 1)]
     assert trailer["win_down"].item() > 0 or trailer["win_up"].item() > 0
+
+
+# --------------------------------------------------------------------------- proper action
+
+
+def _proper_from_gnubg(nd, dt, dp, case, *, money):
+    return cf.proper_cube_action(
+        nd,
+        dt,
+        dp,
+        centred=case["owner"] == "center",
+        can_gammon=case["probabilities"][1] > 0.0,
+        money=money,
+        jacoby=case.get("jacoby", False),
+        beavers=case.get("beavers", False),
+    )
+
+
+def test_proper_action_of_gnubgs_own_equities_is_gnubgs():
+    """Fed gnubg's ND, DT, DP, the function names gnubg's action and its optimum."""
+    for case in MONEY["cases"]:
+        nd, dt, dp = case["no_double"], case["double_take"], case["double_pass"]
+        a = _proper_from_gnubg(nd, dt, dp, case, money=True)
+        assert a.action == case["action"], case
+        if a.action.startswith("No") and a.action.endswith("beaver") and nd <= dt:
+            continue  # the documented deviation: gnubg reports DT there, this module ND
+        assert a.optimal == pytest.approx(case["optimal"], abs=1e-7), case
+    match_cases = [c for c in MATCH["cases"] if c["action"] != "Never double, take (dead cube)"]
+    assert len(match_cases) >= 100
+    for case in match_cases:
+        nd, dt, dp = (case[f"{name}_emg"] for name in cf.ALTERNATIVES)
+        a = _proper_from_gnubg(nd, dt, dp, case, money=False)
+        assert a.action == case["action"], case
+        assert a.optimal == pytest.approx(case["optimal_emg"], abs=1e-7), case
+
+
+def test_proper_action_worked_example_of_gnubgs_cube_analysis():
+    # gnubg's "Cube analysis" layout: "No double +0.512 (-0.044)", "Double, take +0.556",
+    # "Double, pass +1.000 (+0.444)"
+    a = cf.proper_cube_action(0.512, 0.556, 1.0)
+    assert (a.action, a.proper, a.doubles, a.taker_passes) == (
+        "Double, take",
+        "double_take",
+        True,
+        False,
+    )
+    np.testing.assert_allclose(
+        [a.no_double_cost, a.double_take_cost, a.double_pass_cost], [-0.044, 0.0, 0.444], atol=1e-12
+    )
+    assert [row[0] for row in a.rows()] == ["No double", "Double, take", "Double, pass"]
+    assert [row[3] for row in a.rows()] == [False, True, False]
+
+
+@pytest.mark.parametrize(
+    ("nd", "dt", "centred", "can_gammon", "action", "proper"),
+    [
+        (0.3, 0.1, True, True, "No double, take", "no_double"),
+        (0.3, 0.1, False, True, "No redouble, take", "no_double"),
+        (0.6, 1.4, True, True, "Double, pass", "double_pass"),
+        (0.6, 1.4, False, True, "Redouble, pass", "double_pass"),
+        (1.2, 1.5, True, True, "Too good to double, pass", "no_double"),
+        (1.2, 1.5, False, True, "Too good to redouble, pass", "no_double"),
+        (1.2, 0.9, True, True, "Too good to double, take", "no_double"),
+        (1.0, 1.5, True, False, "Double, pass", "double_pass"),  # no gammons: never too good
+        (0.5, 0.5 + 1e-6, True, True, "Optional double, take", "double_take"),
+    ],
+)
+def test_proper_action_names(nd, dt, centred, can_gammon, action, proper):
+    a = cf.proper_cube_action(nd, dt, 1.0, centred=centred, can_gammon=can_gammon)
+    assert (a.action, a.proper) == (action, proper)
+    labels = ("No double", "Double, take", "Double, pass")
+    assert a.labels == (labels if centred else ("No redouble", "Redouble, take", "Redouble, pass"))
+
+
+equities = hst.floats(-6.0, 6.0, allow_nan=False)
+
+
+@given(equities, equities, equities, hst.booleans(), hst.booleans(), hst.booleans())
+def test_proper_action_costs(nd, dt, dp, centred, can_gammon, money):
+    """The proper row costs 0; not doubling and the taker's best answer cost the doubler
+    (<= 0); the taker's other answer gains the doubler (>= the best answer)."""
+    assume(can_gammon or nd <= dp)  # without gammons holding never beats a cash
+    a = cf.proper_cube_action(nd, dt, dp, centred=centred, can_gammon=can_gammon, money=money)
+    costs = (a.no_double_cost, a.double_take_cost, a.double_pass_cost)
+    costs = dict(zip(cf.ALTERNATIVES, costs, strict=True))
+    assert costs[a.proper] == 0.0
+    assert sum(row[3] for row in a.rows()) == 1
+    answer, other = ("double_pass", "double_take") if dt >= dp else ("double_take", "double_pass")
+    if a.doubles:
+        assert a.proper == answer and a.no_double_cost <= 0.0
+        assert costs[other] >= 0.0
+    else:
+        assert a.proper == "no_double" and costs[answer] <= 0.0
+    assert a.optimal == max(nd, min(dt, dp))
+    assert a.taker_passes == (dt > dp)
+
+
+def test_proper_action_is_the_decisions_action():
+    """money_cube_decision and match_cube_decision decide with this function."""
+    for case in MONEY["cases"]:
+        d = _money(case)
+        a = _proper_from_gnubg(d.no_double, d.double_take, d.double_pass, case, money=True)
+        assert (a.action, a.optimal, a.doubles) == (d.action, d.optimal, d.doubles)
+    for case in MATCH["cases"]:
+        d = _match(case)
+        if d.double_take is None or d.double_pass is None:
+            continue  # the cube is not available: no decision to name
+        a = _proper_from_gnubg(d.no_double, d.double_take, d.double_pass, case, money=False)
+        assert (a.action, a.optimal, a.doubles) == (d.action, d.optimal, d.doubles)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"no_double": math.nan, "double_take": 0.0}, "no_double"),
+        ({"no_double": 0.0, "double_take": math.inf}, "double_take"),
+        ({"no_double": 0.0, "double_take": 0.0, "double_pass": 1e9}, "double_pass"),
+        ({"no_double": 0.0, "double_take": 0.0, "centred": 1}, "centred"),
+        ({"no_double": 0.0, "double_take": 0.0, "beavers": "yes"}, "beavers"),
+    ],
+)
+def test_proper_action_bad_arguments(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        cf.proper_cube_action(**kwargs)

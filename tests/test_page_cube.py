@@ -3,6 +3,7 @@
 import pytest
 
 from cubecore import cubeful, met
+from tests import reading
 from tests.reading import chart_specs, metric
 
 PAGE = "pages/cube.py"
@@ -89,3 +90,52 @@ def test_the_margins_grid_is_the_score_matrix_margins(open_page):
     cell = grid[(grid["away"] == 3) & (grid["opp_away"] == 4)].iloc[0]
     sides = [v for v in (cell["win_down"], cell["win_up"]) if not math.isnan(v)]
     assert margins["data"][0]["z"][2][3] == 100.0 * min(sides)
+
+
+def test_proper_action_block_with_costs_and_both_windows(open_page):
+    at = open_page(PAGE)
+    assert not at.exception
+    d = cubeful.money_cube_decision(ISSUE, 0.68)
+    action, rows, proper = reading.proper_action(at)
+    assert (action, proper) == ("Double, pass", "Double, pass") == (d.action, d.action)
+    assert rows["No double"] == (f"{d.no_double:+.4f}", f"{d.no_double - 1.0:+.4f}")
+    assert rows["Double, take"] == (f"{d.double_take:+.4f}", f"{d.double_take - 1.0:+.4f}")
+    assert rows["Double, pass"] == ("+1.0000", "0.0000")
+    windows = reading.market_windows(at)
+    assert list(windows) == ["Player on roll (doubler)", "Opponent (taker)"]
+    mine = cubeful.market_window(ISSUE, 0.68).iloc[-1]
+    swapped = (1.0 - ISSUE[0], ISSUE[3], ISSUE[4], ISSUE[1], ISSUE[2])
+    theirs = cubeful.market_window(swapped, 0.68).iloc[-1]
+    assert windows["Player on roll (doubler)"][0] == f"{100 * mine['take_point']:.1f}%"
+    assert windows["Opponent (taker)"][0] == f"{100 * theirs['take_point']:.1f}%"
+    # double points: the roller's from the centre, the taker's a redouble (he will own it)
+    assert windows["Player on roll (doubler)"][1] == f"{100 * mine['double_point']:.1f}%"
+    assert windows["Opponent (taker)"][1] == f"{100 * theirs['redouble_point']:.1f}%"
+    # the taker's take point is one minus the doubler's cash point (same model, same x)
+    assert theirs["take_point"] == pytest.approx(1.0 - mine["cash_point"], abs=1e-9)
+
+
+def test_proper_action_block_at_a_match_score_redouble(open_page):
+    at = open_page(PAGE, mode="match", away="5", oaway="3", cv="2", cube="owned", pw="60")
+    assert not at.exception
+    d = cubeful.match_cube_decision(
+        (0.6, 0.2606, 0.0096, 0.0512, 0.0021),
+        0.68,
+        met.load_table(met.DEFAULT_TABLE),
+        away=5,
+        opp_away=3,
+        cube=2,
+        owner="player",
+    )
+    action, rows, _ = reading.proper_action(at)
+    assert action == d.action
+    assert list(rows) == ["No redouble", "Redouble, take", "Redouble, pass"]
+    assert rows["Redouble, take"][0] == f"{d.double_take:+.4f}"
+    assert set(reading.market_windows(at)) == {"Player on roll (doubler)", "Opponent (taker)"}
+
+
+def test_no_block_table_where_the_cube_is_not_available(open_page):
+    at = open_page(PAGE, cv="2", cube="opponent")
+    assert not at.exception
+    assert any(s.value.startswith("Proper cube action: No double") for s in at.subheader)
+    assert not [m for m in at.markdown if m.value.startswith("| Action | Equity |")]

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from cubecore import giveup, race
+from tests import reading
 from tests.reading import chart_specs, metric, share_link
 from ui.giveup import PAGE as GIVEUP
 
@@ -171,3 +172,23 @@ def test_mapping_breaks_below_the_live_cube(open_page):
     assert metric(at, "g_c with the same x as g") == "none"
     assert "implies x > 1" in infos(at)
     assert "No Janowski comparison" in infos(at)
+
+
+def test_the_race_section_shows_the_exact_proper_action(open_page):
+    at = in_section(open_page(PAGE, **LINK), 3)
+    assert not at.exception
+    exact = race.race_cube_equities(60, 70, "owned")
+    action, rows, proper = reading.proper_action(at)
+    assert exact.action == "double/pass"
+    assert (action, proper) == ("Redouble, pass", "Redouble, pass")
+    assert rows["No redouble"] == (f"{exact.no_double:+.4f}", f"{exact.no_double - 1.0:+.4f}")
+    assert rows["Redouble, take"] == (
+        f"{exact.double_take:+.4f}",
+        f"{exact.double_take - 1.0:+.4f}",
+    )
+
+
+def test_a_certain_win_has_both_actions_proper(open_page):
+    at = in_section(open_page(PAGE, pips="10", opips="32"), 3)
+    assert reading.proper_action(at)[0] == "Double, pass"
+    assert any("both are proper" in c.value for c in at.caption)

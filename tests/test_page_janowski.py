@@ -3,6 +3,7 @@
 import pytest
 
 from cubecore import janowski
+from tests import reading
 from tests.links import the_one_notice
 from tests.reading import chart_specs, metric, share_link
 
@@ -120,3 +121,33 @@ def test_presenter_mode_enlarges_chart_fonts(open_page):
     normal = chart_specs(open_page(PAGE))[0]["layout"]["font"]["size"]
     large = chart_specs(open_page(PAGE, present="true"))[0]["layout"]["font"]["size"]
     assert large > normal
+
+
+@pytest.mark.parametrize(
+    ("P", "cube", "action", "proper"),
+    [
+        ("0.6", "center", "No double, take", "No double"),
+        ("0.72", "owned", "Redouble, take", "Redouble, take"),
+        ("0.75", "center", "Double, pass", "Double, pass"),
+        ("0.85", "center", "Too good to double, pass", "No double"),
+    ],
+)
+def test_proper_action_block_at_p(open_page, P, cube, action, proper):
+    at = open_page(PAGE, x="0.68", W="1.25", L="1.2", P=P, cube=cube)
+    assert not at.exception
+    shown, rows, proper_row = reading.proper_action(at)
+    assert (shown, proper_row) == (action, proper)
+    d = janowski.cube_decision(float(P), 0.68, cube, 1.25, 1.2)
+    first = "No double" if cube == "center" else "No redouble"
+    assert rows[first][0] == f"{d.no_double:+.4f}"
+    windows = reading.market_windows(at)
+    mine = janowski.cube_points(0.68, 1.25, 1.2)
+    theirs = janowski.cube_points(0.68, 1.2, 1.25)
+    assert windows["Player on roll (doubler)"][2] == f"{100 * mine.cash_point:.1f}%"
+    assert windows["Opponent (taker)"][0] == f"{100 * theirs.take_point:.1f}%"
+
+
+def test_no_proper_action_block_when_the_opponent_owns_the_cube(open_page):
+    at = open_page(PAGE, cube="opponent")
+    assert not at.exception
+    assert not [s for s in at.subheader if s.value.startswith("Proper cube action")]

@@ -8,6 +8,7 @@ their defining conditions solved here afresh.
 import pytest
 
 from cubecore import race, race_heuristics
+from tests import reading
 from tests.reading import chart_specs, metric
 from ui.race import controls as settings
 
@@ -207,3 +208,49 @@ def test_the_race_tables_are_built_once(open_page, monkeypatch):
     at.selectbox(key="cube").set_value("owned").run()
     at.run()
     assert len(calls) == len(race.CUBE_POSITIONS)  # one full table per cube position
+
+
+@pytest.mark.parametrize(
+    ("pips", "opips", "cube", "action", "proper"),
+    [
+        ("40", "43", "center", "Double, take", "Double, take"),
+        ("100", "110", "owned", "Redouble, take", "Redouble, take"),
+        ("60", "75", "center", "Double, pass", "Double, pass"),
+        ("30", "28", "center", "No double, take", "No double"),
+    ],
+)
+def test_exact_strategy_shows_the_proper_action_block(open_page, pips, opips, cube, action, proper):
+    at = open_page(PAGE, sec="Exact strategy", pips=pips, opips=opips, cube=cube)
+    assert not at.exception
+    shown, rows, proper_row = reading.proper_action(at)
+    assert (shown, proper_row) == (action, proper)
+    e = race.race_cube_equities(int(pips), int(opips), cube)
+    assert (
+        metric(at, "Action")
+        == {
+            "Double, take": "double/take",
+            "Redouble, take": "double/take",
+            "Double, pass": "double/pass",
+            "No double, take": "no double",
+        }[action]
+    )
+    take = rows["Double, take" if cube == "center" else "Redouble, take"]
+    assert take == (
+        f"{e.double_take:+.4f}",
+        f"{e.double_take - e.optimal:+.4f}".replace("+0.0000", "0.0000"),
+    )
+
+
+def test_a_certain_win_names_both_proper_actions(open_page):
+    at = open_page(PAGE, sec="Exact strategy", pips="3", opips="20", cube="center")
+    assert not at.exception
+    assert reading.proper_action(at)[0] == "Double, pass"
+    assert metric(at, "Action") == "no double"
+    assert any("both are proper" in c.value for c in at.caption)
+    assert any("files a tie under no double" in c.value for c in at.caption)
+
+
+def test_no_proper_action_block_when_the_opponent_owns_the_cube(open_page):
+    at = open_page(PAGE, sec="Exact strategy", cube="opponent")
+    assert not at.exception
+    assert not [s for s in at.subheader if s.value.startswith("Proper cube action")]

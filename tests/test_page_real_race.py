@@ -3,6 +3,7 @@
 from cubecore import bearoff, match_points, race_counts, race_match
 from cubecore.met import load_table
 from cubecore.position import position_from_id, position_id, xgid
+from tests import reading
 from tests.reading import chart_specs, metric
 
 PAGE = "pages/real_race.py"
@@ -88,3 +89,46 @@ def test_a_small_bear_off_at_a_match_score(open_page):
     )
     assert metric(at, "Exact bear-off action at the score") == expected.action
     assert metric(at, "Match winning chance, exact bear-off") == f"{expected.optimal:.2%}"
+
+
+def test_a_bear_off_gets_the_proper_action_block(open_page):
+    at = open_page(PAGE, pos="BQAAsAAAAAAAAA")
+    assert not at.exception
+    position = position_from_id("BQAAsAAAAAAAAA")
+    exact = bearoff.two_sided(position.on_roll[:6], position.opponent[:6])
+    action, rows, proper = reading.proper_action(at)
+    assert (action, proper) == ("No double, take", "No double")
+    assert exact.action_centred == "no double"
+    assert rows["No double"] == (f"{exact.centred_no_double:+.4f}", "0.0000")
+    cost = exact.double_take - exact.centred_no_double
+    assert rows["Double, take"] == (f"{exact.double_take:+.4f}", f"{cost:+.4f}")
+
+
+def test_the_race_at_a_match_score_gets_the_proper_action_in_mwc(open_page):
+    at = open_page(PAGE, sec="At a match score", away=3, oaway=5, met="kxg2", rpips=40)
+    assert not at.exception
+    position = position_from_id("2D03BADs7sYAAA")
+    e = race_match.race_match_equities(
+        match_points.MatchScore(load_table("kxg2"), 3, 5), *position.pips
+    )
+    action, rows, proper = reading.proper_action(at)
+    assert e.action == "double/pass"
+    assert (action, proper) == ("Double, pass", "Double, pass")
+    assert rows["No double"] == (
+        f"{100 * e.no_double:.2f}%",
+        f"{100 * (e.no_double - e.double_pass):+.2f}%",
+    )
+
+
+def test_a_small_bear_off_at_a_match_score_shows_one_block_the_exact_one(open_page):
+    at = open_page(PAGE, sec="At a match score", pos="BQAAsAAAAAAAAA", away=2, oaway=4, rpips=20)
+    assert not at.exception
+    action, rows, _ = reading.proper_action(at)  # one block: the exact bear-off's
+    position = position_from_id("BQAAsAAAAAAAAA")
+    exact = race_match.bearoff_match_equities(
+        match_points.MatchScore(load_table("kxg2"), 2, 4),
+        position.on_roll[:6],
+        position.opponent[:6],
+    )
+    assert action == "No double, take"
+    assert rows["No double"][0] == f"{100 * exact.no_double:.2f}%"

@@ -12,6 +12,7 @@ import pandas as pd
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from cubecore.cubeful import ProperCubeAction
 from ui.controls import PRESENT, Control
 from ui.internals import PrevalidatedFigure
 from ui.style import Figure, plotly_config, presenter_figure
@@ -196,3 +197,92 @@ def formula(latex: str, source: str) -> None:
     """A formula with its source and equation number underneath."""
     st.latex(latex)
     st.caption(source)
+
+
+#: Decimals of an equity and of its cost in the proper-action block (the app's equities).
+EQUITY_DECIMALS = 4
+#: Decimals of a match winning chance in percent in the proper-action block.
+MWC_DECIMALS = 2
+#: Decimals of a market-window point, in percent (as engines print it).
+WINDOW_DECIMALS = 1
+#: The market-window points of one player, in the order shown.
+WINDOW_POINTS = ("Take point", "Double point", "Cash point", "Too good point")
+#: Players of the market window, in the order shown.
+DOUBLER, TAKER = "Player on roll (doubler)", "Opponent (taker)"
+
+
+def _signed(value: float, *, percent: bool = False) -> str:
+    """An equity with its sign and fixed decimals, or a chance in percent with its cost
+    in percentage points (``percent``); a rounded zero is shown unsigned, never "-0"."""
+    scale, decimals, suffix = (100.0, MWC_DECIMALS, "%") if percent else (1.0, EQUITY_DECIMALS, "")
+    rounded = round(scale * value, decimals) + 0.0  # no "-0.0000"
+    if rounded == 0.0:
+        return f"{0.0:.{decimals}f}{suffix}"
+    return f"{rounded:+.{decimals}f}{suffix}"
+
+
+def _percent(value: float | None) -> str:
+    """A market-window point as a percent; "—" where it does not exist, "never" at 1."""
+    if value is None or value != value:  # None or NaN: the cube changes nothing there
+        return "—"
+    if value >= 1.0:
+        return "never"
+    return f"{100.0 * value:.{WINDOW_DECIMALS}f}%"
+
+
+def proper_action_markdown(action: ProperCubeAction, *, percent: bool = False) -> str:
+    """The three actions as a Markdown table: label, equity, cost; the proper one in bold.
+
+    ``percent``: the equities are match winning chances, shown in percent (and the
+    chance itself unsigned).
+    """
+    head = "| Action | Winning chance |" if percent else "| Action | Equity |"
+    lines = [head + " Cost against the proper action |", "|:--|--:|--:|"]
+    for label, equity, cost, proper in action.rows():
+        value = f"{100.0 * equity:.{MWC_DECIMALS}f}%" if percent else _signed(equity)
+        shown_cost = _signed(cost, percent=percent)
+        if proper:
+            lines.append(f"| **{label}** (proper) | **{value}** | {shown_cost} |")
+        else:
+            lines.append(f"| {label} | {value} | {shown_cost} |")
+    return "\n".join(lines)
+
+
+def market_window_markdown(window: Mapping[str, Mapping[str, float | None]]) -> str:
+    """Each player's market window as a Markdown table, points in his own winning chance."""
+    lines = ["| Market window | " + " | ".join(WINDOW_POINTS) + " |"]
+    lines.append("|:--|" + "--:|" * len(WINDOW_POINTS))
+    for player, points in window.items():
+        cells = " | ".join(_percent(points.get(name)) for name in WINDOW_POINTS)
+        lines.append(f"| {player} | {cells} |")
+    return "\n".join(lines)
+
+
+def proper_action(
+    action: ProperCubeAction,
+    *,
+    unit: str,
+    window: Mapping[str, Mapping[str, float | None]] | None = None,
+    percent: bool = False,
+    note: str = "",
+) -> None:
+    """The engines' "Cube analysis" block: one large line "Proper cube action: ...", the
+    three actions with their equity and cost against the proper one, and where the view
+    has them both players' market windows (:data:`DOUBLER`, :data:`TAKER`: each point in
+    that player's own winning chance).
+
+    ``unit`` names the equities' unit (money per cube, EMG); ``percent``: they are match
+    winning chances, shown in percent. ``note`` is added to the caption. The block is
+    Markdown, so it wraps rather than truncates in presenter mode and on a phone.
+    """
+    st.subheader(f"Proper cube action: {action.action}", anchor=False)
+    st.markdown(proper_action_markdown(action, percent=percent))
+    caption = (
+        f"Equities of the player on roll, {unit}; cost: the action's equity minus the proper one's."
+    )
+    if window:
+        st.markdown(market_window_markdown(window))
+        caption += " Market window: each player's points in his own winning chance."
+    if action.doubles and action.no_double_cost == 0.0:
+        caption += " Not doubling is worth exactly as much: both are proper."
+    st.caption(f"{caption} {note}".strip())

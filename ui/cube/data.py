@@ -10,6 +10,7 @@ import streamlit as st
 
 from cubecore import cubeful, met
 from cubecore.match_points import CubeOwner
+from ui import widgets
 
 Probabilities = tuple[float, float, float, float, float]
 
@@ -80,6 +81,52 @@ def margins(p: Probabilities, s: Setting) -> cubeful.DecisionMargins:
 def window(p: Probabilities, s: Setting) -> pd.DataFrame:
     """The market window for the dead, live and chosen cube life."""
     return cubeful.market_window(p, s.x, cube=s.cube, **s.keywords())
+
+
+def proper(p: Probabilities, s: Setting, d: cubeful.CubeDecision) -> cubeful.ProperCubeAction:
+    """The proper action of an available cube and each alternative's cost (no cache: cheap)."""
+    if d.double_take is None or d.double_pass is None:
+        raise ValueError("the player on roll cannot double here: there is no cube action")
+    return cubeful.proper_cube_action(
+        d.no_double,
+        d.double_take,
+        d.double_pass,
+        centred=s.owner == "center",
+        can_gammon=p[1] > 0.0,
+        money=not s.match,
+        jacoby=s.jacoby,
+        beavers=s.beavers,
+    )
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def both_windows(p: Probabilities, s: Setting) -> dict[str, dict[str, float | None]]:
+    """Both players' market windows at the chosen cube life, each in his own chance.
+
+    The opponent's is the same model seen from his side: the probabilities swapped
+    (his wins are the roller's losses) and, at a match score, the score swapped. For
+    money a player who owns the cube (the roller when he redoubles, the taker after he
+    takes) has his redouble point as his double point; at a match score the double
+    point is the one at the current cube value for both.
+    """
+    swapped_p: Probabilities = (1.0 - p[0], p[3], p[4], p[1], p[2])
+    swapped_s = dataclasses.replace(s, away=s.opp_away, opp_away=s.away)
+    names = {
+        "take_point": "Take point",
+        "double_point": "Double point",
+        "cash_point": "Cash point",
+        "too_good_point": "Too good point",
+    }
+    windows: dict[str, dict[str, float | None]] = {}
+    for player, (probs, setting), owns in (
+        (widgets.DOUBLER, (p, s), s.owner == "player"),
+        (widgets.TAKER, (swapped_p, swapped_s), True),
+    ):
+        chosen = window(probs, setting).iloc[-1]
+        windows[player] = {shown: float(chosen[column]) for column, shown in names.items()}
+        if owns and not s.match:
+            windows[player]["Double point"] = float(chosen["redouble_point"])
+    return windows
 
 
 @st.cache_data(max_entries=64, show_spinner=False)

@@ -131,7 +131,12 @@ def render_decision(v: View) -> None:
         return
     p, s = checked
     d = data.decision(p, s)
-    st.subheader(f"Proper cube action: {d.action}")
+    if d.cube_available:
+        widgets.proper_action(
+            data.proper(p, s, d), unit=f"in {_unit(s)}", window=data.both_windows(p, s)
+        )
+    else:
+        st.subheader(f"Proper cube action: {d.action}", anchor=False)
     st.caption(f"Cube life x = {s.x:.3f}; equities in {_unit(s)}.")
     a, b, c, e = st.columns(4)
     a.metric("Cubeless equity", f"{d.cubeless_equity:+.4f}")

@@ -10,7 +10,7 @@ from typing import cast
 
 import streamlit as st
 
-from cubecore import giveup, race
+from cubecore import cubeful, giveup, race
 from cubecore.janowski import DoublingCube
 from cubecore.references import source
 from ui import widgets
@@ -281,6 +281,14 @@ def _race(v: View, on_roll: int, opponent: int, cube: DoublingCube, g: float, g_
         f"Exact race strategy (Zadeh-Kobliska model, race page): no double "
         f"{exact['no_double']:+.4f}, double/take {exact['double_take']:+.4f}, double/pass +1."
     )
+    action = cubeful.proper_cube_action(
+        exact["no_double"],
+        exact["double_take"],
+        1.0,
+        centred=cube == "center",
+        can_gammon=False,
+    )
+    widgets.proper_action(action, unit="money per unit of the current cube, exact race strategy")
     sequences = cached.race_sequences(on_roll, opponent, cube, g, g_c)
     widgets.chart(
         figures.race_figure(

@@ -11,7 +11,7 @@ import dataclasses
 import pandas as pd
 import streamlit as st
 
-from cubecore import janowski
+from cubecore import cubeful, janowski
 from cubecore.references import source
 from ui import widgets
 from ui.janowski import charts
@@ -100,12 +100,61 @@ def render_decision(v: View) -> None:
         b.metric("Double/take", f"{d.double_take:+.4f}")
         c.metric("Double/pass", f"{d.double_pass:+.4f}")
         e.metric("Verdict", f"{d.doubler_action}; {d.taker_action}")
+        _proper_action(v, d, cube, (x, W, L, x_taker))
 
     if not v.present:
         table = pd.DataFrame(
             {"point": list(POINT_LABELS.values()), "P": [points[f] for f in POINT_LABELS]}
         )
         widgets.table_with_download(table, f"janowski_points_x{x:g}_W{W:g}_L{L:g}.csv")
+
+
+def _proper_action(
+    v: View,
+    d: janowski.CubeDecision,
+    cube: janowski.DoublingCube,
+    model: tuple[float, float, float, float],
+) -> None:
+    """The engines' block for the doubler's model, and both players' market windows.
+
+    The doubler's window is his points (:func:`cubecore.janowski.cube_points`); the
+    taker's is the same model from his side (W and L swapped, his own cube life), with
+    his redouble point: after taking he owns the cube.
+    """
+    x, W, L, x_taker = model
+    action = cubeful.proper_cube_action(
+        d.no_double,
+        d.double_take,
+        d.double_pass,
+        centred=cube == "center",
+        can_gammon=W > 1.0,
+        jacoby=v.flag("jacoby"),
+    )
+    mine = cached.cube_points(x, W, L, v.flag("jacoby"))
+    theirs = cached.cube_points(x_taker, L, W, False)
+    centred = cube == "center"
+    window = {
+        widgets.DOUBLER: {
+            "Take point": mine["take_point"],
+            "Double point": mine["initial_double_point" if centred else "redouble_point"],
+            "Cash point": mine["cash_point"],
+            "Too good point": mine["too_good_center" if centred else "too_good_owned"],
+        },
+        widgets.TAKER: {
+            "Take point": theirs["take_point"],
+            "Double point": theirs["redouble_point"],
+            "Cash point": theirs["cash_point"],
+            "Too good point": theirs["too_good_owned"],
+        },
+    }
+    widgets.proper_action(action, unit="money per unit of the cube", window=window)
+    passes = d.taker_action == "pass"
+    if passes != action.taker_passes:
+        st.info(
+            f"The taker's own model (cube life {x_taker:g}) says {d.taker_action}: the table "
+            "above is the doubler's model, in which the taker would "
+            f"{'pass' if action.taker_passes else 'take'}."
+        )
 
 
 def render_life(v: View) -> None:

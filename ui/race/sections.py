@@ -13,7 +13,7 @@ from typing import Any, cast
 import pandas as pd
 import streamlit as st
 
-from cubecore import race, race_heuristics
+from cubecore import cubeful, race, race_heuristics
 from cubecore.janowski import CubePosition
 from cubecore.references import source
 from ui import widgets
@@ -214,6 +214,8 @@ def exact_strategy(v: View) -> None:
         f"{x} v {y}, money play, no gammons, both sides optimal; equities per unit of "
         "the current cube, from the roller's view."
     )
+    if cube != "opponent":
+        _proper_action(e, cube)
     widgets.chart(
         figures.action_map_figure(
             cached.action_map(cube, span),
@@ -236,6 +238,20 @@ def exact_strategy(v: View) -> None:
     table_2 = cached.table_2()
     _full_table(table_2, "race_table_2_simulated_vs_exact.csv")
     st.info(TABLE_2_REASON + _verdict_differences(table_2), icon=":material/casino:")
+
+
+def _proper_action(e: dict[str, Any], cube: str) -> None:
+    """The engines' block for the exact equities (no gammons: never "too good")."""
+    action = cubeful.proper_cube_action(
+        e["no_double"],
+        e["double_take"],
+        e["double_pass"],
+        centred=cube == "center",
+        can_gammon=False,
+    )
+    tie = action.doubles and action.no_double_cost == 0.0
+    note = "The exact strategy files a tie under no double (the Action above)." if tie else ""
+    widgets.proper_action(action, unit="money per unit of the current cube", note=note)
 
 
 def _verdict_differences(table_2: pd.DataFrame) -> str:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
+
 import pandas as pd
 import streamlit as st
 
-from cubecore import bearoff, met, race_match
+from cubecore import bearoff, cubeful, met, race_match
 from cubecore.match_points import CubeOwner, MatchPhase, MatchScore
 from cubecore.position import Position, position_from_xgid, position_id
 from cubecore.references import source
@@ -101,6 +103,10 @@ def _bearoff_values(position: Position) -> None:
                 ("Exact cube action, centred", exact.action_centred),
             ]
         )
+        action = cubeful.proper_cube_action(
+            exact.centred_no_double, exact.double_take, 1.0, can_gammon=False
+        )
+        widgets.proper_action(action, unit="money, cube centred, exact (two-sided database)")
 
 
 def render_pip_model(v: View) -> None:
@@ -226,6 +232,7 @@ def _match_position(v: View, score: MatchScore) -> None:
     mine, theirs = _home_points(position.on_roll), _home_points(position.opponent)
     small = race_match.MAX_BEAROFF_CHECKERS
     if mine is None or theirs is None or max(sum(mine), sum(theirs)) > small:
+        _proper_action(e, score, f"the pip model at {pips[0]} v {pips[1]} pips")
         return
     with st.spinner("Solving the bear-off at this score..."):
         exact = data.match_decision(score, pips, (mine, theirs))
@@ -236,6 +243,26 @@ def _match_position(v: View, score: MatchScore) -> None:
             ("Cubeless winning chance, exact", f"{exact.cubeless_win:.2%}"),
         ]
     )
+    _proper_action(exact, score, "the exact bear-off")
+
+
+def _proper_action(e: race_match.RaceMatchEquities, score: MatchScore, what: str) -> None:
+    """The engines' block in match winning chance, where the player on roll may double.
+
+    At a score holding can beat cashing without gammons (the opponent's cube access), so
+    "too good" is possible (``can_gammon``).
+    """
+    if math.isnan(e.double_take) or math.isnan(e.double_pass):
+        return  # he may not double: no access, a dead cube, the Crawford game
+    action = cubeful.proper_cube_action(
+        e.no_double,
+        e.double_take,
+        e.double_pass,
+        centred=score.cube_owner == "center",
+        can_gammon=True,
+        money=False,
+    )
+    widgets.proper_action(action, unit=f"match winning chance, {what}", percent=True)
 
 
 def _match_cube_life(v: View, key: str) -> None:

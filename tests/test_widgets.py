@@ -1,0 +1,36 @@
+"""The proper-action block's text (``ui.widgets``): fixed decimals, the proper row marked."""
+
+import math
+
+from cubecore import cubeful
+from ui import widgets
+
+
+def test_proper_action_table_marks_the_best_and_prints_fixed_decimals():
+    action = cubeful.proper_cube_action(0.512, 0.556, 1.0)
+    lines = widgets.proper_action_markdown(action).splitlines()
+    assert lines[0] == "| Action | Equity | Cost against the proper action |"
+    assert lines[2:] == [
+        "| No double | +0.5120 | -0.0440 |",
+        "| **Double, take** (proper) | **+0.5560** | 0.0000 |",
+        "| Double, pass | +1.0000 | +0.4440 |",
+    ]
+
+
+def test_no_negative_zero_and_percent_for_match_winning_chances():
+    # a cost of -1e-9 rounds to zero: printed unsigned, never "-0.0000"
+    action = cubeful.proper_cube_action(0.5, 0.5 - 1e-9, 1.0, money=False)
+    text = widgets.proper_action_markdown(action, percent=True)
+    assert "-0.00%" not in text and "-0.0000" not in text
+    assert "| **No double** (proper) | **50.00%** | 0.00% |" in text
+    assert "| Double, pass | 100.00% | +50.00% |" in text
+
+
+def test_market_window_cells():
+    window = {
+        widgets.DOUBLER: {"Take point": 0.2, "Double point": 0.68, "Cash point": 0.8},
+        widgets.TAKER: {"Take point": 0.2, "Double point": math.nan, "Too good point": 1.0},
+    }
+    lines = widgets.market_window_markdown(window).splitlines()
+    assert lines[2] == "| Player on roll (doubler) | 20.0% | 68.0% | 80.0% | — |"
+    assert lines[3] == "| Opponent (taker) | 20.0% | — | — | never |"
