@@ -130,12 +130,20 @@ _PIECEWISE = [_LINE, piecewise.line(-1.0, 0.5), piecewise.piecewise_linear([0, 0
 
 
 @pytest.fixture(scope="module")
-def bearoff_cache(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """A cache directory holding both bear-off databases, built before any timed call."""
+def bearoff_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A cache directory holding both bear-off databases, built before any timed call.
+
+    It is also the default cache (``$CUBE_LAB_DATA``) while the module runs: a function
+    without a ``cache_dir`` parameter (``drills.quiz`` on race questions) reads the
+    databases from there too, instead of building them inside its CPU budget, as it
+    would in a fresh clone whose ``data/cache`` is still empty.
+    """
     path = tmp_path_factory.mktemp("bearoff")
     bearoff.one_sided_database(path)
     bearoff.two_sided_database(path)
-    return str(path)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CUBE_LAB_DATA", str(path))
+        yield str(path)
 
 
 # --------------------------------------------------------------------------- valid values
