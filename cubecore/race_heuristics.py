@@ -30,7 +30,7 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from cubecore._normal import normal_cdf
-from cubecore._validate import choice
+from cubecore._validate import broadcast_together, choice
 from cubecore.janowski import CubePosition
 from cubecore.race import ACTIONS, CUBE_POSITIONS, _count_array, _race_doc, cube_action_map
 
@@ -93,7 +93,7 @@ def kleinman_win_probability(on_roll: ArrayLike, opponent: ArrayLike) -> NDArray
     """
     x = _count_array("on_roll", on_roll)
     y = _count_array("opponent", opponent)
-    x, y = np.broadcast_arrays(x, y)
+    x, y = broadcast_together(("on_roll", "opponent"), x, y)
     s = x + y
     if np.any(s <= 4):
         smallest = int(s.min())
@@ -133,7 +133,7 @@ def rule_8_9_12(on_roll: ArrayLike, opponent: ArrayLike, cube: CubePosition) -> 
     x = _count_array("on_roll", on_roll)
     y = _count_array("opponent", opponent)
     cube = choice("cube", cube, CUBE_POSITIONS)
-    x, y = np.broadcast_arrays(x, y)
+    x, y = broadcast_together(("on_roll", "opponent"), x, y)
     lead_times_100 = 100 * (y - x)  # compare with threshold * x: no rounding
     threshold = {"center": 8, "owned": 9}.get(cube)
     if threshold is None:

@@ -139,3 +139,13 @@ def test_empty_frame_is_refused():
     empty = race_heuristics.rules_of_thumb_map("center", 5).iloc[:0]
     with pytest.raises(ValueError, match="frame"):
         race_heuristics.rules_of_thumb_summary(empty)
+
+
+@pytest.mark.parametrize(
+    "function", [race_heuristics.kleinman_win_probability, race_heuristics.rule_8_9_12]
+)
+def test_counts_that_do_not_broadcast_are_named(function):
+    # found by the fuzz test: numpy's own message named neither parameter
+    extra = ("center",) if function is race_heuristics.rule_8_9_12 else ()
+    with pytest.raises(ValueError, match=r"on_roll.*opponent.*broadcast.*\(6,\), \(0,\)"):
+        function([2, 86, 141, 130, 102, 58], np.array([], dtype=int), *extra)
