@@ -56,9 +56,10 @@ class Control:
         the notice's reason) when the value has the form but no meaning (a position
         ID of 52 checkers).
     option_labels : tuple of (str, str)
-        ``select`` controls: ``(option, label)`` pairs, the words the select box shows
-        for an option that is a slug in the link (``dead_gammon`` -> "dead cube with
-        gammons"); the link keeps the option. An option without a pair shows itself.
+        ``select`` controls: ``(option, label)`` pairs, an option that is a slug in
+        the link in words (``dead_gammon`` -> "dead cube with gammons"), for the
+        exports' notes. An option without a pair shows itself. (Not the select box's
+        ``format_func``: a bound select box writes the formatted label to the link.)
     requires : tuple of (str, object), optional
         ``(key, value)``: the control does something only while the control
         ``key`` has ``value`` (the taker's own x only with "two indexes" on). Otherwise

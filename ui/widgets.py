@@ -67,14 +67,10 @@ def control(
         return where.toggle(spec.label, cast(bool, spec.default), disabled=disabled, **common)
     if spec.kind == "select":
         index = spec.options.index(str(spec.default))
-        return where.selectbox(
-            spec.label,
-            spec.options,
-            index,
-            format_func=spec.option_label,
-            disabled=disabled,
-            **common,
-        )
+        # No format_func with the option labels: a bound select box writes the
+        # formatted label to the link and reads it back (Streamlit 1.67,
+        # SelectboxSerde.serialize), so labels would change every link's value.
+        return where.selectbox(spec.label, spec.options, index, disabled=disabled, **common)
     if spec.kind == "int":
         return where.slider(
             spec.label,
