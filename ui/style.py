@@ -373,6 +373,19 @@ COLUMN_LABELS = {
 }
 
 
+#: A truth value in a text column (one with a not-applicable cell).
+_YES_NO = {True: "yes", False: "no"}
+
+
+def _cell_text(value: object) -> str:
+    """A cell of a text column: a truth value as yes/no, a float without noise."""
+    if isinstance(value, bool | np.bool_):
+        return _YES_NO[bool(value)]
+    if isinstance(value, float | np.floating):
+        return format_number(float(value), decimals([value]))
+    return str(value)
+
+
 def column_label(name: object, labels: Mapping[str, str] | None = None) -> str:
     """The header a person reads for column ``name``: ``labels``, then :data:`COLUMN_LABELS`.
 
@@ -459,8 +472,11 @@ def table_display(frame: pd.DataFrame, labels: Mapping[str, str] | None = None) 
                     NOT_APPLICABLE if gone else format_number(float(v), column_places)
                     for v, gone in zip(column, missing, strict=True)
                 ]
-            else:
-                shown[name] = column.astype(object).where(~missing, NOT_APPLICABLE)
+            else:  # text, and every cell text (a mixed column would not reach Arrow as is)
+                shown[name] = [
+                    NOT_APPLICABLE if gone else _cell_text(v)
+                    for v, gone in zip(column, missing, strict=True)
+                ]
         elif column.dtype.kind == "f":
             places[name] = decimals(column)
     headers = {name: column_label(name, labels) for name in shown.columns}
