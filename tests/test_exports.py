@@ -124,3 +124,15 @@ def test_the_file_name_rule():
     # text values are made safe for a file name
     spaced = ExportContext((("xfrom", "by hand", "by hand"),))
     assert spaced.filename("cube") == "cube-xfrom-by-hand"
+
+
+def test_presenter_mode_keeps_a_short_line_and_the_full_file_name(open_page):
+    spec = next(s for s in ON_SKELETON if s.file == "pages/janowski.py")
+    section = spec.page.sections[0]
+    at = open_page(spec.file, present="true")
+    expected = _expected(_active(spec, section, at), spec.page.sources)
+    exports = _exports(at)
+    assert exports
+    for filename, note in exports:
+        assert note == f"{APP_NAME} · Source: {expected.sources}"  # no parameters on a slide
+        assert all(token in filename for token in expected.tokens())
