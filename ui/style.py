@@ -382,7 +382,8 @@ def _cell_text(value: object) -> str:
     if isinstance(value, bool | np.bool_):
         return _YES_NO[bool(value)]
     if isinstance(value, float | np.floating):
-        return format_number(float(value), decimals([value]))
+        number = float(value)
+        return format_number(number, decimals([number]))
     return str(value)
 
 
