@@ -14,7 +14,9 @@ second" (rules page), "Simulated paths (games) per second" and "This check and p
 took (s)" (Keeler-Spencer page), and captions (not read at all; one on the rules page
 states a run time). Seeded Monte Carlo results are kept: the same seed gives the same games.
 Floats are rounded to 10 significant digits, so a change in the last bits of a sum
-(another summation order) does not count as a change of a shown number.
+(another summation order) does not count as a change of a shown number. The line
+under every chart that names the view's parameters and sources (issue #20, item 5;
+:data:`ui.style.EXPORT_NOTE`) is not read: it states the controls, not a result.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from tests.plotly_spec import plotly_spec
+from ui.style import EXPORT_NOTE
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
@@ -269,7 +272,11 @@ def _charts(at: AppTest) -> list[dict]:
                     }
                     for trace in spec.get("data", [])
                 ],
-                "annotations": [a.get("text") for a in layout.get("annotations", [])],
+                "annotations": [
+                    a.get("text")
+                    for a in layout.get("annotations", [])
+                    if a.get("name") != EXPORT_NOTE  # the view's parameters, not a number
+                ],
                 "shapes": [
                     _rounded([s.get(end) for end in ("x0", "x1", "y0", "y1")])
                     for s in layout.get("shapes", [])

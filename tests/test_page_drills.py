@@ -117,7 +117,7 @@ def test_all_at_once_grades_the_answers_and_offers_the_csv(open_page):
     assert not at.exception
     assert [m.value for m in at.metric if m.label == "Score"] == ["1 / 2"]
     shown = at.dataframe[0].value
-    assert shown["correct"].tolist()[:3] == [True, False, None]
+    assert shown["correct"].tolist()[:3] == ["yes", "no", "—"]  # not answered: not applicable
     assert shown["exact answer"].tolist() == [q.shown_answer for q in questions]
     # the CSV is exactly the table shown
     state = {"answers": {0: drills.grade(questions[0], f"{questions[0].answer:.3f}")}}

@@ -7,6 +7,7 @@ from cubecore import giveup, race
 from tests import reading
 from tests.reading import chart_specs, metric, share_link
 from ui.giveup import PAGE as GIVEUP
+from ui.style import NOT_APPLICABLE
 
 PAGE = "pages/giveup.py"
 G, GC = giveup.ESSAY_OWN_GIVE_UP, giveup.ESSAY_CENTER_GIVE_UP
@@ -85,7 +86,7 @@ def test_link_seeds_the_controls_and_numbers_match_cubecore(open_page, link):
     assert metric(at, "Redouble point") == f"{giveup.redouble_point(0.9):.5f}"
     row = at.dataframe[0].value.iloc[0]
     assert row["e0"] == pytest.approx(giveup.modified_equity(0.5, "center", 0.9, 0.85), abs=1e-5)
-    assert row["printed e0"] is None or np.isnan(row["printed e0"])
+    assert row["printed e0"] == NOT_APPLICABLE
     assert row["check"] == "not a row of the essay"
     # an essay row under another g: the print does not apply
     assert at.dataframe[0].value.iloc[1]["check"].startswith("printed for the essay's g")

@@ -76,3 +76,47 @@ def test_figure_is_the_base_layout_with_its_axes_markers_and_entries():
     expected.update(shapes=[marker[0]], annotations=[marker[1]], height=300)
     assert built == {"data": [{"type": "bar"}], "layout": expected}
     assert "shapes" not in style.figure([], "T", "X", "Y")["layout"]
+
+
+# --- the display rule for tables (issue #20, item 3) --------------------------------------
+
+
+def test_table_display_labels_fills_and_fixes_decimals_without_changing_numbers():
+    frame = pd.DataFrame(
+        {
+            "take_point": [0.5, 0.7812, 2e-16],
+            "first_double": [40.0, float("nan"), 12.5],
+            "correct": [True, None, False],
+            "P[K_a = k]": [0.25, 0.5, 0.25],
+        }
+    )
+    shown = style.table_display(frame, {"correct": "Correct?"})
+    assert shown.labels == {
+        "take_point": "Take point",
+        "first_double": "First double",
+        "correct": "Correct?",
+        "P[K_a = k]": "P[K_a = k]",  # notation, not code
+    }
+    assert shown.frame["take_point"].tolist() == [0.5, 0.7812, 2e-16]  # numbers unchanged
+    assert shown.places == {"take_point": 4, "P[K_a = k]": 2}
+    assert shown.frame["first_double"].tolist() == ["40.0", style.NOT_APPLICABLE, "12.5"]
+    assert shown.frame["correct"].tolist() == ["yes", style.NOT_APPLICABLE, "no"]
+    text = shown.as_text()  # the CSV: what is shown, under the shown headers
+    assert list(text.columns) == ["Take point", "First double", "Correct?", "P[K_a = k]"]
+    assert text["Take point"].tolist() == ["0.5000", "0.7812", "0.0000"]
+
+
+@given(hst.lists(hst.floats(-1e6, 1e6, allow_nan=False), min_size=1, max_size=20))
+def test_a_column_shows_every_value_with_its_decimals_and_no_scientific_notation(values):
+    places = style.decimals(values)
+    assert 0 <= places <= style.MAX_DECIMALS
+    for value in values:
+        text = style.format_number(value, places)
+        assert "e" not in text and not (text.startswith("-") and float(text) == 0)  # no "-0.00"
+        assert abs(float(text) - value) <= 0.5 * 10.0**-places + 1e-9 * max(1.0, abs(value))
+
+
+def test_column_label_writes_out_snake_case_and_keeps_notation():
+    assert style.column_label("opp_away") == "Opponent away"
+    assert style.column_label("printed_minimum_take") == "Printed minimum take"
+    assert style.column_label("e0") == "e0" and style.column_label(10) == "10"

@@ -55,6 +55,11 @@ class Control:
         ``text`` controls: ``validator(value)`` raises ``ValueError`` (its message is
         the notice's reason) when the value has the form but no meaning (a position
         ID of 52 checkers).
+    option_labels : tuple of (str, str)
+        ``select`` controls: ``(option, label)`` pairs, an option that is a slug in
+        the link in words (``dead_gammon`` -> "dead cube with gammons"), for the
+        exports' notes. An option without a pair shows itself. (Not the select box's
+        ``format_func``: a bound select box writes the formatted label to the link.)
     requires : tuple of (str, object), optional
         ``(key, value)``: the control does something only while the control
         ``key`` has ``value`` (the taker's own x only with "two indexes" on). Otherwise
@@ -73,6 +78,7 @@ class Control:
     requires: tuple[str, object] | None = None
     pattern: str = ""
     validator: Callable[[str], object] | None = None
+    option_labels: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:
@@ -82,6 +88,17 @@ class Control:
         number = cast(float, self.default)  # a number for the numeric kinds
         if self.kind in ("float", "int") and not self.low <= number <= self.high:
             raise ValueError(f"default of {self.key} must lie in [{self.low}, {self.high}]")
+
+    def option_label(self, option: object) -> str:
+        """The words a select box shows for ``option`` (:attr:`option_labels`)."""
+        return dict(self.option_labels).get(str(option), str(option))
+
+    def shown(self, value: object) -> str:
+        """The value in words, short (an export's note): an option's label, a toggle's
+        "on"/"off", a number as the link spells it."""
+        if self.kind == "bool":
+            return "on" if value else "off"
+        return self.option_label(self.format(value))
 
     def parse(self, raw: str) -> tuple[object, str | None]:
         """Parse a raw query-parameter value.

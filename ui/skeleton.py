@@ -37,6 +37,7 @@ from ui import links, widgets
 from ui.controls import Control
 from ui.pages import link_path
 from ui.router import ensure_navigation
+from ui.style import ExportContext
 
 if TYPE_CHECKING:
     # What float() and int() accept (typeshed's names, for type checking only).
@@ -344,10 +345,24 @@ def run_page(page: Page, page_file: str) -> None:
     if page.lead is not None:
         with lead:
             page.lead(view)
+    exports = _export_context(page, open_section, values)
     for section, tab in zip(page.sections, tabs, strict=True):
         if tab.open:
-            with tab:
+            with tab, widgets.exporting(exports):
                 section.render(view)
+
+
+def _export_context(page: Page, section: Section, values: Mapping[str, object]) -> ExportContext:
+    """The open view's parameters (page-wide and the section's active controls, as the
+    link spells them) and sources, for every export's file name and image."""
+    parameters = tuple(
+        (spec.key, spec.format(values[spec.key]), spec.shown(values[spec.key]))
+        for spec in (*page.controls, *section.controls)
+        if spec.key in values
+        and (spec.requires is None or values.get(spec.requires[0]) == spec.requires[1])
+    )
+    sources = "; ".join(REFERENCES[key].short for key in page.sources)
+    return ExportContext(parameters, sources)
 
 
 def _create_controls(page: Page) -> dict[str, object]:

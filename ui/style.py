@@ -8,6 +8,7 @@ decision points, fonts, margins, and the presenter-mode sizes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -297,3 +298,276 @@ def plotly_config(filename: str) -> dict[str, object]:
         "toImageButtonOptions": {"format": "png", "filename": filename, "scale": 2},
         "modeBarButtonsToRemove": ["lasso2d", "select2d"],
     }
+
+
+# --- one display rule for tables ---------------------------------------------------------
+
+#: What a table cell shows where a value does not apply (a blank of a printed table, a
+#: point a position never reaches).
+NOT_APPLICABLE = "—"
+#: A float nearer to zero than this is shown as zero: it is float noise (1 - 0.7 - 0.3),
+#: which Streamlit would otherwise print in scientific notation.
+NOISE = 1e-12
+#: The most decimals a table column shows; a column shows as many as its most precise
+#: value needs, up to this, and every value of the column with that many.
+MAX_DECIMALS = 6
+
+#: Human labels of the column names the app's tables carry (cubecore's tidy frames name
+#: columns in snake_case). A column missing here is labelled by :func:`column_label`'s
+#: fallback (underscores to spaces, first letter capital).
+COLUMN_LABELS = {
+    "a_exact": "a, exact",
+    "a_exact_rounded": "a, exact rounded",
+    "a_printed": "a, printed",
+    "cash_point": "Cash point",
+    "cube_owner": "Cube owner",
+    "cube_value": "Cube value",
+    "cubeless_win": "Cubeless win",
+    "da_center": "DA, centred cube",
+    "dead_gammon": "Dead cube with gammons",
+    "double_kind": "Kind of double",
+    "double_pass": "Double, pass",
+    "double_point": "Double point",
+    "double_take": "Double, take",
+    "double_take_mwc": "Double, take (MWC)",
+    "doubling_point": "Doubling point",
+    "error_pp": "Error (pp)",
+    "exact_minus_printed": "Exact minus printed",
+    "exact_rounded": "Exact, rounded",
+    "first_double": "First double",
+    "first_redouble": "First redouble",
+    "from_table": "From the table",
+    "initial_double_point": "Initial double point",
+    "last_take": "Last take",
+    "leader_drops": "Leader drops",
+    "may_double": "May double",
+    "model_plain": "Model, plain",
+    "model_selective": "Model, selective",
+    "model_value_pp": "Model value (pp)",
+    "no_double": "No double",
+    "no_double_mwc": "No double (MWC)",
+    "opp_away": "Opponent away",
+    "opponent_count": "Opponent's count",
+    "opponent_total": "Opponent's total",
+    "post_crawford": "Post-Crawford",
+    "post_length": "Post-Crawford length",
+    "printed_as_whole_offset": "Printed as whole offset",
+    "redouble_point": "Redouble point",
+    "residual_pp": "Residual (pp)",
+    "roller_count": "Roller's count",
+    "roller_total": "Roller's total",
+    "std_error": "Standard error",
+    "table_plain": "Table, plain",
+    "table_selective": "Table, selective",
+    "take_point": "Take point",
+    "take_point_aid": "Take point, memory aid",
+    "take_point_error_pp": "Take point error (pp)",
+    "take_point_table": "Take point, table",
+    "too_good_point": "Too good point",
+    "trailer_away": "Trailer away",
+    "win_center": "Win, centred cube",
+    "win_center_predicted": "Win, centred cube, predicted",
+    "win_opponent": "Win, opponent owns cube",
+    "win_owned": "Win, cube owned",
+    "your_count": "Your count",
+}
+
+
+#: A truth value in a text column (one with a not-applicable cell).
+_YES_NO = {True: "yes", False: "no"}
+
+
+def _cell_text(value: object) -> str:
+    """A cell of a text column: a truth value as yes/no, a float without noise."""
+    if isinstance(value, bool | np.bool_):
+        return _YES_NO[bool(value)]
+    if isinstance(value, float | np.floating):
+        number = float(value)
+        return format_number(number, decimals([number]))
+    return str(value)
+
+
+def column_label(name: object, labels: Mapping[str, str] | None = None) -> str:
+    """The header a person reads for column ``name``: ``labels``, then :data:`COLUMN_LABELS`.
+
+    A snake_case name that neither gives is written out (``take_point`` -> "Take
+    point"); any other name is kept (``"P[K_a = k]"``, ``"10"``, ``"e0"``).
+    """
+    text = str(name)
+    if labels and text in labels:
+        return labels[text]
+    if text in COLUMN_LABELS:
+        return COLUMN_LABELS[text]
+    if "_" in text and text.replace("_", "").isalnum():
+        words = text.replace("_", " ")
+        return words[0].upper() + words[1:]
+    return text
+
+
+def decimals(values: ArrayLike) -> int:
+    """The decimals a column of floats shows: those its most precise value needs (at most
+    :data:`MAX_DECIMALS`); noise (below :data:`NOISE`) and non-finite values need none.
+
+    >>> decimals([0.5, 0.7812, float("nan"), 2e-16])
+    4
+    """
+    numbers = np.asarray(values, dtype=float)
+    numbers = numbers[np.isfinite(numbers) & (np.abs(numbers) >= NOISE)]
+    tolerance = 1e-9 * np.maximum(1.0, np.abs(numbers))
+    for places in range(MAX_DECIMALS + 1):
+        if np.all(np.abs(numbers - np.round(numbers, places)) <= tolerance):
+            return places
+    return MAX_DECIMALS
+
+
+def format_number(value: float, places: int) -> str:
+    """``value`` with ``places`` decimals; noise is 0, and "-0" is 0."""
+    if abs(value) < NOISE:
+        value = 0.0
+    text = f"{value:.{places}f}"
+    return text[1:] if text.startswith("-") and not text.strip("-0.") else text
+
+
+@dataclass(frozen=True)
+class TableDisplay:
+    """A table as the app shows it (:func:`table_display`).
+
+    ``frame`` has string column names; a column with a not-applicable cell is text
+    (numbers with the column's decimals, :data:`NOT_APPLICABLE` where nothing applies),
+    a float column keeps its numbers. ``labels`` maps each column to its header,
+    ``places`` each float column to its decimals.
+    """
+
+    frame: pd.DataFrame
+    labels: Mapping[str, str]
+    places: Mapping[str, int]
+
+    def as_text(self) -> pd.DataFrame:
+        """What the table shows, as text under its headers (the CSV download)."""
+        text = self.frame.copy()
+        for name, places in self.places.items():
+            text[name] = [format_number(float(v), places) for v in self.frame[name]]
+        return text.rename(columns=dict(self.labels))
+
+
+def table_display(frame: pd.DataFrame, labels: Mapping[str, str] | None = None) -> TableDisplay:
+    """The one display rule for tables: human headers, "—" for not applicable, fixed decimals.
+
+    Numbers are not changed: a float column is shown with fixed decimals (its
+    :func:`decimals`), noise as 0; only a column with a missing cell (``None``, NaN)
+    becomes text, each number written with the column's decimals.
+    """
+    shown = frame.copy()
+    shown.columns = [str(c) for c in frame.columns]
+    places: dict[str, int] = {}
+    for position, name in enumerate(shown.columns):
+        column = shown.iloc[:, position]
+        if column.dtype == bool:
+            continue
+        missing = column.isna()
+        numeric = pd.api.types.is_numeric_dtype(column.dtype)
+        if missing.any():
+            if numeric:
+                column_places = decimals(column) if column.dtype.kind == "f" else 0
+                shown[name] = [
+                    NOT_APPLICABLE if gone else format_number(float(v), column_places)
+                    for v, gone in zip(column, missing, strict=True)
+                ]
+            else:  # text, and every cell text (a mixed column would not reach Arrow as is)
+                shown[name] = [
+                    NOT_APPLICABLE if gone else _cell_text(v)
+                    for v, gone in zip(column, missing, strict=True)
+                ]
+        elif column.dtype.kind == "f":
+            places[name] = decimals(column)
+    headers = {name: column_label(name, labels) for name in shown.columns}
+    return TableDisplay(shown, headers, places)
+
+
+# --- exports: the view's parameters and source in every file name and image ----------------
+
+#: The app's name on every exported image.
+APP_NAME = "Cube Theory Lab"
+#: ``name`` of the annotation that carries a chart's parameters and source.
+EXPORT_NOTE = "export-note"
+#: Height (px) of the strip under a chart that holds :data:`EXPORT_NOTE`.
+_NOTE_STRIP = 22
+_UNSAFE = re.compile(r"[^A-Za-z0-9.+-]+")
+
+
+@dataclass(frozen=True)
+class ExportContext:
+    """What every export of the open view carries: its parameters and its sources.
+
+    ``parameters`` are ``(key, value, shown)`` triples: the control's URL key, its
+    value as the link spells it, and its value in words (an option's label).
+    """
+
+    parameters: tuple[tuple[str, str, str], ...] = ()
+    sources: str = ""
+
+    def tokens(self) -> list[str]:
+        """One file-name token per parameter: ``x0.68``, ``cube-center``, ``beavers-on``."""
+        tokens = []
+        for key, value, _ in self.parameters:
+            value = {"true": "on", "false": "off"}.get(value, value)
+            joined = f"{key}{value}" if _is_number(value) else f"{key}-{value}"
+            tokens.append(_UNSAFE.sub("-", joined).strip("-"))
+        return tokens
+
+    def filename(self, stem: str, suffix: str = "") -> str:
+        """``stem`` with every parameter the stem does not already name, then ``suffix``.
+
+        >>> ExportContext((("x", "0.68", "0.68"), ("W", "1", "1"))).filename("points_W1", ".csv")
+        'points_W1-x0.68.csv'
+        """
+        named = set(re.split(r"[_-]", stem))
+        extra = [token for token in self.tokens() if token not in named]
+        return "-".join([stem, *extra]) + suffix
+
+    def note(self, *, short: bool = False) -> str:
+        """The line under an exported chart: app, parameters, source (``short``: no
+        parameters, for a projector)."""
+        parts = [APP_NAME]
+        if self.parameters and not short:
+            parts.append(", ".join(f"{key}={shown}" for key, _, shown in self.parameters))
+        if self.sources:
+            parts.append(f"Source: {self.sources}")
+        return " · ".join(parts)
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def with_export_note(figure: Figure, text: str) -> Figure:
+    """``figure`` with ``text`` in a small line under the plot (:data:`EXPORT_NOTE`).
+
+    The bottom margin grows by the line's strip, so the note sits under the axis
+    title and inside the image a PNG export saves.
+    """
+    layout = dict(figure.get("layout", {}))
+    margin = dict(layout.get("margin", {}))
+    bottom = int(margin.get("b", 80))
+    margin["b"] = bottom + _NOTE_STRIP
+    note = {
+        "name": EXPORT_NOTE,
+        "text": text,
+        "xref": "paper",
+        "yref": "paper",
+        "x": 0,
+        "y": 0,
+        "xanchor": "left",
+        "yanchor": "top",
+        "yshift": -bottom,
+        "showarrow": False,
+        "font": {"size": 10},
+        "opacity": 0.8,
+    }
+    layout["margin"] = margin
+    layout["annotations"] = [*layout.get("annotations", []), note]
+    return {**figure, "layout": layout}

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from decimal import Decimal
 from types import ModuleType
 from typing import Any, Literal, TypedDict, cast
@@ -15,7 +17,20 @@ from streamlit.delta_generator import DeltaGenerator
 from cubecore.cubeful import ProperCubeAction
 from ui.controls import PRESENT, Control
 from ui.internals import PrevalidatedFigure
-from ui.style import Figure, plotly_config, presenter_figure
+from ui.style import (
+    ExportContext,
+    Figure,
+    TableDisplay,
+    plotly_config,
+    presenter_figure,
+    table_display,
+    with_export_note,
+)
+
+#: The open view's parameters and sources, set by the page skeleton around the open
+#: section (:func:`exporting`); every chart and CSV download names them. A context
+#: variable, not a module global: each session's script run has its own.
+_EXPORT: ContextVar[ExportContext | None] = ContextVar("export", default=None)
 
 
 class _Binding(TypedDict):
@@ -53,6 +68,9 @@ def control(
         return where.toggle(spec.label, cast(bool, spec.default), disabled=disabled, **common)
     if spec.kind == "select":
         index = spec.options.index(str(spec.default))
+        # No format_func with the option labels: a bound select box writes the
+        # formatted label to the link and reads it back (Streamlit 1.67,
+        # SelectboxSerde.serialize), so labels would change every link's value.
         return where.selectbox(spec.label, spec.options, index, disabled=disabled, **common)
     # an int slider gets ints (Streamlit's default format); a float slider floats, shown
     # with as many decimals as its step has
@@ -93,17 +111,38 @@ def preset_buttons(
         )
 
 
+@contextmanager
+def exporting(context: ExportContext) -> Iterator[None]:
+    """Within the block, every chart and CSV download carries ``context`` (the skeleton's)."""
+    token = _EXPORT.set(context)
+    try:
+        yield
+    finally:
+        _EXPORT.reset(token)
+
+
+def export_context() -> ExportContext:
+    """The open view's parameters and sources (empty outside :func:`exporting`)."""
+    return _EXPORT.get() or ExportContext()
+
+
 def chart(figure: Figure, filename: str, *, key: str | None = None) -> None:
     """Render a plotly figure dict with the house toolbar (PNG download).
 
     In presenter mode the chart is restyled for a projector
     (:func:`ui.style.presenter_figure`): figure builders never take that flag.
+    The view's parameters and sources (:func:`export_context`) are added to the PNG's
+    file name and, as a small line under the plot, to the image (in presenter mode
+    the line names the app and the source only).
     """
-    if presenter_mode():
+    context = export_context()
+    present = presenter_mode()
+    if present:
         figure = presenter_figure(figure)
+    figure = with_export_note(figure, context.note(short=present))
     st.plotly_chart(
         PrevalidatedFigure(figure),
-        config=plotly_config(filename),
+        config=plotly_config(context.filename(filename)),
         theme="streamlit",
         key=key,
     )
@@ -172,21 +211,63 @@ def chart_with_formulas(
                 formula(latex, source)
 
 
-def _csv_bytes(frame: pd.DataFrame) -> bytes:
-    return frame.to_csv(index=False).encode()
+def _csv_bytes(shown: TableDisplay) -> bytes:
+    return shown.as_text().to_csv(index=False).encode()
 
 
-def table_with_download(frame: pd.DataFrame, filename: str, *, label: str = "Download CSV") -> None:
-    """Show a table and a CSV download of exactly what is shown.
+def table(
+    frame: pd.DataFrame,
+    *,
+    labels: Mapping[str, str] | None = None,
+    column_config: Mapping[str, Any] | None = None,
+    hide_index: bool = True,
+    height: int | Literal["auto", "content", "stretch"] = "auto",
+    width: int | Literal["stretch", "content"] = "stretch",
+) -> TableDisplay:
+    """Show a table by the one display rule (:func:`ui.style.table_display`).
 
-    The CSV is written when the button is clicked (a deferred download), not on
-    every rerun: writing it was the largest single cost of a table-heavy rerun.
+    Human headers (``labels``, then :data:`ui.style.COLUMN_LABELS`), "—" where a
+    value does not apply, fixed decimals per float column (noise shows as 0). The
+    numbers themselves are not changed. ``column_config`` entries (by column name)
+    replace the rule's for their column. Returns what was shown.
     """
-    st.dataframe(frame, hide_index=True)
+    shown = table_display(frame, labels)
+    config: dict[str, Any] = {}
+    for name, header in shown.labels.items():
+        if name in shown.places:
+            config[name] = st.column_config.NumberColumn(header, format=f"%.{shown.places[name]}f")
+        elif header != name:
+            config[name] = st.column_config.Column(header)
+    config.update({str(name): value for name, value in (column_config or {}).items()})
+    st.dataframe(
+        shown.frame,
+        hide_index=hide_index,
+        column_config=config,
+        height=height,
+        width=width,
+    )
+    return shown
+
+
+def table_with_download(
+    frame: pd.DataFrame,
+    filename: str,
+    *,
+    label: str = "Download CSV",
+    labels: Mapping[str, str] | None = None,
+    height: int | Literal["auto", "content", "stretch"] = "auto",
+) -> None:
+    """Show a table (:func:`table`) and a CSV download of exactly what is shown.
+
+    The CSV has the shown headers and the shown text of every cell. It is written
+    when the button is clicked (a deferred download), not on every rerun: writing it
+    was the largest single cost of a table-heavy rerun.
+    """
+    shown = table(frame, labels=labels, height=height)
     st.download_button(
         label,
-        functools.partial(_csv_bytes, frame),
-        file_name=filename,
+        functools.partial(_csv_bytes, shown),
+        file_name=export_context().filename(filename.removesuffix(".csv"), ".csv"),
         mime="text/csv",
         icon=":material/download:",
         key=f"csv:{filename}",

@@ -161,7 +161,7 @@ def render_decision(v: View) -> None:
             }
         )
         errors["Cost"] = errors["Cost"].map(lambda cost: f"{cost:.4f}")
-        st.dataframe(errors, hide_index=True)
+        widgets.table(errors)
     else:
         st.info("The player on roll cannot double here: only No double is shown.")
     window = data.window(p, s)

@@ -10,6 +10,7 @@ TOPIC = Control(
     "select",
     "take_point",
     options=tuple(drills.TOPICS),
+    option_labels=tuple((key, topic.title) for key, topic in drills.TOPICS.items()),
     help="; ".join(f"{key}: {topic.title}" for key, topic in drills.TOPICS.items()),
 )
 LEVEL = Control(

@@ -42,10 +42,10 @@ def _compare_printed(printed: pd.DataFrame, exact: pd.DataFrame, table: str, nam
     left, right = st.columns(2)
     with left:
         st.caption(f"{name} as printed")
-        st.dataframe(printed.rename(columns=str), column_config=shown, width="stretch")
+        widgets.table(printed, column_config=shown, hide_index=False)
     with right:
         st.caption(f"{name} exact, rounded to {digits} places")
-        st.dataframe(rounded.rename(columns=str), column_config=shown, width="stretch")
+        widgets.table(rounded, column_config=shown, hide_index=False)
     st.caption(
         f"Largest |exact − printed| = {comparison['difference'].abs().max():.2g} (half a unit "
         f"of the last printed place is {half_unit:g})."
@@ -90,9 +90,7 @@ def render_game(v: View) -> None:
             shown = actions[
                 actions["step"] < max(1, int(len(path) * v.whole("prog") / 100 + 0.999))
             ]
-            st.dataframe(
-                shown[["step", "p", "player", "action", "stakes"]], hide_index=True, height=180
-            )
+            widgets.table(shown[["step", "p", "player", "action", "stakes"]], height=180)
     st.caption(
         "On this path A doubles and redoubles at d, B at his 80% (A's 20%); a player takes "
         "iff his chance is at least 20%. The price below moves only A's initial double."

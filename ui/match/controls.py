@@ -130,7 +130,9 @@ TAKE_KIND = Control(
     "select",
     "model",
     options=tuple(TAKE_KINDS),
-    help="model, dead, dead_gammon or live (see the take-point section).",
+    option_labels=tuple(TAKE_KINDS.items()),
+    help="The model, the dead cube, the dead cube with gammons or the live recursion (see "
+    "the take-point section).",
 )
 HEATMAP_SIZE = Control(
     "size",
@@ -213,6 +215,7 @@ AID = Control(
     "select",
     "neil",
     options=tuple(MEMORY_AIDS),
+    option_labels=tuple((key, name) for key, (name, _) in MEMORY_AIDS.items()),
     help="; ".join(f"{key}: {name}" for key, (name, _) in MEMORY_AIDS.items()),
 )
 

@@ -270,7 +270,7 @@ def render_library(v: View) -> None:
         )
         widgets.table_with_download(faults, f"met_{table.key}_faults.csv")
     with st.expander("The bundled tables", icon=":material/table:"):
-        st.dataframe(met.bundled_tables(), hide_index=True)
+        widgets.table(met.bundled_tables())
         st.caption(
             f"The {len(met.TABLES)} tables of Debian's gnubg-data ({GNUBG}), all-permissive "
             "licence, each with its notice; zadeh and mec are the tables gnubg 1.07 "

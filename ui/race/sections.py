@@ -54,15 +54,7 @@ TABLE_3_REASON = (
 
 def _full_table(frame: pd.DataFrame, filename: str) -> None:
     """``widgets.table_with_download`` showing every row (no inner scrolling)."""
-    st.dataframe(frame, hide_index=True, height="content")
-    st.download_button(
-        "Download CSV",
-        frame.to_csv(index=False).encode(),
-        file_name=filename,
-        mime="text/csv",
-        icon=":material/download:",
-        key=f"csv:{filename}",
-    )
+    widgets.table_with_download(frame, filename, height="content")
 
 
 def _pct(value: float, digits: int = 2) -> str:
@@ -126,21 +118,19 @@ def _table_1(v: View) -> None:
     )
     b.metric("Deviations (each explained below)", f"{len(deviations)}")
     st.caption("Printed (rows: opponent's count - yours; columns: your count)")
-    st.dataframe(shown["printed"], hide_index=True, height="content")
+    widgets.table(shown["printed"], height="content")
     st.caption("Exact, the same cells")
-    st.dataframe(shown["exact"], hide_index=True, height="content")
+    widgets.table(shown["exact"], height="content")
     st.caption("Cells that disagree, and why:")
-    st.dataframe(
-        deviations,
-        hide_index=True,
-        column_config={"reason": st.column_config.TextColumn(width="large")},
+    widgets.table(
+        deviations, column_config={"reason": st.column_config.TextColumn("Reason", width="large")}
     )
     if not v.present:
         with st.expander("All 121 cells, printed beside exact"):
             widgets.table_with_download(comparison, "race_table_1_printed_vs_exact.csv")
     st.subheader("Table 1 extended")
     st.caption(
-        "Set the range under 'Race model: settings' in the sidebar. None: the opponent's "
+        "Set the range under 'Race model: settings' in the sidebar. —: the opponent's "
         "count would fall outside 1..300."
     )
     widgets.table_with_download(

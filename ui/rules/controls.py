@@ -30,6 +30,7 @@ WALK = Control(
     "select",
     "beaver_raccoon",
     options=tuple(WALKTHROUGHS),
+    option_labels=tuple((key, walk.title) for key, walk in WALKTHROUGHS.items()),
     help="A game (or match) from the rules text, as a sequence of cube events.",
 )
 STEP = Control(
@@ -153,6 +154,7 @@ MODEL = Control(
     "select",
     "chain",
     options=("chain", "walk"),
+    option_labels=(("chain", "exact chain of threshold hits"), ("walk", "random walk, step 0.05")),
     help="chain: the exact chain of threshold hits (Keeler-Spencer lemma); walk: the indicator "
     "as a random walk of step 0.05 (thresholds must be multiples of 0.05).",
 )

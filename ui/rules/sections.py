@@ -17,6 +17,7 @@ from ui import widgets
 from ui.rules import charts as figures
 from ui.rules import data as cached
 from ui.rules.controls import STEP
+from ui.rules.walkthroughs import action_words, rules_in_force
 from ui.simulation import SimulationBusy, busy_message, queued, simulated
 from ui.skeleton import View
 
@@ -83,8 +84,8 @@ def render_walkthrough(values: View) -> None:
         st.info(f"**{state['rule']}**: {state['note']}", icon=":material/gavel:")
     else:
         st.info("The start: the cube is centred on 1, with 64 showing.", icon=":material/gavel:")
-    legal = ", ".join(state["legal"]) or "none: the match is over"
-    next_action = state["next_action"]
+    legal = ", ".join(map(action_words, state["legal"])) or "none: the match is over"
+    next_action = state["next_action"] and action_words(state["next_action"])
     st.markdown(
         f"**Legal now:** {legal}"
         + (f"  \n**Next in this game:** {next_action}" if next_action else "")
@@ -93,19 +94,18 @@ def render_walkthrough(values: View) -> None:
         with st.expander("What the rules forbid here, and why"):
             forbidden = pd.DataFrame(
                 {
-                    "action": list(state["forbidden"]),
+                    "action": [action_words(action) for action in state["forbidden"]],
                     "forbidden by": list(state["forbidden"].values()),
                 }
             )
-            st.dataframe(forbidden, hide_index=True)
+            widgets.table(forbidden)
     widgets.chart(figures.stakes_figure(events, step), f"rules_walk_{walk}")
     if not values.present:
         st.markdown("**The game so far**")
-        widgets.table_with_download(events[events["step"] <= step], f"rules_walk_{walk}.csv")
-        in_force = [
-            f"{name}={on}" for name, on in state["rules"].items() if on not in (False, None)
-        ]
-        st.caption("Rules in force: " + (", ".join(in_force) or "plain money play"))
+        so_far = events[events["step"] <= step]
+        so_far = so_far.assign(action=so_far["action"].map(action_words))
+        widgets.table_with_download(so_far, f"rules_walk_{walk}.csv")
+        st.caption("Rules in force: " + (rules_in_force(state["rules"]) or "plain money play"))
 
 
 # ----------------------------------------------------------------------- theory

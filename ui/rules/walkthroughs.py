@@ -80,3 +80,52 @@ WALKTHROUGHS: dict[str, WalkthroughPreset] = {
         score_b=2,
     ),
 }
+
+#: Each action of :data:`cubecore.rules.ACTIONS` as the page writes it.
+ACTION_WORDS: dict[str, str] = {
+    "automatic_double": "automatic double",
+    "opening_tie": "opening tie",
+    "opening_won_A": "A wins the opening roll",
+    "opening_won_B": "B wins the opening roll",
+    "double": "double",
+    "take": "take",
+    "drop": "drop",
+    "beaver": "beaver",
+    "raccoon": "raccoon",
+    "roll": "roll",
+    "win_single": "single win",
+    "win_gammon": "gammon win",
+    "win_backgammon": "backgammon win",
+    "next_game": "next game",
+    "start": "start",
+}
+
+#: Each rule of :class:`cubecore.rules.Rules` as the page writes it.
+_RULE_WORDS: dict[str, str] = {
+    "beavers": "beavers",
+    "raccoons": "raccoons",
+    "murphy": "Murphy rule",
+    "jacoby": "Jacoby rule",
+    "crawford": "Crawford rule",
+    "holland": "Holland rule",
+}
+
+
+def action_words(action: str) -> str:
+    """An action's name as words (``opening_won_A`` -> "A wins the opening roll")."""
+    return ACTION_WORDS.get(action, action.replace("_", " "))
+
+
+def rules_in_force(rules: dict[str, object]) -> str:
+    """The rules that are on, as words ("beavers, raccoons"; "Murphy rule, cap 2")."""
+    words = []
+    for name, on in rules.items():
+        if on in (False, None):
+            continue
+        if name == "murphy_cap":
+            words.append(f"Murphy cap {on}")
+        elif name == "match_length":
+            words.append(f"{on}-point match")
+        else:
+            words.append(_RULE_WORDS.get(name, name.replace("_", " ")))
+    return ", ".join(words)
