@@ -1,6 +1,7 @@
 """The shared chart pieces of ui/style.py: decision markers, grouped lines, reference curves."""
 
 import pandas as pd
+import pytest
 from hypothesis import given
 from hypothesis import strategies as hst
 
@@ -76,3 +77,71 @@ def test_figure_is_the_base_layout_with_its_axes_markers_and_entries():
     expected.update(shapes=[marker[0]], annotations=[marker[1]], height=300)
     assert built == {"data": [{"type": "bar"}], "layout": expected}
     assert "shapes" not in style.figure([], "T", "X", "Y")["layout"]
+
+
+# --- colours for the active theme --------------------------------------------------------
+
+_HEX = hst.integers(0, 0xFFFFFF).map(lambda n: f"#{n:06x}")
+
+
+def test_contrast_ratio_reproduces_wcag_values():
+    # WCAG 2.2 understanding 1.4.3: black on white is 21:1, #777777 on white just under 4.5:1
+    assert style.contrast_ratio("#000000", "#ffffff") == pytest.approx(21.0)
+    assert style.contrast_ratio("#777777", "#ffffff") == pytest.approx(4.478, abs=1e-3)
+    assert style.contrast_ratio("#ffffff", "#ffffff") == pytest.approx(1.0)
+    assert style.contrast_ratio("rgba(0, 0, 0, 0)", "#ffffff") == pytest.approx(1.0)
+
+
+@given(_HEX, _HEX)
+def test_contrast_ratio_is_symmetric_and_between_1_and_21(a, b):
+    ratio = style.contrast_ratio(a, b)
+    assert 1.0 <= ratio <= 21.0 + 1e-9
+    assert ratio == pytest.approx(style.contrast_ratio(b, a))
+
+
+@given(_HEX, hst.sampled_from(["light", "dark"]), hst.sampled_from([3.0, 4.5]))
+def test_readable_reaches_the_minimum_and_keeps_readable_colours(color, theme, minimum):
+    background = style.THEMES[theme].background
+    shown = style.readable(color, background, minimum, ink=style.THEMES[theme].text)
+    assert style.contrast_ratio(shown, background) >= minimum
+    if style.contrast_ratio(color, background) >= minimum:
+        assert shown == color
+
+
+def test_rgba_names_a_colour_it_cannot_read():
+    with pytest.raises(ValueError, match=r"not 'teal'"):
+        style.rgba("teal")
+
+
+def test_the_themes_come_from_the_app_config():
+    assert style.THEMES["light"].background == "#ffffff"
+    assert style.THEMES["dark"].background == "#0e1117"
+
+
+def test_themed_figure_turns_black_markers_to_the_dark_theme_text():
+    built = style.figure(
+        [style.line([0, 1], [0, 1], "a", "#ff7f0e")],
+        "T",
+        "X",
+        "Y",
+        markers=[style.vertical_marker(0.5, "P", style.COLORS["marker"])],
+    )
+    dark, light = style.themed_figure(built, "dark"), style.themed_figure(built, None)
+    text = style.THEMES["dark"].text
+    assert dark["layout"]["annotations"][0]["font"]["color"] == text
+    assert dark["layout"]["shapes"][0]["line"]["color"] == text
+    assert dark["layout"]["xaxis"]["tickfont"]["color"] == text
+    assert dark["data"][0]["line"]["color"] == "#ff7f0e"  # readable on dark: unchanged
+    assert light["layout"]["annotations"][0]["font"]["color"] == style.COLORS["marker"]
+    assert light["layout"]["title"]["font"]["color"] == style.THEMES["light"].text
+    assert light["data"][0]["line"]["color"] != "#ff7f0e"  # orange on white: darkened
+    assert built["layout"]["annotations"][0]["font"]["color"] == style.COLORS["marker"]
+
+
+def test_a_label_box_takes_the_theme_background_and_its_text_stays_readable():
+    note = {"text": "1/2", "bgcolor": style.LABEL_BOX, "font": {"color": style.COLORS["dead"]}}
+    built = {"data": [], "layout": {"annotations": [note]}}
+    shown = style.themed_figure(built, "dark")["layout"]["annotations"][0]
+    assert shown["bgcolor"] == "rgba(14, 17, 23, 0.8)"
+    box = style.over(shown["bgcolor"], style.THEMES["dark"].background)
+    assert style.contrast_ratio(shown["font"]["color"], box) >= style.TEXT_CONTRAST

@@ -8,8 +8,10 @@ decision points, fonts, margins, and the presenter-mode sizes.
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -297,3 +299,244 @@ def plotly_config(filename: str) -> dict[str, object]:
         "toImageButtonOptions": {"format": "png", "filename": filename, "scale": 2},
         "modeBarButtonsToRemove": ["lasso2d", "select2d"],
     }
+
+
+# --- colours for the active theme (issue #20 item 2) --------------------------------------
+
+#: The app's config, where the light and dark themes are defined (``[theme.light]``,
+#: ``[theme.dark]``): the chart colours are read from there, never repeated here.
+_CONFIG = Path(__file__).resolve().parents[1] / ".streamlit" / "config.toml"
+#: Minimum contrast of text against its background: WCAG 2.2 success criterion 1.4.3
+#: (AA), https://www.w3.org/TR/WCAG22/#contrast-minimum.
+TEXT_CONTRAST = 4.5
+#: Minimum contrast of lines and marker symbols against the background: WCAG 2.2
+#: success criterion 1.4.11 (non-text contrast), https://www.w3.org/TR/WCAG22/#non-text-contrast.
+GRAPHIC_CONTRAST = 3.0
+#: The box behind a label that must stay legible over lines (a tree's edge labels): the
+#: page background, slightly translucent; :func:`themed_figure` paints it in the active
+#: theme's background.
+LABEL_BOX = "rgba(255, 255, 255, 0.8)"
+#: CSS colour names the chart builders use (plotly takes any CSS colour).
+_NAMED = {"white": "#ffffff", "black": "#000000"}
+
+
+@dataclass(frozen=True)
+class Theme:
+    """One of the app's themes: its type, page background and body text colour."""
+
+    type: str
+    background: str
+    text: str
+
+
+def _read_themes(path: Path = _CONFIG) -> dict[str, Theme]:
+    """The ``[theme.light]`` and ``[theme.dark]`` sections of the app's config."""
+    sections = tomllib.loads(path.read_text(encoding="utf-8"))["theme"]
+    return {
+        kind: Theme(kind, sections[kind]["backgroundColor"], sections[kind]["textColor"])
+        for kind in ("light", "dark")
+    }
+
+
+#: The app's two themes, from ``.streamlit/config.toml``.
+THEMES = _read_themes()
+
+
+def rgba(color: str) -> tuple[float, float, float, float]:
+    """A CSS colour (``#rgb``, ``#rrggbb``, ``rgb()``, ``rgba()``, white, black) as 0-255 RGB
+    and alpha in [0, 1].
+
+    >>> rgba("#fff"), rgba("rgba(255, 0, 0, 0.5)")
+    ((255.0, 255.0, 255.0, 1.0), (255.0, 0.0, 0.0, 0.5))
+    """
+    text = _NAMED.get(color.strip().lower(), color.strip().lower())
+    if text.startswith("#") and len(text) in (4, 7):
+        digits = text[1:] if len(text) == 7 else "".join(2 * c for c in text[1:])
+        red, green, blue = (float(int(digits[i : i + 2], 16)) for i in (0, 2, 4))
+        return red, green, blue, 1.0
+    if text.startswith(("rgb(", "rgba(")) and text.endswith(")"):
+        parts = [float(p) for p in text[text.index("(") + 1 : -1].split(",")]
+        if len(parts) in (3, 4):
+            return parts[0], parts[1], parts[2], parts[3] if len(parts) == 4 else 1.0
+    raise ValueError(f"color must be #rgb, #rrggbb, rgb(), rgba(), white or black, not {color!r}")
+
+
+def _hex(red: float, green: float, blue: float) -> str:
+    return "#" + "".join(f"{round(min(255.0, max(0.0, c))):02x}" for c in (red, green, blue))
+
+
+def over(color: str, background: str) -> str:
+    """``color`` painted over the opaque ``background`` (its alpha composited), as hex."""
+    red, green, blue, alpha = rgba(color)
+    back = rgba(background)
+    return _hex(
+        *(alpha * c + (1.0 - alpha) * b for c, b in zip((red, green, blue), back[:3], strict=True))
+    )
+
+
+def _luminance(color: str) -> float:
+    """WCAG relative luminance of an opaque colour."""
+    channels = []
+    for value in rgba(color)[:3]:
+        c = value / 255.0
+        channels.append(c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4)
+    red, green, blue = channels
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast_ratio(foreground: str, background: str) -> float:
+    """WCAG contrast ratio of ``foreground`` over the opaque ``background``, 1 to 21.
+
+    ``(L1 + 0.05) / (L2 + 0.05)`` with ``L1`` the larger relative luminance (each sRGB
+    channel linearised); a translucent foreground is composited over the background
+    first. WCAG 2.2, definitions "contrast ratio" and "relative luminance",
+    https://www.w3.org/TR/WCAG22/#dfn-contrast-ratio.
+
+    >>> round(contrast_ratio("#000000", "#ffffff"), 1), round(contrast_ratio("#777", "#fff"), 2)
+    (21.0, 4.48)
+    """
+    lighter, darker = sorted(
+        (_luminance(over(foreground, background)), _luminance(background)), reverse=True
+    )
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def readable(
+    color: str, background: str, minimum: float = TEXT_CONTRAST, *, ink: str | None = None
+) -> str:
+    """``color``, or the least change of it toward black or white (keeping its hue's
+    direction) that has at least ``minimum`` contrast over the opaque ``background``.
+
+    A grey (black, "#111111") that is not readable is taken as ink and becomes ``ink``
+    (the theme's text colour) where that is given and readable.
+
+    >>> readable("#111111", "#ffffff"), readable("#111111", "#0e1117", ink="#e8eaed")
+    ('#111111', '#e8eaed')
+    """
+    solid = over(color, background)
+    if contrast_ratio(solid, background) >= minimum:
+        return color
+    red, green, blue, _ = rgba(solid)
+    grey = max(red, green, blue) - min(red, green, blue) < 16
+    if grey and ink is not None and contrast_ratio(ink, background) >= minimum:
+        return ink
+    toward = "#ffffff" if _luminance(background) < 0.18 else "#000000"
+    low, high = 0.0, 1.0  # share of ``toward`` mixed in: ``high`` is always enough
+    for _ in range(30):
+        middle = (low + high) / 2
+        if contrast_ratio(_mix(solid, toward, middle), background) >= minimum:
+            high = middle
+        else:
+            low = middle
+    return _mix(solid, toward, high)
+
+
+def _mix(color: str, toward: str, share: float) -> str:
+    start, end = rgba(color), rgba(toward)
+    return _hex(*((1.0 - share) * a + share * b for a, b in zip(start[:3], end[:3], strict=True)))
+
+
+def themed_figure(figure: Figure, theme: str | None) -> Figure:
+    """The chart in the colours of the active theme (``"light"``/``"dark"``; ``None``: the
+    app's base theme, light).
+
+    Every text gets an explicit colour with at least :data:`TEXT_CONTRAST` against the
+    background it sits on (titles, ticks, legend and axis titles in the theme's text
+    colour; annotations and trace text in their own colour made readable, over their own
+    ``bgcolor`` if they have one, else the plot's); marker lines, trace lines and marker
+    symbols get at least :data:`GRAPHIC_CONTRAST` (a black marker turns light in dark).
+    A colour is changed only where it is not readable, and the same colour the same way
+    everywhere, so a marker and its label, a line and its legend still match.
+    Colour scales (heatmaps) and filled regions are left as they are. The data are the
+    same objects; the layout and traces are new.
+    """
+    chosen = THEMES.get(theme or "light", THEMES["light"])
+    layout: Layout = dict(figure.get("layout", {}))
+    paper = over(layout.get("paper_bgcolor", chosen.background), chosen.background)
+    plot = over(layout.get("plot_bgcolor", paper), paper)
+    text = chosen.text
+
+    def font(node: object, background: str = paper) -> dict[str, Any]:
+        node = dict(node) if isinstance(node, dict) else {}
+        node["color"] = readable(node.get("color", text), background, ink=text)
+        return node
+
+    layout["font"] = font(layout.get("font"))
+    if isinstance(layout.get("title"), dict):
+        layout["title"] = {**layout["title"], "font": font(layout["title"].get("font"))}
+    if isinstance(layout.get("legend"), dict) or "legend" not in layout:
+        legend = layout.get("legend", {})
+        layout["legend"] = {**legend, "font": font(legend.get("font"))}
+    for name in [key for key in layout if key.startswith(("xaxis", "yaxis"))]:
+        axis = dict(layout[name])
+        axis["tickfont"] = font(axis.get("tickfont"))
+        title = axis.get("title")
+        title = {"text": title} if isinstance(title, str) else dict(title or {})
+        axis["title"] = {**title, "font": font(title.get("font"))}
+        layout[name] = axis
+    if "annotations" in layout:
+        layout["annotations"] = [
+            _themed_note(note, plot, text, chosen.background) for note in layout["annotations"]
+        ]
+    if "shapes" in layout:
+        layout["shapes"] = [_themed_shape(shape, plot, text) for shape in layout["shapes"]]
+    data = [_themed_trace(trace, plot, text) for trace in figure.get("data", [])]
+    return {**figure, "layout": layout, "data": data}
+
+
+def _themed_note(note: Shape, plot: str, text: str, page: str) -> Shape:
+    """An annotation whose text is readable over its own box (``bgcolor``) or the plot.
+
+    A :data:`LABEL_BOX` is painted in the theme's background ``page``.
+    """
+    if note.get("bgcolor") == LABEL_BOX:
+        red, green, blue, _ = rgba(page)
+        note = {**note, "bgcolor": f"rgba({red:.0f}, {green:.0f}, {blue:.0f}, 0.8)"}
+    background = over(note["bgcolor"], plot) if "bgcolor" in note else plot
+    font = dict(note.get("font", {}))
+    font["color"] = readable(font.get("color", text), background, ink=text)
+    return {**note, "font": font}
+
+
+def _themed_shape(shape: Shape, plot: str, ink: str) -> Shape:
+    """A shape whose outline is visible on the plot (fills are left as they are)."""
+    line = shape.get("line")
+    if not isinstance(line, dict) or not isinstance(line.get("color"), str):
+        return shape
+    return {**shape, "line": {**line, "color": _graphic(line["color"], plot, ink)}}
+
+
+def _graphic(color: object, plot: str, ink: str) -> object:
+    """A line or marker colour (or a list of them) made visible on the plot."""
+    if isinstance(color, str):
+        return readable(color, plot, GRAPHIC_CONTRAST, ink=ink)
+    if isinstance(color, list | tuple) and all(isinstance(c, str) for c in color):
+        return [readable(c, plot, GRAPHIC_CONTRAST, ink=ink) for c in color]
+    return color  # numbers on a colour scale
+
+
+def _themed_trace(trace: Trace, plot: str, text: str) -> Trace:
+    """A trace whose line, markers and text are visible on the plot.
+
+    Heatmaps keep their colour scale and cell text (plotly picks the cell text colour
+    against each cell); a trace's own text gets the theme's text colour if it has none.
+    """
+    if trace.get("type") in ("heatmap", "contour", "histogram2d"):
+        return trace
+    trace = dict(trace)
+    if isinstance(trace.get("line"), dict) and "color" in trace["line"]:
+        trace["line"] = {**trace["line"], "color": _graphic(trace["line"]["color"], plot, text)}
+    if isinstance(trace.get("marker"), dict) and "color" in trace["marker"]:
+        trace["marker"] = {
+            **trace["marker"],
+            "color": _graphic(trace["marker"]["color"], plot, text),
+        }
+    if "text" in trace or "texttemplate" in trace:
+        textfont = dict(trace.get("textfont", {}))
+        color = textfont.get("color", text)
+        if isinstance(color, list):
+            textfont["color"] = [readable(c, plot, ink=text) for c in color]
+        else:
+            textfont["color"] = readable(color, plot, ink=text)
+        trace["textfont"] = textfont
+    return trace

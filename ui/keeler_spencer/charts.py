@@ -12,6 +12,7 @@ import pandas as pd
 from cubecore.keeler_spencer import ALTERNATING_DOUBLING_POINT as POINT
 from ui.style import (
     COLORS,
+    LABEL_BOX,
     Figure,
     Layout,
     Shape,
@@ -337,7 +338,7 @@ def tree_figure(nodes: pd.DataFrame, edges: pd.DataFrame) -> Figure:
                     "text": prob,
                     "showarrow": False,
                     "font": {"size": 11, "color": COLORS["dead"]},
-                    "bgcolor": "rgba(255,255,255,0.8)",
+                    "bgcolor": LABEL_BOX,
                 }
             )
     colors = [
