@@ -3,7 +3,8 @@
 Each section opens at its defaults in the light and the dark theme (``st.context.theme``,
 set through ``AppTest.context``); every chart it shows is read back (plotly JSON) and
 checked: every text has an explicit colour with WCAG contrast >= 4.5:1 against what it
-sits on, and no black or near-black line or marker is drawn on the dark background.
+sits on, no black or near-black line or marker is drawn on the dark background, and no
+two marker labels' estimated text boxes overlap (also in presenter mode).
 """
 
 from __future__ import annotations
@@ -26,13 +27,15 @@ THEMES = ("light", "dark")
 
 
 @functools.cache
-def _open(page: str, section: str, theme: str) -> tuple[dict, ...]:
+def _open(page: str, section: str, theme: str, present: bool = False) -> tuple[dict, ...]:
     """The charts of one section at its defaults in one theme (one run per worker)."""
     st.cache_data.clear()
     st.cache_resource.clear()
     at = AppTest.from_file(APP, default_timeout=120)
     at.context = {"theme": theme}
     at.query_params[SECTION_KEY] = section
+    if present:
+        at.query_params["present"] = "true"
     at.switch_page(page).run()
     assert not at.exception, [e.message for e in at.exception]
     return tuple(chart_specs(at))
@@ -128,4 +131,17 @@ def test_no_chart_draws_black_on_the_dark_background(page, section):
             ratio = style.contrast_ratio(color, background)
             if ratio < style.GRAPHIC_CONTRAST:
                 bad.append(f"{_title(spec)!r} {where}: {color} on {background} is {ratio:.2f}:1")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("present", [False, True], ids=["default", "presenter"])
+@pytest.mark.parametrize(("page", "section"), SECTIONS)
+def test_no_two_marker_labels_overlap(page, section, present):
+    bad = []
+    for spec in _open(page, section, "light", present):
+        boxes = style.marker_label_boxes(spec)
+        for i, first in enumerate(boxes):
+            for second in boxes[i + 1 :]:
+                if first.collides(second):
+                    bad.append(f"{_title(spec)!r}: {first.text!r} overlaps {second.text!r}")
     assert not bad, "\n".join(bad)

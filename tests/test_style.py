@@ -145,3 +145,88 @@ def test_a_label_box_takes_the_theme_background_and_its_text_stays_readable():
     assert shown["bgcolor"] == "rgba(14, 17, 23, 0.8)"
     box = style.over(shown["bgcolor"], style.THEMES["dark"].background)
     assert style.contrast_ratio(shown["font"]["color"], box) >= style.TEXT_CONTRAST
+
+
+# --- marker labels that never collide ----------------------------------------------------
+
+
+def _overlapping(built, width=style.CHART_WIDTH):
+    boxes = style.marker_label_boxes(built, width=width)
+    return [(a.text, b.text) for i, a in enumerate(boxes) for b in boxes[i + 1 :] if a.collides(b)]
+
+
+_MARKERS = hst.lists(
+    hst.tuples(hst.floats(0.0, 1.0), hst.text("abcdefgh 0123456789.", min_size=1, max_size=24)),
+    max_size=8,
+)
+
+
+@given(
+    _MARKERS,
+    hst.sampled_from([None, [0.0, 1.0], [0.3, 0.9]]),
+    hst.sampled_from([250, 450, 620]),
+    hst.booleans(),
+)
+def test_placed_marker_labels_never_overlap_at_any_width_from_the_narrowest(
+    markers, x_range, height, present
+):
+    points = [(x, label, "#1f77b4") for x, label in markers]
+    shapes, notes = style.staggered_markers(points)
+    xaxis = {} if x_range is None else {"range": x_range}
+    built = style.figure(
+        [style.line([0, 1], [0, 1], "a", "#000")], "T", "X", "Y", xaxis=xaxis, height=height
+    )
+    built["layout"].update(shapes=shapes, annotations=notes)
+    if present:
+        built = style.presenter_figure(built)
+    placed = style.place_marker_labels(built)
+    assert _overlapping(placed) == []
+    assert _overlapping(placed, width=3 * style.CHART_WIDTH) == []
+    assert [n["text"] for n in placed["layout"]["annotations"]] == [n["text"] for n in notes]
+
+
+def _two_markers(first: float, second: float) -> style.Figure:
+    built = style.figure([], "T", "X", "Y", xaxis={"range": [0.0, 1.0]})
+    marks = [
+        style.vertical_marker(first, "double", "#111"),
+        style.vertical_marker(second, "J", "#1"),
+    ]
+    style.with_markers(built["layout"], *marks)
+    return built
+
+
+def test_labels_that_do_not_collide_stay_where_they_are():
+    built = _two_markers(0.2, 0.8)
+    assert style.place_marker_labels(built) is built
+
+
+def test_a_label_on_top_of_another_goes_under_it_on_its_line():
+    built = _two_markers(0.657, 0.644)  # the rules page's "double" and "Jacoby" markers
+    assert _overlapping(built) == [("double 0.657", "J 0.644")]
+    placed = style.place_marker_labels(built)
+    first, second = style.marker_label_boxes(placed)
+    assert second.y1 < first.y0 and second.y0 >= 0  # under the first, inside the plot
+    assert "xshift" not in placed["layout"]["annotations"][1]  # still beside its line
+
+
+def test_horizontal_marker_labels_move_along_their_line():
+    built = style.figure([], "T", "X", "Y", yaxis={"range": [0.0, 1.0]})
+    notes = [
+        {"xref": "paper", "x": 0.0, "y": y, "text": text, "xanchor": "left",
+         "yanchor": "bottom", "name": style.MARKER_LABEL, "font": {"size": 11}}
+        for y, text in ((0.5, "even game 1/2"), (0.51, "unlimited: 0.8"))
+    ]  # fmt: skip
+    built["layout"]["annotations"] = notes
+    assert _overlapping(built)
+    placed = style.place_marker_labels(built)
+    assert _overlapping(placed) == []
+    assert "yshift" not in placed["layout"]["annotations"][1]
+
+
+def test_label_box_reads_size_rotation_anchor_and_shift():
+    built = style.figure([], "T", "X", "Y", xaxis={"range": [0.0, 1.0]}, height=460)
+    note = style.vertical_marker(0.5, "P", "#111")[1]  # "P 0.500", 11 px, turned, top right
+    box = style.label_box({**note, "yshift": -10.0}, built, width=580)  # plot 500 x 360 px
+    assert box.x1 == pytest.approx(250.0) and box.x1 - box.x0 == pytest.approx(1.3 * 11)
+    assert box.y1 == pytest.approx(360.0 - 10.0)
+    assert box.y1 - box.y0 == pytest.approx(0.6 * 11 * 7 + 2)

@@ -8,6 +8,7 @@ decision points, fonts, margins, and the presenter-mode sizes.
 
 from __future__ import annotations
 
+import math
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -217,6 +218,7 @@ def vertical_marker(
         "text": f"{label} {x:.3f}" if text is None else text,
         "showarrow": False,
         "textangle": -90,
+        "name": MARKER_LABEL,
         "xanchor": "right",
         "yanchor": "top",
         "font": {"size": size, "color": color},
@@ -540,3 +542,208 @@ def _themed_trace(trace: Trace, plot: str, text: str) -> Trace:
             textfont["color"] = readable(color, plot, ink=text)
         trace["textfont"] = textfont
     return trace
+
+
+# --- marker labels that never collide (issue #20 item 2) ----------------------------------
+
+#: ``name`` of a marker line's label (:func:`vertical_marker`, horizontal markers):
+#: :func:`place_marker_labels` moves these, and only these, apart.
+MARKER_LABEL = "marker label"
+#: The narrowest a chart is drawn, in px (a chart beside its formulas in the wide layout
+#: with the sidebar open at 1280 px). Labels placed apart at this width stay apart
+#: wider: positions along x spread, the boxes keep their size in px.
+CHART_WIDTH = 520
+#: Plotly's figure height and margins where a figure gives none (plotly.js defaults).
+_PLOTLY_HEIGHT = 450
+_PLOTLY_MARGIN = {"l": 80, "r": 80, "t": 100, "b": 80}
+#: Text box estimate: an average glyph is at most 0.6 em wide (digits and lower case of
+#: the sans-serif fonts Streamlit uses are 0.5-0.55 em), a line 1.3 em high; labels
+#: keep ``_LABEL_GAP`` px between them.
+_GLYPH_EM, _LINE_EM, _LABEL_GAP = 0.6, 1.3, 2.0
+#: How far out (in label widths) a label may be moved along x before giving up on the
+#: plot's height; far more than any chart has labels.
+_MAX_STEPS = 64
+
+
+@dataclass(frozen=True)
+class Box:
+    """A label's estimated text box in px of the plot area (x to the right, y up).
+
+    ``share`` is where the label's anchor sits across the plot's width (0 left, 1
+    right): as the chart gets wider the box moves right by ``share`` times the extra
+    width, keeping its size and its height above the plot's bottom.
+    """
+
+    text: str
+    x0: float
+    x1: float
+    y0: float
+    y1: float
+    share: float = 0.0
+
+    def overlaps(self, other: Box) -> bool:
+        """Whether the two boxes share any area."""
+        return (
+            self.x0 < other.x1 and other.x0 < self.x1 and self.y0 < other.y1 and other.y0 < self.y1
+        )
+
+    def collides(self, other: Box) -> bool:
+        """Whether the two boxes overlap at this width or at any wider one.
+
+        Side by side at one height, the box on the left must not drift right faster
+        than the other (a larger ``share``); one above the other they never meet.
+        """
+        if not (self.y0 < other.y1 and other.y0 < self.y1):
+            return False
+        if self.overlaps(other):
+            return True
+        left, right = (self, other) if self.x1 <= other.x0 else (other, self)
+        return left.share > right.share
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """The plot area's size in px and how x and y of each axis map onto it."""
+
+    width: float
+    height: float
+    x_axes: dict[str, tuple[float, float, float, float]]  # ref -> (lo, hi, dom0, dom1)
+    y_axes: dict[str, tuple[float, float, float, float]]
+
+    def share(self, value: float, ref: str, axes: dict[str, tuple[float, float, float, float]]
+              ) -> float:  # fmt: skip
+        """Where ``value`` on the axis ``ref`` (or the paper) sits across the plot, 0 to 1."""
+        if ref == "paper":
+            return value
+        lo, hi, start, end = axes.get(ref.split(" ")[0], (0.0, 1.0, 0.0, 1.0))
+        along = 0.5 if hi == lo else (value - lo) / (hi - lo)
+        return start + along * (end - start)
+
+
+def _extent(figure: Figure, axis: str, ref: str, log: bool) -> tuple[float, float]:
+    """The data range plotly's autorange would show on one axis (no padding)."""
+    values: list[float] = []
+    for trace in figure.get("data", []):
+        if trace.get(f"{axis}axis", axis) != ref:
+            continue
+        for value in np.ravel(np.asarray(trace.get(axis, []), dtype=object)):
+            number = float(value) if isinstance(value, int | float | np.number) else math.nan
+            if math.isfinite(number) and (not log or number > 0):
+                values.append(math.log10(number) if log else number)
+    if axis == "x":
+        for note in figure.get("layout", {}).get("annotations", []):
+            if note.get("xref", "x") == ref and isinstance(note.get("x"), int | float):
+                values.append(float(note["x"]))
+    return (min(values), max(values)) if values else (0.0, 1.0)
+
+
+def _frame(figure: Figure, width: float) -> _Frame:
+    layout = figure.get("layout", {})
+    margin = {**_PLOTLY_MARGIN, **layout.get("margin", {})}
+    plot_width = max(1.0, width - margin["l"] - margin["r"])
+    plot_height = max(1.0, layout.get("height", _PLOTLY_HEIGHT) - margin["t"] - margin["b"])
+    axes: dict[str, dict[str, tuple[float, float, float, float]]] = {"x": {}, "y": {}}
+    for name, axis in layout.items():
+        if not name.startswith(("xaxis", "yaxis")) or not isinstance(axis, dict):
+            continue
+        letter, ref = name[0], name[0] + name[5:]
+        log = axis.get("type") == "log"
+        bounds = axis.get("range") or _extent(figure, letter, ref, log)
+        start, end = axis.get("domain", [0.0, 1.0])
+        axes[letter][ref] = (float(bounds[0]), float(bounds[1]), float(start), float(end))
+    return _Frame(plot_width, plot_height, axes["x"], axes["y"])
+
+
+def label_box(note: Shape, figure: Figure, *, width: float = CHART_WIDTH) -> Box:
+    """The estimated text box of an annotation in px of the plot area, shifts included.
+
+    Width from the text's length (``_GLYPH_EM`` em a character), height one line
+    (``_LINE_EM`` em), both swapped for text turned by 90 degrees; anchored as plotly
+    anchors it (``xanchor``/``yanchor``, "auto" as the centre) at ``x``, ``y`` on the
+    axes (or the paper) the note refers to, at the figure's height and ``width`` px.
+    """
+    layout = figure.get("layout", {})
+    frame = _frame(figure, width)
+    size = float(note.get("font", {}).get("size", layout.get("font", {}).get("size", 12)))
+    text = str(note.get("text", ""))
+    long_side = _GLYPH_EM * size * max(1, len(text)) + 2.0
+    short_side = _LINE_EM * size
+    turned = abs(float(note.get("textangle", 0))) % 180 == 90
+    box_w, box_h = (short_side, long_side) if turned else (long_side, short_side)
+    share = frame.share(float(note.get("x", 0.5)), note.get("xref", "x"), frame.x_axes)
+    x = share * frame.width + float(note.get("xshift", 0.0))
+    y = frame.share(float(note.get("y", 0.5)), note.get("yref", "y"), frame.y_axes) * frame.height
+    y += float(note.get("yshift", 0.0))
+    left = {"left": x, "right": x - box_w}.get(note.get("xanchor", "auto"), x - box_w / 2)
+    bottom = {"bottom": y, "top": y - box_h}.get(note.get("yanchor", "auto"), y - box_h / 2)
+    return Box(text, left, left + box_w, bottom, bottom + box_h, share)
+
+
+def marker_label_boxes(figure: Figure, *, width: float = CHART_WIDTH) -> list[Box]:
+    """The :func:`label_box` of every marker label (:data:`MARKER_LABEL`) of the figure."""
+    notes = figure.get("layout", {}).get("annotations", [])
+    return [label_box(n, figure, width=width) for n in notes if n.get("name") == MARKER_LABEL]
+
+
+def place_marker_labels(figure: Figure, *, width: float = CHART_WIDTH) -> Figure:
+    """The figure with its marker labels moved (``xshift``/``yshift`` in px) so that no
+    two estimated text boxes (:func:`label_box`) overlap at ``width`` px or wider
+    (:meth:`Box.collides`).
+
+    The rule: labels are placed one by one, in the figure's order. A label keeps its
+    place if its box is free; otherwise it goes to the highest free place in the plot
+    (just under a label already placed: labels stack in rows from the top), trying
+    first beside its line, then the other side of its line, then ever further out along
+    x; if no place inside the plot's height is free (a label taller than the plot), the
+    first free place outside it. Vertical marker labels move down the line, horizontal
+    ones along it. Only labels named :data:`MARKER_LABEL` move; other text stays put.
+    The same object is returned when nothing moves.
+    """
+    notes = figure.get("layout", {}).get("annotations", [])
+    if sum(1 for n in notes if n.get("name") == MARKER_LABEL) < 2:
+        return figure
+    frame = _frame(figure, width)
+    placed: list[Box] = []
+    moved = list(notes)
+    for index, note in enumerate(notes):
+        if note.get("name") != MARKER_LABEL:
+            continue
+        box = label_box(note, figure, width=width)
+        shift = _free_shift(box, placed, frame, turned=box.y1 - box.y0 > box.x1 - box.x0)
+        for key, step in zip(("xshift", "yshift"), shift, strict=True):
+            if step:
+                moved[index] = {**moved[index], key: float(note.get(key, 0.0)) + step}
+        placed.append(_shifted(box, *shift))
+    if moved == notes:
+        return figure
+    return {**figure, "layout": {**figure["layout"], "annotations": moved}}
+
+
+def _shifted(box: Box, dx: float, dy: float) -> Box:
+    return Box(box.text, box.x0 + dx, box.x1 + dx, box.y0 + dy, box.y1 + dy, box.share)
+
+
+def _free_shift(box: Box, placed: list[Box], frame: _Frame, *, turned: bool) -> tuple[float, float]:
+    """The first free ``(dx, dy)`` for ``box`` (the rule of :func:`place_marker_labels`)."""
+    thickness = (box.x1 - box.x0 if turned else box.y1 - box.y0) + _LABEL_GAP
+    away = [0.0]  # across the line: beside it, the other side, further out
+    for k in range(1, _MAX_STEPS):
+        away += [k * thickness, -k * thickness]
+    if turned:  # down the line: stay, or just under a placed label, highest first
+        unders = (p.y0 - _LABEL_GAP - box.y1 for p in placed)
+        along = [0.0, *sorted((d for d in unders if d < 0), reverse=True)]
+    else:  # along the line: stay, or just past a placed label, nearest first
+        pasts = [p.x0 - _LABEL_GAP - box.x1 for p in placed]
+        pasts += [p.x1 + _LABEL_GAP - box.x0 for p in placed]
+        along = [0.0, *sorted(pasts, key=abs)]
+    for inside in (True, False):
+        for step in away:
+            for slide in along:
+                dx, dy = (step, slide) if turned else (slide, step)
+                candidate = _shifted(box, dx, dy)
+                if inside and (candidate.y0 < 0 or candidate.y1 > frame.height + 1e-9):
+                    continue
+                if not any(candidate.collides(p) for p in placed):
+                    return (dx, dy)
+    # right of and under everything: free at every width
+    return (max(p.x1 for p in placed) + _LABEL_GAP - box.x0, min(p.y0 for p in placed) - box.y1)

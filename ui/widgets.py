@@ -15,7 +15,13 @@ from streamlit.delta_generator import DeltaGenerator
 from cubecore.cubeful import ProperCubeAction
 from ui.controls import PRESENT, Control
 from ui.internals import PrevalidatedFigure
-from ui.style import Figure, plotly_config, presenter_figure, themed_figure
+from ui.style import (
+    Figure,
+    place_marker_labels,
+    plotly_config,
+    presenter_figure,
+    themed_figure,
+)
 
 
 class _Binding(TypedDict):
@@ -97,13 +103,14 @@ def chart(figure: Figure, filename: str, *, key: str | None = None) -> None:
     """Render a plotly figure dict with the house toolbar (PNG download).
 
     In presenter mode the chart is restyled for a projector
-    (:func:`ui.style.presenter_figure`), and its colours are those of the browser's
-    theme (:func:`ui.style.themed_figure`; before the browser has said which, the
-    app's base theme): figure builders take neither.
+    (:func:`ui.style.presenter_figure`). Then, at the final font sizes, its marker
+    labels are moved apart (:func:`ui.style.place_marker_labels`), and it takes the
+    colours of the browser's theme (:func:`ui.style.themed_figure`; before the
+    browser has said which, the app's base theme). Figure builders do none of this.
     """
     if presenter_mode():
         figure = presenter_figure(figure)
-    figure = themed_figure(figure, st.context.theme.type)
+    figure = themed_figure(place_marker_labels(figure), st.context.theme.type)
     st.plotly_chart(
         PrevalidatedFigure(figure),
         config=plotly_config(filename),

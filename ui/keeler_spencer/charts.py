@@ -13,6 +13,7 @@ from cubecore.keeler_spencer import ALTERNATING_DOUBLING_POINT as POINT
 from ui.style import (
     COLORS,
     LABEL_BOX,
+    MARKER_LABEL,
     Figure,
     Layout,
     Shape,
@@ -60,6 +61,7 @@ def _horizontal_marker(y: float, label: str, color: str, *, outside: bool = Fals
         "x": 1.0 if outside else 0.0,
         "y": y,
         "text": label,
+        "name": MARKER_LABEL,
         "showarrow": False,
         "xanchor": "left",
         "yanchor": "middle" if outside else "bottom",
