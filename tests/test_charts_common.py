@@ -4,18 +4,22 @@ Each section opens at its defaults in the light and the dark theme (``st.context
 set through ``AppTest.context``); every chart it shows is read back (plotly JSON) and
 checked: every text has an explicit colour with WCAG contrast >= 4.5:1 against what it
 sits on, no black or near-black line or marker is drawn on the dark background, and no
-two marker labels' estimated text boxes overlap (also in presenter mode).
+two marker labels' estimated text boxes overlap (also in presenter mode); every chart has a
+text alternative (its accessible name, and its caption in presenter mode) that names its
+title and at least one number.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 
 import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import APP
+from tests.plotly_spec import plotly_spec
 from tests.reading import chart_specs
 from ui import style
 from ui.pages import PAGES
@@ -27,8 +31,8 @@ THEMES = ("light", "dark")
 
 
 @functools.cache
-def _open(page: str, section: str, theme: str, present: bool = False) -> tuple[dict, ...]:
-    """The charts of one section at its defaults in one theme (one run per worker)."""
+def _run(page: str, section: str, theme: str, present: bool = False) -> AppTest:
+    """One section at its defaults in one theme (one run per worker and view)."""
     st.cache_data.clear()
     st.cache_resource.clear()
     at = AppTest.from_file(APP, default_timeout=120)
@@ -38,7 +42,12 @@ def _open(page: str, section: str, theme: str, present: bool = False) -> tuple[d
         at.query_params["present"] = "true"
     at.switch_page(page).run()
     assert not at.exception, [e.message for e in at.exception]
-    return tuple(chart_specs(at))
+    return at
+
+
+def _open(page: str, section: str, theme: str, present: bool = False) -> list[dict]:
+    """The charts of one section at its defaults in one theme (plotly JSON)."""
+    return chart_specs(_run(page, section, theme, present))
 
 
 def _title(spec: dict) -> str:
@@ -144,4 +153,25 @@ def test_no_two_marker_labels_overlap(page, section, present):
             for second in boxes[i + 1 :]:
                 if first.collides(second):
                     bad.append(f"{_title(spec)!r}: {first.text!r} overlaps {second.text!r}")
+    assert not bad, "\n".join(bad)
+
+
+def _plain_title(spec: dict) -> str:
+    return " ".join(re.sub(r"<[^>]*>", " ", _title(spec)).split())
+
+
+@pytest.mark.parametrize("present", [False, True], ids=["default", "presenter"])
+@pytest.mark.parametrize(("page", "section"), SECTIONS)
+def test_every_chart_has_a_text_alternative_with_its_title_and_a_number(page, section, present):
+    at = _run(page, section, "light", present)
+    captions = [c.value for c in at.caption]
+    bad = []
+    for element in at.get("plotly_chart"):
+        spec, alt = plotly_spec(element), element.proto.alt
+        if _plain_title(spec) not in alt or not re.search(r"\d", alt):
+            bad.append(f"{_title(spec)!r}: alt {alt!r}")
+        if present and alt not in captions:
+            bad.append(f"{_title(spec)!r}: no caption {alt!r} in presenter mode")
+        if not present and alt in captions:
+            bad.append(f"{_title(spec)!r}: caption {alt!r} outside presenter mode")
     assert not bad, "\n".join(bad)

@@ -230,3 +230,27 @@ def test_label_box_reads_size_rotation_anchor_and_shift():
     assert box.x1 == pytest.approx(250.0) and box.x1 - box.x0 == pytest.approx(1.3 * 11)
     assert box.y1 == pytest.approx(360.0 - 10.0)
     assert box.y1 - box.y0 == pytest.approx(0.6 * 11 * 7 + 2)
+
+
+# --- a text alternative for every chart --------------------------------------------------
+
+
+def test_chart_summary_names_title_axes_and_marker_values():
+    built = style.figure([], "Cubeful <b>equity</b>", "P", "equity", xaxis={"range": [0, 1]})
+    style.with_markers(
+        built["layout"],
+        style.vertical_marker(0.213, "take", "#1"),
+        style.vertical_marker(0.698, "double", "#2"),
+    )
+    assert style.chart_summary(built) == (
+        "Cubeful equity. Horizontal axis: P; vertical axis: equity. "
+        "Marked: take 0.213, double 0.698."
+    )
+
+
+def test_chart_summary_without_markers_gives_each_trace_range_and_a_heatmap_range():
+    curve = style.line([0, 1, 2], [-0.0, 0.25, 0.5], "hold", "#1")
+    cells = {"type": "heatmap", "z": [[0.1, 0.9], [0.5, None]], "name": "MWC"}
+    checkers = {"type": "scatter", "y": [1, 2], "hoverinfo": "skip", "name": "board"}
+    summary = style.chart_summary({"data": [curve, cells, checkers], "layout": {"title": "T"}})
+    assert summary == "T. hold: from 0 to 0.5; MWC: from 0.1 to 0.9."

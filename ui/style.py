@@ -9,6 +9,7 @@ decision points, fonts, margins, and the presenter-mode sizes.
 from __future__ import annotations
 
 import math
+import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -747,3 +748,76 @@ def _free_shift(box: Box, placed: list[Box], frame: _Frame, *, turned: bool) -> 
                     return (dx, dy)
     # right of and under everything: free at every width
     return (max(p.x1 for p in placed) + _LABEL_GAP - box.x0, min(p.y0 for p in placed) - box.y1)
+
+
+# --- a text alternative for every chart (issue #20 item 2) --------------------------------
+
+#: Traces a text alternative names at most (the first ones: builders put the model first).
+_SUMMARY_TRACES = 4
+
+
+def _plain(text: object) -> str:
+    """Chart text without plotly's HTML tags (``<br>``, ``<sub>``, ...), on one line."""
+    return " ".join(re.sub(r"<[^>]*>", " ", str(text or "")).split())
+
+
+def _title_text(node: object) -> str:
+    return _plain(node.get("text") if isinstance(node, dict) else node)
+
+
+def _number(value: float) -> str:
+    return f"{value + 0.0:.4g}"  # no "-0"
+
+
+def _value_range(trace: Trace) -> str | None:
+    """``"from a to b"`` (or ``"b"``) of a trace's values: z of a heatmap, else y (x of a
+    horizontal bar, or where y is not numeric)."""
+    axes = ("z",) if "z" in trace else ("x", "y") if trace.get("orientation") == "h" else ("y", "x")
+    for axis in axes:
+        try:
+            values = np.asarray(trace.get(axis, []), dtype=float).ravel()
+        except (TypeError, ValueError):
+            continue
+        values = values[np.isfinite(values)]
+        if values.size:
+            low, high = float(values.min()), float(values.max())
+            return _number(low) if low == high else f"from {_number(low)} to {_number(high)}"
+    return None
+
+
+def chart_summary(figure: Figure) -> str:
+    """A short text alternative of a chart: its title, axes and key values.
+
+    The key values are its marker labels (:data:`MARKER_LABEL`: "take 0.213"), or where
+    it has none the range of each of its first traces' values (traces without hover,
+    drawing aids such as a board's checkers, are left out). Used as the chart's
+    accessible name and, in presenter mode, as its caption (:func:`ui.widgets.chart`).
+
+    >>> built = figure([line([0, 1], [0.5, 1.0], "equity", "#000")], "E", "P", "equity")
+    >>> chart_summary(built)
+    'E. Horizontal axis: P; vertical axis: equity. equity: from 0.5 to 1.'
+    """
+    layout = figure.get("layout", {})
+    parts = [f"{_title_text(layout.get('title')) or 'Chart'}."]
+    x_title = _title_text((layout.get("xaxis") or {}).get("title"))
+    y_title = _title_text((layout.get("yaxis") or {}).get("title"))
+    if x_title or y_title:
+        parts.append(f"Horizontal axis: {x_title or '-'}; vertical axis: {y_title or '-'}.")
+    marks = [
+        _plain(note.get("text"))
+        for note in layout.get("annotations", [])
+        if note.get("name") == MARKER_LABEL
+    ]
+    if marks:
+        parts.append(f"Marked: {', '.join(marks)}.")
+    else:
+        ranges = []
+        shown_traces = [t for t in figure.get("data", []) if t.get("hoverinfo") != "skip"]
+        for trace in shown_traces[:_SUMMARY_TRACES]:  # not drawing aids (a board's checkers)
+            shown = _value_range(trace)
+            if shown is not None:
+                name = _plain(trace.get("name")) or "values"
+                ranges.append(f"{name}: {shown}")
+        if ranges:
+            parts.append("; ".join(ranges) + ".")
+    return " ".join(parts)

@@ -17,6 +17,7 @@ from ui.controls import PRESENT, Control
 from ui.internals import PrevalidatedFigure
 from ui.style import (
     Figure,
+    chart_summary,
     place_marker_labels,
     plotly_config,
     presenter_figure,
@@ -107,16 +108,24 @@ def chart(figure: Figure, filename: str, *, key: str | None = None) -> None:
     labels are moved apart (:func:`ui.style.place_marker_labels`), and it takes the
     colours of the browser's theme (:func:`ui.style.themed_figure`; before the
     browser has said which, the app's base theme). Figure builders do none of this.
+
+    Its text alternative (:func:`ui.style.chart_summary`: title, axes, key values) is
+    the chart's accessible name, and in presenter mode also its caption.
     """
-    if presenter_mode():
+    present = presenter_mode()
+    if present:
         figure = presenter_figure(figure)
     figure = themed_figure(place_marker_labels(figure), st.context.theme.type)
+    summary = chart_summary(figure)
     st.plotly_chart(
         PrevalidatedFigure(figure),
         config=plotly_config(filename),
         theme="streamlit",
         key=key,
+        alt=summary,
     )
+    if present:
+        st.caption(summary)
 
 
 def chart_columns(present: bool) -> Sequence[Any]:
