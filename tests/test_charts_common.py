@@ -12,6 +12,7 @@ title and at least one number.
 from __future__ import annotations
 
 import functools
+import html
 import re
 
 import pytest
@@ -20,8 +21,8 @@ from streamlit.testing.v1 import AppTest
 
 from tests.conftest import APP
 from tests.plotly_spec import plotly_spec
-from tests.reading import chart_specs
-from ui import style
+from tests.reading import chart_specs, share_link
+from ui import links, style
 from ui.pages import PAGES
 from ui.skeleton import SECTION_KEY
 
@@ -175,3 +176,19 @@ def test_every_chart_has_a_text_alternative_with_its_title_and_a_number(page, se
         if not present and alt in captions:
             bad.append(f"{_title(spec)!r}: caption {alt!r} outside presenter mode")
     assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("spec", ON_SKELETON, ids=lambda spec: spec.url_path)
+def test_the_theme_switch_opens_this_view_in_each_theme(open_page, spec):
+    at = open_page(spec.file, present="true")
+    link = share_link(at)
+    switches = [m.value for m in at.sidebar.markdown if m.value.startswith("Theme: ")]
+    assert switches == [links.theme_switch(link)]
+    for theme, value in links.THEME_VALUES.items():
+        href = html.escape(f"{link}&embed_options={value}")
+        assert f'href="{href}" target="_self">{theme}</a>' in switches[0]
+
+
+def test_theme_link_adds_streamlit_s_theme_option_to_any_link():
+    assert links.theme_link("/janowski", "Dark") == "/janowski?embed_options=dark_theme"
+    assert links.theme_link("/race?x=1", "Light") == "/race?x=1&embed_options=light_theme"
