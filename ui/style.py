@@ -8,6 +8,7 @@ decision points, fonts, margins, and the presenter-mode sizes.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import tomllib
@@ -404,6 +405,7 @@ def contrast_ratio(foreground: str, background: str) -> float:
     return (lighter + 0.05) / (darker + 0.05)
 
 
+@functools.lru_cache(maxsize=1024)
 def readable(
     color: str, background: str, minimum: float = TEXT_CONTRAST, *, ink: str | None = None
 ) -> str:
@@ -621,16 +623,27 @@ class _Frame:
         return start + along * (end - start)
 
 
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float | np.number) and not isinstance(value, bool)
+
+
 def _extent(figure: Figure, axis: str, ref: str, log: bool) -> tuple[float, float]:
     """The data range plotly's autorange would show on one axis (no padding)."""
     values: list[float] = []
     for trace in figure.get("data", []):
         if trace.get(f"{axis}axis", axis) != ref:
             continue
-        for value in np.ravel(np.asarray(trace.get(axis, []), dtype=object)):
-            number = float(value) if isinstance(value, int | float | np.number) else math.nan
-            if math.isfinite(number) and (not log or number > 0):
-                values.append(math.log10(number) if log else number)
+        raw = trace.get(axis, [])
+        try:
+            numbers = np.asarray(raw, dtype=float).ravel()
+        except (TypeError, ValueError):  # categories, or numbers among them
+            numbers = np.array(
+                [v for v in np.ravel(np.asarray(raw, dtype=object)) if _is_number(v)], dtype=float
+            )
+        numbers = numbers[np.isfinite(numbers) & (numbers > 0 if log else True)]
+        if numbers.size:
+            low, high = float(numbers.min()), float(numbers.max())
+            values += [math.log10(low), math.log10(high)] if log else [low, high]
     if axis == "x":
         for note in figure.get("layout", {}).get("annotations", []):
             if note.get("xref", "x") == ref and isinstance(note.get("x"), int | float):
@@ -663,8 +676,10 @@ def label_box(note: Shape, figure: Figure, *, width: float = CHART_WIDTH) -> Box
     anchors it (``xanchor``/``yanchor``, "auto" as the centre) at ``x``, ``y`` on the
     axes (or the paper) the note refers to, at the figure's height and ``width`` px.
     """
-    layout = figure.get("layout", {})
-    frame = _frame(figure, width)
+    return _label_box(note, figure.get("layout", {}), _frame(figure, width))
+
+
+def _label_box(note: Shape, layout: Layout, frame: _Frame) -> Box:
     size = float(note.get("font", {}).get("size", layout.get("font", {}).get("size", 12)))
     text = str(note.get("text", ""))
     long_side = _GLYPH_EM * size * max(1, len(text)) + 2.0
@@ -682,8 +697,10 @@ def label_box(note: Shape, figure: Figure, *, width: float = CHART_WIDTH) -> Box
 
 def marker_label_boxes(figure: Figure, *, width: float = CHART_WIDTH) -> list[Box]:
     """The :func:`label_box` of every marker label (:data:`MARKER_LABEL`) of the figure."""
-    notes = figure.get("layout", {}).get("annotations", [])
-    return [label_box(n, figure, width=width) for n in notes if n.get("name") == MARKER_LABEL]
+    layout = figure.get("layout", {})
+    frame = _frame(figure, width)
+    notes = layout.get("annotations", [])
+    return [_label_box(n, layout, frame) for n in notes if n.get("name") == MARKER_LABEL]
 
 
 def place_marker_labels(figure: Figure, *, width: float = CHART_WIDTH) -> Figure:
@@ -709,7 +726,7 @@ def place_marker_labels(figure: Figure, *, width: float = CHART_WIDTH) -> Figure
     for index, note in enumerate(notes):
         if note.get("name") != MARKER_LABEL:
             continue
-        box = label_box(note, figure, width=width)
+        box = _label_box(note, figure["layout"], frame)
         shift = _free_shift(box, placed, frame, turned=box.y1 - box.y0 > box.x1 - box.x0)
         for key, step in zip(("xshift", "yshift"), shift, strict=True):
             if step:
