@@ -11,6 +11,7 @@ instead. Values from a URL are only ever shown as escaped, truncated plain text.
 from __future__ import annotations
 
 import contextlib
+import html
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -369,6 +370,29 @@ def share_query(controls: tuple[Control, ...], values: dict[str, object]) -> str
         if value != control.default:
             parts.append(f"{control.key}={quote(control.format(value), safe='')}")
     return "&".join(parts)
+
+
+#: Streamlit's own link option that opens the app in one of its themes
+#: (``?embed_options=light_theme`` or ``dark_theme``; Streamlit 1.67's frontend reads it
+#: whether or not the app is embedded, takes the theme from ``[theme.light]`` or
+#: ``[theme.dark]`` of the config, and leaves it out of ``st.query_params``).
+THEME_OPTION = "embed_options"
+#: The themes a reader can switch to, and their values of :data:`THEME_OPTION`.
+THEME_VALUES = {"Light": "light_theme", "Dark": "dark_theme"}
+
+
+def theme_link(link: str, theme: str) -> str:
+    """``link`` opened in ``theme`` (a key of :data:`THEME_VALUES`)."""
+    return f"{link}{'&' if '?' in link else '?'}{THEME_OPTION}={THEME_VALUES[theme]}"
+
+
+def theme_switch(link: str) -> str:
+    """HTML: a link per theme to this view (``link``), opened in the same tab."""
+    anchors = [
+        f'<a href="{html.escape(theme_link(link, theme))}" target="_self">{theme}</a>'
+        for theme in THEME_VALUES
+    ]
+    return "Theme: " + " · ".join(anchors)
 
 
 def share_link(page_path: str, controls: tuple[Control, ...], values: dict[str, object]) -> str:

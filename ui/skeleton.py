@@ -334,8 +334,10 @@ def run_page(page: Page, page_file: str) -> None:
             snap = {control.key: control.default for control in page.all_controls}
         st.session_state[_SNAP_KEY] = snap
         st.rerun()
+    link = links.share_link(path, page.all_controls, values)
+    st.sidebar.markdown(links.theme_switch(link), unsafe_allow_html=True)
     with st.sidebar.expander("Share this view", icon=":material/share:"):
-        st.code(links.share_link(path, page.all_controls, values), language=None, wrap_lines=True)
+        st.code(link, language=None, wrap_lines=True)
 
     open_section = next(s for s in page.sections if s.title == values[SECTION_KEY])
     offered = {**page.presets, **open_section.presets}

@@ -8,9 +8,13 @@ decision points, fonts, margins, and the presenter-mode sizes.
 
 from __future__ import annotations
 
+import functools
+import math
 import re
+import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -216,6 +220,7 @@ def vertical_marker(
         "text": f"{label} {x:.3f}" if text is None else text,
         "showarrow": False,
         "textangle": -90,
+        "name": MARKER_LABEL,
         "xanchor": "right",
         "yanchor": "top",
         "font": {"size": size, "color": color},
@@ -511,7 +516,7 @@ class ExportContext:
         tokens = []
         for key, value, _ in self.parameters:
             value = {"true": "on", "false": "off"}.get(value, value)
-            joined = f"{key}{value}" if _is_number(value) else f"{key}-{value}"
+            joined = f"{key}{value}" if _reads_as_number(value) else f"{key}-{value}"
             tokens.append(_UNSAFE.sub("-", joined).strip("-"))
         return tokens
 
@@ -536,7 +541,7 @@ class ExportContext:
         return " · ".join(parts)
 
 
-def _is_number(text: str) -> bool:
+def _reads_as_number(text: str) -> bool:
     try:
         float(text)
     except ValueError:
@@ -571,3 +576,538 @@ def with_export_note(figure: Figure, text: str) -> Figure:
     layout["margin"] = margin
     layout["annotations"] = [*layout.get("annotations", []), note]
     return {**figure, "layout": layout}
+
+
+# --- colours for the active theme (issue #20 item 2) --------------------------------------
+
+#: The app's config, where the light and dark themes are defined (``[theme.light]``,
+#: ``[theme.dark]``): the chart colours are read from there, never repeated here.
+_CONFIG = Path(__file__).resolve().parents[1] / ".streamlit" / "config.toml"
+#: Minimum contrast of text against its background: WCAG 2.2 success criterion 1.4.3
+#: (AA), https://www.w3.org/TR/WCAG22/#contrast-minimum.
+TEXT_CONTRAST = 4.5
+#: Minimum contrast of lines and marker symbols against the background: WCAG 2.2
+#: success criterion 1.4.11 (non-text contrast), https://www.w3.org/TR/WCAG22/#non-text-contrast.
+GRAPHIC_CONTRAST = 3.0
+#: The box behind a label that must stay legible over lines (a tree's edge labels): the
+#: page background, slightly translucent; :func:`themed_figure` paints it in the active
+#: theme's background.
+LABEL_BOX = "rgba(255, 255, 255, 0.8)"
+#: CSS colour names the chart builders use (plotly takes any CSS colour).
+_NAMED = {"white": "#ffffff", "black": "#000000"}
+
+
+@dataclass(frozen=True)
+class Theme:
+    """One of the app's themes: its type, page background and body text colour."""
+
+    type: str
+    background: str
+    text: str
+
+
+def _read_themes(path: Path = _CONFIG) -> dict[str, Theme]:
+    """The ``[theme.light]`` and ``[theme.dark]`` sections of the app's config."""
+    sections = tomllib.loads(path.read_text(encoding="utf-8"))["theme"]
+    return {
+        kind: Theme(kind, sections[kind]["backgroundColor"], sections[kind]["textColor"])
+        for kind in ("light", "dark")
+    }
+
+
+#: The app's two themes, from ``.streamlit/config.toml``.
+THEMES = _read_themes()
+
+
+def rgba(color: str) -> tuple[float, float, float, float]:
+    """A CSS colour (``#rgb``, ``#rrggbb``, ``rgb()``, ``rgba()``, white, black) as 0-255 RGB
+    and alpha in [0, 1].
+
+    >>> rgba("#fff"), rgba("rgba(255, 0, 0, 0.5)")
+    ((255.0, 255.0, 255.0, 1.0), (255.0, 0.0, 0.0, 0.5))
+    """
+    text = _NAMED.get(color.strip().lower(), color.strip().lower())
+    if text.startswith("#") and len(text) in (4, 7):
+        digits = text[1:] if len(text) == 7 else "".join(2 * c for c in text[1:])
+        red, green, blue = (float(int(digits[i : i + 2], 16)) for i in (0, 2, 4))
+        return red, green, blue, 1.0
+    if text.startswith(("rgb(", "rgba(")) and text.endswith(")"):
+        parts = [float(p) for p in text[text.index("(") + 1 : -1].split(",")]
+        if len(parts) in (3, 4):
+            return parts[0], parts[1], parts[2], parts[3] if len(parts) == 4 else 1.0
+    raise ValueError(f"color must be #rgb, #rrggbb, rgb(), rgba(), white or black, not {color!r}")
+
+
+def _hex(red: float, green: float, blue: float) -> str:
+    return "#" + "".join(f"{round(min(255.0, max(0.0, c))):02x}" for c in (red, green, blue))
+
+
+def over(color: str, background: str) -> str:
+    """``color`` painted over the opaque ``background`` (its alpha composited), as hex."""
+    red, green, blue, alpha = rgba(color)
+    back = rgba(background)
+    return _hex(
+        *(alpha * c + (1.0 - alpha) * b for c, b in zip((red, green, blue), back[:3], strict=True))
+    )
+
+
+def _luminance(color: str) -> float:
+    """WCAG relative luminance of an opaque colour."""
+    channels = []
+    for value in rgba(color)[:3]:
+        c = value / 255.0
+        channels.append(c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4)
+    red, green, blue = channels
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast_ratio(foreground: str, background: str) -> float:
+    """WCAG contrast ratio of ``foreground`` over the opaque ``background``, 1 to 21.
+
+    ``(L1 + 0.05) / (L2 + 0.05)`` with ``L1`` the larger relative luminance (each sRGB
+    channel linearised); a translucent foreground is composited over the background
+    first. WCAG 2.2, definitions "contrast ratio" and "relative luminance",
+    https://www.w3.org/TR/WCAG22/#dfn-contrast-ratio.
+
+    >>> round(contrast_ratio("#000000", "#ffffff"), 1), round(contrast_ratio("#777", "#fff"), 2)
+    (21.0, 4.48)
+    """
+    lighter, darker = sorted(
+        (_luminance(over(foreground, background)), _luminance(background)), reverse=True
+    )
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+@functools.lru_cache(maxsize=1024)
+def readable(
+    color: str, background: str, minimum: float = TEXT_CONTRAST, *, ink: str | None = None
+) -> str:
+    """``color``, or the least change of it toward black or white (keeping its hue's
+    direction) that has at least ``minimum`` contrast over the opaque ``background``.
+
+    A grey (black, "#111111") that is not readable is taken as ink and becomes ``ink``
+    (the theme's text colour) where that is given and readable.
+
+    >>> readable("#111111", "#ffffff"), readable("#111111", "#0e1117", ink="#e8eaed")
+    ('#111111', '#e8eaed')
+    """
+    solid = over(color, background)
+    if contrast_ratio(solid, background) >= minimum:
+        return color
+    red, green, blue, _ = rgba(solid)
+    grey = max(red, green, blue) - min(red, green, blue) < 16
+    if grey and ink is not None and contrast_ratio(ink, background) >= minimum:
+        return ink
+    toward = "#ffffff" if _luminance(background) < 0.18 else "#000000"
+    low, high = 0.0, 1.0  # share of ``toward`` mixed in: ``high`` is always enough
+    for _ in range(30):
+        middle = (low + high) / 2
+        if contrast_ratio(_mix(solid, toward, middle), background) >= minimum:
+            high = middle
+        else:
+            low = middle
+    return _mix(solid, toward, high)
+
+
+def _mix(color: str, toward: str, share: float) -> str:
+    start, end = rgba(color), rgba(toward)
+    return _hex(*((1.0 - share) * a + share * b for a, b in zip(start[:3], end[:3], strict=True)))
+
+
+def themed_figure(figure: Figure, theme: str | None) -> Figure:
+    """The chart in the colours of the active theme (``"light"``/``"dark"``; ``None``: the
+    app's base theme, light).
+
+    Every text gets an explicit colour with at least :data:`TEXT_CONTRAST` against the
+    background it sits on (titles, ticks, legend and axis titles in the theme's text
+    colour; annotations and trace text in their own colour made readable, over their own
+    ``bgcolor`` if they have one, else the plot's); marker lines, trace lines and marker
+    symbols get at least :data:`GRAPHIC_CONTRAST` (a black marker turns light in dark).
+    A colour is changed only where it is not readable, and the same colour the same way
+    everywhere, so a marker and its label, a line and its legend still match.
+    Colour scales (heatmaps) and filled regions are left as they are. The data are the
+    same objects; the layout and traces are new.
+    """
+    chosen = THEMES.get(theme or "light", THEMES["light"])
+    layout: Layout = dict(figure.get("layout", {}))
+    paper = over(layout.get("paper_bgcolor", chosen.background), chosen.background)
+    plot = over(layout.get("plot_bgcolor", paper), paper)
+    text = chosen.text
+
+    def font(node: object, background: str = paper) -> dict[str, Any]:
+        node = dict(node) if isinstance(node, dict) else {}
+        node["color"] = readable(node.get("color", text), background, ink=text)
+        return node
+
+    layout["font"] = font(layout.get("font"))
+    if isinstance(layout.get("title"), dict):
+        layout["title"] = {**layout["title"], "font": font(layout["title"].get("font"))}
+    if isinstance(layout.get("legend"), dict) or "legend" not in layout:
+        legend = layout.get("legend", {})
+        layout["legend"] = {**legend, "font": font(legend.get("font"))}
+    for name in [key for key in layout if key.startswith(("xaxis", "yaxis"))]:
+        axis = dict(layout[name])
+        axis["tickfont"] = font(axis.get("tickfont"))
+        title = axis.get("title")
+        title = {"text": title} if isinstance(title, str) else dict(title or {})
+        axis["title"] = {**title, "font": font(title.get("font"))}
+        layout[name] = axis
+    if "annotations" in layout:
+        layout["annotations"] = [
+            _themed_note(note, plot, text, chosen.background) for note in layout["annotations"]
+        ]
+    if "shapes" in layout:
+        layout["shapes"] = [_themed_shape(shape, plot, text) for shape in layout["shapes"]]
+    data = [_themed_trace(trace, plot, text) for trace in figure.get("data", [])]
+    return {**figure, "layout": layout, "data": data}
+
+
+def _themed_note(note: Shape, plot: str, text: str, page: str) -> Shape:
+    """An annotation whose text is readable over its own box (``bgcolor``) or the plot.
+
+    A :data:`LABEL_BOX` is painted in the theme's background ``page``.
+    """
+    if note.get("bgcolor") == LABEL_BOX:
+        red, green, blue, _ = rgba(page)
+        note = {**note, "bgcolor": f"rgba({red:.0f}, {green:.0f}, {blue:.0f}, 0.8)"}
+    background = over(note["bgcolor"], plot) if "bgcolor" in note else plot
+    font = dict(note.get("font", {}))
+    font["color"] = readable(font.get("color", text), background, ink=text)
+    return {**note, "font": font}
+
+
+def _themed_shape(shape: Shape, plot: str, ink: str) -> Shape:
+    """A shape whose outline is visible on the plot (fills are left as they are)."""
+    line = shape.get("line")
+    if not isinstance(line, dict) or not isinstance(line.get("color"), str):
+        return shape
+    return {**shape, "line": {**line, "color": _graphic(line["color"], plot, ink)}}
+
+
+def _graphic(color: object, plot: str, ink: str) -> object:
+    """A line or marker colour (or a list of them) made visible on the plot."""
+    if isinstance(color, str):
+        return readable(color, plot, GRAPHIC_CONTRAST, ink=ink)
+    if isinstance(color, list | tuple) and all(isinstance(c, str) for c in color):
+        return [readable(c, plot, GRAPHIC_CONTRAST, ink=ink) for c in color]
+    return color  # numbers on a colour scale
+
+
+def _themed_trace(trace: Trace, plot: str, text: str) -> Trace:
+    """A trace whose line, markers and text are visible on the plot.
+
+    Heatmaps keep their colour scale and cell text (plotly picks the cell text colour
+    against each cell); a trace's own text gets the theme's text colour if it has none.
+    """
+    if trace.get("type") in ("heatmap", "contour", "histogram2d"):
+        return trace
+    trace = dict(trace)
+    if isinstance(trace.get("line"), dict) and "color" in trace["line"]:
+        trace["line"] = {**trace["line"], "color": _graphic(trace["line"]["color"], plot, text)}
+    if isinstance(trace.get("marker"), dict) and "color" in trace["marker"]:
+        trace["marker"] = {
+            **trace["marker"],
+            "color": _graphic(trace["marker"]["color"], plot, text),
+        }
+    if "text" in trace or "texttemplate" in trace:
+        textfont = dict(trace.get("textfont", {}))
+        color = textfont.get("color", text)
+        if isinstance(color, list):
+            textfont["color"] = [readable(c, plot, ink=text) for c in color]
+        else:
+            textfont["color"] = readable(color, plot, ink=text)
+        trace["textfont"] = textfont
+    return trace
+
+
+# --- marker labels that never collide (issue #20 item 2) ----------------------------------
+
+#: ``name`` of a marker line's label (:func:`vertical_marker`, horizontal markers):
+#: :func:`place_marker_labels` moves these, and only these, apart.
+MARKER_LABEL = "marker label"
+#: The narrowest a chart is drawn, in px (a chart beside its formulas in the wide layout
+#: with the sidebar open at 1280 px). Labels placed apart at this width stay apart
+#: wider: positions along x spread, the boxes keep their size in px.
+CHART_WIDTH = 520
+#: Plotly's figure height and margins where a figure gives none (plotly.js defaults).
+_PLOTLY_HEIGHT = 450
+_PLOTLY_MARGIN = {"l": 80, "r": 80, "t": 100, "b": 80}
+#: Text box estimate: an average glyph is at most 0.6 em wide (digits and lower case of
+#: the sans-serif fonts Streamlit uses are 0.5-0.55 em), a line 1.3 em high; labels
+#: keep ``_LABEL_GAP`` px between them.
+_GLYPH_EM, _LINE_EM, _LABEL_GAP = 0.6, 1.3, 2.0
+#: How far out (in label widths) a label may be moved along x before giving up on the
+#: plot's height; far more than any chart has labels.
+_MAX_STEPS = 64
+
+
+@dataclass(frozen=True)
+class Box:
+    """A label's estimated text box in px of the plot area (x to the right, y up).
+
+    ``share`` is where the label's anchor sits across the plot's width (0 left, 1
+    right): as the chart gets wider the box moves right by ``share`` times the extra
+    width, keeping its size and its height above the plot's bottom.
+    """
+
+    text: str
+    x0: float
+    x1: float
+    y0: float
+    y1: float
+    share: float = 0.0
+
+    def overlaps(self, other: Box) -> bool:
+        """Whether the two boxes share any area."""
+        return (
+            self.x0 < other.x1 and other.x0 < self.x1 and self.y0 < other.y1 and other.y0 < self.y1
+        )
+
+    def collides(self, other: Box) -> bool:
+        """Whether the two boxes overlap at this width or at any wider one.
+
+        Side by side at one height, the box on the left must not drift right faster
+        than the other (a larger ``share``); one above the other they never meet.
+        """
+        if not (self.y0 < other.y1 and other.y0 < self.y1):
+            return False
+        if self.overlaps(other):
+            return True
+        left, right = (self, other) if self.x1 <= other.x0 else (other, self)
+        return left.share > right.share
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """The plot area's size in px and how x and y of each axis map onto it."""
+
+    width: float
+    height: float
+    x_axes: dict[str, tuple[float, float, float, float]]  # ref -> (lo, hi, dom0, dom1)
+    y_axes: dict[str, tuple[float, float, float, float]]
+
+    def share(self, value: float, ref: str, axes: dict[str, tuple[float, float, float, float]]
+              ) -> float:  # fmt: skip
+        """Where ``value`` on the axis ``ref`` (or the paper) sits across the plot, 0 to 1."""
+        if ref == "paper":
+            return value
+        lo, hi, start, end = axes.get(ref.split(" ")[0], (0.0, 1.0, 0.0, 1.0))
+        along = 0.5 if hi == lo else (value - lo) / (hi - lo)
+        return start + along * (end - start)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float | np.number) and not isinstance(value, bool)
+
+
+def _extent(figure: Figure, axis: str, ref: str, log: bool) -> tuple[float, float]:
+    """The data range plotly's autorange would show on one axis (no padding)."""
+    values: list[float] = []
+    for trace in figure.get("data", []):
+        if trace.get(f"{axis}axis", axis) != ref:
+            continue
+        raw = trace.get(axis, [])
+        try:
+            numbers = np.asarray(raw, dtype=float).ravel()
+        except (TypeError, ValueError):  # categories, or numbers among them
+            numbers = np.array(
+                [v for v in np.ravel(np.asarray(raw, dtype=object)) if _is_number(v)], dtype=float
+            )
+        numbers = numbers[np.isfinite(numbers) & (numbers > 0 if log else True)]
+        if numbers.size:
+            low, high = float(numbers.min()), float(numbers.max())
+            values += [math.log10(low), math.log10(high)] if log else [low, high]
+    if axis == "x":
+        for note in figure.get("layout", {}).get("annotations", []):
+            if note.get("xref", "x") == ref and isinstance(note.get("x"), int | float):
+                values.append(float(note["x"]))
+    return (min(values), max(values)) if values else (0.0, 1.0)
+
+
+def _frame(figure: Figure, width: float) -> _Frame:
+    layout = figure.get("layout", {})
+    margin = {**_PLOTLY_MARGIN, **layout.get("margin", {})}
+    plot_width = max(1.0, width - margin["l"] - margin["r"])
+    plot_height = max(1.0, layout.get("height", _PLOTLY_HEIGHT) - margin["t"] - margin["b"])
+    axes: dict[str, dict[str, tuple[float, float, float, float]]] = {"x": {}, "y": {}}
+    for name, axis in layout.items():
+        if not name.startswith(("xaxis", "yaxis")) or not isinstance(axis, dict):
+            continue
+        letter, ref = name[0], name[0] + name[5:]
+        log = axis.get("type") == "log"
+        bounds = axis.get("range") or _extent(figure, letter, ref, log)
+        start, end = axis.get("domain", [0.0, 1.0])
+        axes[letter][ref] = (float(bounds[0]), float(bounds[1]), float(start), float(end))
+    return _Frame(plot_width, plot_height, axes["x"], axes["y"])
+
+
+def label_box(note: Shape, figure: Figure, *, width: float = CHART_WIDTH) -> Box:
+    """The estimated text box of an annotation in px of the plot area, shifts included.
+
+    Width from the text's length (``_GLYPH_EM`` em a character), height one line
+    (``_LINE_EM`` em), both swapped for text turned by 90 degrees; anchored as plotly
+    anchors it (``xanchor``/``yanchor``, "auto" as the centre) at ``x``, ``y`` on the
+    axes (or the paper) the note refers to, at the figure's height and ``width`` px.
+    """
+    return _label_box(note, figure.get("layout", {}), _frame(figure, width))
+
+
+def _label_box(note: Shape, layout: Layout, frame: _Frame) -> Box:
+    size = float(note.get("font", {}).get("size", layout.get("font", {}).get("size", 12)))
+    text = str(note.get("text", ""))
+    long_side = _GLYPH_EM * size * max(1, len(text)) + 2.0
+    short_side = _LINE_EM * size
+    turned = abs(float(note.get("textangle", 0))) % 180 == 90
+    box_w, box_h = (short_side, long_side) if turned else (long_side, short_side)
+    share = frame.share(float(note.get("x", 0.5)), note.get("xref", "x"), frame.x_axes)
+    x = share * frame.width + float(note.get("xshift", 0.0))
+    y = frame.share(float(note.get("y", 0.5)), note.get("yref", "y"), frame.y_axes) * frame.height
+    y += float(note.get("yshift", 0.0))
+    left = {"left": x, "right": x - box_w}.get(note.get("xanchor", "auto"), x - box_w / 2)
+    bottom = {"bottom": y, "top": y - box_h}.get(note.get("yanchor", "auto"), y - box_h / 2)
+    return Box(text, left, left + box_w, bottom, bottom + box_h, share)
+
+
+def marker_label_boxes(figure: Figure, *, width: float = CHART_WIDTH) -> list[Box]:
+    """The :func:`label_box` of every marker label (:data:`MARKER_LABEL`) of the figure."""
+    layout = figure.get("layout", {})
+    frame = _frame(figure, width)
+    notes = layout.get("annotations", [])
+    return [_label_box(n, layout, frame) for n in notes if n.get("name") == MARKER_LABEL]
+
+
+def place_marker_labels(figure: Figure, *, width: float = CHART_WIDTH) -> Figure:
+    """The figure with its marker labels moved (``xshift``/``yshift`` in px) so that no
+    two estimated text boxes (:func:`label_box`) overlap at ``width`` px or wider
+    (:meth:`Box.collides`).
+
+    The rule: labels are placed one by one, in the figure's order. A label keeps its
+    place if its box is free; otherwise it goes to the highest free place in the plot
+    (just under a label already placed: labels stack in rows from the top), trying
+    first beside its line, then the other side of its line, then ever further out along
+    x; if no place inside the plot's height is free (a label taller than the plot), the
+    first free place outside it. Vertical marker labels move down the line, horizontal
+    ones along it. Only labels named :data:`MARKER_LABEL` move; other text stays put.
+    The same object is returned when nothing moves.
+    """
+    notes = figure.get("layout", {}).get("annotations", [])
+    if sum(1 for n in notes if n.get("name") == MARKER_LABEL) < 2:
+        return figure
+    frame = _frame(figure, width)
+    placed: list[Box] = []
+    moved = list(notes)
+    for index, note in enumerate(notes):
+        if note.get("name") != MARKER_LABEL:
+            continue
+        box = _label_box(note, figure["layout"], frame)
+        shift = _free_shift(box, placed, frame, turned=box.y1 - box.y0 > box.x1 - box.x0)
+        for key, step in zip(("xshift", "yshift"), shift, strict=True):
+            if step:
+                moved[index] = {**moved[index], key: float(note.get(key, 0.0)) + step}
+        placed.append(_shifted(box, *shift))
+    if moved == notes:
+        return figure
+    return {**figure, "layout": {**figure["layout"], "annotations": moved}}
+
+
+def _shifted(box: Box, dx: float, dy: float) -> Box:
+    return Box(box.text, box.x0 + dx, box.x1 + dx, box.y0 + dy, box.y1 + dy, box.share)
+
+
+def _free_shift(box: Box, placed: list[Box], frame: _Frame, *, turned: bool) -> tuple[float, float]:
+    """The first free ``(dx, dy)`` for ``box`` (the rule of :func:`place_marker_labels`)."""
+    thickness = (box.x1 - box.x0 if turned else box.y1 - box.y0) + _LABEL_GAP
+    away = [0.0]  # across the line: beside it, the other side, further out
+    for k in range(1, _MAX_STEPS):
+        away += [k * thickness, -k * thickness]
+    if turned:  # down the line: stay, or just under a placed label, highest first
+        unders = (p.y0 - _LABEL_GAP - box.y1 for p in placed)
+        along = [0.0, *sorted((d for d in unders if d < 0), reverse=True)]
+    else:  # along the line: stay, or just past a placed label, nearest first
+        pasts = [p.x0 - _LABEL_GAP - box.x1 for p in placed]
+        pasts += [p.x1 + _LABEL_GAP - box.x0 for p in placed]
+        along = [0.0, *sorted(pasts, key=abs)]
+    for inside in (True, False):
+        for step in away:
+            for slide in along:
+                dx, dy = (step, slide) if turned else (slide, step)
+                candidate = _shifted(box, dx, dy)
+                if inside and (candidate.y0 < 0 or candidate.y1 > frame.height + 1e-9):
+                    continue
+                if not any(candidate.collides(p) for p in placed):
+                    return (dx, dy)
+    # right of and under everything: free at every width
+    return (max(p.x1 for p in placed) + _LABEL_GAP - box.x0, min(p.y0 for p in placed) - box.y1)
+
+
+# --- a text alternative for every chart (issue #20 item 2) --------------------------------
+
+#: Traces a text alternative names at most (the first ones: builders put the model first).
+_SUMMARY_TRACES = 4
+
+
+def _plain(text: object) -> str:
+    """Chart text without plotly's HTML tags (``<br>``, ``<sub>``, ...), on one line."""
+    return " ".join(re.sub(r"<[^>]*>", " ", str(text or "")).split())
+
+
+def _title_text(node: object) -> str:
+    return _plain(node.get("text") if isinstance(node, dict) else node)
+
+
+def _number(value: float) -> str:
+    return f"{value + 0.0:.4g}"  # no "-0"
+
+
+def _value_range(trace: Trace) -> str | None:
+    """``"from a to b"`` (or ``"b"``) of a trace's values: z of a heatmap, else y (x of a
+    horizontal bar, or where y is not numeric)."""
+    axes = ("z",) if "z" in trace else ("x", "y") if trace.get("orientation") == "h" else ("y", "x")
+    for axis in axes:
+        try:
+            values = np.asarray(trace.get(axis, []), dtype=float).ravel()
+        except (TypeError, ValueError):
+            continue
+        values = values[np.isfinite(values)]
+        if values.size:
+            low, high = float(values.min()), float(values.max())
+            return _number(low) if low == high else f"from {_number(low)} to {_number(high)}"
+    return None
+
+
+def chart_summary(figure: Figure) -> str:
+    """A short text alternative of a chart: its title, axes and key values.
+
+    The key values are its marker labels (:data:`MARKER_LABEL`: "take 0.213"), or where
+    it has none the range of each of its first traces' values (traces without hover,
+    drawing aids such as a board's checkers, are left out). Used as the chart's
+    accessible name and, in presenter mode, as its caption (:func:`ui.widgets.chart`).
+
+    >>> built = figure([line([0, 1], [0.5, 1.0], "equity", "#000")], "E", "P", "equity")
+    >>> chart_summary(built)
+    'E. Horizontal axis: P; vertical axis: equity. equity: from 0.5 to 1.'
+    """
+    layout = figure.get("layout", {})
+    parts = [f"{_title_text(layout.get('title')) or 'Chart'}."]
+    x_title = _title_text((layout.get("xaxis") or {}).get("title"))
+    y_title = _title_text((layout.get("yaxis") or {}).get("title"))
+    if x_title or y_title:
+        parts.append(f"Horizontal axis: {x_title or '-'}; vertical axis: {y_title or '-'}.")
+    marks = [
+        _plain(note.get("text"))
+        for note in layout.get("annotations", [])
+        if note.get("name") == MARKER_LABEL
+    ]
+    if marks:
+        parts.append(f"Marked: {', '.join(marks)}.")
+    else:
+        ranges = []
+        shown_traces = [t for t in figure.get("data", []) if t.get("hoverinfo") != "skip"]
+        for trace in shown_traces[:_SUMMARY_TRACES]:  # not drawing aids (a board's checkers)
+            shown = _value_range(trace)
+            if shown is not None:
+                name = _plain(trace.get("name")) or "values"
+                ranges.append(f"{name}: {shown}")
+        if ranges:
+            parts.append("; ".join(ranges) + ".")
+    return " ".join(parts)

@@ -21,9 +21,12 @@ from ui.style import (
     ExportContext,
     Figure,
     TableDisplay,
+    chart_summary,
+    place_marker_labels,
     plotly_config,
     presenter_figure,
     table_display,
+    themed_figure,
     with_export_note,
 )
 
@@ -130,22 +133,33 @@ def chart(figure: Figure, filename: str, *, key: str | None = None) -> None:
     """Render a plotly figure dict with the house toolbar (PNG download).
 
     In presenter mode the chart is restyled for a projector
-    (:func:`ui.style.presenter_figure`): figure builders never take that flag.
-    The view's parameters and sources (:func:`export_context`) are added to the PNG's
-    file name and, as a small line under the plot, to the image (in presenter mode
-    the line names the app and the source only).
+    (:func:`ui.style.presenter_figure`). The view's parameters and sources
+    (:func:`export_context`) are added to the PNG's file name and, as a small line under
+    the plot, to the image (in presenter mode the line names the app and the source
+    only). Then, at the final font sizes, its marker labels are moved apart
+    (:func:`ui.style.place_marker_labels`), and it takes the colours of the browser's
+    theme (:func:`ui.style.themed_figure`; before the browser has said which, the app's
+    base theme). Figure builders do none of this.
+
+    Its text alternative (:func:`ui.style.chart_summary`: title, axes, key values) is
+    the chart's accessible name, and in presenter mode also its caption.
     """
     context = export_context()
     present = presenter_mode()
     if present:
         figure = presenter_figure(figure)
     figure = with_export_note(figure, context.note(short=present))
+    figure = themed_figure(place_marker_labels(figure), st.context.theme.type)
+    summary = chart_summary(figure)
     st.plotly_chart(
         PrevalidatedFigure(figure),
         config=plotly_config(context.filename(filename)),
         theme="streamlit",
         key=key,
+        alt=summary,
     )
+    if present:
+        st.caption(summary)
 
 
 def chart_columns(present: bool) -> Sequence[Any]:

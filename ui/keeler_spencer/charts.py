@@ -12,6 +12,8 @@ import pandas as pd
 from cubecore.keeler_spencer import ALTERNATING_DOUBLING_POINT as POINT
 from ui.style import (
     COLORS,
+    LABEL_BOX,
+    MARKER_LABEL,
     Figure,
     Layout,
     Shape,
@@ -59,6 +61,7 @@ def _horizontal_marker(y: float, label: str, color: str, *, outside: bool = Fals
         "x": 1.0 if outside else 0.0,
         "y": y,
         "text": label,
+        "name": MARKER_LABEL,
         "showarrow": False,
         "xanchor": "left",
         "yanchor": "middle" if outside else "bottom",
@@ -337,7 +340,7 @@ def tree_figure(nodes: pd.DataFrame, edges: pd.DataFrame) -> Figure:
                     "text": prob,
                     "showarrow": False,
                     "font": {"size": 11, "color": COLORS["dead"]},
-                    "bgcolor": "rgba(255,255,255,0.8)",
+                    "bgcolor": LABEL_BOX,
                 }
             )
     colors = [

@@ -110,6 +110,7 @@ def _count_label(x: float, y: float, count: int, color: str) -> Shape:
         "text": str(count),
         "showarrow": False,
         "font": {"color": "#111111" if color == _ON_ROLL else "#ffffff", "size": 13},
+        "bgcolor": color,  # the text sits on its checker, not on the board
     }
 
 

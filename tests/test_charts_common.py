@@ -1,0 +1,194 @@
+"""What every chart does, tested over every section of every page in both themes (issue #20).
+
+Each section opens at its defaults in the light and the dark theme (``st.context.theme``,
+set through ``AppTest.context``); every chart it shows is read back (plotly JSON) and
+checked: every text has an explicit colour with WCAG contrast >= 4.5:1 against what it
+sits on, no black or near-black line or marker is drawn on the dark background, and no
+two marker labels' estimated text boxes overlap (also in presenter mode); every chart has a
+text alternative (its accessible name, and its caption in presenter mode) that names its
+title and at least one number.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import re
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+from tests.conftest import APP
+from tests.plotly_spec import plotly_spec
+from tests.reading import chart_specs, share_link
+from ui import links, style
+from ui.pages import PAGES
+from ui.skeleton import SECTION_KEY
+
+ON_SKELETON = [spec for spec in PAGES if spec.page is not None]
+SECTIONS = [(spec.file, section.title) for spec in ON_SKELETON for section in spec.page.sections]
+THEMES = ("light", "dark")
+
+
+@functools.cache
+def _run(page: str, section: str, theme: str, present: bool = False) -> AppTest:
+    """One section at its defaults in one theme (one run per worker and view)."""
+    st.cache_data.clear()
+    st.cache_resource.clear()
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.context = {"theme": theme}
+    at.query_params[SECTION_KEY] = section
+    if present:
+        at.query_params["present"] = "true"
+    at.switch_page(page).run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def _open(page: str, section: str, theme: str, present: bool = False) -> list[dict]:
+    """The charts of one section at its defaults in one theme (plotly JSON)."""
+    return chart_specs(_run(page, section, theme, present))
+
+
+def _title(spec: dict) -> str:
+    title = spec.get("layout", {}).get("title", {})
+    return str(title.get("text") if isinstance(title, dict) else title)
+
+
+def texts(spec: dict, theme: str) -> list[tuple[str, str | None, str]]:
+    """Every text of a chart: ``(where, explicit colour or None, opaque background)``.
+
+    A text without an explicit colour of its own takes the layout's font colour; a
+    chart whose layout has none is drawn in Streamlit's template grey, which is what
+    this test rules out.
+    """
+    layout = spec.get("layout", {})
+    base = style.THEMES[theme].background
+    paper = style.over(layout.get("paper_bgcolor", base), base)
+    plot = style.over(layout.get("plot_bgcolor", paper), paper)
+    default = (layout.get("font") or {}).get("color")
+    found: list[tuple[str, str | None, str]] = [("layout.font", default, paper)]
+
+    def colour(node: object) -> str | None:
+        return ((node or {}).get("font") or {}).get("color", default)  # type: ignore[union-attr]
+
+    if isinstance(layout.get("title"), dict) and layout["title"].get("text"):
+        found.append(("title", colour(layout["title"]), paper))
+    for name in sorted(k for k in layout if k.startswith(("xaxis", "yaxis"))):
+        axis = layout[name]
+        if axis.get("visible") is False:
+            continue
+        found.append(
+            (f"{name}.tickfont", (axis.get("tickfont") or {}).get("color", default), paper)
+        )
+        title = axis.get("title")
+        if isinstance(title, dict) and title.get("text"):
+            found.append((f"{name}.title", colour(title), paper))
+    for index, note in enumerate(layout.get("annotations", [])):
+        behind = style.over(note["bgcolor"], plot) if "bgcolor" in note else plot
+        found.append((f"annotation {index} {note.get('text')!r}", colour(note), behind))
+    for index, trace in enumerate(spec.get("data", [])):
+        if trace.get("type") in ("heatmap", "contour") or not (
+            "text" in trace or "texttemplate" in trace
+        ):
+            continue  # plotly picks heatmap cell text against each cell
+        color = (trace.get("textfont") or {}).get("color", default)
+        for one in color if isinstance(color, list) else [color]:
+            found.append((f"trace {index} {trace.get('name')!r} text", one, plot))
+    return found
+
+
+def graphics(spec: dict, theme: str) -> list[tuple[str, str, str]]:
+    """Marker lines, trace lines and marker symbols: ``(where, colour, background)``."""
+    layout = spec.get("layout", {})
+    base = style.THEMES[theme].background
+    plot = style.over(layout.get("plot_bgcolor", layout.get("paper_bgcolor", base)), base)
+    found = []
+    for index, shape in enumerate(layout.get("shapes", [])):
+        color = (shape.get("line") or {}).get("color")
+        if isinstance(color, str) and (shape.get("line") or {}).get("width", 1) != 0:
+            found.append((f"shape {index}", color, plot))
+    for index, trace in enumerate(spec.get("data", [])):
+        if trace.get("type") in ("heatmap", "contour"):
+            continue
+        for part in ("line", "marker"):
+            color = (trace.get(part) or {}).get("color")
+            for one in color if isinstance(color, list) else [color]:
+                if isinstance(one, str):
+                    found.append((f"trace {index} {trace.get('name')!r} {part}", one, plot))
+    return found
+
+
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize(("page", "section"), SECTIONS)
+def test_every_chart_text_has_contrast_in_both_themes(page, section, theme):
+    bad = []
+    for spec in _open(page, section, theme):
+        for where, color, background in texts(spec, theme):
+            if color is None:
+                bad.append(f"{_title(spec)!r} {where}: no explicit colour (template grey)")
+            elif (ratio := style.contrast_ratio(color, background)) < style.TEXT_CONTRAST:
+                bad.append(f"{_title(spec)!r} {where}: {color} on {background} is {ratio:.2f}:1")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize(("page", "section"), SECTIONS)
+def test_no_chart_draws_black_on_the_dark_background(page, section):
+    bad = []
+    for spec in _open(page, section, "dark"):
+        for where, color, background in graphics(spec, "dark"):
+            ratio = style.contrast_ratio(color, background)
+            if ratio < style.GRAPHIC_CONTRAST:
+                bad.append(f"{_title(spec)!r} {where}: {color} on {background} is {ratio:.2f}:1")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("present", [False, True], ids=["default", "presenter"])
+@pytest.mark.parametrize(("page", "section"), SECTIONS)
+def test_no_two_marker_labels_overlap(page, section, present):
+    bad = []
+    for spec in _open(page, section, "light", present):
+        boxes = style.marker_label_boxes(spec)
+        for i, first in enumerate(boxes):
+            for second in boxes[i + 1 :]:
+                if first.collides(second):
+                    bad.append(f"{_title(spec)!r}: {first.text!r} overlaps {second.text!r}")
+    assert not bad, "\n".join(bad)
+
+
+def _plain_title(spec: dict) -> str:
+    return " ".join(re.sub(r"<[^>]*>", " ", _title(spec)).split())
+
+
+@pytest.mark.parametrize("present", [False, True], ids=["default", "presenter"])
+@pytest.mark.parametrize(("page", "section"), SECTIONS)
+def test_every_chart_has_a_text_alternative_with_its_title_and_a_number(page, section, present):
+    at = _run(page, section, "light", present)
+    captions = [c.value for c in at.caption]
+    bad = []
+    for element in at.get("plotly_chart"):
+        spec, alt = plotly_spec(element), element.proto.alt
+        if _plain_title(spec) not in alt or not re.search(r"\d", alt):
+            bad.append(f"{_title(spec)!r}: alt {alt!r}")
+        if present and alt not in captions:
+            bad.append(f"{_title(spec)!r}: no caption {alt!r} in presenter mode")
+        if not present and alt in captions:
+            bad.append(f"{_title(spec)!r}: caption {alt!r} outside presenter mode")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("spec", ON_SKELETON, ids=lambda spec: spec.url_path)
+def test_the_theme_switch_opens_this_view_in_each_theme(open_page, spec):
+    at = open_page(spec.file, present="true")
+    link = share_link(at)
+    switches = [m.value for m in at.sidebar.markdown if m.value.startswith("Theme: ")]
+    assert switches == [links.theme_switch(link)]
+    for theme, value in links.THEME_VALUES.items():
+        href = html.escape(f"{link}&embed_options={value}")
+        assert f'href="{href}" target="_self">{theme}</a>' in switches[0]
+
+
+def test_theme_link_adds_streamlit_s_theme_option_to_any_link():
+    assert links.theme_link("/janowski", "Dark") == "/janowski?embed_options=dark_theme"
+    assert links.theme_link("/race?x=1", "Light") == "/race?x=1&embed_options=light_theme"
