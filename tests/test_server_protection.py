@@ -8,9 +8,9 @@ Two of the issue's hidden-visitor cases, over the raw websocket protocol (the cl
   own ``/_stcore/metrics`` (cache sizes per cached function, on the app's port; the nginx
   template closes it to the public) shows from outside.
 - Sessions that disconnect give their memory back: ten sessions with 64 KiB links, then
-  closed; the server's RSS returns to within :data:`RELEASED_MIB` of the baseline within
-  the stated time (``server.disconnectedSessionTTL`` plus one heap round of
-  ``ui.router.freeze_long_lived_heap``), polled with a condition, never slept.
+  closed; once their TTL (``server.disconnectedSessionTTL``) has passed, what they leave in
+  the server's RSS exceeds what the same ten sessions with one-byte links leave by at
+  most :data:`RELEASED_MIB`, polled over later visitors, never slept.
 """
 
 from __future__ import annotations
@@ -46,11 +46,16 @@ LINK_BYTES = 64 * 1024
 #: later visitors' own stored sessions stay few; the shipped value (config.toml) only
 #: lengthens the wait, the mechanism is the same.
 TEST_TTL_SECONDS = 1
-#: RSS above the baseline that counts as released: half the links' bytes. A closed
-#: session kept by the server holds its link (~1x its size in RSS). Measured on the build
-#: machine: released to +0.1-0.3 MiB within seconds of the TTL; with the TTL at an hour
-#: instead, this experiment still stood at +5.1 MiB when its deadline (121 s) passed.
+#: What the long links may leave behind once their sessions have closed, beyond what the
+#: same sessions leave with one-byte links: half the links' bytes. A closed session kept
+#: by the server holds its link (~1x its size in RSS). The comparison is with a control
+#: round because a round of any ten sessions leaves +0.2 to +0.4 MiB in RSS (measured
+#: 2026-11-23, with short links as with long ones): against the bare baseline the bound
+#: sat inside that noise and the test passed or failed by chance. With the TTL at an hour
+#: instead, the long links' round stood at +5.1 MiB after 121 s.
 RELEASED_MIB = SESSIONS * LINK_BYTES / 2 / 2**20
+#: Later visitors after the sessions close, at the least (each a new session of its own).
+LATER_VISITS = 40
 #: RSS growth while the sessions are open: the app keeps no link, only its notices (each
 #: cut to 160 characters), so ten sessions cost what ten sessions cost. Measured on the
 #: build machine (2026-11-23): +1.8 MiB for the ten (0.18 MiB a session; the issue's
@@ -141,39 +146,57 @@ async def _visit(base: str, page: str = "", query: str = "", keep: bool = False)
     return None
 
 
-async def _memory_experiment(base: str, pid: int) -> tuple[float, float, float, float]:
-    """(baseline, held, released, seconds to release) in MiB and s; see the module doc."""
-    for page in ("", CACHED_PAGE, "", CACHED_PAGE):  # imports, caches, the first heap round
-        await _visit(base, page)
+async def _round(base: str, pid: int, query: str) -> tuple[float, float, float]:
+    """One round: (baseline, held, residual) in MiB for sessions opened with ``query``.
+
+    The sessions are opened and kept, then closed; later visitors (the traffic that
+    drives the cleanup: a disconnect expires the stored sessions whose TTL has passed)
+    come until the TTL has passed three times over and :data:`LATER_VISITS` have come.
+    The residual is the lowest RSS above the round's baseline seen meanwhile: every
+    visitor is a session of its own, and what the server keeps of each creeps up by a
+    few KiB, in every round alike.
+    """
     baseline = rss_mib(pid)
-    link = "note=" + "a" * LINK_BYTES
-    sessions = [await _visit(base, CACHED_PAGE, link, keep=True) for _ in range(SESSIONS)]
+    sessions = [await _visit(base, CACHED_PAGE, query, keep=True) for _ in range(SESSIONS)]
     held = rss_mib(pid)
     for session in sessions:
         await session.__aexit__()
     closed_at = time.monotonic()
-    # Released within the TTL and one heap round (both need some later traffic to act:
-    # a disconnect expires stored sessions, a script run does the heap round), plus room
-    # for a loaded machine.
-    deadline = closed_at + TEST_TTL_SECONDS + REFREEZE_SECONDS + 60
-    released = rss_mib(pid)
-    while released > baseline + RELEASED_MIB and time.monotonic() < deadline:
-        await _visit(base)  # a later visitor: the traffic that drives the cleanup
-        released = rss_mib(pid)
-    return baseline, held, released, time.monotonic() - closed_at
+    lowest = rss_mib(pid)
+    visits = 0
+    while visits < LATER_VISITS or time.monotonic() < closed_at + 3 * TEST_TTL_SECONDS:
+        await _visit(base)
+        visits += 1
+        lowest = min(lowest, rss_mib(pid))
+    return baseline, held, lowest - baseline
+
+
+async def _memory_experiment(
+    base: str, pid: int
+) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
+    """The control round (one-byte links) and the long links' round; see the module doc."""
+    for page in ("", CACHED_PAGE, "", CACHED_PAGE):  # imports, caches, the first heap round
+        await _visit(base, page)
+    control = await _round(base, pid, "note=a")
+    long_links = await _round(base, pid, "note=" + "a" * LINK_BYTES)
+    return control, long_links
 
 
 def test_disconnected_sessions_release_their_memory():
     extra = ("--server.disconnectedSessionTTL", str(TEST_TTL_SECONDS))
     with streamlit_servers(1, extra=extra) as servers:
         base, pid = servers[0]
-        baseline, held, released, seconds = asyncio.run(_memory_experiment(base, pid))
+        control, long_links = asyncio.run(_memory_experiment(base, pid))
+    baseline, held, residual = long_links
     assert held <= baseline + HELD_MIB, (
         f"RSS {baseline:.1f} MiB before, {held:.1f} MiB with {SESSIONS} sessions of "
         f"{LINK_BYTES // 1024} KiB links"
     )
-    assert released <= baseline + RELEASED_MIB, (
-        f"RSS {baseline:.1f} MiB before, {held:.1f} MiB with {SESSIONS} sessions of "
-        f"{LINK_BYTES // 1024} KiB links, still {released:.1f} MiB {seconds:.0f} s after "
-        "they closed"
+    # what ordinary sessions leave is never negative: an unrelated collection during the
+    # control round can free more than its sessions left (seen: -1.09 MiB)
+    ordinary = max(control[2], 0.0)
+    assert residual <= ordinary + RELEASED_MIB, (
+        f"{SESSIONS} sessions of {LINK_BYTES // 1024} KiB links left +{residual:.2f} MiB "
+        f"after they closed (held +{held - baseline:.2f} MiB), the same sessions with "
+        f"one-byte links +{control[2]:.2f} MiB"
     )
