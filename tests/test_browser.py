@@ -75,13 +75,20 @@ def test_table_csv_download_is_the_table_shown(server, page):
     with page.expect_download(timeout=30000) as download_info:
         button.click()
     download = download_info.value
-    assert download.suggested_filename == "janowski_points_x0.68_W1.25_L1.csv"
-    table = pd.read_csv(download.path(), encoding="utf-8")
+    # the name carries every parameter of the view (issue #20 item 5), in the page's order
+    assert download.suggested_filename == (
+        "janowski_points_x0.68_W1.25_L1-jacoby-off-two-off-P0.7-cube-center-j93-off.csv"
+    )
+    table = pd.read_csv(download.path(), encoding="utf-8", dtype=str)
     expected = janowski.cube_points(0.68, 1.25, 1.0)
     assert list(table.columns) == ["point", "P"]
     take = table.loc[table["point"].str.startswith("Take"), "P"]
     assert take.size == 1
-    assert float(take.iloc[0]) == pytest.approx(expected.take_point, abs=1e-12)
+    # the CSV holds the text shown: the column's fixed decimals (ui.style.table_display)
+    shown = take.iloc[0]
+    places = len(shown.partition(".")[2])
+    assert places >= 4
+    assert shown == f"{expected.take_point:.{places}f}"
 
 
 def test_janowski_section_tab_is_in_the_link(server, page):
