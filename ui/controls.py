@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal, cast, get_args
@@ -137,10 +137,24 @@ class Control:
     def snap(self, value: float) -> float | int:
         """The grid value nearest to ``value`` (``low + k * step``), as the slider shows it."""
         steps = round((value - self.low) / self.step)
-        exponent = cast(int, Decimal(str(self.step)).normalize().as_tuple().exponent)  # finite
-        decimals = max(0, -exponent)
-        snapped = min(max(round(self.low + steps * self.step, decimals), self.low), self.high)
+        snapped = min(
+            max(round(self.low + steps * self.step, self.step_decimals), self.low), self.high
+        )
         return int(snapped) if self.kind == "int" else float(snapped)
+
+    @property
+    def step_decimals(self) -> int:
+        """The decimals of the step (``0.01`` -> 2): a slider shows and snaps to these."""
+        exponent = cast(int, Decimal(str(self.step)).normalize().as_tuple().exponent)  # finite
+        return max(0, -exponent)
+
+    def active(self, values: Mapping[str, object]) -> bool:
+        """Whether the control does anything with the other controls at ``values``.
+
+        A control with ``requires = (key, value)`` acts only while ``key`` has that
+        value; otherwise it is disabled and kept out of the link and the exports.
+        """
+        return self.requires is None or values.get(self.requires[0]) == self.requires[1]
 
     def accepts(self, value: object) -> bool:
         """Whether the widget can show ``value`` (a value left by another page's control)."""

@@ -108,10 +108,7 @@ def find_problems(
             # a slider's: either way the link said two things, and the page says so
             reason = "given more than once"
         if reason is None and key in used and used[key] != parsed:
-            if (
-                control.requires is not None
-                and used.get(control.requires[0]) != control.requires[1]
-            ):
+            if control.requires is not None and not control.active(used):
                 needed_key, needed_value = control.requires
                 shown_value = (
                     known[needed_key].format(needed_value) if needed_key in known else needed_value

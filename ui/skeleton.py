@@ -230,6 +230,11 @@ class Page:
         return merged
 
     @property
+    def cited(self) -> str:
+        """The page's sources as a reader cites them (under the title, on every export)."""
+        return "; ".join(REFERENCES[key].short for key in self.sources)
+
+    @property
     def all_controls(self) -> tuple[Control, ...]:
         """Every control of the page: the section tabs, page-wide, then per section."""
         per_section = tuple(c for section in self.sections for c in section.controls)
@@ -306,7 +311,7 @@ def run_page(page: Page, page_file: str) -> None:
     st.title(page.title)
     present = widgets.presenter_mode()
     if not present:  # a projector spends its first screen on the view (the teacher speaks)
-        cited = "; ".join(REFERENCES[key].short for key in page.sources)
+        cited = page.cited
         st.caption(f"{page.intro} Sources: {cited}." if cited else page.intro)
     notices = st.container()
     presets = st.container(key=PRESET_BAR)  # styled by key: compact on a phone (app.py)
@@ -360,11 +365,9 @@ def _export_context(page: Page, section: Section, values: Mapping[str, object]) 
     parameters = tuple(
         (spec.key, spec.format(values[spec.key]), spec.shown(values[spec.key]))
         for spec in (*page.controls, *section.controls)
-        if spec.key in values
-        and (spec.requires is None or values.get(spec.requires[0]) == spec.requires[1])
+        if spec.key in values and spec.active(values)
     )
-    sources = "; ".join(REFERENCES[key].short for key in page.sources)
-    return ExportContext(parameters, sources)
+    return ExportContext(parameters, page.cited)
 
 
 def _create_controls(page: Page) -> dict[str, object]:
@@ -385,7 +388,7 @@ def _create_controls(page: Page) -> dict[str, object]:
     # controls that others depend on first, so that a dependent control sees their value
     ordered = sorted(placed, key=lambda item: item[0].requires is not None)
     for spec, box in ordered:
-        active = spec.requires is None or values.get(spec.requires[0]) == spec.requires[1]
+        active = spec.active(values)
         if not active:
             st.session_state[spec.key] = spec.default
         values[spec.key] = widgets.control(spec, box, disabled=not active)

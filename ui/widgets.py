@@ -6,7 +6,6 @@ import functools
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from decimal import Decimal
 from types import ModuleType
 from typing import Any, Literal, TypedDict, cast
 
@@ -18,6 +17,7 @@ from cubecore.cubeful import ProperCubeAction
 from ui.controls import PRESENT, Control
 from ui.internals import PrevalidatedFigure
 from ui.style import (
+    NOT_APPLICABLE,
     ExportContext,
     Figure,
     TableDisplay,
@@ -78,10 +78,7 @@ def control(
     # an int slider gets ints (Streamlit's default format); a float slider floats, shown
     # with as many decimals as its step has
     number: type[float] = int if spec.kind == "int" else float
-    number_format = None
-    if spec.kind != "int":
-        exponent = cast(int, Decimal(str(spec.step)).normalize().as_tuple().exponent)  # finite
-        number_format = f"%.{max(0, -exponent)}f"
+    number_format = None if spec.kind == "int" else f"%.{spec.step_decimals}f"
     return where.slider(
         spec.label,
         number(spec.low),
@@ -319,7 +316,7 @@ def _signed(value: float, *, percent: bool = False) -> str:
 def _percent(value: float | None) -> str:
     """A market-window point as a percent; "—" where it does not exist, "never" at 1."""
     if value is None or value != value:  # None or NaN: the cube changes nothing there
-        return "—"
+        return NOT_APPLICABLE
     if value >= 1.0:
         return "never"
     return f"{100.0 * value:.{WINDOW_DECIMALS}f}%"
