@@ -45,3 +45,22 @@ def metric_value(page, label: str):
     """The value element of the first st.metric whose label contains ``label``."""
     metric = page.locator('[data-testid="stMetric"]', has_text=label).first
     return metric.locator('[data-testid="stMetricValue"]')
+
+
+#: The app has finished a run (not merely not started one) and drawn it: its title is
+#: on the page, the script state is "notRunning", no element is stale, and no element
+#: is still a placeholder while its code loads (Streamlit loads widgets and charts
+#: lazily and shows a skeleton meanwhile).
+SETTLED = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  return app !== null
+    && app.getAttribute('data-test-script-state') === 'notRunning'
+    && document.querySelector('[data-testid="stMainBlockContainer"] h1') !== null
+    && document.querySelector('[data-testid="stSkeleton"]') === null
+    && document.querySelector('[data-stale="true"]') === null;
+}"""
+
+
+def settled(page) -> None:
+    """Wait until the app has finished its run and shows its content."""
+    page.wait_for_function(SETTLED)

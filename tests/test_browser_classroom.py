@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from bench.server import streamlit_servers
 from tests.browser import ARTIFACTS, metric_value
-from tests.test_browser_pages import settled
+from tests.browser import settled
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 

@@ -13,7 +13,8 @@ import pytest
 
 from cubecore import drills
 from tests.browser import ARTIFACTS
-from tests.test_browser_pages import VIEWPORT, settled
+from tests.browser import settled
+from tests.test_browser_pages import VIEWPORT
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 

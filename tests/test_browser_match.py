@@ -7,7 +7,7 @@ import re
 import pytest
 
 from cubecore import match
-from tests.browser import ARTIFACTS, metric_value
+from tests.browser import ARTIFACTS, metric_value, settled
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -30,6 +30,7 @@ def test_match_shared_link_slider_and_screenshot(server, page):
     expect(metric_value(page, "Take point, model")).to_have_text(f"{after.model:.4f}")
     expect(page).to_have_url(re.compile(r"away=6\b"))
     assert "G=0.2" in page.url and re.search(r"sec=Take(%20|\+)points", page.url)
+    settled(page)  # the 4-away chart of the run before may still be on the page, stale
     expect(title).to_have_text(re.compile("6-away"), timeout=15000)
     page.screenshot(path=str(ARTIFACTS / "match.png"))
 

@@ -20,7 +20,7 @@ import re
 import pytest
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-from tests.browser import ARTIFACTS
+from tests.browser import ARTIFACTS, settled
 from ui.pages import PAGES
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
@@ -48,25 +48,6 @@ READ_VIEW = """() => {
     .map(el => (el.data || []).map(t => JSON.stringify([t.name, t.x, t.y, t.z])));
   return {metrics, charts};
 }"""
-
-
-#: The app has finished a run (not merely not started one) and drawn it: its title is
-#: on the page, the script state is "notRunning", no element is stale, and no element
-#: is still a placeholder while its code loads (Streamlit loads widgets and charts
-#: lazily and shows a skeleton meanwhile).
-SETTLED = """() => {
-  const app = document.querySelector('[data-testid="stApp"]');
-  return app !== null
-    && app.getAttribute('data-test-script-state') === 'notRunning'
-    && document.querySelector('[data-testid="stMainBlockContainer"] h1') !== null
-    && document.querySelector('[data-testid="stSkeleton"]') === null
-    && document.querySelector('[data-stale="true"]') === null;
-}"""
-
-
-def settled(page) -> None:
-    """Wait until the app has finished its run and shows its content."""
-    page.wait_for_function(SETTLED)
 
 
 def read_view(page) -> dict:

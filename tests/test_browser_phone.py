@@ -7,7 +7,7 @@ screen scrolls inside its own box instead of being cut at the edge); and the pre
 a few rows of small buttons (at most a quarter of the screen), not a column of
 full-width ones.
 
-Every wait is on a condition (tests/test_browser_pages.py's ``settled``), never a time.
+Every wait is on a condition (tests/browser.py's ``settled``), never a time.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from __future__ import annotations
 import pytest
 
 from tests.browser import ARTIFACTS
-from tests.test_browser_pages import ON_SKELETON, PATIENCE_MS, settled
+from tests.browser import settled
+from tests.test_browser_pages import ON_SKELETON, PATIENCE_MS
 from ui.skeleton import PRESET_BAR
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
