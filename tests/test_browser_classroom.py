@@ -15,8 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from bench.server import streamlit_servers
-from tests.browser import ARTIFACTS, metric_value
-from tests.browser import settled
+from tests.browser import ARTIFACTS, metric_value, settled
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 

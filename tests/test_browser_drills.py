@@ -12,8 +12,7 @@ from urllib.parse import parse_qs, urlencode, urlparse
 import pytest
 
 from cubecore import drills
-from tests.browser import ARTIFACTS
-from tests.browser import settled
+from tests.browser import ARTIFACTS, settled
 from tests.test_browser_pages import VIEWPORT
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]

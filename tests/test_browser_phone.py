@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import ARTIFACTS
-from tests.browser import settled
+from tests.browser import ARTIFACTS, settled
 from tests.test_browser_pages import ON_SKELETON, PATIENCE_MS
 from ui.skeleton import PRESET_BAR
 
