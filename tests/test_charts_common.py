@@ -15,6 +15,7 @@ import functools
 import html
 import re
 
+import numpy as np
 import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
@@ -86,13 +87,12 @@ def texts(spec: dict, theme: str) -> list[tuple[str, str | None, str]]:
         if isinstance(title, dict) and title.get("text"):
             found.append((f"{name}.title", colour(title), paper))
     for index, note in enumerate(layout.get("annotations", [])):
-        behind = style.over(note["bgcolor"], plot) if "bgcolor" in note else plot
+        under = paper if style.in_margin(note) else plot
+        behind = style.over(note["bgcolor"], under) if "bgcolor" in note else under
         found.append((f"annotation {index} {note.get('text')!r}", colour(note), behind))
     for index, trace in enumerate(spec.get("data", [])):
-        if trace.get("type") in ("heatmap", "contour") or not (
-            "text" in trace or "texttemplate" in trace
-        ):
-            continue  # plotly picks heatmap cell text against each cell
+        if trace.get("meta") == style.CELL_TEXT or not ("text" in trace or "texttemplate" in trace):
+            continue  # cell numbers sit on their cells: test_cell_numbers_read_on_their_cells
         color = (trace.get("textfont") or {}).get("color", default)
         for one in color if isinstance(color, list) else [color]:
             found.append((f"trace {index} {trace.get('name')!r} text", one, plot))
@@ -192,3 +192,52 @@ def test_the_theme_switch_opens_this_view_in_each_theme(open_page, spec):
 def test_theme_link_adds_streamlit_s_theme_option_to_any_link():
     assert links.theme_link("/janowski", "Dark") == "/janowski?embed_options=dark_theme"
     assert links.theme_link("/race?x=1", "Light") == "/race?x=1&embed_options=light_theme"
+
+
+def test_export_note_sits_in_the_top_margin_on_the_paper():
+    """The export note takes a strip above the title, where nothing else is drawn, and
+    reads over the paper (a board's plot colour is not behind it)."""
+    figure = {"data": [], "layout": {"margin": {"t": 60, "b": 40}, "plot_bgcolor": "#d9c3a0"}}
+    noted = style.with_export_note(figure, "Cube Theory Lab · x=0.7")
+    note = noted["layout"]["annotations"][-1]
+    assert noted["layout"]["margin"] == {"t": 60 + 22, "b": 40}
+    assert (note["y"], note["yanchor"], note["yshift"]) == (1, "bottom", 60)
+    assert style.in_margin(note)
+    assert not style.in_margin({**note, "y": 0.5, "yanchor": "middle"})
+    dark = style.themed_figure(noted, "dark")["layout"]["annotations"][-1]
+    paper = style.THEMES["dark"].background
+    assert style.contrast_ratio(dark["font"]["color"], paper) >= style.TEXT_CONTRAST
+
+
+def test_cell_numbers_read_on_their_cells():
+    """A heatmap's numbers get, per cell, the ink that reads on that cell's colour as
+    the browser paints it (the scale's stops, interpolated linearly in RGB); the scale is
+    sent as its stops, and a named scale plotly.js lacks ("PuOr") is sent all the same."""
+    z = [[-1.0, -0.5, 0.0], [0.25, 0.75, 1.0]]
+    for scale in ("Viridis", "PuOr", "RdBu", [[0.0, "#ffffff"], [1.0, "rgb(0, 0, 90)"]]):
+        heatmap = {"type": "heatmap", "z": z, "zmin": -1, "zmax": 1, "colorscale": scale}
+        built = {"data": [{**heatmap, "texttemplate": "%{z:+.2f}"}], "layout": {}}
+        shown = style.readable_cells(built)
+        assert "texttemplate" not in shown["data"][0]
+        stops = shown["data"][0]["colorscale"]
+        assert isinstance(stops, list) and stops[0][0] == 0.0 and stops[-1][0] == 1.0
+        cells = shown["data"][1]
+        assert cells["meta"] == style.CELL_TEXT and cells["hoverinfo"] == "skip"
+        assert cells["text"] == ["-1.00", "-0.50", "+0.00", "+0.25", "+0.75", "+1.00"]
+        for value, ink in zip(np.ravel(z), cells["textfont"]["color"], strict=True):
+            share = (value + 1) / 2
+            upper = next(i for i, stop in enumerate(stops) if stop[0] >= share)
+            lower = max(upper - 1, 0)
+            (p0, c0), (p1, c1) = stops[lower], stops[upper]
+            weight = 0.0 if p1 == p0 else (share - p0) / (p1 - p0)
+            rgb = [
+                (1 - weight) * a + weight * b
+                for a, b in zip(style.rgba(_css(c0))[:3], style.rgba(_css(c1))[:3], strict=True)
+            ]
+            cell = "#" + "".join(f"{round(v):02x}" for v in rgb)
+            assert style.contrast_ratio(ink, cell) >= style.TEXT_CONTRAST, (scale, value, cell)
+
+
+def _css(color: str) -> str:
+    """plotly's ``rgb(r,g,b)`` stops as ``rgb(r, g, b)`` (both parse; hex passes)."""
+    return color.replace(",", ", ").replace(",  ", ", ")

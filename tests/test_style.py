@@ -186,7 +186,7 @@ def test_a_label_box_takes_the_theme_background_and_its_text_stays_readable():
     note = {"text": "1/2", "bgcolor": style.LABEL_BOX, "font": {"color": style.COLORS["dead"]}}
     built = {"data": [], "layout": {"annotations": [note]}}
     shown = style.themed_figure(built, "dark")["layout"]["annotations"][0]
-    assert shown["bgcolor"] == "rgba(14, 17, 23, 0.8)"
+    assert shown["bgcolor"] == style.THEMES["dark"].background
     box = style.over(shown["bgcolor"], style.THEMES["dark"].background)
     assert style.contrast_ratio(shown["font"]["color"], box) >= style.TEXT_CONTRAST
 
@@ -271,9 +271,10 @@ def test_label_box_reads_size_rotation_anchor_and_shift():
     built = style.figure([], "T", "X", "Y", xaxis={"range": [0.0, 1.0]}, height=460)
     note = style.vertical_marker(0.5, "P", "#111")[1]  # "P 0.500", 11 px, turned, top right
     box = style.label_box({**note, "yshift": -10.0}, built, width=580)  # plot 500 x 360 px
-    assert box.x1 == pytest.approx(250.0) and box.x1 - box.x0 == pytest.approx(1.3 * 11)
+    # plotly's box adds 2 px a side (borderpad and borderwidth, 1 px each)
+    assert box.x1 == pytest.approx(250.0) and box.x1 - box.x0 == pytest.approx(1.3 * 11 + 4)
     assert box.y1 == pytest.approx(360.0 - 10.0)
-    assert box.y1 - box.y0 == pytest.approx(0.6 * 11 * 7 + 2)
+    assert box.y1 - box.y0 == pytest.approx(0.6 * 11 * 7 + 4)
 
 
 # --- a text alternative for every chart --------------------------------------------------

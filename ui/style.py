@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
+from plotly.colors import get_colorscale, sample_colorscale
 
 #: A plotly figure as its JSON dict (``data``, ``layout``). Plotly ships no type stubs,
 #: and in its schema a value's type depends on its key (numbers, strings, arrays, nested
@@ -550,25 +551,28 @@ def _reads_as_number(text: str) -> bool:
 
 
 def with_export_note(figure: Figure, text: str) -> Figure:
-    """``figure`` with ``text`` in a small line under the plot (:data:`EXPORT_NOTE`).
+    """``figure`` with ``text`` in a small line at its top edge (:data:`EXPORT_NOTE`).
 
-    The bottom margin grows by the line's strip, so the note sits under the axis
-    title and inside the image a PNG export saves.
+    The top margin grows by the line's strip and the note takes that strip, above the
+    title: under the plot, plotly moves the tick labels, the axis title and the legend
+    as they need (their room depends on the width the browser gives), so a line placed
+    there lands on one of them; the top strip is the figure's own, and inside the
+    image a PNG export saves.
     """
     layout = dict(figure.get("layout", {}))
     margin = dict(layout.get("margin", {}))
-    bottom = int(margin.get("b", 80))
-    margin["b"] = bottom + _NOTE_STRIP
+    top = int(margin.get("t", _PLOTLY_MARGIN["t"]))
+    margin["t"] = top + _NOTE_STRIP
     note = {
         "name": EXPORT_NOTE,
         "text": text,
         "xref": "paper",
         "yref": "paper",
         "x": 0,
-        "y": 0,
+        "y": 1,
         "xanchor": "left",
-        "yanchor": "top",
-        "yshift": -bottom,
+        "yanchor": "bottom",
+        "yshift": top,
         "showarrow": False,
         "font": {"size": 10},
         "opacity": 0.8,
@@ -589,10 +593,10 @@ TEXT_CONTRAST = 4.5
 #: Minimum contrast of lines and marker symbols against the background: WCAG 2.2
 #: success criterion 1.4.11 (non-text contrast), https://www.w3.org/TR/WCAG22/#non-text-contrast.
 GRAPHIC_CONTRAST = 3.0
-#: The box behind a label that must stay legible over lines (a tree's edge labels): the
-#: page background, slightly translucent; :func:`themed_figure` paints it in the active
-#: theme's background.
-LABEL_BOX = "rgba(255, 255, 255, 0.8)"
+#: The box behind a label that must stay legible over lines and shaded regions (a tree's
+#: edge labels; every marker label gets one): the page background; :func:`themed_figure`
+#: paints it in the active theme's background.
+LABEL_BOX = "#ffffff"
 #: CSS colour names the chart builders use (plotly takes any CSS colour).
 _NAMED = {"white": "#ffffff", "black": "#000000"}
 
@@ -754,7 +758,8 @@ def themed_figure(figure: Figure, theme: str | None) -> Figure:
         layout[name] = axis
     if "annotations" in layout:
         layout["annotations"] = [
-            _themed_note(note, plot, text, chosen.background) for note in layout["annotations"]
+            _themed_note(note, paper if in_margin(note) else plot, text, chosen.background)
+            for note in layout["annotations"]
         ]
     if "shapes" in layout:
         layout["shapes"] = [_themed_shape(shape, plot, text) for shape in layout["shapes"]]
@@ -762,14 +767,34 @@ def themed_figure(figure: Figure, theme: str | None) -> Figure:
     return {**figure, "layout": layout, "data": data}
 
 
-def _themed_note(note: Shape, plot: str, text: str, page: str) -> Shape:
-    """An annotation whose text is readable over its own box (``bgcolor``) or the plot.
+def in_margin(note: Shape) -> bool:
+    """Whether an annotation placed in paper coordinates sits wholly outside the plot
+    area (in a margin: over the paper, not the plot's background), as the export note."""
+    if note.get("xref") != "paper" or note.get("yref") != "paper":
+        return False
+    x, y = float(note.get("x", 0.5)), float(note.get("y", 0.5))
+    return (
+        y > 1
+        or y < 0
+        or (y == 1 and note.get("yanchor") == "bottom" and float(note.get("yshift", 0)) >= 0)
+        or (y == 0 and note.get("yanchor") == "top" and float(note.get("yshift", 0)) <= 0)
+        or x > 1
+        or x < 0
+    )
 
-    A :data:`LABEL_BOX` is painted in the theme's background ``page``.
+
+def _themed_note(note: Shape, plot: str, text: str, page: str) -> Shape:
+    """An annotation whose text is readable over its own box (``bgcolor``) or what it
+    sits on (``plot``: the plot's background, or the paper for a note in a margin).
+
+    A :data:`LABEL_BOX` is painted in the theme's background ``page``, and a marker
+    label (:data:`MARKER_LABEL`) without a box of its own gets one: it may sit on a
+    shaded region or a line, and its colour is chosen for its box.
     """
+    if note.get("name") == MARKER_LABEL and "bgcolor" not in note:
+        note = {**note, "bgcolor": LABEL_BOX}
     if note.get("bgcolor") == LABEL_BOX:
-        red, green, blue, _ = rgba(page)
-        note = {**note, "bgcolor": f"rgba({red:.0f}, {green:.0f}, {blue:.0f}, 0.8)"}
+        note = {**note, "bgcolor": page}
     background = over(note["bgcolor"], plot) if "bgcolor" in note else plot
     font = dict(note.get("font", {}))
     font["color"] = readable(font.get("color", text), background, ink=text)
@@ -796,11 +821,11 @@ def _graphic(color: object, plot: str, ink: str) -> object:
 def _themed_trace(trace: Trace, plot: str, text: str) -> Trace:
     """A trace whose line, markers and text are visible on the plot.
 
-    Heatmaps keep their colour scale and cell text (plotly picks the cell text colour
-    against each cell); a trace's own text gets the theme's text colour if it has none.
+    Heatmaps keep their colour scale, and their cell numbers (:func:`readable_cells`)
+    their colour per cell; a trace's own text gets the theme's text colour if it has none.
     """
-    if trace.get("type") in ("heatmap", "contour", "histogram2d"):
-        return trace
+    if trace.get("type") in ("heatmap", "contour", "histogram2d") or trace.get("meta") == CELL_TEXT:
+        return trace  # on a colour scale's cells (readable_cells), not on the plot
     trace = dict(trace)
     if isinstance(trace.get("line"), dict) and "color" in trace["line"]:
         trace["line"] = {**trace["line"], "color": _graphic(trace["line"]["color"], plot, text)}
@@ -809,6 +834,13 @@ def _themed_trace(trace: Trace, plot: str, text: str) -> Trace:
             **trace["marker"],
             "color": _graphic(trace["marker"]["color"], plot, text),
         }
+    if trace.get("type") == "bar" and trace.get("textposition") == "inside":
+        fill = (trace.get("marker") or {}).get("color")
+        if isinstance(fill, str | list):  # text on the bars: an ink per bar, on its colour
+            inks = [_ink(over(c, plot)) for c in (fill if isinstance(fill, list) else [fill])]
+            font = dict(trace.get("insidetextfont", {}))
+            font["color"] = inks if isinstance(fill, list) else inks[0]
+            trace["insidetextfont"] = font
     if "text" in trace or "texttemplate" in trace:
         textfont = dict(trace.get("textfont", {}))
         color = textfont.get("color", text)
@@ -820,22 +852,134 @@ def _themed_trace(trace: Trace, plot: str, text: str) -> Trace:
     return trace
 
 
+# --- numbers on a colour scale's cells ------------------------------------------------------
+
+#: ``meta`` of the trace that carries a heatmap's cell numbers (:func:`readable_cells`).
+CELL_TEXT = "cell text"
+#: The two inks of cell numbers: one of them has at least 4.58:1 contrast with any colour
+#: (WCAG relative luminance; the worst cell is the grey whose contrast is equal to both).
+_CELL_INKS = ("#000000", "#ffffff")
+#: Cell-text templates :func:`readable_cells` can write server-side: the cell's own text,
+#: or its value in a d3 fixed-point format (the same in Python's format mini-language).
+_Z_TEMPLATE = re.compile(r"^%\{z:([+]?\.\d+f)\}$")
+
+
+def _ink(fill: str) -> str:
+    """Black or white, whichever reads better on ``fill`` (at least 4.58:1)."""
+    return max(_CELL_INKS, key=lambda ink: contrast_ratio(ink, fill))
+
+
+def explicit_colorscale(scale: object) -> object:
+    """A named colour scale as its list of ``[position, colour]`` stops (plotly's Python
+    definitions, :func:`plotly.colors.get_colorscale`); a list is returned as it is.
+
+    The browser's plotly.js knows other scales under some of the same names (its "RdBu"
+    runs the other way, its "Blues" is another scale) and not others at all ("PuOr"), so
+    a figure sent as a plain dict says its colours explicitly.
+    """
+    if not isinstance(scale, str):
+        return scale
+    return [[float(position), color] for position, color in get_colorscale(scale)]
+
+
+def readable_cells(figure: Figure) -> Figure:
+    """Every heatmap with a named colour scale gets its stops (:func:`explicit_colorscale`),
+    and every heatmap that writes numbers in its cells gets them in black or white, per
+    cell, whichever has the more contrast with that cell's colour (at least 4.58:1; plotly
+    draws them in a dark grey or white that reach only 3.2:1 on mid-tone cells).
+
+    The numbers move to a text-only trace over the heatmap (:data:`CELL_TEXT`), since
+    plotly takes one colour for a heatmap's cell text; hovering still reads the heatmap.
+    A cell without a value shows no number. A template other than ``%{text}`` or
+    ``%{z:.Nf}`` is left to plotly. The same object is returned when nothing changes.
+    """
+    data = figure.get("data", [])
+    if not any(trace.get("type") in ("heatmap", "contour") for trace in data):
+        return figure
+    out: list[Trace] = []
+    for trace in data:
+        if trace.get("type") not in ("heatmap", "contour"):
+            out.append(trace)
+            continue
+        trace = {**trace, "colorscale": explicit_colorscale(trace.get("colorscale", "Plasma"))}
+        cells = _cell_numbers(trace) if trace["type"] == "heatmap" else None
+        if cells is None:
+            out.append(trace)
+            continue
+        out.append({key: value for key, value in trace.items() if key != "texttemplate"})
+        out.append(cells)
+    return {**figure, "data": out}
+
+
+def _cell_numbers(heatmap: Trace) -> Trace | None:
+    """The text-only trace of a heatmap's cell numbers, each in its readable ink."""
+    template = heatmap.get("texttemplate")
+    if not template:
+        return None
+    z = np.asarray(heatmap["z"], dtype=float)
+    if template == "%{text}":
+        labels = [[str(v) for v in row] for row in heatmap.get("text", [])]
+    elif match := _Z_TEMPLATE.match(str(template)):
+        labels = [["" if math.isnan(v) else format(v, match.group(1)) for v in row] for row in z]
+    else:
+        return None
+    rows, columns = z.shape
+    xs = list(heatmap.get("x", range(columns)))
+    ys = list(heatmap.get("y", range(rows)))
+    finite = z[np.isfinite(z)]
+    low = float(heatmap.get("zmin", finite.min() if finite.size else 0.0))
+    high = float(heatmap.get("zmax", finite.max() if finite.size else 1.0))
+    scale = heatmap["colorscale"]
+    if heatmap.get("reversescale"):
+        scale = [[1.0 - position, color] for position, color in reversed(scale)]
+    x_at: list[object] = []
+    y_at: list[object] = []
+    text: list[str] = []
+    ink: list[str] = []
+    for row in range(rows):
+        for column in range(columns):
+            value = z[row, column]
+            if math.isnan(value) or not labels[row][column]:
+                continue
+            share = 0.0 if high == low else min(1.0, max(0.0, (value - low) / (high - low)))
+            cell = sample_colorscale(scale, [share], colortype="rgb")[0]
+            x_at.append(xs[column])
+            y_at.append(ys[row])
+            text.append(labels[row][column])
+            ink.append(_ink(cell))
+    return {
+        "type": "scatter",
+        "mode": "text",
+        "x": x_at,
+        "y": y_at,
+        "text": text,
+        "textfont": {**heatmap.get("textfont", {}), "color": ink},
+        "hoverinfo": "skip",
+        "showlegend": False,
+        "name": "cell values",
+        "meta": CELL_TEXT,
+        **{axis: heatmap[axis] for axis in ("xaxis", "yaxis") if axis in heatmap},
+    }
+
+
 # --- marker labels that never collide (issue #20 item 2) ----------------------------------
 
 #: ``name`` of a marker line's label (:func:`vertical_marker`, horizontal markers):
 #: :func:`place_marker_labels` moves these, and only these, apart.
 MARKER_LABEL = "marker label"
 #: The narrowest a chart is drawn, in px (a chart beside its formulas in the wide layout
-#: with the sidebar open at 1280 px). Labels placed apart at this width stay apart
-#: wider: positions along x spread, the boxes keep their size in px.
-CHART_WIDTH = 520
+#: with the sidebar open at 1280 px: 484 px, measured in Chromium). Labels placed apart
+#: at this width stay apart wider: positions along x spread, the boxes keep their size.
+CHART_WIDTH = 480
 #: Plotly's figure height and margins where a figure gives none (plotly.js defaults).
 _PLOTLY_HEIGHT = 450
 _PLOTLY_MARGIN = {"l": 80, "r": 80, "t": 100, "b": 80}
 #: Text box estimate: an average glyph is at most 0.6 em wide (digits and lower case of
-#: the sans-serif fonts Streamlit uses are 0.5-0.55 em), a line 1.3 em high; labels
-#: keep ``_LABEL_GAP`` px between them.
-_GLYPH_EM, _LINE_EM, _LABEL_GAP = 0.6, 1.3, 2.0
+#: the sans-serif fonts Streamlit uses are 0.5-0.55 em), a line 1.3 em high, and plotly's
+#: box around an annotation's text adds ``_BOX_PAD`` px a side (its default ``borderpad``
+#: and ``borderwidth``, 1 px each: 18 px across a 12 px label, measured in Chromium);
+#: labels keep ``_LABEL_GAP`` px between them.
+_GLYPH_EM, _LINE_EM, _BOX_PAD, _LABEL_GAP = 0.6, 1.3, 2.0, 2.0
 #: How far out (in label widths) a label may be moved along x before giving up on the
 #: plot's height; far more than any chart has labels.
 _MAX_STEPS = 64
@@ -955,8 +1099,8 @@ def label_box(note: Shape, figure: Figure, *, width: float = CHART_WIDTH) -> Box
 def _label_box(note: Shape, layout: Layout, frame: _Frame) -> Box:
     size = float(note.get("font", {}).get("size", layout.get("font", {}).get("size", 12)))
     text = str(note.get("text", ""))
-    long_side = _GLYPH_EM * size * max(1, len(text)) + 2.0
-    short_side = _LINE_EM * size
+    long_side = _GLYPH_EM * size * max(1, len(text)) + 2 * _BOX_PAD
+    short_side = _LINE_EM * size + 2 * _BOX_PAD
     turned = abs(float(note.get("textangle", 0))) % 180 == 90
     box_w, box_h = (short_side, long_side) if turned else (long_side, short_side)
     share = frame.share(float(note.get("x", 0.5)), note.get("xref", "x"), frame.x_axes)

@@ -25,6 +25,7 @@ from ui.style import (
     place_marker_labels,
     plotly_config,
     presenter_figure,
+    readable_cells,
     table_display,
     themed_figure,
     with_export_note,
@@ -133,10 +134,11 @@ def chart(figure: Figure, filename: str, *, key: str | None = None) -> None:
     (:func:`ui.style.presenter_figure`). The view's parameters and sources
     (:func:`export_context`) are added to the PNG's file name and, as a small line under
     the plot, to the image (in presenter mode the line names the app and the source
-    only). Then, at the final font sizes, its marker labels are moved apart
-    (:func:`ui.style.place_marker_labels`), and it takes the colours of the browser's
-    theme (:func:`ui.style.themed_figure`; before the browser has said which, the app's
-    base theme). Figure builders do none of this.
+    only). Heatmaps get explicit colour scales and their cell numbers an ink per cell
+    (:func:`ui.style.readable_cells`). Then, at the final font sizes, its marker labels
+    are moved apart (:func:`ui.style.place_marker_labels`), and it takes the colours of
+    the browser's theme (:func:`ui.style.themed_figure`; before the browser has said
+    which, the app's base theme). Figure builders do none of this.
 
     Its text alternative (:func:`ui.style.chart_summary`: title, axes, key values) is
     the chart's accessible name, and in presenter mode also its caption.
@@ -146,7 +148,7 @@ def chart(figure: Figure, filename: str, *, key: str | None = None) -> None:
     if present:
         figure = presenter_figure(figure)
     figure = with_export_note(figure, context.note(short=present))
-    figure = themed_figure(place_marker_labels(figure), st.context.theme.type)
+    figure = themed_figure(place_marker_labels(readable_cells(figure)), st.context.theme.type)
     summary = chart_summary(figure)
     st.plotly_chart(
         PrevalidatedFigure(figure),

@@ -110,6 +110,21 @@ def _position_marker(x: int, y: int) -> Trace:
     }
 
 
+#: The lead maps' colour scale: blue (low) through white to red (high), the middle of
+#: ColorBrewer's RdBu (Harrower & Brewer, "ColorBrewer.org", The Cartographic Journal 40,
+#: 2003, https://colorbrewer2.org), whose darkest stops would hide the black contour
+#: labels: every colour here has at least 5.6:1 contrast with black.
+_LEAD_SCALE = [
+    [0.0, "rgb(67, 147, 195)"],
+    [1 / 6, "rgb(146, 197, 222)"],
+    [2 / 6, "rgb(209, 229, 240)"],
+    [3 / 6, "rgb(247, 247, 247)"],
+    [4 / 6, "rgb(253, 219, 199)"],
+    [5 / 6, "rgb(244, 165, 130)"],
+    [1.0, "rgb(214, 96, 77)"],
+]
+
+
 def _lead_heatmap(
     data: Mapping[str, object],
     column: str,
@@ -119,7 +134,7 @@ def _lead_heatmap(
     *,
     low: float = 0,
 ) -> Trace:
-    """A red-blue heatmap of ``data[column]`` over (your count, lead), from low to high."""
+    """A blue-red heatmap of ``data[column]`` over (your count, lead), from low to high."""
     return {
         "type": "heatmap",
         "x": data["counts"],
@@ -127,7 +142,7 @@ def _lead_heatmap(
         "z": data[column],
         "zmin": low,
         "zmax": high,
-        "colorscale": "RdBu",
+        "colorscale": _LEAD_SCALE,
         "colorbar": {"title": {"text": unit}},
         "hovertemplate": f"your count %{{x}}<br>lead %{{y}}<br>{value_hover}<extra></extra>",
     }
