@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any, cast
 
 import numpy as np
@@ -459,40 +460,29 @@ def table_v_error_figure(printed: pd.DataFrame) -> Figure:
 A_NOW = ViewMarker("a =", "a = {:g}")
 
 
-def _against_a(
-    title: str,
-    y_title: str,
-    exact: Curve,
-    approximation: Curve,
-    *,
-    y_range: tuple[float, float] | None = None,
-) -> Chart:
-    """An exact column of the sweep in a and its approximation against a (log axis)."""
-    return Chart(
-        title,
-        curves=(exact, approximation),
-        x="a",
-        x_title="A's raise potential a",
-        y_title=y_title,
-        marker=A_NOW,
-        log_x=True,
-        y_range=y_range,
-    )
-
-
 #: alpha(a, b) against a: exact (18) and the normal approximation (23).
-NORMAL = _against_a(
+NORMAL = Chart(
     "A's raising point against a (b = {b:g})",
-    "A's winning chance",
-    Curve("alpha", "α(a, b), exact (18)", COLORS["center"]),
-    Curve("normal", "normal approximation (23)", COLORS["double"], "dash"),
+    curves=(
+        Curve("alpha", "α(a, b), exact (18)", COLORS["center"]),
+        Curve("normal", "normal approximation (23)", COLORS["double"], "dash"),
+    ),
+    x="a",
+    log_x=True,
+    x_title="A's raise potential a",
+    y_title="A's winning chance",
+    marker=A_NOW,
 )
-#: A's even-game value E(a, b) against a, with the asymptote log(a/b) (eq. (26)).
-VALUE = _against_a(
-    "A's value of an even game against a (b = {b:g})",
-    "A's expected value",
-    Curve("value", "E(a, b), exact (19)", COLORS["center"]),
-    Curve("asymptotic", "log(a/b), eq. (26)", COLORS["dead"], "dash"),
+#: A's even-game value E(a, b) against a, with the asymptote log(a/b) (eq. (26)): the
+#: same axis of a as :data:`NORMAL`.
+VALUE = replace(
+    NORMAL,
+    title="A's value of an even game against a (b = {b:g})",
+    curves=(
+        Curve("value", "E(a, b), exact (19)", COLORS["center"]),
+        Curve("asymptotic", "log(a/b), eq. (26)", COLORS["dead"], "dash"),
+    ),
+    y_title="A's expected value",
     y_range=(-1.5, 1.5),
 )
 
