@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import pandas as pd
 
+from ui.charts import Chart, ViewMarker
 from ui.style import (
     COLORS,
     CUBE_NAMES,
     Curve,
     Figure,
-    curves,
     figure,
     line,
     staggered_markers,
-    vertical_marker,
     with_reference,
 )
 
@@ -83,40 +82,42 @@ def equity_figure(
     )
 
 
-def points_vs_x_figure(sweep: pd.DataFrame, x_now: float) -> Figure:
-    """How each decision point moves as the cube comes alive (x from 0 to 1)."""
-    traces = curves(
-        sweep,
-        "x",
+#: How each decision point moves as the cube comes alive.
+POINTS_VS_X = Chart(
+    "Decision points against cube life x",
+    curves=(
         Curve("take_point", "take (taker's P)", COLORS["take"]),
         Curve("beaver_point", "beaver (taker's P)", COLORS["beaver"]),
         Curve("raccoon_point", "raccoon", COLORS["raccoon"]),
         Curve("initial_double_point", "initial double", COLORS["double"]),
         Curve("redouble_point", "redouble", COLORS["redouble"]),
         Curve("cash_point", "cash", COLORS["cash"]),
-    )
-    return figure(
-        traces,
-        "Decision points against cube life x",
-        "cube life x",
-        "winning probability",
-        markers=[vertical_marker(x_now, "x", COLORS["marker"])],
-    )
+    ),
+    x="x",
+    x_title="cube life x",
+    y_title="winning probability",
+    marker=ViewMarker("x"),
+)
+#: Where the doubler's perceived cash point and the taker's actual pass point part.
+TWO_INDEX = Chart(
+    "Two cube-life indexes: where the cash points part",
+    curves=(
+        Curve("perceived_cash_point", "doubler's perceived cash point", COLORS["double"], "dash"),
+        Curve("actual_cash_point", "taker's actual pass point", COLORS["cash"]),
+        Curve("initial_double_point", "initial double point", COLORS["redouble"], "dot"),
+    ),
+    x="x_taker",
+    x_title="taker's cube life x",
+    y_title="doubler's winning probability",
+    marker=ViewMarker("taker's x"),
+)
+
+
+def points_vs_x_figure(sweep: pd.DataFrame, x_now: float) -> Figure:
+    """How each decision point moves as the cube comes alive (x from 0 to 1)."""
+    return POINTS_VS_X.draw(sweep, x_now)
 
 
 def two_index_figure(frame: pd.DataFrame, x_taker: float) -> Figure:
     """Perceived and actual cash points against the taker's cube life."""
-    traces = curves(
-        frame,
-        "x_taker",
-        Curve("perceived_cash_point", "doubler's perceived cash point", COLORS["double"], "dash"),
-        Curve("actual_cash_point", "taker's actual pass point", COLORS["cash"]),
-        Curve("initial_double_point", "initial double point", COLORS["redouble"], "dot"),
-    )
-    return figure(
-        traces,
-        "Two cube-life indexes: where the cash points part",
-        "taker's cube life x",
-        "doubler's winning probability",
-        markers=[vertical_marker(x_taker, "taker's x", COLORS["marker"])],
-    )
+    return TWO_INDEX.draw(frame, x_taker)

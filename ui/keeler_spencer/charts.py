@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any, cast
 
 import numpy as np
 import pandas as pd
 
 from cubecore.keeler_spencer import ALTERNATING_DOUBLING_POINT as POINT
+from ui.charts import Chart, ViewMarker
 from ui.style import (
     COLORS,
     LABEL_BOX,
     MARKER_LABEL,
+    Curve,
     Figure,
-    Layout,
     Shape,
     Trace,
     base_layout,
@@ -67,12 +69,6 @@ def _horizontal_marker(y: float, label: str, color: str, *, outside: bool = Fals
         "yanchor": "middle" if outside else "bottom",
         "font": {"size": 11, "color": color},
     }
-    return [shape, note]
-
-
-def _log_axis_marker(x: float, label: str) -> list[Shape]:
-    """A vertical marker on a log x axis (shapes and annotations take log10 coordinates)."""
-    shape, note = vertical_marker(math.log10(x), label, COLORS["marker"], text=f"{label} {x:g}")
     return [shape, note]
 
 
@@ -460,52 +456,43 @@ def table_v_error_figure(printed: pd.DataFrame) -> Figure:
     return {"data": traces, "layout": layout}
 
 
-def _exact_against_a(
-    sweep: pd.DataFrame,
-    exact: tuple[str, str],
-    approximation: tuple[str, str, str],
-    title: str,
-    y_title: str,
-) -> tuple[list[Trace], Layout]:
-    """An exact column and its dashed approximation against A's potential a (log axis).
+#: The view's marker at A's potential a (on the charts' log axis).
+A_NOW = ViewMarker("a =", "a = {:g}")
 
-    ``exact`` is ``(column, name)``, ``approximation`` ``(column, name, colour)``.
-    """
-    (column, name), (approx_column, approx_name, approx_color) = exact, approximation
-    traces = [
-        line(sweep["a"], sweep[column], name, COLORS["center"]),
-        line(sweep["a"], sweep[approx_column], approx_name, approx_color, dash="dash"),
-    ]
-    layout = base_layout(title, "A's raise potential a", y_title)
-    layout["xaxis"]["type"] = "log"
-    return traces, layout
+
+#: alpha(a, b) against a: exact (18) and the normal approximation (23).
+NORMAL = Chart(
+    "A's raising point against a (b = {b:g})",
+    curves=(
+        Curve("alpha", "α(a, b), exact (18)", COLORS["center"]),
+        Curve("normal", "normal approximation (23)", COLORS["double"], "dash"),
+    ),
+    x="a",
+    log_x=True,
+    x_title="A's raise potential a",
+    y_title="A's winning chance",
+    marker=A_NOW,
+)
+#: A's even-game value E(a, b) against a, with the asymptote log(a/b) (eq. (26)): the
+#: same axis of a as :data:`NORMAL`.
+VALUE = replace(
+    NORMAL,
+    title="A's value of an even game against a (b = {b:g})",
+    curves=(
+        Curve("value", "E(a, b), exact (19)", COLORS["center"]),
+        Curve("asymptotic", "log(a/b), eq. (26)", COLORS["dead"], "dash"),
+    ),
+    y_title="A's expected value",
+    y_range=(-1.5, 1.5),
+)
 
 
 def normal_figure(sweep: pd.DataFrame, a_now: float, b: float) -> Figure:
     """alpha(a, b) against a, exact (18) and the normal approximation (23)."""
-    traces, layout = _exact_against_a(
-        sweep,
-        ("alpha", "α(a, b), exact (18)"),
-        ("normal", "normal approximation (23)", COLORS["double"]),
-        f"A's raising point against a (b = {b:g})",
-        "A's winning chance",
-    )
-    markers = [
-        _horizontal_marker(0.5, "even game 1/2", COLORS["dead"]),
-        _log_axis_marker(a_now, "a ="),
-    ]
-    return {"data": traces, "layout": with_markers(layout, *markers)}
+    even = _horizontal_marker(0.5, "even game 1/2", COLORS["dead"])
+    return NORMAL.draw(sweep, a_now, marks=[even], words={"b": b})
 
 
 def value_figure(sweep: pd.DataFrame, a_now: float, b: float) -> Figure:
     """A's even-game value E(a, b) against a, with the asymptote log(a/b) (eq. (26))."""
-    traces, layout = _exact_against_a(
-        sweep,
-        ("value", "E(a, b), exact (19)"),
-        ("asymptotic", "log(a/b), eq. (26)", COLORS["dead"]),
-        f"A's value of an even game against a (b = {b:g})",
-        "A's expected value",
-    )
-    layout["yaxis"]["range"] = [-1.5, 1.5]
-    markers = [_log_axis_marker(a_now, "a =")]
-    return {"data": traces, "layout": with_markers(layout, *markers)}
+    return VALUE.draw(sweep, a_now, words={"b": b})

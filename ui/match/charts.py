@@ -7,6 +7,7 @@ from typing import Any, cast
 
 import pandas as pd
 
+from ui.charts import Chart, ViewMarker
 from ui.style import (
     COLORS,
     DETAIL,
@@ -31,6 +32,8 @@ TAKE_SERIES = {
 }
 #: The take points presenter mode keeps on the take-point chart.
 _PRESENTED_TAKES = ("model", "dead")
+#: The marker at the trailer's score.
+TRAILER = ViewMarker("trailer", "{}-away")
 _REGIONS = (
     ("no double", COLORS["dead"]),
     ("double / take", COLORS["double"]),
@@ -156,15 +159,10 @@ def market_window_figure(doubling_point: float, cash_point: float) -> Figure:
     return {"data": traces, "layout": layout}
 
 
-def crawford_figure(frame: pd.DataFrame, trailer: int) -> Figure:
-    """Leader's MWC in the Crawford game and in the same game without the rule.
-
-    The protection (their difference) is drawn as bars, a detail presenter mode
-    leaves out.
-    """
-    traces = curves(
-        frame,
-        "opp_away",
+#: The leader's match winning chance with and without the Crawford rule.
+CRAWFORD = Chart(
+    "How the Crawford rule protects the leader (leader 1-away)",
+    curves=(
         Curve("crawford", "Crawford game (no cube)", COLORS["owned"]),
         Curve(
             "no_crawford_rule",
@@ -172,25 +170,39 @@ def crawford_figure(frame: pd.DataFrame, trailer: int) -> Figure:
             COLORS["opponent"],
             "dash",
         ),
-    )
-    traces.append(
-        {
-            "type": "bar",
-            "name": "protection (difference)",
-            "x": list(map(int, frame["opp_away"])),
-            "y": list(map(float, frame["protection"])),
-            "marker": {"color": COLORS["too_good"]},
-            "opacity": 0.6,
-            "meta": DETAIL,
-        }
-    )
-    return figure(
-        traces,
-        "How the Crawford rule protects the leader (leader 1-away)",
-        "trailer's points to go",
-        "leader's match winning chance",
-        markers=[vertical_marker(trailer, "trailer", COLORS["marker"], text=f"{trailer}-away")],
-    )
+    ),
+    x="opp_away",
+    x_title="trailer's points to go",
+    y_title="leader's match winning chance",
+    marker=TRAILER,
+)
+#: What the Holland rule costs the trailer (bars: no curves).
+HOLLAND = Chart(
+    "The Holland rule: change in the trailer's match winning chance",
+    curves=(),
+    x="opp_away",
+    x_title="trailer's points to go (leader 1-away, post-Crawford)",
+    y_title="percentage points",
+    marker=TRAILER,
+)
+
+
+def crawford_figure(frame: pd.DataFrame, trailer: int) -> Figure:
+    """Leader's MWC in the Crawford game and in the same game without the rule.
+
+    The protection (their difference) is drawn as bars, a detail presenter mode
+    leaves out.
+    """
+    protection = {
+        "type": "bar",
+        "name": "protection (difference)",
+        "x": list(map(int, frame["opp_away"])),
+        "y": list(map(float, frame["protection"])),
+        "marker": {"color": COLORS["too_good"]},
+        "opacity": 0.6,
+        "meta": DETAIL,
+    }
+    return CRAWFORD.draw(frame, trailer, more=[protection])
 
 
 def holland_figure(sweep: pd.DataFrame, trailer: int) -> Figure:
@@ -203,14 +215,7 @@ def holland_figure(sweep: pd.DataFrame, trailer: int) -> Figure:
         COLORS["opponent"],
         "trailer %{x}-away: %{y:.3f} points<extra></extra>",
     )
-    return figure(
-        [trace],
-        "The Holland rule: change in the trailer's match winning chance",
-        "trailer's points to go (leader 1-away, post-Crawford)",
-        "percentage points",
-        markers=[vertical_marker(trailer, "trailer", COLORS["marker"], text=f"{trailer}-away")],
-        hovermode="closest",
-    )
+    return HOLLAND.draw(sweep, trailer, more=[trace], hovermode="closest")
 
 
 def heatmap_figure(

@@ -9,11 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-import numpy as np
 import pandas as pd
-from numpy.typing import ArrayLike
 
 from cubecore.janowski import CubePosition
+from ui.charts import Chart, ViewMarker, gapped_line
 from ui.style import (
     COLORS,
     DETAIL,
@@ -42,21 +41,13 @@ _CUBE_NAMES = {
     "owned": "roller owns the cube",
     "opponent": "opponent owns the cube",
 }
+#: The marker at the view's pip count.
+COUNT = ViewMarker("count", "count {}")
 
 
 def _layout(title: str, x_title: str, y_title: str) -> Layout:
     """The house layout."""
     return base_layout(title, x_title, y_title)
-
-
-def _gapped_line(
-    x: ArrayLike, y: ArrayLike, name: str, color: str, *, dash: str = "solid", detail: bool = False
-) -> Trace:
-    """A house line trace whose missing values (NaN or NA) are gaps (JSON null)."""
-    values = pd.Series(y).astype("Float64").to_numpy(dtype=float, na_value=np.nan)
-    trace = line(x, values, name, color, dash=dash, detail=detail)
-    trace["y"] = [None if np.isnan(value) else value for value in trace["y"]]
-    return trace
 
 
 def _discrete_colorscale(colors: tuple[str, ...]) -> list[list[float | str]]:
@@ -229,7 +220,7 @@ def win_map_figure(data: WinMap, x: int, lead: int) -> Figure:
 def cube_win_figure(curves: pd.DataFrame, points: dict[str, float], da: float, db: float) -> Figure:
     """A's winning chance in the three cube states, formulas (1)-(3), against p."""
     traces = [  # domains end where a player is doubled out: gaps beyond
-        _gapped_line(curves["p"], curves[cube], label, COLORS[cube])
+        gapped_line(curves["p"], curves[cube], label, COLORS[cube])
         for cube, label in (
             ("owned", "p(t, A): A owns the cube, (1)"),
             ("center", "p(t, M): cube centred, (3)"),
@@ -276,7 +267,7 @@ def action_map_figure(
     if cube != "opponent":
         for column, label, color in lines:
             boundary = counts + thresholds[column]
-            traces.append(_gapped_line(counts, boundary, label, color, dash="dot", detail=True))
+            traces.append(gapped_line(counts, boundary, label, color, dash="dot", detail=True))
             traces[-1]["line"]["shape"] = "hv"
     traces.append(_position_marker(x, y))
     layout = _square_map_layout(f"Exact cube action, {_CUBE_NAMES[cube]}")
@@ -295,7 +286,7 @@ def thresholds_figure(thresholds: pd.DataFrame, printed: pd.DataFrame, x: int) -
     )
     traces = []
     for exact, shown, label, color in series:
-        trace = _gapped_line(thresholds["your_count"], thresholds[exact], f"{label} (exact)", color)
+        trace = gapped_line(thresholds["your_count"], thresholds[exact], f"{label} (exact)", color)
         trace["line"]["shape"] = "hv"
         traces.append(trace)
         traces.append(
@@ -323,59 +314,54 @@ def thresholds_figure(thresholds: pd.DataFrame, printed: pd.DataFrame, x: int) -
 # ----------------------------------------------------------------------------- section 4
 
 
-def implied_points_figure(frame: pd.DataFrame, x: int) -> Figure:
-    """Implied DA, DB along even races, with the paper's estimates as markers."""
-    implied = (
+#: The doubling points the exact race implies along even races.
+IMPLIED_POINTS = Chart(
+    "Effective doubling points implied by the exact race (even races)",
+    curves=(
         Curve("da", "DA from (1), cube owned", COLORS["owned"]),
         Curve("db", "DB from (2), opponent owns", COLORS["opponent"]),
         Curve("da_center", "DA from (3), cube centred", COLORS["center"], "dash", detail=True),
-    )
-    traces = [
-        _gapped_line(frame["count"], frame[c.column], c.name, c.color, dash=c.dash, detail=c.detail)
-        for c in implied
-    ]
-    traces.append(
-        {
-            "type": "scatter",
-            "mode": "markers",
-            "x": [20, 40, 20, 40],
-            "y": [0.90, 0.88, 0.10, 0.12],
-            "name": "paper's estimates (p. 2)",
-            "marker": {
-                "color": COLORS["marker"],
-                "size": 9,
-                "symbol": "diamond",
-            },
-        }
-    )
-    return figure(
-        traces,
-        "Effective doubling points implied by the exact race (even races)",
-        "count (both sides)",
-        "A's winning chance",
-        markers=[vertical_marker(x, "count", COLORS["marker"], text=f"count {x}")],
-    )
+    ),
+    x="count",
+    x_title="count (both sides)",
+    y_title="A's winning chance",
+    marker=COUNT,
+    gaps=True,
+)
+#: The Janowski cube life the exact race implies, by the roller's count.
+CUBE_LIFE = Chart(
+    "Cube life x, {cube}, lead {lead:+d}",
+    curves=(Curve("cube_life", "implied by the exact race", COLORS["live"]),),
+    x="on_roll",
+    x_title="your pip count",
+    y_title="cube life x",
+    marker=COUNT,
+    y_range=(0, 1.05),
+    gaps=True,
+)
+
+
+def implied_points_figure(frame: pd.DataFrame, x: int) -> Figure:
+    """Implied DA, DB along even races, with the paper's estimates as markers."""
+    estimates = {
+        "type": "scatter",
+        "mode": "markers",
+        "x": [20, 40, 20, 40],
+        "y": [0.90, 0.88, 0.10, 0.12],
+        "name": "paper's estimates (p. 2)",
+        "marker": {
+            "color": COLORS["marker"],
+            "size": 9,
+            "symbol": "diamond",
+        },
+    }
+    return IMPLIED_POINTS.draw(frame, x, more=[estimates])
 
 
 def cube_life_figure(frame: pd.DataFrame, x: int, lead: int, cube: CubePosition) -> Figure:
     """Implied Janowski cube life against the roller's pip count, GNU BG's rule beside."""
-    traces = [
-        _gapped_line(
-            frame["on_roll"], frame["cube_life"], "implied by the exact race", COLORS["live"]
-        ),
-        line(frame["on_roll"], frame["gnubg"], "GNU BG race rule", COLORS["dead"], dash="dash"),
-    ]
-    return figure(
-        traces,
-        f"Cube life x, {_CUBE_NAMES[cube]}, lead {lead:+d}",
-        "your pip count",
-        "cube life x",
-        markers=[vertical_marker(x, "count", COLORS["marker"], text=f"count {x}")],
-        yaxis={"range": [0, 1.05]},
-    )
-
-
-# ----------------------------------------------------------------------------- section 5
+    gnubg = line(frame["on_roll"], frame["gnubg"], "GNU BG race rule", COLORS["dead"], dash="dash")
+    return CUBE_LIFE.draw(frame, x, more=[gnubg], words={"cube": _CUBE_NAMES[cube], "lead": lead})
 
 
 def _lead_map_layout(title: str) -> Layout:
