@@ -36,14 +36,12 @@ MIN_TAKE = Control(
 )
 OWN_GIVE_UP = concepts.give_up(
     "Give-up point g, cube turned (used when g is set directly)",
-    giveup.ESSAY_GIVE_UPS.own_give_up,
     0.55,
     "The cube holder wins automatically when his cubeless chance reaches g. Essay: .86.",
     requires=("from", G_DIRECT),
 )
 CENTER_GIVE_UP = concepts.center_give_up(
     "Give-up point g_c, cube centred",
-    giveup.ESSAY_GIVE_UPS.center_give_up,
     0.55,
     "The player who first reaches g_c wins, with both players having cube access. Essay: .835.",
 )
