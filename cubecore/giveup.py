@@ -515,7 +515,7 @@ def initial_double_point(give_ups: GiveUpPoints = ESSAY_GIVE_UPS) -> float:
 
     Examples
     --------
-    >>> round(initial_double_point(GiveUpPoints(0.86, 0.835)), 5)  # [KW] ".390"; 469/1200
+    >>> round(initial_double_point(GiveUpPoints(0.86, 0.835)), 5)  # [KW] ".390"; exactly 469/1200
     0.39083
     """
     return _initial_double(*_check_give_ups(give_ups))
@@ -1391,7 +1391,7 @@ def janowski_comparison(
 
     Examples
     --------
-    >>> t = janowski_comparison([0.5], GiveUpPoints(0.8, 0.8))  # the live cube: models agree
+    >>> t = janowski_comparison([0.5], GiveUpPoints(0.8, 0.8))  # the live cube: both models agree
     >>> float(t["giveup_owned"][0]), round(float(t["janowski_owned"][0]), 12)
     (0.25, 0.25)
     >>> janowski_comparison([0.5], GiveUpPoints(0.7, 0.835)) is None
