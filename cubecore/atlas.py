@@ -170,7 +170,7 @@ def _equities(
         return effective_point_equity(p, cube, settings.da, settings.db)
     if model == "give_up":
         return giveup.modified_equity(
-            2.0 * p - 1.0, cube, settings.give_up, settings.center_give_up
+            2.0 * p - 1.0, cube, giveup.GiveUpPoints(settings.give_up, settings.center_give_up)
         )
     return janowski.cubeful_equity(p, settings.x, cube)
 
@@ -218,7 +218,7 @@ def atlas_points(settings: AtlasSettings) -> pd.DataFrame:
     if not isinstance(settings, AtlasSettings):
         raise TypeError(f"`settings` must be an AtlasSettings (got {type(settings).__name__})")
     effective = race.effective_points(settings.da, settings.db)
-    give_up = giveup.doubling_points(settings.give_up, settings.center_give_up)
+    give_up = giveup.doubling_points(giveup.GiveUpPoints(settings.give_up, settings.center_give_up))
     cube = janowski.cube_points(settings.x)
     rows = {
         "keeler_spencer": (1 - LIVE_CASH_POINT, LIVE_CASH_POINT, LIVE_CASH_POINT, LIVE_CASH_POINT),

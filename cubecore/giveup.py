@@ -19,8 +19,10 @@ in the centre (essay: .835). From the three equities ``e0`` (centre), ``e1``
 doubling now rather than after the next exchange of rolls.
 
 The essay's symbols map to the names used here: ``g`` -> ``own_give_up``,
-``g_c`` -> ``center_give_up``, the minimum take point (21.5 %) -> ``min_take``.
-Everything is for money play without gammons (``W = L = 1``).
+``g_c`` -> ``center_give_up`` (the two fields of :class:`GiveUpPoints`, the
+model's parameters: a function needing both takes them as one argument
+``give_ups``), the minimum take point (21.5 %) -> ``min_take``. Everything is for
+money play without gammons (``W = L = 1``).
 
 References
 ----------
@@ -61,9 +63,8 @@ __all__ = [
     "CUBE_POSITIONS",
     "DEAD_CUBE_TAKE_POINT",
     "DOUBLING_CUBES",
-    "ESSAY_CENTER_GIVE_UP",
+    "ESSAY_GIVE_UPS",
     "ESSAY_MIN_TAKE",
-    "ESSAY_OWN_GIVE_UP",
     "ESSAY_QUOTED_DEVIATIONS",
     "ESSAY_QUOTED_PRINTED",
     "ESSAY_TABLE_DEVIATIONS",
@@ -74,6 +75,7 @@ __all__ = [
     "BetaSpread",
     "DoublingPoints",
     "EffectiveDoublingPoints",
+    "GiveUpPoints",
     "ModelEquivalences",
     "RaceDoublingVerdict",
     "cube_life_from_give_up",
@@ -118,12 +120,6 @@ MAX_SPREAD_POINTS = 100_000
 
 #: [KW] "the minimum take point is about 21.5%".
 ESSAY_MIN_TAKE = 0.215
-
-#: [KW] "x = .14 ... the taker wins automatically if his probability of winning reaches .86".
-ESSAY_OWN_GIVE_UP = 0.86
-
-#: [KW] "I estimated that .835 is the give up point with the cube in the center".
-ESSAY_CENTER_GIVE_UP = 0.835
 
 #: Cubeless equities of the essay's examples: the three table rows, then the
 #: worked example of the cost section ("suppose ... our equity is .200").
@@ -183,13 +179,75 @@ def _check_give_up(name: str, value: float) -> float:
     return real_in_range(name, value, 0.5, 1.0, low_open=True)
 
 
+# ------------------------------------------------------------ the model's parameters
+
+
+@dataclass(frozen=True)
+class GiveUpPoints:
+    """Woolsey's two give-up points: the parameters of his model ([KW]).
+
+    The argument of every function here that needs both points (``g`` alone is a
+    plain number: :func:`market_losing_equity`, :func:`redouble_point`). Checked
+    once, when it is made.
+
+    Parameters
+    ----------
+    own_give_up : float
+        ``g``, the give-up point once the cube has been turned, in (1/2, 1]: the
+        cube holder wins the modified game when his cubeless chance reaches ``g``
+        ([KW] "x = .14 ... the taker wins automatically if his probability of
+        winning reaches .86").
+    center_give_up : float
+        ``g_c``, the give-up point with the cube in the centre, in (1/2, 1]
+        ([KW] "I estimated that .835 is the give up point with the cube in the
+        center").
+
+    Raises
+    ------
+    ValueError
+        A point that is not a real number in (1/2, 1].
+
+    Notes
+    -----
+    ``g_c = 1/2`` is excluded: ``2 g_c - 1 = 0`` and the centred transform is
+    undefined; ``g = 1/2`` would make [ZK77]'s ``DA = DB``. ``g = g_c = 1`` is the
+    dead cube, ``g = g_c = .8`` the live cube of the continuous model.
+
+    Examples
+    --------
+    >>> GiveUpPoints(0.8, 0.8).center_give_up  # the Keeler-Spencer limit
+    0.8
+    """
+
+    own_give_up: float
+    center_give_up: float
+
+    def __post_init__(self) -> None:
+        for name in ("own_give_up", "center_give_up"):
+            object.__setattr__(self, name, _check_give_up(name, getattr(self, name)))
+
+
+#: The essay's give-up points: ``g`` = .86 (``4 T`` at the minimum take point
+#: :data:`ESSAY_MIN_TAKE`) and ``g_c`` = .835 ([KW], quoted in :class:`GiveUpPoints`).
+ESSAY_GIVE_UPS = GiveUpPoints(own_give_up=0.86, center_give_up=0.835)
+
+
+def _check_give_ups(give_ups: GiveUpPoints) -> tuple[float, float]:
+    """``(g, g_c)`` of a :class:`GiveUpPoints` (its fields were checked when it was made)."""
+    if not isinstance(give_ups, GiveUpPoints):
+        raise TypeError(
+            f"`give_ups` must be a cubecore.giveup.GiveUpPoints (got {type(give_ups).__name__})"
+        )
+    return give_ups.own_give_up, give_ups.center_give_up
+
+
 _OWN_GIVE_UP_DOC = """
 own_give_up : float
     ``g`` in (1/2, 1].
 """
 _GIVE_UPS_DOC = """
-own_give_up, center_give_up : float
-    ``g`` and ``g_c`` in (1/2, 1].
+give_ups : GiveUpPoints
+    ``g`` and ``g_c``; default :data:`ESSAY_GIVE_UPS`, the essay's .86 and .835.
 """
 _PARAMETERS_HEADER = "Parameters\n----------"
 _give_up_doc = fill_doc(
@@ -241,8 +299,7 @@ def _modified(
 def modified_win_probability(
     e: ArrayLike,
     cube: CubePosition,
-    own_give_up: float = ESSAY_OWN_GIVE_UP,
-    center_give_up: float = ESSAY_CENTER_GIVE_UP,
+    give_ups: GiveUpPoints = ESSAY_GIVE_UPS,
     *,
     concede: bool = True,
 ) -> float | NDArray[np.float64]:
@@ -266,10 +323,9 @@ def modified_win_probability(
         Cubeless equity of the player, in [-1, 1].
     cube : {"center", "owned", "opponent"}
         Cube position seen from the player.
-    own_give_up : float
-        ``g``, give-up point once the cube is turned, in (1/2, 1]. Essay: .86.
-    center_give_up : float
-        ``g_c``, give-up point with the cube in the centre, in (1/2, 1]. Essay: .835.
+    give_ups : GiveUpPoints
+        ``g``, give-up point once the cube is turned, and ``g_c``, give-up point
+        with the cube in the centre. Essay: .86 and .835 (:data:`ESSAY_GIVE_UPS`).
     concede : bool
         Apply the give-up rule (default). ``False`` returns the raw linear
         value, which leaves [0, 1] beyond a give-up point.
@@ -296,8 +352,7 @@ def modified_win_probability(
     >>> round(modified_win_probability(0.570, "opponent"), 12)  # [KW] "= .75"
     0.75
     """
-    g = _check_give_up("own_give_up", own_give_up)
-    g_c = _check_give_up("center_give_up", center_give_up)
+    g, g_c = _check_give_ups(give_ups)
     cube = choice("cube", cube, CUBE_POSITIONS)
     e = array_in_range("e", e, -1.0, 1.0)
     concede = flag("concede", concede)
@@ -307,10 +362,7 @@ def modified_win_probability(
 
 @_give_up_doc
 def modified_equity(
-    e: ArrayLike,
-    cube: CubePosition,
-    own_give_up: float = ESSAY_OWN_GIVE_UP,
-    center_give_up: float = ESSAY_CENTER_GIVE_UP,
+    e: ArrayLike, cube: CubePosition, give_ups: GiveUpPoints = ESSAY_GIVE_UPS
 ) -> float | NDArray[np.float64]:
     """Cubeful equity in Woolsey's model: ``E = 2 p - 1`` for a one-cube.
 
@@ -342,7 +394,7 @@ def modified_equity(
     >>> round(modified_equity(0.40, "center"), 3)  # [KW] table: e0 = .597
     0.597
     """
-    p = modified_win_probability(e, cube, own_give_up, center_give_up)
+    p = modified_win_probability(e, cube, give_ups)
     return _as_output(2.0 * np.asarray(p) - 1.0)
 
 
@@ -399,7 +451,7 @@ def min_take_from_give_up(own_give_up: float) -> float:
 
 
 @_give_up_doc
-def market_losing_equity(own_give_up: float = ESSAY_OWN_GIVE_UP) -> float:
+def market_losing_equity(own_give_up: float = ESSAY_GIVE_UPS.own_give_up) -> float:
     """Cubeless equity at which the doubler loses his market: ``e_m = 1 - g / 2``.
 
     The taker's modified winning chance with the cube on his side is ``1 - p``
@@ -426,10 +478,7 @@ def market_losing_equity(own_give_up: float = ESSAY_OWN_GIVE_UP) -> float:
 
 
 @_give_up_doc
-def initial_double_point(
-    own_give_up: float = ESSAY_OWN_GIVE_UP,
-    center_give_up: float = ESSAY_CENTER_GIVE_UP,
-) -> float:
+def initial_double_point(give_ups: GiveUpPoints = ESSAY_GIVE_UPS) -> float:
     """Cubeless equity above which an initial double is correct: ``e1 = e0 / 2``.
 
     Both transforms are linear in ``e`` between the give-up points, so the
@@ -466,18 +515,21 @@ def initial_double_point(
 
     Examples
     --------
-    >>> round(initial_double_point(0.86, 0.835), 5)  # [KW] ".390"; exactly 469/1200
+    >>> round(initial_double_point(GiveUpPoints(0.86, 0.835)), 5)  # [KW] ".390"; exactly 469/1200
     0.39083
     """
-    g = _check_give_up("own_give_up", own_give_up)
-    g_c = _check_give_up("center_give_up", center_give_up)
+    return _initial_double(*_check_give_ups(give_ups))
+
+
+def _initial_double(g: float, g_c: float) -> float:
+    """:func:`initial_double_point` for checked ``g``, ``g_c``."""
     if g_c > 1.0 - g / 4.0:
         return 1.0 - g * (4.0 * g_c - 3.0) / (4.0 * g_c - 2.0 - g)
     return 1.0 - g / 2.0  # empty window: the doubling point is the market-losing point
 
 
 @_give_up_doc
-def redouble_point(own_give_up: float = ESSAY_OWN_GIVE_UP) -> float:
+def redouble_point(own_give_up: float = ESSAY_GIVE_UPS.own_give_up) -> float:
     """Cubeless equity above which a redouble is correct: ``e1 = e2 / 2``.
 
     Solving ``2 (2 p1 - 1) = 2 p2 - 1`` with ``p1 = (w - 1 + g) / g`` and
@@ -531,11 +583,17 @@ class DoublingPoints:
     market_losing: float
 
 
-def doubling_points(
-    own_give_up: float = ESSAY_OWN_GIVE_UP,
-    center_give_up: float = ESSAY_CENTER_GIVE_UP,
-) -> DoublingPoints:
+@_give_up_doc
+def doubling_points(give_ups: GiveUpPoints = ESSAY_GIVE_UPS) -> DoublingPoints:
     """The three edges of the doubling windows for ``g``, ``g_c``.
+
+    {give_ups_parameters}
+
+    Returns
+    -------
+    DoublingPoints
+        :func:`initial_double_point`, :func:`redouble_point` and
+        :func:`market_losing_equity` at these give-up points.
 
     Examples
     --------
@@ -543,18 +601,17 @@ def doubling_points(
     >>> round(points.redouble, 3), round(points.market_losing, 3)  # [KW] .420, .570
     (0.42, 0.57)
     """
+    g, g_c = _check_give_ups(give_ups)
     return DoublingPoints(
-        initial_double=initial_double_point(own_give_up, center_give_up),
-        redouble=redouble_point(own_give_up),
-        market_losing=market_losing_equity(own_give_up),
+        initial_double=_initial_double(g, g_c),
+        redouble=redouble_point(g),
+        market_losing=market_losing_equity(g),
     )
 
 
 @_give_up_doc
 def essay_table(
-    equities: ArrayLike = ESSAY_TABLE_EQUITIES,
-    own_give_up: float = ESSAY_OWN_GIVE_UP,
-    center_give_up: float = ESSAY_CENTER_GIVE_UP,
+    equities: ArrayLike = ESSAY_TABLE_EQUITIES, give_ups: GiveUpPoints = ESSAY_GIVE_UPS
 ) -> pd.DataFrame:
     """The essay's table of modified equities for chosen cubeless equities.
 
@@ -578,8 +635,7 @@ def essay_table(
     >>> essay_table()[["e0", "e1", "e2"]].iloc[3].round(3).tolist()  # [KW] e = .200
     [0.299, 0.07, 0.395]
     """
-    g = _check_give_up("own_give_up", own_give_up)
-    g_c = _check_give_up("center_give_up", center_give_up)
+    g, g_c = _check_give_ups(give_ups)
     e = np.atleast_1d(array_in_range("equities", equities, -1.0, 1.0)).ravel()
     e0 = _modified(e, "center", g, g_c)
     e1 = _modified(e, "opponent", g, g_c)
@@ -600,14 +656,13 @@ def essay_table(
 
 def _is_essay_setting(g: float, g_c: float) -> bool:
     """Whether ``g``, ``g_c`` are the essay's .86 and .835 (the printed numbers' setting)."""
-    return abs(g - ESSAY_OWN_GIVE_UP) < 1e-9 and abs(g_c - ESSAY_CENTER_GIVE_UP) < 1e-9
+    essay = ESSAY_GIVE_UPS
+    return abs(g - essay.own_give_up) < 1e-9 and abs(g_c - essay.center_give_up) < 1e-9
 
 
 @_give_up_doc
 def essay_table_with_printed(
-    equities: ArrayLike = ESSAY_TABLE_EQUITIES,
-    own_give_up: float = ESSAY_OWN_GIVE_UP,
-    center_give_up: float = ESSAY_CENTER_GIVE_UP,
+    equities: ArrayLike = ESSAY_TABLE_EQUITIES, give_ups: GiveUpPoints = ESSAY_GIVE_UPS
 ) -> pd.DataFrame:
     """The essay's table for chosen rows, the printed cells beside the exact ones ([KW]).
 
@@ -637,9 +692,8 @@ def essay_table_with_printed(
     >>> float(t.loc[0, "printed e0"]), t.loc[0, "check"]  # [KW] table, row e = .40
     (0.597, 'every printed cell is the exact value rounded')
     """
-    table = essay_table(equities, own_give_up, center_give_up)
-    g = _check_give_up("own_give_up", own_give_up)
-    g_c = _check_give_up("center_give_up", center_give_up)
+    table = essay_table(equities, give_ups)
+    g, g_c = _check_give_ups(give_ups)
     printed = {row[0]: (index, row[1:]) for index, row in enumerate(ESSAY_TABLE_PRINTED)}
     columns = ("e0", "e1", "e2")
     shown: dict[str, list[float]] = {f"printed {c}": [] for c in columns}
@@ -697,15 +751,15 @@ def essay_quoted_numbers() -> pd.DataFrame:
     >>> round(float(q.loc["redouble_cost", "exact"]), 5), bool(q.loc["redouble_cost", "agrees"])
     (0.25581, False)
     """
-    g_c = ESSAY_CENTER_GIVE_UP
     g = give_up_from_min_take(ESSAY_MIN_TAKE)
+    essay = GiveUpPoints(g, ESSAY_GIVE_UPS.center_give_up)
     exact = {
         "own_give_up": g,
         "market_losing_equity": market_losing_equity(g),
-        "initial_double_point": initial_double_point(g, g_c),
+        "initial_double_point": initial_double_point(essay),
         "redouble_point": redouble_point(g),
-        "initial_double_cost": -float(doubling_gain(0.200, "center", g, g_c)),
-        "redouble_cost": -float(doubling_gain(0.200, "owned", g, g_c)),
+        "initial_double_cost": -float(doubling_gain(0.200, "center", essay)),
+        "redouble_cost": -float(doubling_gain(0.200, "owned", essay)),
     }
     rows = []
     for name, printed in ESSAY_QUOTED_PRINTED.items():
@@ -727,10 +781,15 @@ def essay_quoted_numbers() -> pd.DataFrame:
 # --------------------------------------------------------------- cost of doubling
 
 
+def _doubling_point(cube: CubePosition, g: float, g_c: float) -> float:
+    """``e_d``: :func:`initial_double_point` (``cube`` "center") or :func:`redouble_point`."""
+    return _initial_double(g, g_c) if cube == "center" else redouble_point(g)
+
+
 def _gain(e: NDArray[np.float64], cube: CubePosition, g: float, g_c: float) -> NDArray[np.float64]:
     """Gain of having doubled, for validated arguments (see :func:`doubling_gain`)."""
     e_m = 1.0 - g / 2.0
-    e_d = initial_double_point(g, g_c) if cube == "center" else redouble_point(g)
+    e_d = _doubling_point(cube, g, g_c)
     e1 = _modified(e, "opponent", g, g_c)
     e_held = _modified(e, cube, g, g_c)  # e0 (centre) or e2 (owned): not having doubled
     market_lost = 2.0 * e1 - 1.0  # [KW] "the cost is 2 * E - 1"
@@ -742,8 +801,7 @@ def _gain(e: NDArray[np.float64], cube: CubePosition, g: float, g_c: float) -> N
 def doubling_gain(
     next_equity: ArrayLike,
     cube: DoublingCube = "center",
-    own_give_up: float = ESSAY_OWN_GIVE_UP,
-    center_give_up: float = ESSAY_CENTER_GIVE_UP,
+    give_ups: GiveUpPoints = ESSAY_GIVE_UPS,
 ) -> float | NDArray[np.float64]:
     """Gain of having doubled now, given the cubeless equity after the next exchange.
 
@@ -789,8 +847,7 @@ def doubling_gain(
     >>> round(-doubling_gain(0.200, "center"), 3)  # [KW] "the cost of doubling is .159"
     0.159
     """
-    g = _check_give_up("own_give_up", own_give_up)
-    g_c = _check_give_up("center_give_up", center_give_up)
+    g, g_c = _check_give_ups(give_ups)
     cube = choice("cube", cube, DOUBLING_CUBES)
     e = array_in_range("next_equity", next_equity, -1.0, 1.0)
     return _as_output(_gain(e, cube, g, g_c))
@@ -801,8 +858,7 @@ def net_doubling_gain(
     next_equities: ArrayLike,
     cube: DoublingCube = "center",
     weights: ArrayLike | None = None,
-    own_give_up: float = ESSAY_OWN_GIVE_UP,
-    center_give_up: float = ESSAY_CENTER_GIVE_UP,
+    give_ups: GiveUpPoints = ESSAY_GIVE_UPS,
 ) -> float:
     """Weighted mean of :func:`doubling_gain` over next-exchange equities.
 
@@ -830,7 +886,7 @@ def net_doubling_gain(
     -0.159
     """
     array_in_range("next_equities", next_equities, -1.0, 1.0)
-    gain = np.asarray(doubling_gain(next_equities, cube, own_give_up, center_give_up))
+    gain = np.asarray(doubling_gain(next_equities, cube, give_ups))
     if gain.size == 0:
         raise ValueError("`next_equities` must hold at least one equity")
     if weights is None:
@@ -1014,7 +1070,7 @@ def _gain_pieces(
     Returns ``(lo, hi, mid, value_at_mid, slope)`` arrays, one entry per piece
     between consecutive kinks (give-up points, doubling and market-losing points).
     """
-    e_d = initial_double_point(g, g_c) if cube == "center" else redouble_point(g)
+    e_d = _doubling_point(cube, g, g_c)
     kinks = [0.0, 1.0, 1.0 - g, g, 1.0 - g_c, g_c, (1.0 + e_d) / 2.0, 1.0 - g / 4.0]
     edges = [0.0]
     for kink in np.unique(np.clip(kinks, 0.0, 1.0))[1:]:
@@ -1036,8 +1092,7 @@ def volatility_doubling_gain(
     equity: ArrayLike,
     volatility: ArrayLike,
     cube: DoublingCube = "center",
-    own_give_up: float = ESSAY_OWN_GIVE_UP,
-    center_give_up: float = ESSAY_CENTER_GIVE_UP,
+    give_ups: GiveUpPoints = ESSAY_GIVE_UPS,
 ) -> float | NDArray[np.float64]:
     """Net gain of doubling now when the next equity is spread around today's.
 
@@ -1080,8 +1135,7 @@ def volatility_doubling_gain(
     >>> round(volatility_doubling_gain(0.200, 0.0), 3)  # [KW] cost .159 at e = .200
     -0.159
     """
-    g = _check_give_up("own_give_up", own_give_up)
-    g_c = _check_give_up("center_give_up", center_give_up)
+    g, g_c = _check_give_ups(give_ups)
     cube = choice("cube", cube, DOUBLING_CUBES)
     e, sigma = _check_spread(equity, volatility)
     point_mass = sigma == 0.0
@@ -1259,9 +1313,7 @@ _ZK77_STATED_MIN_DA = 0.8
 
 
 @_give_up_doc
-def model_equivalences(
-    own_give_up: float = ESSAY_OWN_GIVE_UP, center_give_up: float = ESSAY_CENTER_GIVE_UP
-) -> ModelEquivalences:
+def model_equivalences(give_ups: GiveUpPoints = ESSAY_GIVE_UPS) -> ModelEquivalences:
     """Give-up points as [ZK77] effective doubling points and as Janowski cube lives.
 
     ``DA = g``, ``DB = 1 - g`` (:func:`effective_points_from_give_up`), the cube
@@ -1278,12 +1330,11 @@ def model_equivalences(
     --------
     At the Keeler-Spencer limit every model is the live cube:
 
-    >>> m = model_equivalences(0.8, 0.8)
+    >>> m = model_equivalences(GiveUpPoints(0.8, 0.8))
     >>> round(m.x_own, 12), round(m.x_center, 12), round(m.g_c_matching, 12)
     (1.0, 1.0, 0.8)
     """
-    g = _check_give_up("own_give_up", own_give_up)
-    g_c = _check_give_up("center_give_up", center_give_up)
+    g, g_c = _check_give_ups(give_ups)
     own = effective_points_from_give_up(g)
     center = effective_points_from_give_up(g_c)
     x_own = cube_life_from_give_up(g, "owned")
@@ -1298,7 +1349,7 @@ def model_equivalences(
         )
         for cube, low, high in sides:
             w = np.linspace(low, high, _EQUIVALENCE_POINTS)
-            woolsey = modified_win_probability(2.0 * w - 1.0, cube, g, g_c)
+            woolsey = modified_win_probability(2.0 * w - 1.0, cube, give_ups)
             zk = race.cube_win_probability(w, own.da, own.db, cube)
             gaps.append(float(np.max(np.abs(woolsey - zk))))
         gap = max(gaps)
@@ -1316,9 +1367,7 @@ def model_equivalences(
 
 @_give_up_doc
 def janowski_comparison(
-    w: ArrayLike,
-    own_give_up: float = ESSAY_OWN_GIVE_UP,
-    center_give_up: float = ESSAY_CENTER_GIVE_UP,
+    w: ArrayLike, give_ups: GiveUpPoints = ESSAY_GIVE_UPS
 ) -> pd.DataFrame | None:
     """Give-up-model equities beside Janowski's with the cube lives they imply.
 
@@ -1342,14 +1391,13 @@ def janowski_comparison(
 
     Examples
     --------
-    >>> t = janowski_comparison([0.5], 0.8, 0.8)  # the live cube: both models agree
+    >>> t = janowski_comparison([0.5], GiveUpPoints(0.8, 0.8))  # the live cube: both models agree
     >>> float(t["giveup_owned"][0]), round(float(t["janowski_owned"][0]), 12)
     (0.25, 0.25)
-    >>> janowski_comparison([0.5], 0.7, 0.835) is None
+    >>> janowski_comparison([0.5], GiveUpPoints(0.7, 0.835)) is None
     True
     """
-    g = _check_give_up("own_give_up", own_give_up)
-    g_c = _check_give_up("center_give_up", center_give_up)
+    g, g_c = _check_give_ups(give_ups)
     chances = np.atleast_1d(array_in_range("w", w, 0.0, 1.0)).ravel()
     x_own = cube_life_from_give_up(g, "owned")
     x_center = cube_life_from_give_up(g_c, "center")
@@ -1358,7 +1406,7 @@ def janowski_comparison(
     frame: dict[str, NDArray[np.float64]] = {"w": chances}
     for cube in CUBE_POSITIONS:
         x = x_center if cube == "center" else x_own
-        frame[f"giveup_{cube}"] = np.asarray(modified_equity(2.0 * chances - 1.0, cube, g, g_c))
+        frame[f"giveup_{cube}"] = np.asarray(modified_equity(2.0 * chances - 1.0, cube, give_ups))
         frame[f"janowski_{cube}"] = janowski.cubeful_equity(chances, x, cube)
     return pd.DataFrame(frame)
 
@@ -1404,8 +1452,7 @@ def race_doubling_verdict(
     on_roll: int,
     opponent: int,
     cube: DoublingCube = "center",
-    own_give_up: float = ESSAY_OWN_GIVE_UP,
-    center_give_up: float = ESSAY_CENTER_GIVE_UP,
+    give_ups: GiveUpPoints = ESSAY_GIVE_UPS,
 ) -> RaceDoublingVerdict:
     """Should the roller double in a race? [KW]'s procedure on the 1296 two-roll sequences.
 
@@ -1439,17 +1486,16 @@ def race_doubling_verdict(
     >>> v.action, v.optimal_action
     ('double/take', 'double/take')
     """
-    g = _check_give_up("own_give_up", own_give_up)
-    g_c = _check_give_up("center_give_up", center_give_up)
+    g, g_c = _check_give_ups(give_ups)
     cube = choice("cube", cube, DOUBLING_CUBES)
     sequences = race.next_exchange_equities(on_roll, opponent)
     e_next = sequences["equity"].to_numpy(dtype=float)
     weight = sequences["weight"].to_numpy(dtype=float)
     weight = weight / weight.sum()
     e_m = 1.0 - g / 2.0
-    e_d = initial_double_point(g, g_c) if cube == "center" else redouble_point(g)
+    e_d = _doubling_point(cube, g, g_c)
     cubeless = float(np.dot(weight, e_next))
-    net_gain = net_doubling_gain(e_next, cube, weight, g, g_c)
+    net_gain = net_doubling_gain(e_next, cube, weight, give_ups)
     if cubeless > e_m:
         action = race.ACTIONS[2]  # double/pass: past the market already
     elif net_gain > 0.0:
@@ -1472,8 +1518,7 @@ def race_sequence_gains(
     on_roll: int,
     opponent: int,
     cube: DoublingCube = "center",
-    own_give_up: float = ESSAY_OWN_GIVE_UP,
-    center_give_up: float = ESSAY_CENTER_GIVE_UP,
+    give_ups: GiveUpPoints = ESSAY_GIVE_UPS,
 ) -> pd.DataFrame:
     """[KW]'s 1296 two-roll sequences of a race with the gain of doubling at each.
 
@@ -1497,10 +1542,9 @@ def race_sequence_gains(
     >>> int(t["sequences"].sum())
     1296
     """
-    g = _check_give_up("own_give_up", own_give_up)
-    g_c = _check_give_up("center_give_up", center_give_up)
+    _check_give_ups(give_ups)
     cube = choice("cube", cube, DOUBLING_CUBES)
     frame = race.next_exchange_equities(on_roll, opponent)
-    frame["gain"] = doubling_gain(frame["equity"].to_numpy(), cube, g, g_c)
+    frame["gain"] = doubling_gain(frame["equity"].to_numpy(), cube, give_ups)
     frame["sequences"] = np.rint(frame["weight"] * 1296).astype(int)
     return frame

@@ -248,6 +248,11 @@ VALID: dict[str, hst.SearchStrategy[Any]] = {
     "gammon_rate": gammon_rate,
     "opp_gammon_rate": gammon_rate,
     "give_up": hst.floats(0.5, 1.0),
+    "give_ups": hst.builds(
+        giveup.GiveUpPoints,
+        hst.floats(0.5, 1.0, exclude_min=True),
+        hst.floats(0.5, 1.0, exclude_min=True),
+    ),
     "i": hst.integers(0, 8),
     "j": hst.integers(0, 8),
     "key": hst.sampled_from(sorted(met.TABLES)),
@@ -737,7 +742,7 @@ _P = (0.6, 0.2, 0.01, 0.1, 0.005)  # cubeless probabilities of a plausible posit
         (lambda: janowski.cube_points(_COMPLEX), ValueError, "x"),
         (lambda: janowski.cube_points(0.5 + 0j), ValueError, "x"),
         (lambda: janowski.dead_cube_equity(np.array([0.5 + 0j])), ValueError, "p"),
-        (lambda: giveup.doubling_points(_COMPLEX), ValueError, "own_give_up"),
+        (lambda: giveup.GiveUpPoints(_COMPLEX, 0.835), ValueError, "own_give_up"),
         (lambda: match.match_equity(3, 3, cube_efficiency=_COMPLEX), ValueError, "cube_efficiency"),
         (lambda: match_points.classify_gammon_value(_COMPLEX), ValueError, "value"),
         # bool options take bools only

@@ -19,13 +19,13 @@ def test_give_up_is_effective_points_with_da_g_db_one_minus_g(g):
     e = 2 * P - 1
     for cube in ("owned", "opponent"):
         assert_allclose(
-            giveup.modified_equity(e, cube, g, g),
+            giveup.modified_equity(e, cube, giveup.GiveUpPoints(g, g)),
             atlas.effective_point_equity(P, cube, g, 1 - g),
             atol=1e-14,
         )
     # centred: [ZK77] eq. (3) with the same DA/DB is the give-up model with g_c = g
     assert_allclose(
-        giveup.modified_equity(e, "center", g, g),
+        giveup.modified_equity(e, "center", giveup.GiveUpPoints(g, g)),
         atlas.effective_point_equity(P, "center", g, 1 - g),
         atol=1e-14,
     )
@@ -40,14 +40,14 @@ def test_janowski_x_from_g_reproduces_linear_region(g):
     owned = P < min(0.8, g) - 1e-9
     assert_allclose(
         janowski.cubeful_equity(P[owned], x, "owned"),
-        giveup.modified_equity(e[owned], "owned", g, g),
+        giveup.modified_equity(e[owned], "owned", giveup.GiveUpPoints(g, g)),
         atol=1e-12,
     )
     # opponent owns: linear above the live take point 0.2 and above 1 - g
     opponent = P > max(0.2, 1 - g) + 1e-9
     assert_allclose(
         janowski.cubeful_equity(P[opponent], x, "opponent"),
-        giveup.modified_equity(e[opponent], "opponent", g, g),
+        giveup.modified_equity(e[opponent], "opponent", giveup.GiveUpPoints(g, g)),
         atol=1e-12,
     )
 
@@ -62,7 +62,7 @@ def test_janowski_x_from_center_give_up_reproduces_centred_region(gc):
     middle = (P > max(0.2, 1 - gc) + 1e-9) & (P < min(0.8, gc) - 1e-9)
     assert_allclose(
         janowski.cubeful_equity(P[middle], x, "center"),
-        giveup.modified_equity(e[middle], "center", 0.9, gc),
+        giveup.modified_equity(e[middle], "center", giveup.GiveUpPoints(0.9, gc)),
         atol=1e-12,
     )
 

@@ -21,7 +21,7 @@ def test_giveup_shared_link_slider_and_tabs(server, page):
         "0.9000", timeout=30000
     )
     page.get_by_role("tab", name="Essay's table").click()
-    double = giveup.initial_double_point(0.9, 0.85)
+    double = giveup.initial_double_point(giveup.GiveUpPoints(0.9, 0.85))
     expect(metric_value(page, "Initial double point")).to_have_text(f"{double:.5f}")
     chart = page.locator('[data-testid="stPlotlyChart"]:visible').first
     expect(chart.locator(".annotation-text", has_text=f"double {double:.3f}")).to_have_count(1)
@@ -31,7 +31,7 @@ def test_giveup_shared_link_slider_and_tabs(server, page):
         slider.focus()
         page.keyboard.press("ArrowRight")
         expect(page).to_have_url(re.compile(rf"[?&]gc={re.escape(expected)}(&|$)"))
-    moved = giveup.initial_double_point(0.9, 0.86)
+    moved = giveup.initial_double_point(giveup.GiveUpPoints(0.9, 0.86))
     expect(metric_value(page, "Initial double point")).to_have_text(f"{moved:.5f}")
     expect(page).to_have_url(re.compile(r"[?&]gc=0\.86\b"))
     assert re.search(r"[?&]g=0\.9\b", page.url) and "pips=90" in page.url
@@ -39,7 +39,7 @@ def test_giveup_shared_link_slider_and_tabs(server, page):
     page.screenshot(path=str(ARTIFACTS / "giveup.png"))
 
     page.get_by_role("tab", name="Cost of doubling").click()
-    verdict = giveup.race_doubling_verdict(90, 100, "center", 0.9, 0.86)
+    verdict = giveup.race_doubling_verdict(90, 100, "center", giveup.GiveUpPoints(0.9, 0.86))
     expect(metric_value(page, "Give-up model says")).to_have_text(verdict.action)
     page.screenshot(path=str(ARTIFACTS / "giveup-cost.png"))
     page.get_by_role("heading", name=re.compile("Volatility model")).scroll_into_view_if_needed()

@@ -17,8 +17,8 @@ BUILT = {
     "pips": concepts.pips("pips", 50, 100),
     "opponent_pips": concepts.opponent_pips("opips", 50, 100),
     "seed": concepts.seed("h"),
-    "give_up": concepts.give_up("g", 0.86, 0.8, "h"),
-    "center_give_up": concepts.center_give_up("gc", 0.835, 0.75, "h"),
+    "give_up": concepts.give_up("g", 0.8, "h"),
+    "center_give_up": concepts.center_give_up("gc", 0.75, "h"),
     "doubler_point": concepts.doubler_point("DA", 0.86, "h"),
     "taker_point": concepts.taker_point("DB", 0.14, "h"),
 }

@@ -104,7 +104,7 @@ def test_modified_equity_vectorized():
 @given(cube=cube_positions, g=give_ups, g_c=give_ups)
 def test_modified_equity_monotone_and_bounded(cube, g, g_c):
     e = np.linspace(-1.0, 1.0, 401)
-    values = gu.modified_equity(e, cube, g, g_c)
+    values = gu.modified_equity(e, cube, gu.GiveUpPoints(g, g_c))
     assert np.all(np.diff(values) >= 0.0)
     assert np.all((values >= -1.0) & (values <= 1.0))
 
@@ -119,7 +119,7 @@ def test_modified_equity_dead_cube():
     # g = g_c = 1: no give-up point, modified equity = cubeless equity
     e = np.linspace(-1, 1, 9)
     for cube in gu.CUBE_POSITIONS:
-        assert_allclose(gu.modified_equity(e, cube, 1.0, 1.0), e, atol=1e-15)
+        assert_allclose(gu.modified_equity(e, cube, gu.GiveUpPoints(1.0, 1.0)), e, atol=1e-15)
 
 
 @pytest.mark.parametrize(
@@ -128,14 +128,25 @@ def test_modified_equity_dead_cube():
         ({"e": 1.2, "cube": "center"}, "e"),
         ({"e": np.nan, "cube": "center"}, "e"),
         ({"e": 0.1, "cube": "middle"}, "cube"),
-        ({"e": 0.1, "cube": "center", "own_give_up": 0.5}, "own_give_up"),
-        ({"e": 0.1, "cube": "center", "own_give_up": 1.01}, "own_give_up"),
-        ({"e": 0.1, "cube": "center", "center_give_up": 0.5}, "center_give_up"),
+        ({"e": 0.1, "cube": "center", "give_ups": (0.5, 0.835)}, "own_give_up"),
+        ({"e": 0.1, "cube": "center", "give_ups": (1.01, 0.835)}, "own_give_up"),
+        ({"e": 0.1, "cube": "center", "give_ups": (0.86, 0.5)}, "center_give_up"),
     ],
 )
 def test_modified_equity_rejects(kwargs, name):
     with pytest.raises(ValueError, match=name):
+        if "give_ups" in kwargs:
+            kwargs = {**kwargs, "give_ups": gu.GiveUpPoints(*kwargs["give_ups"])}
         gu.modified_equity(**kwargs)
+
+
+def test_give_ups_must_be_the_record():
+    # the two points travel as one checked GiveUpPoints, never as a loose pair
+    with pytest.raises(TypeError, match="give_ups"):
+        gu.modified_equity(0.1, "center", (0.86, 0.835))
+    with pytest.raises(TypeError, match="give_ups"):
+        gu.doubling_points(0.86)
+    assert gu.ESSAY_GIVE_UPS == gu.GiveUpPoints(0.86, 0.835)
 
 
 # ------------------------------------------------------------- modified_win_probability
@@ -150,8 +161,8 @@ def test_modified_win_probability_essay_check():
 @settings(max_examples=100, deadline=None)
 @given(e=equities, cube=cube_positions, g=give_ups, g_c=give_ups)
 def test_modified_win_probability_raw_and_conceded(e, cube, g, g_c):
-    raw = gu.modified_win_probability(e, cube, g, g_c, concede=False)
-    kept = gu.modified_win_probability(e, cube, g, g_c)
+    raw = gu.modified_win_probability(e, cube, gu.GiveUpPoints(g, g_c), concede=False)
+    kept = gu.modified_win_probability(e, cube, gu.GiveUpPoints(g, g_c))
     assert raw == pytest.approx(float(exact_p(F(e), cube, F(g), F(g_c), concede=False)), abs=1e-9)
     assert kept == min(max(raw, 0.0), 1.0)
     assert 0.0 <= kept <= 1.0
@@ -169,7 +180,9 @@ def test_modified_win_probability_raw_leaves_unit_interval():
 def test_give_up_from_min_take():
     # [KW] ".75 + x * .25 = .785 ... x = .14", g = 1 - x = .86
     assert gu.give_up_from_min_take(0.215) == pytest.approx(0.86, abs=1e-15)
-    assert gu.give_up_from_min_take(gu.ESSAY_MIN_TAKE) == pytest.approx(gu.ESSAY_OWN_GIVE_UP)
+    assert gu.give_up_from_min_take(gu.ESSAY_MIN_TAKE) == pytest.approx(
+        gu.ESSAY_GIVE_UPS.own_give_up
+    )
     # T = .25: no recube vig, dead cube; T = .20: perfectly efficient recube [KW], g = .8
     assert gu.give_up_from_min_take(0.25) == 1.0
     assert gu.give_up_from_min_take(0.20) == pytest.approx(0.8, abs=1e-15)
@@ -242,7 +255,7 @@ def test_market_losing_equity():
 def test_market_losing_equity_take_point(g):
     # at e_m the taker's modified winning chance is the dead-cube take point 1/4
     e_m = gu.market_losing_equity(g)
-    taker = 1 - gu.modified_win_probability(e_m, "opponent", g)
+    taker = 1 - gu.modified_win_probability(e_m, "opponent", gu.GiveUpPoints(g, 0.835))
     assert taker == pytest.approx(gu.DEAD_CUBE_TAKE_POINT, abs=1e-12)
 
 
@@ -254,7 +267,9 @@ def test_initial_double_point_essay():
     exact = 1 - G * (4 * GC - 3) / (4 * GC - 2 - G)
     assert exact == F(469, 1200)
     assert exact_e(exact, "opponent") == exact_e(exact, "center") / 2
-    assert gu.initial_double_point(0.86, 0.835) == pytest.approx(float(exact), abs=1e-15)
+    assert gu.initial_double_point(gu.GiveUpPoints(0.86, 0.835)) == pytest.approx(
+        float(exact), abs=1e-15
+    )
     # [KW] ".390" is a documented deviation: exact .39083 rounds to .391
     printed, reason = gu.ESSAY_QUOTED_DEVIATIONS["initial_double_point"]
     assert printed == gu.ESSAY_QUOTED_PRINTED["initial_double_point"] == 0.390
@@ -280,26 +295,26 @@ def assert_first_crossing(criterion, e_d, e_m):
 @settings(max_examples=100, deadline=None)
 @given(g=hst.floats(0.55, 0.999), g_c=give_ups)
 def test_initial_double_point_root_finder(g, g_c):
-    e_d = gu.initial_double_point(g, g_c)
+    e_d = gu.initial_double_point(gu.GiveUpPoints(g, g_c))
     e_m = gu.market_losing_equity(g)
     assert 0.0 < e_d <= e_m + 1e-15
     if g_c <= 1 - g / 4:  # empty window: nothing below e_m doubles
         assert e_d == e_m
 
     def criterion(e):
-        e1 = gu.modified_equity(e, "opponent", g, g_c)
-        return e1 - gu.modified_equity(e, "center", g, g_c) / 2
+        model = gu.GiveUpPoints(g, g_c)
+        return gu.modified_equity(e, "opponent", model) - gu.modified_equity(e, "center", model) / 2
 
     assert_first_crossing(criterion, e_d, e_m)
 
 
 def test_initial_double_point_branches():
     # Keeler-Spencer continuous model: g = g_c = .8 doubles at 80 %, e = .6
-    assert gu.initial_double_point(0.8, 0.8) == pytest.approx(0.6, abs=1e-15)
+    assert gu.initial_double_point(gu.GiveUpPoints(0.8, 0.8)) == pytest.approx(0.6, abs=1e-15)
     # dead cube after the double: double at any advantage
-    assert gu.initial_double_point(1.0, 0.9) == pytest.approx(0.0, abs=1e-15)
+    assert gu.initial_double_point(gu.GiveUpPoints(1.0, 0.9)) == pytest.approx(0.0, abs=1e-15)
     # g_c below 1 - g/4: the window is empty, the double point is the market-losing point
-    assert gu.initial_double_point(0.86, 0.7) == gu.market_losing_equity(0.86)
+    assert gu.initial_double_point(gu.GiveUpPoints(0.86, 0.7)) == gu.market_losing_equity(0.86)
     # both branches agree on the boundary g_c = 1 - g/4
     g = 0.9
     g_c = 1 - g / 4
@@ -309,9 +324,9 @@ def test_initial_double_point_branches():
 
 def test_initial_double_point_rejects():
     with pytest.raises(ValueError, match="center_give_up"):
-        gu.initial_double_point(0.86, 0.5)
+        gu.initial_double_point(gu.GiveUpPoints(0.86, 0.5))
     with pytest.raises(ValueError, match="own_give_up"):
-        gu.initial_double_point(0.4, 0.835)
+        gu.initial_double_point(gu.GiveUpPoints(0.4, 0.835))
 
 
 # ------------------------------------------------------------------------ redouble_point
@@ -335,7 +350,8 @@ def test_redouble_point_root_finder(g):
     assert e_r <= e_m + 1e-15
 
     def criterion(e):
-        return gu.modified_equity(e, "opponent", g) - gu.modified_equity(e, "owned", g) / 2
+        model = gu.GiveUpPoints(g, 0.835)
+        return gu.modified_equity(e, "opponent", model) - gu.modified_equity(e, "owned", model) / 2
 
     assert_first_crossing(criterion, e_r, e_m)
 
@@ -353,11 +369,12 @@ def test_redouble_point_branches():
 def test_keeler_spencer_limit():
     # continuous model [KW] "p = .80 would be the proper value": take at 20 %, double at 80 %
     assert gu.give_up_from_min_take(0.2) == pytest.approx(0.8)
-    points = gu.doubling_points(0.8, 0.8)
+    points = gu.doubling_points(gu.GiveUpPoints(0.8, 0.8))
     assert_allclose(
         [points.initial_double, points.redouble, points.market_losing], [0.6, 0.6, 0.6], atol=1e-15
     )
-    assert 1 - gu.modified_win_probability(0.6, "opponent", 0.8) == pytest.approx(0.25)
+    taker = 1 - gu.modified_win_probability(0.6, "opponent", gu.GiveUpPoints(0.8, 0.835))
+    assert taker == pytest.approx(0.25)
 
 
 # ------------------------------------------------------------------------ doubling_points
@@ -456,19 +473,20 @@ def test_doubling_gain_continuous_exact():
 @settings(max_examples=150, deadline=None)
 @given(cube=hst.sampled_from(gu.DOUBLING_CUBES), g=give_ups, g_c=give_ups)
 def test_doubling_gain_continuous_at_edges(cube, g, g_c):
-    points = gu.doubling_points(g, g_c)
+    model = gu.GiveUpPoints(g, g_c)
+    points = gu.doubling_points(model)
     e_d = points.initial_double if cube == "center" else points.redouble
     e_m = points.market_losing
     lipschitz = 2 / g + 1 / (2 * g_c - 1) + 1  # bound on |dG/de| on every branch
     eps = 1e-9
     for edge in (e_d, e_m):
-        left, right = gu.doubling_gain(np.array([edge - eps, edge + eps]), cube, g, g_c)
+        left, right = gu.doubling_gain(np.array([edge - eps, edge + eps]), cube, model)
         assert abs(left) <= lipschitz * eps + 1e-12
         assert abs(right) <= lipschitz * eps + 1e-12
     # signs: doubling too early costs, losing the market costs not doubling
-    assert gu.doubling_gain(e_m + 0.01, cube, g, g_c) > 0  # e_m <= 3/4, so e_m + .01 is valid
+    assert gu.doubling_gain(e_m + 0.01, cube, model) > 0  # e_m <= 3/4, so e_m + .01 is valid
     if e_d > 0.01:
-        assert gu.doubling_gain(e_d - 0.01, cube, g, g_c) < 0
+        assert gu.doubling_gain(e_d - 0.01, cube, model) < 0
 
 
 def test_doubling_gain_rejects():
@@ -639,7 +657,8 @@ def test_volatility_doubling_gain_rejects():
 def test_volatility_doubling_gain_quadrature_any_give_up(cube, g, g_c, e, fraction):
     sigma = fraction * np.sqrt(1 - e**2)
     alpha, beta = gu.next_equity_spread(e, sigma)
-    points = gu.doubling_points(g, g_c)
+    model = gu.GiveUpPoints(g, g_c)
+    points = gu.doubling_points(model)
     kinks = [1 - g, g, 1 - g_c, g_c, (1 + points.market_losing) / 2]
     kinks.append((1 + (points.initial_double if cube == "center" else points.redouble)) / 2)
     # one quad per piece between the kinks: the integrand is smooth inside each piece, and a
@@ -650,7 +669,7 @@ def test_volatility_doubling_gain_quadrature_any_give_up(cube, g, g_c, e, fracti
     edges = sorted({0.0, 1.0, *(kink for kink in kinks if 1e-9 < kink < 1.0 - 1e-9)})
     value = sum(
         integrate.quad(
-            lambda w: gu.doubling_gain(2 * w - 1, cube, g, g_c) * stats.beta.pdf(w, alpha, beta),
+            lambda w: gu.doubling_gain(2 * w - 1, cube, model) * stats.beta.pdf(w, alpha, beta),
             low,
             high,
             limit=200,
@@ -658,7 +677,7 @@ def test_volatility_doubling_gain_quadrature_any_give_up(cube, g, g_c, e, fracti
         )[0]
         for low, high in itertools.pairwise(edges)
     )
-    assert gu.volatility_doubling_gain(e, sigma, cube, g, g_c) == pytest.approx(value, abs=1e-9)
+    assert gu.volatility_doubling_gain(e, sigma, cube, model) == pytest.approx(value, abs=1e-9)
 
 
 # --------------------------------------------------------- effective_points_from_give_up
@@ -673,7 +692,7 @@ def test_effective_points_from_give_up(p, g, g_c):
     e = 2 * p - 1
 
     def raw(cube):
-        return gu.modified_win_probability(e, cube, g, g_c, concede=False)
+        return gu.modified_win_probability(e, cube, gu.GiveUpPoints(g, g_c), concede=False)
 
     assert raw("owned") == pytest.approx(p / da, rel=1e-12, abs=1e-12)
     assert raw("opponent") == pytest.approx((p - db) / (1 - db), rel=1e-12, abs=1e-12)
@@ -697,7 +716,7 @@ def test_effective_points_from_give_up_zk77_theorem(g):
     assert zk.minimum_take_point == pytest.approx((1 + gu.market_losing_equity(g)) / 2, abs=1e-12)
     assert zk.redouble_point == pytest.approx((1 + gu.redouble_point(g)) / 2, abs=1e-12)
     assert zk.initial_double_point == pytest.approx(
-        (1 + gu.initial_double_point(g, g)) / 2, abs=1e-12
+        (1 + gu.initial_double_point(gu.GiveUpPoints(g, g))) / 2, abs=1e-12
     )
 
 
@@ -724,7 +743,9 @@ def test_cube_life_from_give_up_matches_janowski(cube, g):
     )
     p = np.linspace(lo, hi, 51)
     assert_allclose(
-        gu.modified_equity(2 * p - 1, cube, g, g), janowski_equity(p, x, cube), atol=1e-12
+        gu.modified_equity(2 * p - 1, cube, gu.GiveUpPoints(g, g)),
+        janowski_equity(p, x, cube),
+        atol=1e-12,
     )
     assert gu.give_up_from_cube_life(min(x, 1.0), cube) == pytest.approx(g, abs=1e-12)
 
@@ -752,7 +773,7 @@ def test_cube_life_from_give_up_outside_linear_region():
     g = 0.9
     x = gu.cube_life_from_give_up(g, "owned")
     p = 0.85
-    assert gu.modified_equity(2 * p - 1, "owned", g) != pytest.approx(
+    assert gu.modified_equity(2 * p - 1, "owned", gu.GiveUpPoints(g, 0.835)) != pytest.approx(
         janowski_equity(p, x, "owned")
     )
 
@@ -819,12 +840,14 @@ def test_essay_table_with_printed_at_the_essays_setting():
 
 
 def test_essay_table_with_printed_elsewhere():
-    t = gu.essay_table_with_printed((0.5, 0.40), 0.9, 0.85)
+    t = gu.essay_table_with_printed((0.5, 0.40), gu.GiveUpPoints(0.9, 0.85))
     assert np.isnan(t.loc[0, "printed e0"]) and t.loc[0, "check"] == "not a row of the essay"
     assert t.loc[1, "check"].startswith("printed for the essay's g")  # another g
-    assert t.loc[0, "e0"] == pytest.approx(gu.modified_equity(0.5, "center", 0.9, 0.85))
+    assert t.loc[0, "e0"] == pytest.approx(
+        gu.modified_equity(0.5, "center", gu.GiveUpPoints(0.9, 0.85))
+    )
     with pytest.raises(ValueError, match="own_give_up"):
-        gu.essay_table_with_printed((0.4,), 0.5, 0.85)
+        gu.essay_table_with_printed((0.4,), gu.GiveUpPoints(0.5, 0.85))
 
 
 def test_essay_quoted_numbers_table():
@@ -845,7 +868,7 @@ def test_essay_quoted_numbers_table():
 @settings(max_examples=40, deadline=None)
 @given(g=hst.floats(0.8, 1.0), g_c=hst.floats(0.55, 1.0))
 def test_model_equivalences(g, g_c):
-    m = gu.model_equivalences(g, g_c)
+    m = gu.model_equivalences(gu.GiveUpPoints(g, g_c))
     assert (m.da, m.db) == pytest.approx((g, 1 - g))
     assert (m.da_center, m.db_center) == pytest.approx((g_c, 1 - g_c))
     assert m.x_own == pytest.approx(4 * (1 / g - 1))
@@ -856,11 +879,11 @@ def test_model_equivalences(g, g_c):
 
 
 def test_model_equivalences_below_the_live_cube():
-    m = gu.model_equivalences(0.7, 0.835)
+    m = gu.model_equivalences(gu.GiveUpPoints(0.7, 0.835))
     assert m.x_own > 1 and m.g_c_matching is None  # outside Janowski's range
     assert m.zk77_max_difference is None  # below the range [ZK77] states for DA
     with pytest.raises(ValueError, match="center_give_up"):
-        gu.model_equivalences(0.86, 0.5)
+        gu.model_equivalences(gu.GiveUpPoints(0.86, 0.5))
 
 
 # ------------------------------------------------------------- volatility model helpers
@@ -893,12 +916,12 @@ def test_next_equity_density_integrates_to_one_with_the_right_moments():
 
 
 def test_race_sequence_gains():
-    t = gu.race_sequence_gains(70, 80, "owned", 0.9, 0.85)
+    t = gu.race_sequence_gains(70, 80, "owned", gu.GiveUpPoints(0.9, 0.85))
     assert t["sequences"].sum() == 1296
     np.testing.assert_array_equal(
-        t["gain"], gu.doubling_gain(t["equity"].to_numpy(), "owned", 0.9, 0.85)
+        t["gain"], gu.doubling_gain(t["equity"].to_numpy(), "owned", gu.GiveUpPoints(0.9, 0.85))
     )
-    verdict = gu.race_doubling_verdict(70, 80, "owned", 0.9, 0.85)
+    verdict = gu.race_doubling_verdict(70, 80, "owned", gu.GiveUpPoints(0.9, 0.85))
     net = float(np.dot(t["weight"] / t["weight"].sum(), t["gain"]))
     assert net == pytest.approx(verdict.net_gain, abs=1e-12)  # [KW]: add up, divide by 1296
     with pytest.raises(ValueError, match="cube"):
@@ -907,7 +930,7 @@ def test_race_sequence_gains():
 
 def test_janowski_comparison():
     w = np.linspace(0.0, 1.0, 41)
-    t = gu.janowski_comparison(w, 0.86, 0.835)
+    t = gu.janowski_comparison(w, gu.GiveUpPoints(0.86, 0.835))
     x_own, x_center = gu.cube_life_from_give_up(0.86), gu.cube_life_from_give_up(0.835, "center")
     for cube in gu.CUBE_POSITIONS:
         x = x_center if cube == "center" else x_own
@@ -919,6 +942,7 @@ def test_janowski_comparison():
     np.testing.assert_allclose(
         t.loc[inside, "giveup_center"], t.loc[inside, "janowski_center"], atol=1e-12
     )
-    assert gu.janowski_comparison(w, 0.7, 0.835) is None  # x > 1: outside Janowski's range
+    below = gu.GiveUpPoints(0.7, 0.835)
+    assert gu.janowski_comparison(w, below) is None  # x > 1: outside Janowski's range
     with pytest.raises(ValueError, match="w"):
         gu.janowski_comparison([1.5])

@@ -10,7 +10,7 @@ from ui.giveup import PAGE as GIVEUP
 from ui.style import NOT_APPLICABLE
 
 PAGE = "pages/giveup.py"
-G, GC = giveup.ESSAY_OWN_GIVE_UP, giveup.ESSAY_CENTER_GIVE_UP
+ESSAY = giveup.ESSAY_GIVE_UPS
 
 
 def test_the_page_itself_is_tested(open_page):
@@ -82,18 +82,19 @@ def test_link_seeds_the_controls_and_numbers_match_cubecore(open_page, link):
     shared = share_link(at)
     assert "g=0.9" in shared and "from=g" in shared and "pips=60" in shared
     in_section(at, 2)
-    assert metric(at, "Initial double point") == f"{giveup.initial_double_point(0.9, 0.85):.5f}"
+    chosen = giveup.GiveUpPoints(0.9, 0.85)
+    assert metric(at, "Initial double point") == f"{giveup.initial_double_point(chosen):.5f}"
     assert metric(at, "Redouble point") == f"{giveup.redouble_point(0.9):.5f}"
     row = at.dataframe[0].value.iloc[0]
-    assert row["e0"] == pytest.approx(giveup.modified_equity(0.5, "center", 0.9, 0.85), abs=1e-5)
+    assert row["e0"] == pytest.approx(giveup.modified_equity(0.5, "center", chosen), abs=1e-5)
     assert row["printed e0"] == NOT_APPLICABLE
     assert row["check"] == "not a row of the essay"
     # an essay row under another g: the print does not apply
     assert at.dataframe[0].value.iloc[1]["check"].startswith("printed for the essay's g")
     in_section(at, 3)
-    net = giveup.volatility_doubling_gain(0.3, 0.25, "owned", 0.9, 0.85)
+    net = giveup.volatility_doubling_gain(0.3, 0.25, "owned", chosen)
     assert metric(at, "Net gain of doubling now") == f"{net:+.5f}"
-    verdict = giveup.race_doubling_verdict(60, 70, "owned", 0.9, 0.85)
+    verdict = giveup.race_doubling_verdict(60, 70, "owned", chosen)
     assert metric(at, "Net gain (1296 sequences)") == f"{verdict.net_gain:+.5f}"
     assert metric(at, "Give-up model says") == verdict.action
     assert metric(at, "Exact race strategy says") == race.race_cube_equities(60, 70, "owned").action
@@ -129,7 +130,7 @@ def test_presets_set_the_controls(open_page):
     assert metric(at, "Market-losing equity") == "0.50000"  # dead-cube take point .25
     at.button(key="preset:Essay: T = 21.5 %, g_c = .835").click().run()
     assert at.selectbox(key="from").value == "T"
-    assert at.slider(key="gc").value == GC and at.slider(key="r2").value == 0.39
+    assert at.slider(key="gc").value == ESSAY.center_give_up and at.slider(key="r2").value == 0.39
     in_section(at, 2)
     assert metric(at, "Initial double point") == "0.39083"
     assert not at.exception
@@ -142,13 +143,14 @@ def test_moving_controls_changes_charts_and_numbers(open_page):
     at.slider(key="sd").set_value(0.3).run()
     after = chart(at, "Volatility model")
     assert before["data"][0]["y"] != after["data"][0]["y"]
-    net = giveup.volatility_doubling_gain(0.45, 0.3, "center", G, GC)
+    net = giveup.volatility_doubling_gain(0.45, 0.3, "center", ESSAY)
     assert metric(at, "Net gain of doubling now") == f"{net:+.5f}"
     assert metric(at, "Verdict (volatility model)") == ("double/take" if net > 0 else "no double")
     at.slider(key="gc").set_value(0.8).run()
     assert chart(at, "Gain of doubling now")["data"][0]["y"] != gain_before["data"][0]["y"]
     in_section(at, 2)
-    assert metric(at, "Initial double point") == f"{giveup.initial_double_point(G, 0.8):.5f}"
+    moved = giveup.GiveUpPoints(ESSAY.own_give_up, 0.8)
+    assert metric(at, "Initial double point") == f"{giveup.initial_double_point(moved):.5f}"
 
 
 def test_impossible_spread_is_an_error_message(open_page):

@@ -10,6 +10,7 @@ working: no key here differs from the key the pages used. Pure: no streamlit imp
 
 from __future__ import annotations
 
+from cubecore.giveup import ESSAY_GIVE_UPS
 from cubecore.janowski import CubePosition
 from ui.controls import Control
 
@@ -110,15 +111,15 @@ def seed(help_text: str, *, label: str = "Seed", high: int = 9999) -> Control:
     return Control("seed", label, "int", 1, 0, high, 1, help=help_text)
 
 
-def give_up(
-    label: str, default: float, low: float, help_text: str, requires: Requires = None
-) -> Control:
-    """Key ``g``: Woolsey's give-up point after the cube is turned, up to 1."""
+def give_up(label: str, low: float, help_text: str, requires: Requires = None) -> Control:
+    """Key ``g``: Woolsey's give-up point after the cube is turned, up to 1; the essay's .86."""
+    default = ESSAY_GIVE_UPS.own_give_up
     return Control("g", label, "float", default, low, 1.0, 0.005, help=help_text, requires=requires)
 
 
-def center_give_up(label: str, default: float, low: float, help_text: str) -> Control:
-    """Key ``gc``: Woolsey's give-up point with the cube centred, up to 1."""
+def center_give_up(label: str, low: float, help_text: str) -> Control:
+    """Key ``gc``: Woolsey's give-up point with the cube centred, up to 1; the essay's .835."""
+    default = ESSAY_GIVE_UPS.center_give_up
     return Control("gc", label, "float", default, low, 1.0, 0.005, help=help_text)
 
 

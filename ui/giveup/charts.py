@@ -11,6 +11,7 @@ from typing import Any
 
 import pandas as pd
 
+from cubecore.giveup import GiveUpPoints
 from cubecore.janowski import DoublingCube
 from ui.style import (
     COLORS,
@@ -67,7 +68,7 @@ def _window_markers(points: dict[str, float], cube: DoublingCube) -> list[tuple[
     ]
 
 
-def transform_figure(curves: pd.DataFrame, g: float, g_c: float) -> Figure:
+def transform_figure(curves: pd.DataFrame, give_ups: GiveUpPoints) -> Figure:
     """Modified winning chance p against cubeless winning chance w, with the concessions.
 
     Solid lines are the model (conceded beyond a give-up point); dotted lines the raw
@@ -89,6 +90,7 @@ def transform_figure(curves: pd.DataFrame, g: float, g_c: float) -> Figure:
         "cubeless winning chance w = (e + 1)/2",
         "modified winning chance p",
     )
+    g, g_c = give_ups.own_give_up, give_ups.center_give_up
     shapes, notes = staggered_markers(
         [
             (1.0 - g, "1 - g", COLORS["opponent"]),
@@ -329,7 +331,7 @@ def janowski_figure(comparison: pd.DataFrame) -> Figure:
     return {"data": traces, "layout": layout}
 
 
-def cube_life_figure(curves: pd.DataFrame, g: float, g_c: float) -> Figure:
+def cube_life_figure(curves: pd.DataFrame, give_ups: GiveUpPoints) -> Figure:
     """Janowski x implied by a give-up point, before and after the double; x > 1 breaks."""
     traces = [
         line(
@@ -363,6 +365,7 @@ def cube_life_figure(curves: pd.DataFrame, g: float, g_c: float) -> Figure:
         "line": {"width": 0},
         "layer": "below",
     }
+    g, g_c = give_ups.own_give_up, give_ups.center_give_up
     shapes, notes = staggered_markers([(g, "g", COLORS["owned"]), (g_c, "g_c", COLORS["center"])])
     layout.update(shapes=[band, *shapes], annotations=notes)
     layout["yaxis"]["range"] = [0.0, 3.0]

@@ -36,14 +36,12 @@ MIN_TAKE = Control(
 )
 OWN_GIVE_UP = concepts.give_up(
     "Give-up point g, cube turned (used when g is set directly)",
-    giveup.ESSAY_OWN_GIVE_UP,
     0.55,
     "The cube holder wins automatically when his cubeless chance reaches g. Essay: .86.",
     requires=("from", G_DIRECT),
 )
 CENTER_GIVE_UP = concepts.center_give_up(
     "Give-up point g_c, cube centred",
-    giveup.ESSAY_CENTER_GIVE_UP,
     0.55,
     "The player who first reaches g_c wins, with both players having cube access. Essay: .835.",
 )
@@ -115,7 +113,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "Essay: T = 21.5 %, g_c = .835": {
         "from": G_FROM_TAKE,
         "T": giveup.ESSAY_MIN_TAKE,
-        "gc": giveup.ESSAY_CENTER_GIVE_UP,
+        "gc": giveup.ESSAY_GIVE_UPS.center_give_up,
         **_ESSAY_ROWS,
     },
     "Keeler-Spencer limit: g = g_c = .8": {"from": G_DIRECT, "g": 0.8, "gc": 0.8},

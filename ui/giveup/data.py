@@ -1,6 +1,7 @@
 """Cached compute for the give-up-point page: thin wrappers of :mod:`cubecore.giveup`.
 
-Arguments are scalars or tuples rounded by the sections, so equal views share entries.
+Arguments are scalars, tuples or the give-up points (:class:`cubecore.giveup.GiveUpPoints`,
+hashed by its fields) rounded by the sections, so equal views share entries.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import pandas as pd
 import streamlit as st
 
 from cubecore import giveup, race
+from cubecore.giveup import GiveUpPoints
 from cubecore.janowski import DoublingCube
 
 #: Base grid of the cubeless winning chance w. The model's curves are piecewise
@@ -24,9 +26,10 @@ _TODAY_GRID = np.linspace(-0.99, 0.99, 199)
 _DENSITY_POINTS = 151
 
 
-def _w_grid(g: float, g_c: float) -> np.ndarray:
+def _w_grid(give_ups: GiveUpPoints) -> np.ndarray:
     """The base w grid plus every kink of the give-up model for ``g``, ``g_c``."""
-    points = giveup.doubling_points(g, g_c)
+    g, g_c = give_ups.own_give_up, give_ups.center_give_up
+    points = giveup.doubling_points(give_ups)
     kinks = [1.0 - g, g, 1.0 - g_c, g_c, 0.2, 0.8]  # .2/.8: Janowski's live-cube kinks
     kinks += [(1.0 + e) / 2.0 for e in (points.initial_double, points.redouble)]
     kinks.append((1.0 + points.market_losing) / 2.0)
@@ -34,22 +37,22 @@ def _w_grid(g: float, g_c: float) -> np.ndarray:
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
-def transform_curves(g: float, g_c: float) -> pd.DataFrame:
+def transform_curves(give_ups: GiveUpPoints) -> pd.DataFrame:
     """Modified winning chances (conceded and raw) and modified equities on a w grid."""
-    w = _w_grid(g, g_c)
+    w = _w_grid(give_ups)
     e = 2.0 * w - 1.0
     frame: dict[str, Any] = {"w": w, "e": e}
     for cube in giveup.CUBE_POSITIONS:
-        frame[f"p_{cube}"] = giveup.modified_win_probability(e, cube, g, g_c)
-        frame[f"raw_{cube}"] = giveup.modified_win_probability(e, cube, g, g_c, concede=False)
-        frame[f"E_{cube}"] = giveup.modified_equity(e, cube, g, g_c)
+        frame[f"p_{cube}"] = giveup.modified_win_probability(e, cube, give_ups)
+        frame[f"raw_{cube}"] = giveup.modified_win_probability(e, cube, give_ups, concede=False)
+        frame[f"E_{cube}"] = giveup.modified_equity(e, cube, give_ups)
     return pd.DataFrame(frame)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def doubling_points(g: float, g_c: float) -> dict[str, float]:
+def doubling_points(give_ups: GiveUpPoints) -> dict[str, float]:
     """Initial double, redouble and market-losing equities as a plain dict."""
-    return dataclasses.asdict(giveup.doubling_points(g, g_c))
+    return dataclasses.asdict(giveup.doubling_points(give_ups))
 
 
 @st.cache_data(max_entries=1, show_spinner=False)
@@ -59,29 +62,29 @@ def essay_quoted() -> pd.DataFrame:
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
-def gain_curve(cube: DoublingCube, g: float, g_c: float) -> pd.DataFrame:
+def gain_curve(cube: DoublingCube, give_ups: GiveUpPoints) -> pd.DataFrame:
     """The gain of having doubled against the next-exchange cubeless equity."""
-    e = 2.0 * _w_grid(g, g_c) - 1.0
-    return pd.DataFrame({"e": e, "gain": giveup.doubling_gain(e, cube, g, g_c)})
+    e = 2.0 * _w_grid(give_ups) - 1.0
+    return pd.DataFrame({"e": e, "gain": giveup.doubling_gain(e, cube, give_ups)})
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def volatility_curve(volatility: float, cube: DoublingCube, g: float, g_c: float) -> pd.DataFrame:
+def volatility_curve(volatility: float, cube: DoublingCube, give_ups: GiveUpPoints) -> pd.DataFrame:
     """Net gain against today's equity for one volatility (NaN where no spread fits)."""
     feasible = giveup.spread_exists(_TODAY_GRID, volatility)
     gain = np.full(_TODAY_GRID.shape, np.nan)
     gain[feasible] = giveup.volatility_doubling_gain(
-        _TODAY_GRID[feasible], volatility, cube, g, g_c
+        _TODAY_GRID[feasible], volatility, cube, give_ups
     )
     return pd.DataFrame({"e": _TODAY_GRID, "net_gain": gain})
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
 def net_gain_today(
-    equity: float, volatility: float, cube: DoublingCube, g: float, g_c: float
+    equity: float, volatility: float, cube: DoublingCube, give_ups: GiveUpPoints
 ) -> float:
     """Net gain at today's equity; raises ``ValueError`` if the spread does not fit."""
-    return float(giveup.volatility_doubling_gain(equity, volatility, cube, g, g_c))
+    return float(giveup.volatility_doubling_gain(equity, volatility, cube, give_ups))
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
@@ -99,10 +102,10 @@ def spread_density(equity: float, volatility: float) -> pd.DataFrame:
 
 @st.cache_data(max_entries=256, show_spinner=False)
 def race_verdict(
-    on_roll: int, opponent: int, cube: DoublingCube, g: float, g_c: float
+    on_roll: int, opponent: int, cube: DoublingCube, give_ups: GiveUpPoints
 ) -> dict[str, Any]:
     """The give-up verdict and the exact race strategy's equities for one position."""
-    verdict = giveup.race_doubling_verdict(on_roll, opponent, cube, g, g_c)
+    verdict = giveup.race_doubling_verdict(on_roll, opponent, cube, give_ups)
     exact = race.race_cube_equities(on_roll, opponent, cube)
     return {
         **dataclasses.asdict(verdict),
@@ -113,22 +116,22 @@ def race_verdict(
 
 @st.cache_data(max_entries=128, show_spinner=False)
 def race_sequences(
-    on_roll: int, opponent: int, cube: DoublingCube, g: float, g_c: float
+    on_roll: int, opponent: int, cube: DoublingCube, give_ups: GiveUpPoints
 ) -> pd.DataFrame:
     """The 169 dice-total pairs (1296 sequences) with their next equity and doubling gain."""
-    return giveup.race_sequence_gains(on_roll, opponent, cube, g, g_c)
+    return giveup.race_sequence_gains(on_roll, opponent, cube, give_ups)
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
-def equivalences(g: float, g_c: float) -> dict[str, Any]:
+def equivalences(give_ups: GiveUpPoints) -> dict[str, Any]:
     """:func:`cubecore.giveup.model_equivalences` as a plain dict."""
-    return dataclasses.asdict(giveup.model_equivalences(g, g_c))
+    return dataclasses.asdict(giveup.model_equivalences(give_ups))
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
-def janowski_comparison(g: float, g_c: float) -> pd.DataFrame | None:
+def janowski_comparison(give_ups: GiveUpPoints) -> pd.DataFrame | None:
     """Give-up-model equities beside Janowski's with the implied x (None if x is outside [0, 1])."""
-    return giveup.janowski_comparison(_w_grid(g, g_c), g, g_c)
+    return giveup.janowski_comparison(_w_grid(give_ups), give_ups)
 
 
 @st.cache_data(max_entries=4, show_spinner=False)
@@ -145,6 +148,6 @@ def cube_life_curves() -> pd.DataFrame:
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def table_with_printed(equities: tuple[float, ...], g: float, g_c: float) -> pd.DataFrame:
+def table_with_printed(equities: tuple[float, ...], give_ups: GiveUpPoints) -> pd.DataFrame:
     """The essay's table for the chosen rows, with the printed cells beside the exact ones."""
-    return giveup.essay_table_with_printed(equities, g, g_c)
+    return giveup.essay_table_with_printed(equities, give_ups)

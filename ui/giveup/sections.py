@@ -11,6 +11,7 @@ from typing import cast
 import streamlit as st
 
 from cubecore import cubeful, giveup, race
+from cubecore.giveup import GiveUpPoints
 from cubecore.janowski import DoublingCube
 from cubecore.references import source
 from ui import widgets
@@ -30,7 +31,7 @@ _QUOTED_POINTS = {
 _SHOWN_DIGITS = 5
 
 
-def _give_up_points(v: View) -> tuple[float, float]:
+def _give_up_points(v: View) -> GiveUpPoints:
     """``g`` in use (``g = 4 T`` ([KW] ".75 + x * .25 = .785") or ``g`` itself) and ``g_c``.
 
     Both are rounded to 10 digits: stable cache keys, so equal views share entries.
@@ -39,25 +40,23 @@ def _give_up_points(v: View) -> tuple[float, float]:
         g = giveup.give_up_from_min_take(v.number("T"))
     else:
         g = v.number("g")
-    return round(g, 10), round(v.number("gc"), 10)
+    return GiveUpPoints(round(g, 10), round(v.number("gc"), 10))
 
 
 def transform_section(v: View) -> None:
     """Transform: w -> p for each cube position; concession beyond the give-up points."""
-    g, g_c = _give_up_points(v)
-    _transform(v, v.text("from"), v.number("T"), g, g_c)
+    _transform(v, v.text("from"), v.number("T"), _give_up_points(v))
 
 
 def table_section(v: View) -> None:
     """Essay's table: printed vs exact; the doubling points and how they round."""
-    g, g_c = _give_up_points(v)
     rows = tuple(round(v.number(row.key), 10) for row in ROWS)
-    _table(v, rows, g, g_c)
+    _table(v, rows, _give_up_points(v))
 
 
 def cost_section(v: View) -> None:
     """Cost of doubling: the gain function, the volatility model and a race on real dice."""
-    g, g_c = _give_up_points(v)
+    give_ups = _give_up_points(v)
     cube, equity, volatility = (
         v.choice("cube", giveup.DOUBLING_CUBES),
         round(v.number("eq"), 10),
@@ -67,17 +66,16 @@ def cost_section(v: View) -> None:
         "With the cube where it is now (centre: initial double; owned: redouble), "
         "compare doubling now with waiting one exchange of rolls."
     )
-    _gain_panel(v, cube, equity, volatility, g, g_c)
+    _gain_panel(v, cube, equity, volatility, give_ups)
     st.subheader("a. Volatility model")
-    _volatility(cube, equity, volatility, g, g_c)
+    _volatility(cube, equity, volatility, give_ups)
     st.subheader("b. A race on real dice: the 1296 two-roll sequences")
-    _race(v, v.whole("pips"), v.whole("opips"), cube, g, g_c)
+    _race(v, v.whole("pips"), v.whole("opips"), cube, give_ups)
 
 
 def equivalence_section(v: View) -> None:
     """Equivalences: DA = g, DB = 1 - g; Janowski x from g and from g_c; where it breaks."""
-    g, g_c = _give_up_points(v)
-    _equivalences(v, g, g_c)
+    _equivalences(v, _give_up_points(v))
 
 
 def _give_up_caption(source: str, min_take: float, g: float) -> str:
@@ -95,8 +93,9 @@ def _give_up_caption(source: str, min_take: float, g: float) -> str:
     )
 
 
-def _transform(v: View, source: str, min_take: float, g: float, g_c: float) -> None:
+def _transform(v: View, source: str, min_take: float, give_ups: GiveUpPoints) -> None:
     """Section 1: w -> p for each cube position; concession beyond the give-up points."""
+    g, g_c = give_ups.own_give_up, give_ups.center_give_up
     widgets.metric_row(
         [
             ("Give-up point g (cube turned)", f"{g:.4f}"),
@@ -107,7 +106,7 @@ def _transform(v: View, source: str, min_take: float, g: float, g_c: float) -> N
     )
     st.markdown(_give_up_caption(source, min_take, g))
     widgets.chart_with_formulas(
-        figures.transform_figure(cached.transform_curves(g, g_c), g, g_c),
+        figures.transform_figure(cached.transform_curves(give_ups), give_ups),
         "giveup_transform",
         [
             (r"w = \frac{e+1}{2},\qquad E = 2p - 1", f"{CITE}: steps 1 and 3"),
@@ -130,11 +129,12 @@ def _transform(v: View, source: str, min_take: float, g: float, g_c: float) -> N
     )
 
 
-def _table(v: View, equities: tuple[float, ...], g: float, g_c: float) -> None:
+def _table(v: View, equities: tuple[float, ...], give_ups: GiveUpPoints) -> None:
     """Section 2: the essay's table, printed vs exact; the doubling points and how they round."""
-    points = cached.doubling_points(g, g_c)
-    table = cached.table_with_printed(equities, g, g_c)
+    points = cached.doubling_points(give_ups)
+    table = cached.table_with_printed(equities, give_ups)
     shown = table.round(_SHOWN_DIGITS)
+    g, g_c = give_ups.own_give_up, give_ups.center_give_up
     widgets.table_with_download(shown, f"giveup_table_g{g:g}_gc{g_c:g}.csv")
     st.caption(
         "Double when e1 > e0/2, redouble when e1 > e2/2 (stakes doubled: the one-cube equity "
@@ -154,7 +154,7 @@ def _table(v: View, equities: tuple[float, ...], g: float, g_c: float) -> None:
         printed = float(cast(float, quoted.loc[name, "printed"]))
         column.caption(f"rounds to {exact:.3f} · essay: {printed:.3f}")
     widgets.chart_with_formulas(
-        figures.table_figure(cached.transform_curves(g, g_c), table, points),
+        figures.table_figure(cached.transform_curves(give_ups), table, points),
         "giveup_table",
         [
             (r"e_d = 1 - \frac{g\,(4g_c - 3)}{4g_c - 2 - g}", "solves e1 = e0/2 exactly"),
@@ -178,16 +178,16 @@ def _table(v: View, equities: tuple[float, ...], g: float, g_c: float) -> None:
 
 
 def _gain_panel(
-    v: View, cube: DoublingCube, equity: float, volatility: float, g: float, g_c: float
+    v: View, cube: DoublingCube, equity: float, volatility: float, give_ups: GiveUpPoints
 ) -> None:
     """Section 3, top: the gain function with its three regions and the spread of e'."""
-    points = cached.doubling_points(g, g_c)
+    points = cached.doubling_points(give_ups)
     density = (
         cached.spread_density(equity, volatility) if _spread_fits(equity, volatility) else None
     )
     held = "e_0" if cube == "center" else "e_2"
     widgets.chart_with_formulas(
-        figures.gain_figure(cached.gain_curve(cube, g, g_c), density, points, cube, equity),
+        figures.gain_figure(cached.gain_curve(cube, give_ups), density, points, cube, equity),
         f"giveup_gain_{cube}",
         [
             (
@@ -204,7 +204,8 @@ def _gain_panel(
     )
     a, b = st.columns(2)
     a.metric(
-        "Cost at e' = .200 (doubled too early)", f"{-giveup.doubling_gain(0.2, cube, g, g_c):.5f}"
+        "Cost at e' = .200 (doubled too early)",
+        f"{-giveup.doubling_gain(0.2, cube, give_ups):.5f}",
     )
     b.caption(
         "The essay: .159 for a double, .255 for a redouble (g = .86, g_c = .835); exactly "
@@ -224,7 +225,9 @@ def _spread_fits(equity: float, volatility: float) -> bool:
     return bool(giveup.spread_exists(equity, volatility))
 
 
-def _volatility(cube: DoublingCube, equity: float, volatility: float, g: float, g_c: float) -> None:
+def _volatility(
+    cube: DoublingCube, equity: float, volatility: float, give_ups: GiveUpPoints
+) -> None:
     """Section 3a: net gain over a Beta-distributed next-exchange equity."""
     st.markdown(
         "The next-exchange winning chance w' = (e' + 1)/2 is **Beta distributed** with mean "
@@ -233,18 +236,18 @@ def _volatility(cube: DoublingCube, equity: float, volatility: float, g: float, 
         "The expectation is exact (incomplete beta functions on each linear piece of G)."
     )
     try:
-        net = cached.net_gain_today(equity, volatility, cube, g, g_c)
+        net = cached.net_gain_today(equity, volatility, cube, give_ups)
     except ValueError as error:
         st.error(f"{error}. Lower the volatility or move the equity towards 0.")
         net = None
     if net is not None:
         a, b = st.columns(2)
         a.metric("Net gain of doubling now", f"{net:+.5f}")
-        b.metric("Verdict (volatility model)", _verdict(net, equity, g))
+        b.metric("Verdict (volatility model)", _verdict(net, equity, give_ups.own_give_up))
     widgets.chart(
         figures.volatility_figure(
-            cached.volatility_curve(volatility, cube, g, g_c),
-            cached.doubling_points(g, g_c),
+            cached.volatility_curve(volatility, cube, give_ups),
+            cached.doubling_points(give_ups),
             cube,
             equity,
             net,
@@ -254,9 +257,9 @@ def _volatility(cube: DoublingCube, equity: float, volatility: float, g: float, 
     )
 
 
-def _race(v: View, on_roll: int, opponent: int, cube: DoublingCube, g: float, g_c: float) -> None:
+def _race(v: View, on_roll: int, opponent: int, cube: DoublingCube, give_ups: GiveUpPoints) -> None:
     """Section 3b: the essay's procedure on a race, beside the exact race strategy."""
-    verdict = cached.race_verdict(on_roll, opponent, cube, g, g_c)
+    verdict = cached.race_verdict(on_roll, opponent, cube, give_ups)
     a, b, c = st.columns(3)
     a.metric("Cubeless equity now", f"{verdict['cubeless_equity']:+.5f}")
     b.metric("Net gain (1296 sequences)", f"{verdict['net_gain']:+.5f}")
@@ -289,12 +292,12 @@ def _race(v: View, on_roll: int, opponent: int, cube: DoublingCube, g: float, g_
         can_gammon=False,
     )
     widgets.proper_action(action, unit="money per unit of the current cube, exact race strategy")
-    sequences = cached.race_sequences(on_roll, opponent, cube, g, g_c)
+    sequences = cached.race_sequences(on_roll, opponent, cube, give_ups)
     widgets.chart(
         figures.race_figure(
             sequences,
-            cached.gain_curve(cube, g, g_c),
-            cached.doubling_points(g, g_c),
+            cached.gain_curve(cube, give_ups),
+            cached.doubling_points(give_ups),
             cube,
         ),
         f"giveup_race_{on_roll}_{opponent}",
@@ -306,9 +309,9 @@ def _race(v: View, on_roll: int, opponent: int, cube: DoublingCube, g: float, g_
             )
 
 
-def _equivalences(v: View, g: float, g_c: float) -> None:
+def _equivalences(v: View, give_ups: GiveUpPoints) -> None:
     """Section 4: DA = g, DB = 1 - g; Janowski x from g and from g_c; where it breaks."""
-    eq = cached.equivalences(g, g_c)
+    eq = cached.equivalences(give_ups)
     st.markdown(
         "With **DA = g, DB = 1 - g** Woolsey's owned and opponent transforms are Zadeh and "
         "Kobliska's effective-doubling-point transforms p/DA and (p - DB)/(1 - DB) (race page); "
@@ -349,13 +352,13 @@ def _equivalences(v: View, g: float, g_c: float) -> None:
     st.info("Where the mapping breaks: " + "; ".join(breaks) + ".", icon=":material/link_off:")
     left, right = widgets.side_by_side(v.present)
     with left:
-        comparison = cached.janowski_comparison(g, g_c)
+        comparison = cached.janowski_comparison(give_ups)
         if comparison is None:
             st.info("No Janowski comparison: the implied x is outside [0, 1].")
         else:
             widgets.chart(figures.janowski_figure(comparison), "giveup_janowski")
     with right:
         widgets.chart(
-            figures.cube_life_figure(cached.cube_life_curves(), g, g_c),
+            figures.cube_life_figure(cached.cube_life_curves(), give_ups),
             "giveup_cube_life",
         )

@@ -30,13 +30,11 @@ CUBE = concepts.cube_position("Seen from the player whose winning chance is on t
 X = concepts.cube_life(0.65, label="Janowski cube life x")
 GIVE_UP = concepts.give_up(
     "Give-up point g (cube turned)",
-    0.86,
     0.8,
     "Woolsey's give-up point after the cube is turned (essay: .86).",
 )
 CENTER_GIVE_UP = concepts.center_give_up(
     "Give-up point g_c (cube centred)",
-    0.835,
     0.75,
     "Woolsey's give-up point with the cube centred (.835).",
 )
