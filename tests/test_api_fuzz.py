@@ -291,6 +291,13 @@ VALID: dict[str, hst.SearchStrategy[Any]] = {
     "question": hst.sampled_from(_QUESTIONS),
     "rolls": _ints_list(0, 40),
     "rules": hst.sampled_from(_RULES),
+    "rates": hst.builds(
+        match_points.GammonRates,
+        gammon_rate=gammon_rate,
+        backgammon_rate=hst.floats(0.0, 0.1),
+        opp_gammon_rate=gammon_rate,
+        opp_backgammon_rate=hst.floats(0.0, 0.1),
+    ),
     "score": hst.sampled_from(_SCORES),
     "score_a": hst.integers(0, 4),
     "score_b": hst.integers(0, 4),
