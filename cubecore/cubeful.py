@@ -524,7 +524,7 @@ class ProperCubeAction:
 def proper_cube_action(
     no_double: float,
     double_take: float,
-    double_pass: float = 1.0,
+    double_pass: float,
     *,
     centred: bool = True,
     can_gammon: bool = True,
@@ -555,7 +555,8 @@ def proper_cube_action(
     ----------
     no_double, double_take, double_pass : float
         The doubler's cubeful equities per unit of the current cube, finite, at most
-        :data:`MAX_EQUITY` in size (``double_pass`` is +1 in these units).
+        :data:`MAX_EQUITY` in size. All three are given: ``double_pass`` is +1 in
+        money play, not in a match's units (MWC, or EMG with gammons).
     centred : bool
         The cube is in the centre (else the doubler owns it: "redouble").
     can_gammon : bool

@@ -630,11 +630,11 @@ def test_proper_action_is_the_decisions_action():
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"no_double": math.nan, "double_take": 0.0}, "no_double"),
-        ({"no_double": 0.0, "double_take": math.inf}, "double_take"),
+        ({"no_double": math.nan, "double_take": 0.0, "double_pass": 1.0}, "no_double"),
+        ({"no_double": 0.0, "double_take": math.inf, "double_pass": 1.0}, "double_take"),
         ({"no_double": 0.0, "double_take": 0.0, "double_pass": 1e9}, "double_pass"),
-        ({"no_double": 0.0, "double_take": 0.0, "centred": 1}, "centred"),
-        ({"no_double": 0.0, "double_take": 0.0, "beavers": "yes"}, "beavers"),
+        ({"no_double": 0.0, "double_take": 0.0, "double_pass": 1.0, "centred": 1}, "centred"),
+        ({"no_double": 0.0, "double_take": 0.0, "double_pass": 1.0, "beavers": "yes"}, "beavers"),
     ],
 )
 def test_proper_action_bad_arguments(kwargs, message):
