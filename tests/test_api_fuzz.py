@@ -490,7 +490,9 @@ NON_FINITE_ALLOWED: dict[str, tuple[str, ...]] = {
     "implied_spread": ("result",),
     # "The same two points with the automatic redouble (``nan`` without one)"
     "cube_points": ("_redoubled",),
-    "cube_points_table": ("_redoubled",),
+    # and MarketWindow's "``nan`` where a point is 0/0 (the double neither risks nor
+    # gains anything)": the table's dead cube levels (2-away/1-away at cube 2)
+    "cube_points_table": ("_redoubled", "['double_point']"),
     # "``None`` where the decision never occurs" (the printed cells: NaN if not printed)
     "cube_action_map": ("['double_take']", "['double_pass']"),
     "table_3": ("['last_take']", "['first_redouble']", "['first_double']", "['printed_"),
