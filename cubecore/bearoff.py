@@ -287,6 +287,18 @@ def _reporter(progress: Progress | None) -> Progress:
     return progress
 
 
+def _build_parameters(checkers: str, bound: str, items: str, step: str) -> str:
+    """A builder's parameters for :func:`fill_doc`: its checkers, size bound and progress unit."""
+    return f"""
+    Parameters
+    ----------
+    max_checkers : int
+        {checkers} (the input-size bound: {bound}).
+    progress : callable, optional
+        Called with the share of {items} done (0 to 1) after each {step}.
+    """
+
+
 def _to_build(
     max_checkers: int, most: int, progress: Progress | None
 ) -> tuple[Progress, NDArray[np.int8], NDArray[np.int64]]:
@@ -297,17 +309,15 @@ def _to_build(
     return report, positions, positions.astype(np.int64) @ np.arange(1, 7)
 
 
+@fill_doc(
+    build_parameters=_build_parameters("1..15", "54,264 positions at 15", "positions", "pip count")
+)
 def build_one_sided(
     max_checkers: int = ONE_SIDED_CHECKERS, progress: Progress | None = None
 ) -> OneSidedDatabase:
     """Build the one-sided database in memory (no cache); about a second for 15 checkers.
 
-    Parameters
-    ----------
-    max_checkers : int
-        1..15 (the input-size bound: 54,264 positions at 15).
-    progress : callable, optional
-        Called with the share of positions done (0 to 1) after each pip count.
+    {build_parameters}
 
     Returns
     -------
@@ -474,17 +484,17 @@ def _plays_of(
     return data[np.repeat(indptr[i], lengths) + within], lengths, starts
 
 
+@fill_doc(
+    build_parameters=_build_parameters(
+        "1..6 per side", "924 x 924 pairs at 6", "pairs", "total pip count"
+    )
+)
 def build_two_sided(
     max_checkers: int = TWO_SIDED_CHECKERS, progress: Progress | None = None
 ) -> TwoSidedDatabase:
     """Build the two-sided cubeful database in memory (no cache).
 
-    Parameters
-    ----------
-    max_checkers : int
-        1..6 per side (the input-size bound: 924 x 924 pairs at 6).
-    progress : callable, optional
-        Called with the share of pairs done (0 to 1) after each total pip count.
+    {build_parameters}
 
     Returns
     -------

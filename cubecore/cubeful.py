@@ -524,7 +524,7 @@ class ProperCubeAction:
 def proper_cube_action(
     no_double: float,
     double_take: float,
-    double_pass: float = 1.0,
+    double_pass: float,
     *,
     centred: bool = True,
     can_gammon: bool = True,
@@ -555,7 +555,8 @@ def proper_cube_action(
     ----------
     no_double, double_take, double_pass : float
         The doubler's cubeful equities per unit of the current cube, finite, at most
-        :data:`MAX_EQUITY` in size (``double_pass`` is +1 in these units).
+        :data:`MAX_EQUITY` in size. All three are given: ``double_pass`` is +1 in
+        money play, not in a match's units (MWC, or EMG with gammons).
     centred : bool
         The cube is in the centre (else the doubler owns it: "redouble").
     can_gammon : bool
@@ -1643,38 +1644,67 @@ def _win_margins(
 
 def score_matrix(
     probabilities: CubelessProbabilities | tuple[float, ...],
-    x: float,
+    setting: CubeSetting,
     table: MatchEquityTable,
     n: int = 11,
     *,
-    jacoby: bool = False,
-    beavers: bool = False,
     margins: bool = True,
 ) -> pd.DataFrame:
     """The cube decision for the same probabilities at every score of an n x n grid.
 
-    One row per cell (centred cube on 1): ``state`` is "money" (one row, with the
-    ``jacoby``/``beavers`` rules), "pre-crawford" (both players 2..n away),
-    "crawford" and "post-crawford" (one player 1-away; at 1-away/1-away only
-    "post-crawford"); ``away``/``opp_away`` (0 for money); ``no_double``,
-    ``double_take``, ``double_pass`` and ``optimal`` in EMG (money equity for the
-    money row) and ``*_mwc`` in MWC; ``action`` (gnubg's wording), ``doubles``,
-    ``taker_passes``; with ``margins`` the winning-chance margins ``win_down`` and
-    ``win_up`` of :func:`decision_margins` (NaN where the cube is not available or
-    no change occurs).
+    One row per cell (centred cube on 1): ``state`` is "money" (one row: the
+    decision of ``setting``, with its ``jacoby``/``beavers`` rules), "pre-crawford"
+    (both players 2..n away), "crawford" and "post-crawford" (one player 1-away; at
+    1-away/1-away only "post-crawford"), each with the cube life ``setting.x``;
+    ``away``/``opp_away`` (0 for money); ``no_double``, ``double_take``,
+    ``double_pass`` and ``optimal`` in EMG (money equity for the money row) and
+    ``*_mwc`` in MWC; ``action`` (gnubg's wording), ``doubles``, ``taker_passes``;
+    with ``margins`` the winning-chance margins ``win_down`` and ``win_up`` of
+    :func:`decision_margins` (NaN where the cube is not available or no change
+    occurs).
 
+    Parameters
+    ----------
+    probabilities : CubelessProbabilities or tuple of 5 floats
+        The position's cubeless probabilities, the same in every cell.
+    setting : CubeSetting
+        Money play (``table`` None) with the cube centred on 1: the money row, and
+        the cube life of every cell.
+    table : MatchEquityTable
+        The table of the match cells.
+    n : int
+        Side of the grid, 1..``min(15, table.length)``.
+    margins : bool
+        Add the columns ``win_down`` and ``win_up``.
+
+    Raises
+    ------
+    ValueError
+        A ``setting`` of match play or with a turned cube, ``n`` out of range.
+
+    Notes
+    -----
     Cost: ``n <= 15`` (:data:`MAX_SCORE_GRID`); about ``n**2 + 2n`` decisions, times
     at most 224 with margins.
 
     Examples
     --------
     >>> t = MatchEquityTable("t", "t", [[0.5, 0.68], [0.32, 0.5]], [0.5, 0.49])
-    >>> grid = score_matrix((0.7, 0.2, 0.01, 0.05, 0.0), 0.68, t, 2, margins=False)
+    >>> probs = (0.7, 0.2, 0.01, 0.05, 0.0)
+    >>> grid = score_matrix(probs, CubeSetting(0.68), t, 2, margins=False)
     >>> grid["state"].value_counts().to_dict()
     {'post-crawford': 3, 'crawford': 2, 'money': 1, 'pre-crawford': 1}
     """
     probs = _as_probabilities(probabilities)
-    x = real_in_range("x", x, 0.0, 1.0)
+    setting = _check_setting(setting)
+    if setting.table is not None:
+        raise ValueError("`setting` must be money play (table None): the match cells use `table`")
+    if setting.cube != 1 or setting.owner != "center":
+        raise ValueError(
+            "`setting` must have the cube centred on 1"
+            f" (got cube={setting.cube}, owner={setting.owner!r})"
+        )
+    x, jacoby, beavers = setting.x, setting.jacoby, setting.beavers
     if not isinstance(table, MatchEquityTable):
         raise ValueError(f"`table` must be a MatchEquityTable (got {type(table).__name__})")
     n = whole_number("n", n, 1, min(MAX_SCORE_GRID, table.length))

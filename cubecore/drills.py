@@ -415,10 +415,7 @@ def _take_window(inputs: Mapping[str, object]) -> match_points.MarketWindow:
             cube_value=_int(inputs, "cube"),
             cube_owner=cast(match_points.CubeOwner, str(inputs["owner"])),  # drawn from OWNERS
         ),
-        gammon_rate=rates[0],
-        backgammon_rate=rates[1],
-        opp_gammon_rate=rates[2],
-        opp_backgammon_rate=rates[3],
+        match_points.GammonRates(*rates),
     )
     return points.opponent_doubles
 
@@ -530,12 +527,16 @@ def _draw_gammon_value(rng: np.random.Generator, difficulty: int) -> Inputs:
 
 
 def _gammon(inputs: Mapping[str, object]) -> match_points.GammonValues:
+    cube = _int(inputs, "cube")
     return match_points.gammon_values(
-        met.load_table(str(inputs["table"])),
-        _int(inputs, "away"),
-        _int(inputs, "opp_away"),
-        phase=cast(match_points.MatchPhase, str(inputs["phase"])),  # drawn from MATCH_PHASES
-        cube_value=_int(inputs, "cube"),
+        match_points.MatchScore(
+            met.load_table(str(inputs["table"])),
+            _int(inputs, "away"),
+            _int(inputs, "opp_away"),
+            phase=cast(match_points.MatchPhase, str(inputs["phase"])),  # drawn from MATCH_PHASES
+            cube_value=cube,
+            cube_owner="center" if cube == 1 else "player",  # any owner: the same values
+        )
     )
 
 

@@ -83,28 +83,58 @@ def _check_gammon_values(W: float, L: float) -> tuple[float, float]:
     return W, L
 
 
+def _live_points(W: float, L: float) -> tuple[float, float]:
+    """The live cube's take and cash points ``(TP, CP)`` of [JR12]_: the corners of its equity."""
+    return (L - 0.5) / (W + L + 0.5), (L + 1.0) / (W + L + 0.5)
+
+
 def live_take_point(W: float = 1.0, L: float = 1.0) -> float:
     """Live-cube take point ``TP = (L - 1/2) / (W + L + 1/2)`` of [JR12]_.
+
+    After taking, the taker owns the 2-cube; with a live cube his equity per unit
+    rises linearly from ``-L`` at 0 to ``+1`` at his cash point ``CP``. Taking is
+    worth passing (``-1`` on the 2-cube, ``-1/2`` per unit) at ``TP = (L - 1/2) CP / (L + 1)``.
+
+    Parameters
+    ----------
+    W, L : float
+        Average value of a win and of a loss of the taker (>= 1; 1 means no gammons).
+
+    Returns
+    -------
+    float
+        The taker's winning probability at which taking and passing are worth the same.
 
     Examples
     --------
     >>> round(live_take_point(), 12)
     0.2
     """
-    W, L = _check_gammon_values(W, L)
-    return (L - 0.5) / (W + L + 0.5)
+    return _live_points(*_check_gammon_values(W, L))[0]
 
 
 def live_cash_point(W: float = 1.0, L: float = 1.0) -> float:
     """Live-cube cash point ``CP = (L + 1) / (W + L + 1/2)`` of [JR12]_.
+
+    It is one minus the opponent's take point (:func:`live_take_point`), his ``W``
+    and ``L`` being the doubler's ``L`` and ``W``: ``1 - (W - 1/2)/(W + L + 1/2)``.
+
+    Parameters
+    ----------
+    W, L : float
+        As in :func:`live_take_point`, but the doubler's.
+
+    Returns
+    -------
+    float
+        The doubler's winning probability above which his opponent passes a double.
 
     Examples
     --------
     >>> round(live_cash_point(), 12)
     0.8
     """
-    W, L = _check_gammon_values(W, L)
-    return (L + 1.0) / (W + L + 0.5)
+    return _live_points(*_check_gammon_values(W, L))[1]
 
 
 def dead_cube_equity(p: ArrayLike, W: float = 1.0, L: float = 1.0) -> NDArray[np.float64]:
@@ -144,8 +174,7 @@ def _live_corners(
     cube: CubePosition, W: float, L: float, jacoby: bool
 ) -> tuple[list[float], list[float]]:
     """Corners (P, equity) of the piecewise-linear live-cube equity, [JR12]_ cases 1-3."""
-    tp = (L - 0.5) / (W + L + 0.5)
-    cp = (L + 1.0) / (W + L + 0.5)
+    tp, cp = _live_points(W, L)
     if cube == "center":
         if jacoby:  # with the cube centred gammons do not count: the ends are -1 and +1
             return [0.0, tp, cp, 1.0], [-1.0, -1.0, 1.0, 1.0]
@@ -392,7 +421,7 @@ class TwoIndexPoints:
 
 def _take_point(x: float, W: float, L: float) -> float:
     """Taker's P where owning the 2-cube equals passing: ``2 E_owned(P) = -1``."""
-    cash = (L + 1.0) / (W + L + 0.5)
+    cash = _live_points(W, L)[1]
     return _first_crossing(lambda q: 2.0 * _model_equity(q, x, "owned", W, L) + 1.0, (cash,))
 
 
@@ -415,17 +444,14 @@ def _doubler_points(
     x: float, W: float, L: float, jacoby: bool, beavers: bool = False
 ) -> dict[str, float]:
     """Double, redouble and too-good points of the doubler, from his cubeful equities."""
+    take, cash = _live_points(W, L)
     knots: tuple[float, ...] = (
-        (L - 0.5) / (W + L + 0.5),
-        (L + 1.0) / (W + L + 0.5),
+        take,
+        cash,
         1.0 - _take_point(x, L, W),  # where 2 E_opponent reaches +1: the taker passes
     )
     if beavers:  # where 2 E_opponent crosses 0: the taker stops beavering (raccoon point)
-        knots += (
-            _first_crossing(
-                lambda p: _model_equity(p, x, "opponent", W, L), ((L - 0.5) / (W + L + 0.5),)
-            ),
-        )
+        knots += (_first_crossing(lambda p: _model_equity(p, x, "opponent", W, L), (take,)),)
 
     def double_gap(cube: CubePosition) -> Callable[[NDArray[np.float64]], NDArray[np.float64]]:
         return lambda p: (

@@ -79,9 +79,11 @@ __all__ = [
     "MATCH_PHASES",
     "MAX_CUBE_VALUE",
     "MAX_TABLE_AWAY",
+    "NO_GAMMONS",
     "OWNERS",
     "CubeOwner",
     "CubePoints",
+    "GammonRates",
     "GammonValues",
     "MarketWindow",
     "MatchPhase",
@@ -223,6 +225,57 @@ class MatchScore:
 
 
 @dataclass(frozen=True)
+class GammonRates:
+    """How often each side's wins are gammons and backgammons.
+
+    The second argument of :func:`cube_points` and :func:`cube_points_table`;
+    checked once, when it is made.
+
+    Parameters
+    ----------
+    gammon_rate, backgammon_rate : float
+        Share of the player's wins that are gammons (not backgammons) and
+        backgammons, each in [0, 1], summing to at most 1.
+    opp_gammon_rate, opp_backgammon_rate : float
+        The same for the opponent's wins.
+
+    Raises
+    ------
+    ValueError
+        A rate out of [0, 1], or a side's two rates summing to more than 1.
+
+    Examples
+    --------
+    >>> GammonRates(gammon_rate=0.26, opp_gammon_rate=0.26).opp_backgammon_rate
+    0.0
+    """
+
+    gammon_rate: float = 0.0
+    backgammon_rate: float = 0.0
+    opp_gammon_rate: float = 0.0
+    opp_backgammon_rate: float = 0.0
+
+    def __post_init__(self) -> None:
+        g, bg = _check_rates("", self.gammon_rate, self.backgammon_rate)
+        og, obg = _check_rates("opp_", self.opp_gammon_rate, self.opp_backgammon_rate)
+        for name, value in zip(
+            ("gammon_rate", "backgammon_rate", "opp_gammon_rate", "opp_backgammon_rate"),
+            (g, bg, og, obg),
+            strict=True,
+        ):
+            object.__setattr__(self, name, value)
+
+    def _sides(self) -> tuple[float, float, float, float]:
+        """``(g, bg, og, obg)``: the player's rates, then the opponent's."""
+        return (
+            self.gammon_rate,
+            self.backgammon_rate,
+            self.opp_gammon_rate,
+            self.opp_backgammon_rate,
+        )
+
+
+@dataclass(frozen=True)
 class CubePoints:
     """Everything about the cube at one score, cube level and ownership.
 
@@ -324,6 +377,12 @@ def _check_match_score(score: MatchScore) -> MatchScore:
     return score
 
 
+def _check_gammon_rates(rates: GammonRates) -> GammonRates:
+    if not isinstance(rates, GammonRates):
+        raise TypeError(f"`rates` must be a cubecore.match_points.GammonRates (got {type(rates)})")
+    return rates
+
+
 def _check_rates(prefix: str, gammon: float, backgammon: float) -> tuple[float, float]:
     g = real_in_range(f"{prefix}gammon_rate", gammon, 0.0, 1.0)
     bg = real_in_range(f"{prefix}backgammon_rate", backgammon, 0.0, 1.0)
@@ -332,6 +391,10 @@ def _check_rates(prefix: str, gammon: float, backgammon: float) -> tuple[float, 
             f"{prefix}gammon_rate + {prefix}backgammon_rate must be at most 1 (got {g + bg:g})"
         )
     return g, bg
+
+
+#: No gammons for either side: the default of :func:`cube_points` (and gnubg's gammonless lines).
+NO_GAMMONS = GammonRates()
 
 
 def _after(table: MatchEquityTable, a: int, b: int, phase: MatchPhase) -> _Mwc:
@@ -446,11 +509,11 @@ def _window(
     )
 
 
-def _cube_points(score: MatchScore, rates: tuple[float, float, float, float]) -> CubePoints:
+def _cube_points(score: MatchScore, rates: GammonRates) -> CubePoints:
     table, a, b, phase = score.table, score.away, score.opp_away, score.phase
     c, owner = score.cube_value, score.cube_owner
     mwc = _after(table, a, b, phase)
-    g, bg, og, obg = rates
+    g, bg, og, obg = rates._sides()
 
     def swap(n: int, m: int) -> float:
         return 1.0 - mwc(m, n)
@@ -469,14 +532,7 @@ def _cube_points(score: MatchScore, rates: tuple[float, float, float, float]) ->
     )
 
 
-def cube_points(
-    score: MatchScore,
-    *,
-    gammon_rate: float = 0.0,
-    backgammon_rate: float = 0.0,
-    opp_gammon_rate: float = 0.0,
-    opp_backgammon_rate: float = 0.0,
-) -> CubePoints:
+def cube_points(score: MatchScore, rates: GammonRates = NO_GAMMONS) -> CubePoints:
     """Market windows and take points of both sides at one match score.
 
     The double, cash and too-good points (dead cube, gammon-adjusted), the points
@@ -490,11 +546,8 @@ def cube_points(
     score : MatchScore
         The table, the score and the cube; the cube's owner decides who may double
         (the points themselves do not depend on it, as in gnubg).
-    gammon_rate, backgammon_rate : float
-        Share of the player's wins that are gammons (not backgammons) and
-        backgammons, each in [0, 1], summing to at most 1.
-    opp_gammon_rate, opp_backgammon_rate : float
-        The same for the opponent's wins.
+    rates : GammonRates
+        Both sides' gammon and backgammon rates (default: none).
 
     Returns
     -------
@@ -502,9 +555,9 @@ def cube_points(
 
     Raises
     ------
-    ValueError
-        Rates out of range (the score and the cube were checked by
-        :class:`MatchScore`).
+    TypeError
+        ``score`` is not a :class:`MatchScore` or ``rates`` not a
+        :class:`GammonRates` (each checked its values when it was made).
 
     Notes
     -----
@@ -523,12 +576,7 @@ def cube_points(
     >>> round(p.player_doubles.take_point, 5), p.player_doubles.cash_point_live
     (0.32264, 0.67736)
     """
-    score = _check_match_score(score)
-    rates = (
-        *_check_rates("", gammon_rate, backgammon_rate),
-        *_check_rates("opp_", opp_gammon_rate, opp_backgammon_rate),
-    )
-    return _cube_points(score, rates)
+    return _cube_points(_check_match_score(score), _check_gammon_rates(rates))
 
 
 _WINDOW_COLUMNS = (
@@ -548,17 +596,7 @@ _WINDOW_COLUMNS = (
 )
 
 
-def cube_points_table(
-    table: MatchEquityTable,
-    away: int,
-    opp_away: int,
-    *,
-    phase: MatchPhase = "pre-Crawford",
-    gammon_rate: float = 0.0,
-    backgammon_rate: float = 0.0,
-    opp_gammon_rate: float = 0.0,
-    opp_backgammon_rate: float = 0.0,
-) -> pd.DataFrame:
+def cube_points_table(score: MatchScore, rates: GammonRates = NO_GAMMONS) -> pd.DataFrame:
     """:func:`cube_points` at every cube level and ownership of one score, as a tidy table.
 
     Cube levels run from 1 (centred) up to the first level at which the cube is
@@ -568,9 +606,10 @@ def cube_points_table(
 
     Parameters
     ----------
-    table, away, opp_away, phase
-        As in :class:`MatchScore`.
-    gammon_rate, backgammon_rate, opp_gammon_rate, opp_backgammon_rate
+    score : MatchScore
+        The table, the score and the phase; its own cube is not used (every cube
+        position of the game is listed).
+    rates : GammonRates
         As in :func:`cube_points`.
 
     Returns
@@ -583,15 +622,11 @@ def cube_points_table(
     --------
     >>> t = MatchEquityTable("kxg2", "Kazaross-XG2 (corner)",
     ...                      [[0.5, 0.67736], [0.32264, 0.5]], [0.5, 0.48803])
-    >>> cube_points_table(t, 2, 2)[["cube_value", "cube_owner", "doubler"]].shape
+    >>> cube_points_table(MatchScore(t, 2, 2))[["cube_value", "cube_owner", "doubler"]].shape
     (6, 3)
     """
-    table = _check_table(table)
-    a, b = _check_score(table, away, opp_away, phase)
-    rates = (
-        *_check_rates("", gammon_rate, backgammon_rate),
-        *_check_rates("opp_", opp_gammon_rate, opp_backgammon_rate),
-    )
+    score, rates = _check_match_score(score), _check_gammon_rates(rates)
+    table, a, b, phase = score.table, score.away, score.opp_away, score.phase
     positions: list[tuple[int, CubeOwner]] = [(1, "center")]
     c = 2
     while phase != "Crawford" and c <= max(a, b):
@@ -599,8 +634,8 @@ def cube_points_table(
         c *= 2
     rows = []
     for value, owner in positions:
-        score = MatchScore(table, a, b, phase=phase, cube_value=value, cube_owner=owner)
-        points = _cube_points(score, rates)
+        level = MatchScore(table, a, b, phase=phase, cube_value=value, cube_owner=owner)
+        points = _cube_points(level, rates)
         for window in (points.player_doubles, points.opponent_doubles):
             row = {"cube_value": value, "cube_owner": owner, "doubler": window.doubler}
             row.update({name: getattr(window, name) for name in _WINDOW_COLUMNS})
@@ -658,14 +693,7 @@ def _gammon_values(
     )
 
 
-def gammon_values(
-    table: MatchEquityTable,
-    away: int,
-    opp_away: int,
-    *,
-    phase: MatchPhase = "pre-Crawford",
-    cube_value: int = 1,
-) -> GammonValues:
+def gammon_values(score: MatchScore) -> GammonValues:
     """Gammon and backgammon values of both sides at a score and cube level.
 
     .. math:: GV = \\frac{M(a - 2c, b) - M(a - c, b)}{M(a - c, b) - M(a, b - c)},
@@ -678,10 +706,9 @@ def gammon_values(
 
     Parameters
     ----------
-    table, away, opp_away, phase
-        As in :class:`MatchScore`.
-    cube_value : int
-        A power of two in [1, 1024] (any owner: the values do not depend on it).
+    score : MatchScore
+        The table, the score and the cube's value (any owner: the values do not
+        depend on it).
 
     Returns
     -------
@@ -702,16 +729,12 @@ def gammon_values(
 
     >>> t = MatchEquityTable("kxg2", "Kazaross-XG2 (corner)",
     ...                      [[0.5, 0.67736], [0.32264, 0.5]], [0.5, 0.48803])
-    >>> v = gammon_values(t, 2, 2)
+    >>> v = gammon_values(MatchScore(t, 2, 2))
     >>> round(v.gammon_value, 5), v.gammon_class
     (0.90956, 'high')
     """
-    table = _check_table(table)
-    a, b = _check_score(table, away, opp_away, phase)
-    c = whole_number("cube_value", cube_value, 1, MAX_CUBE_VALUE)
-    if c & (c - 1):
-        raise ValueError(f"`cube_value` must be a power of two in [1, {MAX_CUBE_VALUE}] (got {c})")
-    return _gammon_values(table, a, b, phase, c)
+    score = _check_match_score(score)
+    return _gammon_values(score.table, score.away, score.opp_away, score.phase, score.cube_value)
 
 
 def gammon_value_table(

@@ -75,6 +75,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import NDArray
 
+from cubecore._docs import fill_doc
 from cubecore._validate import _shown, whole_number
 from cubecore.bearoff import _WEIGHTS as _BEAROFF_WEIGHTS
 from cubecore.bearoff import _Index, _pairs_by_total, _play_results, _plays_of, bearoff_positions
@@ -319,15 +320,24 @@ def _count(name: str, value: int) -> int:
     return whole_number(name, value, 1, MAX_MATCH_COUNT)
 
 
-def race_match_equities(score: MatchScore, on_roll: int, opponent: int) -> RaceMatchEquities:
-    """Exact cube decision of a race at a match score, in match winning chance.
-
+#: The head of every public function's parameters: the score they all take first.
+_score_doc = fill_doc(
+    score_parameters="""
     Parameters
     ----------
     score : MatchScore
         The table the end-of-game values come from, the score (``away``: the player
         on roll's) and the cube (``cube_value`` at most :func:`cube_cap`; "player"
         is the player on roll).
+    """
+)
+
+
+@_score_doc
+def race_match_equities(score: MatchScore, on_roll: int, opponent: int) -> RaceMatchEquities:
+    """Exact cube decision of a race at a match score, in match winning chance.
+
+    {score_parameters}
     on_roll, opponent : int
         Pip counts, whole numbers in [1, 160] (:data:`MAX_MATCH_COUNT`).
 
@@ -364,15 +374,13 @@ def race_match_equities(score: MatchScore, on_roll: int, opponent: int) -> RaceM
     return RaceMatchEquities(*_decision_values(values, MATCH_ACTIONS), cubeless_win)
 
 
+@_score_doc
 def race_match_action_map(
     score: MatchScore, *, max_count: int = 100, min_count: int = 1
 ) -> pd.DataFrame:
     """Tidy table of the exact race cube action at a score over both pip counts.
 
-    Parameters
-    ----------
-    score : MatchScore
-        As in :func:`race_match_equities`.
+    {score_parameters}
     max_count, min_count : int
         Both counts run over ``min_count..max_count`` (1 <= min <= max <= 160).
 
@@ -432,13 +440,11 @@ def _first(mask: NDArray[np.bool_], values: NDArray[np.float64], last: bool = Fa
     return float(values[hits[-1] if last else hits[0]])
 
 
+@_score_doc
 def race_match_window(score: MatchScore, *, max_count: int = 100) -> pd.DataFrame:
     """The race doubling window by pip count at a score and cube level.
 
-    Parameters
-    ----------
-    score : MatchScore
-        As in :func:`race_match_equities`.
+    {score_parameters}
     max_count : int
         The roller's count runs over 1..max_count (at most 160), the opponent's over
         1..min(160, max_count + 40), so that the window of every count up to 120 lies
@@ -520,15 +526,13 @@ def _live_and_dead(
     return dead, lose + share * (win - lose)
 
 
+@_score_doc
 def race_match_cube_life(
     score: MatchScore, *, offset: int = 0, max_count: int = 100
 ) -> pd.DataFrame:
     """Janowski cube life ``x`` implied by the exact race at a score, along a race.
 
-    Parameters
-    ----------
-    score : MatchScore
-        As in :func:`race_match_equities`.
+    {score_parameters}
     offset : int
         Opponent's count - roller's count, in [-100, 100].
     max_count : int
@@ -733,15 +737,13 @@ def _home(name: str, points: Sequence[int]) -> tuple[int, ...]:
     return counts
 
 
+@_score_doc
 def bearoff_match_equities(
     score: MatchScore, on_roll: Sequence[int], opponent: Sequence[int]
 ) -> RaceMatchEquities:
     """Exact cube decision of a real bear-off at a match score (optimal checker play).
 
-    Parameters
-    ----------
-    score : MatchScore
-        As in :func:`race_match_equities`.
+    {score_parameters}
     on_roll, opponent : sequence of 6 int
         Checkers on points 1..6 of the player on roll and of the opponent, 1..4
         checkers a side (:data:`MAX_BEAROFF_CHECKERS`).

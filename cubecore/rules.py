@@ -38,6 +38,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from cubecore import janowski
 from cubecore._validate import _shown, choice, finite_array, flag, whole_number
+from cubecore.match_points import MATCH_PHASES, MatchPhase
 
 __all__ = [
     "ACTIONS",
@@ -312,20 +313,21 @@ def initial_state(
     score_a: int = 0,
     score_b: int = 0,
     *,
-    crawford_game: bool = False,
-    post_crawford: bool = False,
+    match_phase: MatchPhase = "pre-Crawford",
 ) -> CubeState:
     """The state at the start of a game: cube centred on 1, opening roll pending.
 
     Parameters
     ----------
     rules : Rules
-        The rule set (used to validate the score and Crawford flags).
+        The rule set (used to validate the score and the match phase).
     score_a, score_b : int
         Match score before this game (each below ``match_length``).
-    crawford_game, post_crawford : bool
-        Mark this game as the Crawford game (needs the Crawford rule and a player one
-        point short of the match) or as a post-Crawford game.
+    match_phase : {"pre-Crawford", "Crawford", "post-Crawford"}
+        The match's phase (:data:`cubecore.match_points.MATCH_PHASES`): this game is
+        the Crawford game (needs the Crawford rule and a player one point short of
+        the match) or a post-Crawford game (needs the Crawford rule); money play and
+        a match before its Crawford game are "pre-Crawford".
 
     Examples
     --------
@@ -338,19 +340,16 @@ def initial_state(
     high = None if rules.match_length is None else rules.match_length - 1
     score_a = whole_number("score_a", score_a, 0, high)
     score_b = whole_number("score_b", score_b, 0, high)
-    crawford_game = flag("crawford_game", crawford_game)
-    post_crawford = flag("post_crawford", post_crawford)
-    if crawford_game and post_crawford:
-        raise ValueError("crawford_game and post_crawford cannot both be True")
-    if (crawford_game or post_crawford) and not rules.crawford:
-        raise ValueError("crawford_game/post_crawford need the Crawford rule (crawford=True)")
-    if crawford_game and high not in (score_a, score_b):
-        raise ValueError("crawford_game needs a player one point short of match_length")
+    match_phase = choice("match_phase", match_phase, MATCH_PHASES)
+    if match_phase != "pre-Crawford" and not rules.crawford:
+        raise ValueError(f"match_phase {match_phase!r} needs the Crawford rule (crawford=True)")
+    if match_phase == "Crawford" and high not in (score_a, score_b):
+        raise ValueError("match_phase 'Crawford' needs a player one point short of match_length")
     return CubeState(
         score_a=score_a,
         score_b=score_b,
-        crawford_game=crawford_game,
-        post_crawford=post_crawford,
+        crawford_game=match_phase == "Crawford",
+        post_crawford=match_phase == "post-Crawford",
     )
 
 
@@ -467,7 +466,7 @@ def illegal_reasons(state: CubeState, rules: Rules) -> dict[str, str]:
     Examples
     --------
     >>> rules = Rules(match_length=5, crawford=True)
-    >>> state = initial_state(rules, 4, 2, crawford_game=True)
+    >>> state = initial_state(rules, 4, 2, match_phase="Crawford")
     >>> state = apply(state, "opening_won_B", rules)
     >>> illegal_reasons(state, rules)["double"]
     'Crawford rule: no doubling in the Crawford game'
@@ -848,7 +847,7 @@ def game_label(state: CubeState, rules: Rules) -> str:
     >>> game_label(initial_state(Rules()), Rules())
     'money game'
     >>> match = Rules(match_length=5, crawford=True)
-    >>> game_label(initial_state(match, 4, 2, crawford_game=True), match)
+    >>> game_label(initial_state(match, 4, 2, match_phase="Crawford"), match)
     '5-point match, Crawford game'
     """
     if not isinstance(state, CubeState):

@@ -278,6 +278,7 @@ VALID: dict[str, hst.SearchStrategy[Any]] = {
     "p_values": _floats_list(0.0, 1.0),
     "x_values": _floats_list(0.0, 1.0),
     "phase": hst.sampled_from(match_points.MATCH_PHASES),
+    "match_phase": hst.sampled_from(match_points.MATCH_PHASES),
     "pick": hst.sampled_from((min, max)),
     "pips": hst.integers(1, 375),
     "point": hst.sampled_from(("alpha", "beta")),
@@ -296,6 +297,13 @@ VALID: dict[str, hst.SearchStrategy[Any]] = {
     "question": hst.sampled_from(_QUESTIONS),
     "rolls": _ints_list(0, 40),
     "rules": hst.sampled_from(_RULES),
+    "rates": hst.builds(
+        match_points.GammonRates,
+        gammon_rate=gammon_rate,
+        backgammon_rate=hst.floats(0.0, 0.1),
+        opp_gammon_rate=gammon_rate,
+        opp_backgammon_rate=hst.floats(0.0, 0.1),
+    ),
     "score": hst.sampled_from(_SCORES),
     "score_a": hst.integers(0, 4),
     "score_b": hst.integers(0, 4),
@@ -487,7 +495,9 @@ NON_FINITE_ALLOWED: dict[str, tuple[str, ...]] = {
     "implied_spread": ("result",),
     # "The same two points with the automatic redouble (``nan`` without one)"
     "cube_points": ("_redoubled",),
-    "cube_points_table": ("_redoubled",),
+    # and MarketWindow's "``nan`` where a point is 0/0 (the double neither risks nor
+    # gains anything)": the table's dead cube levels (2-away/1-away at cube 2)
+    "cube_points_table": ("_redoubled", "['double_point']"),
     # "``None`` where the decision never occurs" (the printed cells: NaN if not printed)
     "cube_action_map": ("['double_take']", "['double_pass']"),
     "table_3": ("['last_take']", "['first_redouble']", "['first_double']", "['printed_"),
@@ -752,9 +762,9 @@ _P = (0.6, 0.2, 0.01, 0.1, 0.005)  # cubeless probabilities of a plausible posit
         (lambda: cubeful.money_cube_decision(_P, 0.6, beavers=1), ValueError, "beavers"),
         (lambda: rules.Rules(jacoby="no"), ValueError, "jacoby"),
         (
-            lambda: rules.initial_state(rules.Rules(), crawford_game="no"),
+            lambda: rules.initial_state(rules.Rules(), match_phase="no"),
             ValueError,
-            "crawford_game",
+            "match_phase",
         ),
         (lambda: match.match_phase(3, 3, post_crawford="no"), ValueError, "post_crawford"),
         (lambda: pgame.doubling_price(0.8, beavers="no"), ValueError, "beavers"),

@@ -266,7 +266,7 @@ def test_impossible_probabilities_are_explained(values, message):
             lambda: cf.match_cube_decision((0.6, 0.1, 0, 0.1, 0), 0.6, None, away=3, opp_away=3),
             "table",
         ),
-        (lambda: cf.score_matrix((0.6, 0.1, 0, 0.1, 0), 0.6, KXG2, 16), "`n` must"),
+        (lambda: cf.score_matrix((0.6, 0.1, 0, 0.1, 0), cf.CubeSetting(0.6), KXG2, 16), "`n` must"),
         (
             lambda: cf.decision_anatomy(
                 (0.6, 0.1, 0, 0.1, 0), cf.CubeSetting(0.6, owner="opponent")
@@ -500,7 +500,7 @@ def test_every_score_gives_finite_numbers_or_a_value_error(probs, a, b, crawford
 def test_score_matrix_cells_are_the_decisions_and_time_for_15():
     probs = cf.CubelessProbabilities(0.72, 0.22, 0.01, 0.06, 0.002)
     start = time.perf_counter()
-    grid = cf.score_matrix(probs, 0.68, KXG2, 15)
+    grid = cf.score_matrix(probs, cf.CubeSetting(0.68), KXG2, 15)
     elapsed = time.perf_counter() - start
     print(f"score_matrix n=15 with margins: {elapsed:.2f} s, {len(grid)} cells")
     assert len(grid) == 1 + 14 * 14 + 2 * 2 * 14 + 1
@@ -630,11 +630,11 @@ def test_proper_action_is_the_decisions_action():
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"no_double": math.nan, "double_take": 0.0}, "no_double"),
-        ({"no_double": 0.0, "double_take": math.inf}, "double_take"),
+        ({"no_double": math.nan, "double_take": 0.0, "double_pass": 1.0}, "no_double"),
+        ({"no_double": 0.0, "double_take": math.inf, "double_pass": 1.0}, "double_take"),
         ({"no_double": 0.0, "double_take": 0.0, "double_pass": 1e9}, "double_pass"),
-        ({"no_double": 0.0, "double_take": 0.0, "centred": 1}, "centred"),
-        ({"no_double": 0.0, "double_take": 0.0, "beavers": "yes"}, "beavers"),
+        ({"no_double": 0.0, "double_take": 0.0, "double_pass": 1.0, "centred": 1}, "centred"),
+        ({"no_double": 0.0, "double_take": 0.0, "double_pass": 1.0, "beavers": "yes"}, "beavers"),
     ],
 )
 def test_proper_action_bad_arguments(kwargs, message):

@@ -88,21 +88,25 @@ TAKE_FIELDS = {
 }
 
 
+def question_score(inputs, owner):
+    """The match score of a question's inputs, with the cube's owner given."""
+    return match_points.MatchScore(
+        met.load_table(inputs["table"]),
+        inputs["away"],
+        inputs["opp_away"],
+        phase=inputs["phase"],
+        cube_value=inputs["cube"],
+        cube_owner=owner,
+    )
+
+
 def take_window(inputs):
     g, b, og, ob = inputs["rates"]
     return match_points.cube_points(
-        match_points.MatchScore(
-            met.load_table(inputs["table"]),
-            inputs["away"],
-            inputs["opp_away"],
-            phase=inputs["phase"],
-            cube_value=inputs["cube"],
-            cube_owner=inputs["owner"],
+        question_score(inputs, inputs["owner"]),
+        match_points.GammonRates(
+            gammon_rate=g, backgammon_rate=b, opp_gammon_rate=og, opp_backgammon_rate=ob
         ),
-        gammon_rate=g,
-        backgammon_rate=b,
-        opp_gammon_rate=og,
-        opp_backgammon_rate=ob,
     ).opponent_doubles
 
 
@@ -120,13 +124,9 @@ def test_take_point_keys():
 def test_gammon_value_keys():
     for q in seeded("gammon_value"):
         i = dict(q.inputs)
-        values = match_points.gammon_values(
-            met.load_table(i["table"]),
-            i["away"],
-            i["opp_away"],
-            phase=i["phase"],
-            cube_value=i["cube"],
-        )
+        # any owner: the values do not depend on it
+        owner = "center" if i["cube"] == 1 else "player"
+        values = match_points.gammon_values(question_score(i, owner))
         assert q.answer == values.gammon_value
         assert math.isfinite(q.answer)
 

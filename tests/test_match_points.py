@@ -41,10 +41,12 @@ def _points(case):
             cube_value=case["cube_value"],
             cube_owner=OWNERS[case["cube_owner"]],
         ),
-        gammon_rate=rates["g0"],
-        backgammon_rate=rates["b0"],
-        opp_gammon_rate=rates["g1"],
-        opp_backgammon_rate=rates["b1"],
+        mp.GammonRates(
+            gammon_rate=rates["g0"],
+            backgammon_rate=rates["b0"],
+            opp_gammon_rate=rates["g1"],
+            opp_backgammon_rate=rates["b1"],
+        ),
     )
 
 
@@ -108,12 +110,16 @@ def test_live_cash_point_is_the_dead_one_where_gnubg_prints_no_live_line():
 
 @pytest.mark.parametrize("case", GAMMONS["cases"], ids=_case_id)
 def test_gammon_values_equal_gnubg(case):
+    cube = case["cube_value"]
     values = mp.gammon_values(
-        KXG2,
-        case["away"],
-        case["opp_away"],
-        phase=case["phase"],
-        cube_value=case["cube_value"],
+        mp.MatchScore(
+            KXG2,
+            case["away"],
+            case["opp_away"],
+            phase=case["phase"],
+            cube_value=cube,
+            cube_owner="center" if cube == 1 else "player",
+        )
     )
     printed = case["values"]
     ours = {
@@ -130,7 +136,8 @@ def test_gammon_values_equal_gnubg(case):
 
 def test_take_point_is_one_minus_the_doublers_cash_point():
     p = mp.cube_points(
-        mp.MatchScore(KXG2, 5, 3), gammon_rate=0.2, opp_gammon_rate=0.15, opp_backgammon_rate=0.02
+        mp.MatchScore(KXG2, 5, 3),
+        mp.GammonRates(gammon_rate=0.2, opp_gammon_rate=0.15, opp_backgammon_rate=0.02),
     )
     assert p.opponent_doubles.take_point == pytest.approx(1 - p.opponent_doubles.cash_point)
     assert p.player_doubles.take_point_live == pytest.approx(1 - p.player_doubles.cash_point_live)
@@ -149,7 +156,7 @@ def test_gammonless_dead_take_point_from_the_table():
 
 def test_rates_move_points_the_right_way():
     base = mp.cube_points(mp.MatchScore(KXG2, 7, 7))
-    gammony = mp.cube_points(mp.MatchScore(KXG2, 7, 7), gammon_rate=0.3)
+    gammony = mp.cube_points(mp.MatchScore(KXG2, 7, 7), mp.GammonRates(gammon_rate=0.3))
     # the player's own gammons: the taker of his double drops sooner (cash point falls),
     # and he takes the opponent's double with less (a won doubled game pays more)
     assert gammony.player_doubles.cash_point < base.player_doubles.cash_point
@@ -157,8 +164,10 @@ def test_rates_move_points_the_right_way():
 
 
 def test_backgammon_rate_is_not_folded_into_the_gammon_rate():
-    both = mp.cube_points(mp.MatchScore(KXG2, 9, 5), gammon_rate=0.2, backgammon_rate=0.05)
-    folded = mp.cube_points(mp.MatchScore(KXG2, 9, 5), gammon_rate=0.25)
+    both = mp.cube_points(
+        mp.MatchScore(KXG2, 9, 5), mp.GammonRates(gammon_rate=0.2, backgammon_rate=0.05)
+    )
+    folded = mp.cube_points(mp.MatchScore(KXG2, 9, 5), mp.GammonRates(gammon_rate=0.25))
     assert both.player_doubles.cash_point != pytest.approx(folded.player_doubles.cash_point)
 
 
@@ -167,8 +176,7 @@ def test_too_good_point_is_where_cashing_equals_playing_on():
     g, og = 0.3, 0.2
     p = mp.cube_points(
         mp.MatchScore(KXG2, a, b, cube_value=c, cube_owner="player"),
-        gammon_rate=g,
-        opp_gammon_rate=og,
+        mp.GammonRates(gammon_rate=g, opp_gammon_rate=og),
     )
     tg = p.player_doubles.too_good_point
     m = KXG2.mwc
@@ -180,13 +188,15 @@ def test_too_good_point_is_where_cashing_equals_playing_on():
 
 def test_money_like_limit_gammon_values():
     # far from the end of a long match the table is money-like: GV near 1/2
-    v = mp.gammon_values(KXG2, 25, 25)
+    v = mp.gammon_values(mp.MatchScore(KXG2, 25, 25))
     assert v.gammon_value == pytest.approx(0.5, abs=0.1)
     assert v.gammon_class == "money-like"
 
 
 def test_cube_points_table_covers_every_level_and_owner():
-    frame = mp.cube_points_table(KXG2, 9, 5, gammon_rate=0.2, opp_gammon_rate=0.2)
+    frame = mp.cube_points_table(
+        mp.MatchScore(KXG2, 9, 5), mp.GammonRates(gammon_rate=0.2, opp_gammon_rate=0.2)
+    )
     positions = set(zip(frame.cube_value, frame.cube_owner, strict=True))
     assert positions == {
         (1, "center"),
@@ -197,12 +207,11 @@ def test_cube_points_table_covers_every_level_and_owner():
     assert kinds == {"player": "redouble", "opponent": "no access"}
     one = mp.cube_points(
         mp.MatchScore(KXG2, 9, 5, cube_value=4, cube_owner="player"),
-        gammon_rate=0.2,
-        opp_gammon_rate=0.2,
+        mp.GammonRates(gammon_rate=0.2, opp_gammon_rate=0.2),
     )
     got = row[row.doubler == "player"].iloc[0]
     assert got.cash_point_live == pytest.approx(one.player_doubles.cash_point_live)
-    assert mp.cube_points_table(KXG2, 1, 5, phase="Crawford").shape[0] == 2
+    assert mp.cube_points_table(mp.MatchScore(KXG2, 1, 5, phase="Crawford")).shape[0] == 2
 
 
 def test_crawford_game_has_no_double():
@@ -239,10 +248,9 @@ def test_gammon_value_table_and_classes():
 def test_points_are_probabilities_and_ordered(a, b, g, og, bg, obg):
     p = mp.cube_points(
         mp.MatchScore(KXG2, a, b),
-        gammon_rate=g,
-        backgammon_rate=bg,
-        opp_gammon_rate=og,
-        opp_backgammon_rate=obg,
+        mp.GammonRates(
+            gammon_rate=g, backgammon_rate=bg, opp_gammon_rate=og, opp_backgammon_rate=obg
+        ),
     )
     for w in (p.player_doubles, p.opponent_doubles):
         for name in ("cash_point", "cash_point_live", "take_point", "take_point_gammonless"):
@@ -258,11 +266,16 @@ def test_swapping_players_swaps_the_windows(a, b):
     # gnubg's float32 table has M(a, b) + M(b, a) = 1 only to ~1e-7: make it exact
     pre = np.asarray(KXG2.pre)
     table = MatchEquityTable("sym", "sym", (pre + 1 - pre.T) / 2, KXG2.post)
-    p = mp.cube_points(mp.MatchScore(table, a, b), gammon_rate=0.25, opp_gammon_rate=0.1)
-    q = mp.cube_points(mp.MatchScore(table, b, a), gammon_rate=0.1, opp_gammon_rate=0.25)
+    p = mp.cube_points(
+        mp.MatchScore(table, a, b), mp.GammonRates(gammon_rate=0.25, opp_gammon_rate=0.1)
+    )
+    q = mp.cube_points(
+        mp.MatchScore(table, b, a), mp.GammonRates(gammon_rate=0.1, opp_gammon_rate=0.25)
+    )
     assert p.player_doubles.cash_point_live == pytest.approx(q.opponent_doubles.cash_point_live)
     assert p.opponent_doubles.take_point == pytest.approx(q.player_doubles.take_point)
-    v, u = mp.gammon_values(table, a, b), mp.gammon_values(table, b, a)
+    v = mp.gammon_values(mp.MatchScore(table, a, b))
+    u = mp.gammon_values(mp.MatchScore(table, b, a))
     assert v.gammon_value == pytest.approx(u.opp_gammon_value)
 
 
@@ -278,7 +291,9 @@ def test_take_points_on_the_model_table_match_cubecore_match():
         table = MatchEquityTable("model", "model", model, 1 - np.array(post))
         for a, b in [(5, 3), (7, 4), (9, 9), (11, 6), (4, 8)]:
             theirs = take_point(a, b, gammon_rate=g, opp_gammon_rate=0.1, cube_efficiency=1.0)
-            ours = mp.cube_points(mp.MatchScore(table, a, b), gammon_rate=g, opp_gammon_rate=0.1)
+            ours = mp.cube_points(
+                mp.MatchScore(table, a, b), mp.GammonRates(gammon_rate=g, opp_gammon_rate=0.1)
+            )
             assert ours.opponent_doubles.take_point == pytest.approx(theirs.dead_gammon, abs=1e-12)
             assert ours.opponent_doubles.take_point_gammonless == pytest.approx(
                 theirs.dead, abs=1e-12
@@ -310,7 +325,7 @@ def test_bad_arguments_name_the_parameter(kwargs, message):
     with pytest.raises(ValueError, match=message):
         score_keys = ("away", "opp_away", "phase", "cube_value", "cube_owner")
         score = mp.MatchScore(KXG2, **{key: args.pop(key) for key in score_keys if key in args})
-        mp.cube_points(score, **args)
+        mp.cube_points(score, mp.GammonRates(**args))
 
 
 def test_bad_table_and_crawford_cube():

@@ -86,7 +86,7 @@ def test_the_margins_grid_is_the_score_matrix_margins(open_page):
 
     at = open_page(PAGE, sec="Score matrix", n="4")
     margins = next(c for c in chart_specs(at) if c["layout"]["title"]["text"].startswith("Margin"))
-    grid = cubeful.score_matrix(ISSUE, 0.68, met.load_table("kxg2"), 4)
+    grid = cubeful.score_matrix(ISSUE, cubeful.CubeSetting(0.68), met.load_table("kxg2"), 4)
     cell = grid[(grid["away"] == 3) & (grid["opp_away"] == 4)].iloc[0]
     sides = [v for v in (cell["win_down"], cell["win_up"]) if not math.isnan(v)]
     assert margins["data"][0]["z"][2][3] == 100.0 * min(sides)

@@ -229,7 +229,8 @@ def test_uploaded_table_named_by_a_link_from_another_session(open_page):
     assert len(warnings) == 1 and "lives only in the session" in warnings[0]
     assert KXG2.name in warnings[0]
     window = match_points.cube_points(
-        match_points.MatchScore(KXG2, 5, 3), gammon_rate=0.26, opp_gammon_rate=0.26
+        match_points.MatchScore(KXG2, 5, 3),
+        match_points.GammonRates(gammon_rate=0.26, opp_gammon_rate=0.26),
     )
     taken = window.opponent_doubles.take_point
     assert metric(at, "Your take point, gammon-adjusted") == f"{taken:.4f}"
@@ -258,7 +259,8 @@ def test_uploaded_woolsey_gives_the_bundled_numbers(open_page, name):
     at.run()
     assert not at.exception and not at.warning
     expected = match_points.cube_points(
-        match_points.MatchScore(woolsey, 7, 4), gammon_rate=0.26, opp_gammon_rate=0.26
+        match_points.MatchScore(woolsey, 7, 4),
+        match_points.GammonRates(gammon_rate=0.26, opp_gammon_rate=0.26),
     )
     assert (
         metric(at, "Your take point, gammon-adjusted")
@@ -319,9 +321,7 @@ def test_market_window_and_gammon_values_on_the_table(open_page):
     assert not at.exception and not at.warning
     points = match_points.cube_points(
         match_points.MatchScore(KXG2, 4, 6),
-        gammon_rate=0.2,
-        backgammon_rate=0.02,
-        opp_gammon_rate=0.3,
+        match_points.GammonRates(gammon_rate=0.2, backgammon_rate=0.02, opp_gammon_rate=0.3),
     )
     assert metric(at, "Your take point, dead") == (
         f"{points.opponent_doubles.take_point_gammonless:.4f}"
@@ -332,10 +332,11 @@ def test_market_window_and_gammon_values_on_the_table(open_page):
     )
     windows = at.dataframe[0].value
     expected = match_points.cube_points_table(
-        KXG2, 4, 6, gammon_rate=0.2, backgammon_rate=0.02, opp_gammon_rate=0.3
+        match_points.MatchScore(KXG2, 4, 6),
+        match_points.GammonRates(gammon_rate=0.2, backgammon_rate=0.02, opp_gammon_rate=0.3),
     )
     assert len(windows) == len(expected)
-    values = match_points.gammon_values(KXG2, 4, 6)
+    values = match_points.gammon_values(match_points.MatchScore(KXG2, 4, 6))
     assert metric(at, "Your gammon value") == f"{values.gammon_value:.4f}"
     assert metric(at, "Opponent's backgammon value") == f"{values.opp_backgammon_value:.4f}"
     takes, mine, _ = chart_specs(at)

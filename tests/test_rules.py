@@ -104,13 +104,13 @@ def test_initial_state():
     state = initial_state(MONEY)
     assert (state.value, state.owner, state.face, state.phase) == (1, "center", 64, "opening")
     match = Rules(match_length=5, crawford=True)
-    assert initial_state(match, 4, 2, crawford_game=True).crawford_game
+    assert initial_state(match, 4, 2, match_phase="Crawford").crawford_game
     with pytest.raises(ValueError, match="score_a"):
         initial_state(match, 5, 0)
     with pytest.raises(ValueError, match="one point short"):
-        initial_state(match, 3, 2, crawford_game=True)
+        initial_state(match, 3, 2, match_phase="Crawford")
     with pytest.raises(ValueError, match="Crawford rule"):
-        initial_state(Rules(match_length=5), 4, 0, post_crawford=True)
+        initial_state(Rules(match_length=5), 4, 0, match_phase="post-Crawford")
     with pytest.raises(ValueError, match="rules"):
         initial_state("money")
 
@@ -320,13 +320,13 @@ def test_apply_holland_rule():
     assert blocked[-1] == (2, 2)
     assert "double" in legal_actions(state, rules)
     # One roll short on either side still blocks.
-    fresh = initial_state(rules, 4, 3, post_crawford=True)
+    fresh = initial_state(rules, 4, 3, match_phase="post-Crawford")
     short = _play(["opening_won_A", "roll", "roll"], rules, fresh)
     assert (short.rolls_a, short.rolls_b) == (2, 1)
     _raises(short, "double", rules, "Holland rule")
     # Without Holland the post-Crawford double is legal at once.
     crawford_only = Rules(match_length=5, crawford=True)
-    post = initial_state(crawford_only, 4, 3, post_crawford=True)
+    post = initial_state(crawford_only, 4, 3, match_phase="post-Crawford")
     assert "double" in legal_actions(apply(post, "opening_won_B", crawford_only), crawford_only)
 
 
@@ -374,13 +374,13 @@ def test_game_label():
     match = Rules(match_length=5, crawford=True, holland=True)
     assert game_label(initial_state(MONEY), MONEY) == "money game"
     assert game_label(initial_state(match, 3, 2), match) == "5-point match"
-    assert game_label(initial_state(match, 4, 2, crawford_game=True), match) == (
+    assert game_label(initial_state(match, 4, 2, match_phase="Crawford"), match) == (
         "5-point match, Crawford game"
     )
     after = _play(
         ["opening_won_A", "win_single", "next_game"],
         match,
-        initial_state(match, 4, 3, crawford_game=True),
+        initial_state(match, 4, 3, match_phase="Crawford"),
     )
     assert game_label(after, match) == "5-point match, post-Crawford"
     with pytest.raises(ValueError, match="`rules` must be a Rules instance"):

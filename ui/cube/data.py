@@ -132,6 +132,5 @@ def both_windows(p: Probabilities, s: Setting) -> dict[str, dict[str, float | No
 @st.cache_data(max_entries=64, show_spinner=False)
 def matrix(p: Probabilities, s: Setting, n: int) -> pd.DataFrame:
     """The best action at every score of an n x n grid, with a money row."""
-    return cubeful.score_matrix(
-        p, s.x, met.load_table(s.table), n, jacoby=s.jacoby, beavers=s.beavers
-    )
+    money = cubeful.CubeSetting(s.x, jacoby=s.jacoby, beavers=s.beavers)
+    return cubeful.score_matrix(p, money, met.load_table(s.table), n)

@@ -138,14 +138,8 @@ def market_windows(
 ) -> pd.DataFrame:
     """:func:`cubecore.match_points.cube_points_table` (rates: yours, then the opponent's)."""
     return match_points.cube_points_table(
-        _table,
-        away,
-        opp_away,
-        phase=phase,
-        gammon_rate=rates[0],
-        backgammon_rate=rates[1],
-        opp_gammon_rate=rates[2],
-        opp_backgammon_rate=rates[3],
+        match_points.MatchScore(_table, away, opp_away, phase=phase),
+        match_points.GammonRates(*rates),
     )
 
 

@@ -339,7 +339,18 @@ def render_window(v: View) -> None:
         )
     st.subheader("Gammon values")
     cube = int(v.text("gvc"))
-    values = match_points.gammon_values(table, a, b, phase=ph, cube_value=cube)
+    # the Crawford game has the values of post-Crawford (the next game is post-Crawford
+    # either way) and no cube of its own; any owner: the values do not depend on it
+    values = match_points.gammon_values(
+        match_points.MatchScore(
+            table,
+            a,
+            b,
+            phase="post-Crawford" if ph == "Crawford" else ph,
+            cube_value=cube,
+            cube_owner="center" if cube == 1 else "player",
+        )
+    )
     cols = st.columns(4)
     cols[0].metric("Your gammon value", f"{values.gammon_value:.4f}", help=values.gammon_class)
     cols[1].metric("Your backgammon value", f"{values.backgammon_value:.4f}")
