@@ -401,12 +401,8 @@ def _after(table: MatchEquityTable, a: int, b: int, phase: MatchPhase) -> _Mwc:
     """The player's MWC at the next game's start after the player (opponent) wins n (m)."""
     post = phase != "pre-Crawford"  # after a Crawford or post-Crawford game: post-Crawford
 
-    def mwc(n: int, m: int) -> float:
+    def mwc(n: int, m: int) -> float:  # a finished match reads 1 or 0 from the table
         a2, b2 = a - n, b - m
-        if a2 <= 0:
-            return 1.0
-        if b2 <= 0:
-            return 0.0
         return table.mwc(a2, b2, post_crawford=post and min(a2, b2) == 1)
 
     return mwc

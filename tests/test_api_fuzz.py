@@ -44,26 +44,6 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 
 import cubecore
-from cubecore import (
-    atlas,
-    bearoff,
-    cubeful,
-    drills,
-    giveup,
-    janowski,
-    keeler_spencer,
-    match,
-    match_points,
-    met,
-    met_aids,
-    met_io,
-    pgame,
-    piecewise,
-    position,
-    race_heuristics,
-    references,
-    rules,
-)
 
 #: CPU seconds one call may take (ITIMER_PROF counts the process's user + system time).
 CPU_BUDGET = 2.0
@@ -94,39 +74,51 @@ IDS = [f"{module}.{name}" for module, name, _ in FUNCTIONS]
 
 # --------------------------------------------------------------------------- fixtures built once
 
-_KXG = met.load_table("kxg2")
-_SMALL_TABLE = met.model_table(0.26, 1.0, 11)
+_KXG = cubecore.met.load_table("kxg2")
+_SMALL_TABLE = cubecore.met.model_table(0.26, 1.0, 11)
 TABLES = hst.sampled_from([_KXG, _SMALL_TABLE])
 _RULES = [
-    rules.Rules(),
-    rules.Rules(beavers=True, jacoby=True),
-    rules.Rules(murphy=True, murphy_cap=2),
-    rules.Rules(match_length=5, crawford=True),
+    cubecore.rules.Rules(),
+    cubecore.rules.Rules(beavers=True, jacoby=True),
+    cubecore.rules.Rules(murphy=True, murphy_cap=2),
+    cubecore.rules.Rules(match_length=5, crawford=True),
 ]
-_STATES = [rules.initial_state(r) for r in _RULES]
-_STATES += [rules.apply(rules.apply(_STATES[0], "opening_won_A", _RULES[0]), "double", _RULES[0])]
+_STATES = [cubecore.rules.initial_state(r) for r in _RULES]
+_STATES += [
+    cubecore.rules.apply(
+        cubecore.rules.apply(_STATES[0], "opening_won_A", _RULES[0]), "double", _RULES[0]
+    )
+]
 _POSITIONS = [
-    position.position_from_id("4HPwATDgc/ABMA"),  # the opening position
-    position.position_from_id("AwAAYDsAAAAAAA"),  # a race
-    position.position_from_id("2+4OAAAAAAAAAA"),
+    cubecore.position.position_from_id("4HPwATDgc/ABMA"),  # the opening position
+    cubecore.position.position_from_id("AwAAYDsAAAAAAA"),  # a race
+    cubecore.position.position_from_id("2+4OAAAAAAAAAA"),
 ]
 _SCORES = [
-    match_points.MatchScore(_KXG, 5, 3),
-    match_points.MatchScore(_KXG, 1, 3, phase="Crawford"),
-    match_points.MatchScore(_KXG, 2, 1, phase="post-Crawford"),
-    match_points.MatchScore(_SMALL_TABLE, 4, 4, cube_value=2, cube_owner="player"),
-    match_points.MatchScore(_SMALL_TABLE, 6, 3, cube_value=4, cube_owner="opponent"),
+    cubecore.match_points.MatchScore(_KXG, 5, 3),
+    cubecore.match_points.MatchScore(_KXG, 1, 3, phase="Crawford"),
+    cubecore.match_points.MatchScore(_KXG, 2, 1, phase="post-Crawford"),
+    cubecore.match_points.MatchScore(_SMALL_TABLE, 4, 4, cube_value=2, cube_owner="player"),
+    cubecore.match_points.MatchScore(_SMALL_TABLE, 6, 3, cube_value=4, cube_owner="opponent"),
 ]
 _SETTINGS = [
-    cubeful.CubeSetting(0.68),
-    cubeful.CubeSetting(0.5, cube=2, owner="player", jacoby=True, beavers=True),
-    cubeful.CubeSetting(0.68, table=_KXG, away=5, opp_away=3),
-    cubeful.CubeSetting(0.6, cube=2, owner="player", table=_SMALL_TABLE, away=4, opp_away=7),
+    cubecore.cubeful.CubeSetting(0.68),
+    cubecore.cubeful.CubeSetting(0.5, cube=2, owner="player", jacoby=True, beavers=True),
+    cubecore.cubeful.CubeSetting(0.68, table=_KXG, away=5, opp_away=3),
+    cubecore.cubeful.CubeSetting(
+        0.6, cube=2, owner="player", table=_SMALL_TABLE, away=4, opp_away=7
+    ),
 ]
-_GAMES = pgame.simulate_games(pgame.GameBatch(200, seed=1))
-_QUESTIONS = drills.quiz("take_point", seed=3, count=3) + drills.quiz("cube_action", 5, 1, 2)
-_LINE = piecewise.line(0.0, 1.0)
-_PIECEWISE = [_LINE, piecewise.line(-1.0, 0.5), piecewise.piecewise_linear([0, 0.5, 1], [0, 1, 0])]
+_GAMES = cubecore.pgame.simulate_games(cubecore.pgame.GameBatch(200, seed=1))
+_QUESTIONS = cubecore.drills.quiz("take_point", seed=3, count=3) + cubecore.drills.quiz(
+    "cube_action", 5, 1, 2
+)
+_LINE = cubecore.piecewise.line(0.0, 1.0)
+_PIECEWISE = [
+    _LINE,
+    cubecore.piecewise.line(-1.0, 0.5),
+    cubecore.piecewise.piecewise_linear([0, 0.5, 1], [0, 1, 0]),
+]
 
 
 @pytest.fixture(scope="module")
@@ -134,13 +126,13 @@ def bearoff_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A cache directory holding both bear-off databases, built before any timed call.
 
     It is also the default cache (``$CUBE_LAB_DATA``) while the module runs: a function
-    without a ``cache_dir`` parameter (``drills.quiz`` on race questions) reads the
+    without a ``cache_dir`` parameter (``cubecore.drills.quiz`` on race questions) reads the
     databases from there too, instead of building them inside its CPU budget, as it
     would in a fresh clone whose ``data/cache`` is still empty.
     """
     path = tmp_path_factory.mktemp("bearoff")
-    bearoff.one_sided_database(path)
-    bearoff.two_sided_database(path)
+    cubecore.bearoff.one_sided_database(path)
+    cubecore.bearoff.two_sided_database(path)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("CUBE_LAB_DATA", str(path))
         yield str(path)
@@ -179,16 +171,16 @@ VALID: dict[str, hst.SearchStrategy[Any]] = {
     "a_values": _floats_list(1.0, 10.0),
     "b_values": _floats_list(1.0, 10.0),
     "batch": hst.builds(
-        pgame.GameBatch,
+        cubecore.pgame.GameBatch,
         n_games=hst.integers(1, 2000),
-        thresholds=hst.sampled_from((pgame.Thresholds(), pgame.OPTIMAL)),
+        thresholds=hst.sampled_from((cubecore.pgame.Thresholds(), cubecore.pgame.OPTIMAL)),
         rules=hst.sampled_from(_RULES[:3]),
         seed=hst.integers(0, 1000),
     ),
-    "action": hst.sampled_from(rules.ACTIONS),
-    "actions": hst.lists(hst.sampled_from(rules.ACTIONS), max_size=6),
-    "aid": hst.sampled_from(sorted(met_aids.MEMORY_AIDS)),
-    "answer": hst.one_of(hst.floats(0.0, 100.0), hst.sampled_from(drills.CUBE_ACTIONS)),
+    "action": hst.sampled_from(cubecore.rules.ACTIONS),
+    "actions": hst.lists(hst.sampled_from(cubecore.rules.ACTIONS), max_size=6),
+    "aid": hst.sampled_from(sorted(cubecore.met_aids.MEMORY_AIDS)),
+    "answer": hst.one_of(hst.floats(0.0, 100.0), hst.sampled_from(cubecore.drills.CUBE_ACTIONS)),
     "away": hst.integers(1, 11),
     "opp_away": hst.integers(1, 11),
     "backgammon_rate": hst.floats(0.0, 0.1),
@@ -218,14 +210,16 @@ VALID: dict[str, hst.SearchStrategy[Any]] = {
     "counts": _ints_list(1, 150),
     "cube_efficiency": probability,
     "cube_life": probability,
-    "cube_owner": hst.sampled_from(match.CUBE_OWNERS),
+    "cube_owner": hst.sampled_from(cubecore.match.CUBE_OWNERS),
     "cube_value": hst.sampled_from((1, 2, 4, 8)),
     "da": hst.floats(0.5, 1.0),
     "db": hst.floats(0.5, 1.0),
-    "data": hst.sampled_from((met_io.to_csv(_SMALL_TABLE), met_io.to_xg_met(_SMALL_TABLE), "x")),
+    "data": hst.sampled_from(
+        (cubecore.met_io.to_csv(_SMALL_TABLE), cubecore.met_io.to_xg_met(_SMALL_TABLE), "x")
+    ),
     "delay_rolls": hst.integers(0, 8),
     "deviations": hst.none(),
-    "difficulty": hst.integers(1, len(drills.DIFFICULTIES)),
+    "difficulty": hst.integers(1, len(cubecore.drills.DIFFICULTIES)),
     "digits": hst.integers(0, 6),
     "double_point": hst.floats(0.5, 1.0),
     "double_points": _floats_list(0.5, 1.0),
@@ -242,21 +236,21 @@ VALID: dict[str, hst.SearchStrategy[Any]] = {
     "f": hst.sampled_from(_PIECEWISE),
     "g": hst.sampled_from(_PIECEWISE),
     "file_name": hst.sampled_from(("t.csv", "t.met", "t.xml")),
-    "frame": hst.just(race_heuristics.rules_of_thumb_map("center", max_count=20)),
+    "frame": hst.just(cubecore.race_heuristics.rules_of_thumb_map("center", max_count=20)),
     "games": hst.just(_GAMES),
-    "theory": hst.just(pgame.theoretical_cube_distribution()),
+    "theory": hst.just(cubecore.pgame.theoretical_cube_distribution()),
     "gammon_rate": gammon_rate,
     "opp_gammon_rate": gammon_rate,
     "give_up": hst.floats(0.5, 1.0),
     "give_ups": hst.builds(
-        giveup.GiveUpPoints,
+        cubecore.giveup.GiveUpPoints,
         hst.floats(0.5, 1.0, exclude_min=True),
         hst.floats(0.5, 1.0, exclude_min=True),
     ),
     "i": hst.integers(0, 8),
     "j": hst.integers(0, 8),
-    "key": hst.sampled_from(sorted(met.TABLES)),
-    "keys": hst.lists(hst.sampled_from(sorted(references.REFERENCES)), max_size=3),
+    "key": hst.sampled_from(sorted(cubecore.met.TABLES)),
+    "keys": hst.lists(hst.sampled_from(sorted(cubecore.references.REFERENCES)), max_size=3),
     "length": hst.integers(1, 11),
     "level": hst.floats(-2.0, 2.0),
     "lower": hst.sampled_from(_PIECEWISE),
@@ -277,14 +271,14 @@ VALID: dict[str, hst.SearchStrategy[Any]] = {
     "p": _floats_list(0.0, 1.0),
     "p_values": _floats_list(0.0, 1.0),
     "x_values": _floats_list(0.0, 1.0),
-    "phase": hst.sampled_from(match_points.MATCH_PHASES),
-    "match_phase": hst.sampled_from(match_points.MATCH_PHASES),
+    "phase": hst.sampled_from(cubecore.match_points.MATCH_PHASES),
+    "match_phase": hst.sampled_from(cubecore.match_points.MATCH_PHASES),
     "pick": hst.sampled_from((min, max)),
     "pips": hst.integers(1, 375),
     "point": hst.sampled_from(("alpha", "beta")),
     "points": hst.integers(2, 401),
     "position": hst.sampled_from(_POSITIONS),
-    "position_class": hst.sampled_from(cubeful.POSITION_CLASSES),
+    "position_class": hst.sampled_from(cubecore.cubeful.POSITION_CLASSES),
     "position_id": hst.sampled_from(("4HPwATDgc/ABMA", "AwAAYDsAAAAAAA", "x")),
     "probabilities": hst.tuples(
         hst.floats(0.0, 1.0),
@@ -298,7 +292,7 @@ VALID: dict[str, hst.SearchStrategy[Any]] = {
     "rolls": _ints_list(0, 40),
     "rules": hst.sampled_from(_RULES),
     "rates": hst.builds(
-        match_points.GammonRates,
+        cubecore.match_points.GammonRates,
         gammon_rate=gammon_rate,
         backgammon_rate=hst.floats(0.0, 0.1),
         opp_gammon_rate=gammon_rate,
@@ -311,7 +305,7 @@ VALID: dict[str, hst.SearchStrategy[Any]] = {
     # generous: a valid draw never runs out of it (a hostile value is refused first)
     "time_budget": hst.one_of(hst.none(), hst.floats(60.0, 3600.0)),
     "setting": hst.sampled_from(_SETTINGS),
-    "settings": hst.floats(0.0, 1.0).map(lambda x: atlas.equivalent_settings("x", x)),
+    "settings": hst.floats(0.0, 1.0).map(lambda x: cubecore.atlas.equivalent_settings("x", x)),
     "size_i": hst.integers(1, 10),
     "size_j": hst.integers(1, 10),
     "slack": hst.floats(0.0, 0.1),
@@ -325,9 +319,9 @@ VALID: dict[str, hst.SearchStrategy[Any]] = {
     "steps": hst.integers(1, 10_000),
     "table": TABLES,
     "text": hst.sampled_from(("", "x", "XGID=-a-B--E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10")),
-    "thresholds": hst.sampled_from((pgame.Thresholds(), pgame.OPTIMAL)),
+    "thresholds": hst.sampled_from((cubecore.pgame.Thresholds(), cubecore.pgame.OPTIMAL)),
     "tolerance": hst.floats(0.0, 0.1),
-    "topic": hst.sampled_from(sorted(drills.TOPICS)),
+    "topic": hst.sampled_from(sorted(cubecore.drills.TOPICS)),
     "trailer_away": hst.integers(2, 25),
     "value": hst.floats(0.0, 3.0),
     "where": hst.sampled_from(("", "eq. (1)")),
@@ -346,7 +340,9 @@ VALID: dict[str, hst.SearchStrategy[Any]] = {
 VALID_IN: dict[tuple[str, str], hst.SearchStrategy[Any]] = {
     ("compare_tables", "a"): TABLES,
     ("compare_tables", "b"): TABLES,
-    ("printed_comparison", "table"): hst.sampled_from(sorted(keeler_spencer.PRINTED_TABLES)),
+    ("printed_comparison", "table"): hst.sampled_from(
+        sorted(cubecore.keeler_spencer.PRINTED_TABLES)
+    ),
     ("cube_action_choice", "action"): hst.sampled_from(
         ("No double, take", "Double, pass", "Too good to redouble, pass", "Double, take")
     ),
@@ -381,9 +377,9 @@ VALID_IN: dict[tuple[str, str], hst.SearchStrategy[Any]] = {
     ("equivalent_settings", "value"): hst.floats(0.0, 1.0),
     ("race_match_cube_life_by_score", "max_away"): hst.integers(1, 4),
     ("limited_doubling_point", "n"): hst.integers(1, 60),
-    ("load_table", "key"): hst.sampled_from(sorted(met.TABLES)),
+    ("load_table", "key"): hst.sampled_from(sorted(cubecore.met.TABLES)),
     ("fit_table", "max_away"): hst.integers(2, 5),
-    ("source", "key"): hst.sampled_from(sorted(references.REFERENCES)),
+    ("source", "key"): hst.sampled_from(sorted(cubecore.references.REFERENCES)),
 }
 _optional_point = hst.one_of(hst.none(), hst.floats(0.5, 1.0))
 VALID_IN.update(
@@ -393,7 +389,7 @@ VALID_IN.update(
         ("CubelessProbabilities", "win_backgammon"): hst.floats(0.0, 0.05),
         ("CubelessProbabilities", "lose_gammon"): hst.floats(0.0, 0.3),
         ("CubelessProbabilities", "lose_backgammon"): hst.floats(0.0, 0.05),
-        ("CubeSetting", "owner"): hst.sampled_from(cubeful.CUBE_OWNERS),
+        ("CubeSetting", "owner"): hst.sampled_from(cubecore.cubeful.CUBE_OWNERS),
         ("CubeSetting", "table"): hst.one_of(hst.none(), TABLES),
         ("MatchEquityTable", "key"): hst.just("fuzz"),
         ("MatchEquityTable", "name"): hst.just("fuzz"),
@@ -724,64 +720,80 @@ _P = (0.6, 0.2, 0.01, 0.1, 0.005)  # cubeless probabilities of a plausible posit
     ("call", "error", "parameter"),
     [
         # hangs before: sizes beyond their documented bounds
-        (lambda: keeler_spencer.limited_doubling_point(10**18), ValueError, "n"),
-        (lambda: rules.Rules(murphy=True, murphy_cap=10**18), ValueError, "murphy_cap"),
-        (lambda: rules.Rules(match_length=10**18), ValueError, "match_length"),
-        (lambda: pgame.murphy_cap_table([10**18]), ValueError, "caps"),
-        (lambda: pgame.simulate_games(pgame.GameBatch(10**9)), ValueError, "n_games"),
-        (lambda: pgame.take_check(n_games=10**9), ValueError, "n_games"),
-        (lambda: pgame.doubling_price(0.8, n_games=10**9), ValueError, "n_games"),
-        (lambda: pgame.p_game_path(steps=10**9), ValueError, "steps"),
+        (lambda: cubecore.keeler_spencer.limited_doubling_point(10**18), ValueError, "n"),
+        (lambda: cubecore.rules.Rules(murphy=True, murphy_cap=10**18), ValueError, "murphy_cap"),
+        (lambda: cubecore.rules.Rules(match_length=10**18), ValueError, "match_length"),
+        (lambda: cubecore.pgame.murphy_cap_table([10**18]), ValueError, "caps"),
         (
-            lambda: atlas.atlas_curves(atlas.equivalent_settings("x", 0.5), 10**9),
+            lambda: cubecore.pgame.simulate_games(cubecore.pgame.GameBatch(10**9)),
+            ValueError,
+            "n_games",
+        ),
+        (lambda: cubecore.pgame.take_check(n_games=10**9), ValueError, "n_games"),
+        (lambda: cubecore.pgame.doubling_price(0.8, n_games=10**9), ValueError, "n_games"),
+        (lambda: cubecore.pgame.p_game_path(steps=10**9), ValueError, "steps"),
+        (
+            lambda: cubecore.atlas.atlas_curves(
+                cubecore.atlas.equivalent_settings("x", 0.5), 10**9
+            ),
             ValueError,
             "points",
         ),
         # integers beyond float range: a ValueError, not OverflowError
-        (lambda: janowski.cube_points(10**400), ValueError, "x"),
-        (lambda: janowski.dead_cube_equity([10**400]), ValueError, "p"),
-        (lambda: match.match_equity(3, 3, gammon_rate=10**400), ValueError, "gammon_rate"),
-        (lambda: drills.grade(_QUESTIONS[0], 10**400), ValueError, "answer"),
-        (lambda: piecewise.line(10**400, 0.0), ValueError, "y0"),
+        (lambda: cubecore.janowski.cube_points(10**400), ValueError, "x"),
+        (lambda: cubecore.janowski.dead_cube_equity([10**400]), ValueError, "p"),
+        (lambda: cubecore.match.match_equity(3, 3, gammon_rate=10**400), ValueError, "gammon_rate"),
+        (lambda: cubecore.drills.grade(_QUESTIONS[0], 10**400), ValueError, "answer"),
+        (lambda: cubecore.piecewise.line(10**400, 0.0), ValueError, "y0"),
         # volatility below ~1e-154: its square underflows, the Beta law was NaN
-        (lambda: giveup.volatility_doubling_gain(0.3, 1e-160), ValueError, "volatility"),
-        (lambda: giveup.next_equity_spread(0.3, 1e-160), ValueError, "volatility"),
-        (lambda: giveup.next_equity_density([0.3], 0.3, 1e-20), ValueError, "volatility"),
-        (lambda: match.holland_effect(3, volatility=1e-320), ValueError, "volatility"),
+        (lambda: cubecore.giveup.volatility_doubling_gain(0.3, 1e-160), ValueError, "volatility"),
+        (lambda: cubecore.giveup.next_equity_spread(0.3, 1e-160), ValueError, "volatility"),
+        (lambda: cubecore.giveup.next_equity_density([0.3], 0.3, 1e-20), ValueError, "volatility"),
+        (lambda: cubecore.match.holland_effect(3, volatility=1e-320), ValueError, "volatility"),
         # complex input is refused, never cast to its real part
-        (lambda: janowski.cube_points(_COMPLEX), ValueError, "x"),
-        (lambda: janowski.cube_points(0.5 + 0j), ValueError, "x"),
-        (lambda: janowski.dead_cube_equity(np.array([0.5 + 0j])), ValueError, "p"),
-        (lambda: giveup.GiveUpPoints(_COMPLEX, 0.835), ValueError, "own_give_up"),
-        (lambda: match.match_equity(3, 3, cube_efficiency=_COMPLEX), ValueError, "cube_efficiency"),
-        (lambda: match_points.classify_gammon_value(_COMPLEX), ValueError, "value"),
-        # bool options take bools only
-        (lambda: janowski.cube_points(0.5, jacoby="no"), ValueError, "jacoby"),
-        (lambda: janowski.cubeful_equity(0.5, 0.5, "center", jacoby="no"), ValueError, "jacoby"),
-        (lambda: cubeful.money_cube_decision(_P, 0.6, jacoby="no"), ValueError, "jacoby"),
-        (lambda: cubeful.money_cube_decision(_P, 0.6, beavers=1), ValueError, "beavers"),
-        (lambda: rules.Rules(jacoby="no"), ValueError, "jacoby"),
+        (lambda: cubecore.janowski.cube_points(_COMPLEX), ValueError, "x"),
+        (lambda: cubecore.janowski.cube_points(0.5 + 0j), ValueError, "x"),
+        (lambda: cubecore.janowski.dead_cube_equity(np.array([0.5 + 0j])), ValueError, "p"),
+        (lambda: cubecore.giveup.GiveUpPoints(_COMPLEX, 0.835), ValueError, "own_give_up"),
         (
-            lambda: rules.initial_state(rules.Rules(), match_phase="no"),
+            lambda: cubecore.match.match_equity(3, 3, cube_efficiency=_COMPLEX),
+            ValueError,
+            "cube_efficiency",
+        ),
+        (lambda: cubecore.match_points.classify_gammon_value(_COMPLEX), ValueError, "value"),
+        # bool options take bools only
+        (lambda: cubecore.janowski.cube_points(0.5, jacoby="no"), ValueError, "jacoby"),
+        (
+            lambda: cubecore.janowski.cubeful_equity(0.5, 0.5, "center", jacoby="no"),
+            ValueError,
+            "jacoby",
+        ),
+        (lambda: cubecore.cubeful.money_cube_decision(_P, 0.6, jacoby="no"), ValueError, "jacoby"),
+        (lambda: cubecore.cubeful.money_cube_decision(_P, 0.6, beavers=1), ValueError, "beavers"),
+        (lambda: cubecore.rules.Rules(jacoby="no"), ValueError, "jacoby"),
+        (
+            lambda: cubecore.rules.initial_state(cubecore.rules.Rules(), match_phase="no"),
             ValueError,
             "match_phase",
         ),
-        (lambda: match.match_phase(3, 3, post_crawford="no"), ValueError, "post_crawford"),
-        (lambda: pgame.doubling_price(0.8, beavers="no"), ValueError, "beavers"),
+        (lambda: cubecore.match.match_phase(3, 3, post_crawford="no"), ValueError, "post_crawford"),
+        (lambda: cubecore.pgame.doubling_price(0.8, beavers="no"), ValueError, "beavers"),
         # the message names the parameter given, not another one
-        (lambda: position.position_from_xgid(5), ValueError, "text"),
-        (lambda: position.xgid_info("XGID=abc"), ValueError, "text"),
-        (lambda: giveup.net_doubling_gain([math.nan]), ValueError, "next_equities"),
-        (lambda: met_io.parse_csv(5), TypeError, "data"),
+        (lambda: cubecore.position.position_from_xgid(5), ValueError, "text"),
+        (lambda: cubecore.position.xgid_info("XGID=abc"), ValueError, "text"),
+        (lambda: cubecore.giveup.net_doubling_gain([math.nan]), ValueError, "next_equities"),
+        (lambda: cubecore.met_io.parse_csv(5), TypeError, "data"),
         (
-            lambda: met_io.read_table(met_io.to_csv(_SMALL_TABLE), "t.csv", key=1j),
+            lambda: cubecore.met_io.read_table(
+                cubecore.met_io.to_csv(_SMALL_TABLE), "t.csv", key=1j
+            ),
             ValueError,
             "key",
         ),
-        (lambda: pgame.murphy_cap_table([0]), ValueError, "caps"),
+        (lambda: cubecore.pgame.murphy_cap_table([0]), ValueError, "caps"),
         # text where a number is meant is refused, not parsed
-        (lambda: janowski.cube_points("0.5"), ValueError, "x"),
-        (lambda: janowski.dead_cube_equity(["0.5"]), ValueError, "p"),
+        (lambda: cubecore.janowski.cube_points("0.5"), ValueError, "x"),
+        (lambda: cubecore.janowski.dead_cube_equity(["0.5"]), ValueError, "p"),
     ],
 )
 def test_issue_cases_raise_naming_the_parameter(

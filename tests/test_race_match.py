@@ -51,12 +51,8 @@ def reference_solver(table: MatchEquityTable, a: int, b: int, phase: str):
     post = phase != "pre-Crawford"
     crawford = phase == "Crawford"
 
-    def end(p_points: int, o_points: int) -> float:
+    def end(p_points: int, o_points: int) -> float:  # MatchEquityTable.mwc: a won match 1
         a2, b2 = a - p_points, b - o_points
-        if a2 <= 0:
-            return 1.0
-        if b2 <= 0:
-            return 0.0
         return table.mwc(a2, b2, post_crawford=post and min(a2, b2) == 1)
 
     @cache
