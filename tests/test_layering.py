@@ -37,6 +37,7 @@ PURE_UI = sorted(
         UI / "controls.py",
         UI / "concepts.py",
         UI / "style.py",
+        UI / "charts.py",
         *UI.glob("*/controls.py"),
         *UI.glob("*/charts.py"),
     ]
