@@ -1072,7 +1072,16 @@ def _frame(figure: Figure, width: float) -> _Frame:
     layout = figure.get("layout", {})
     margin = {**_PLOTLY_MARGIN, **layout.get("margin", {})}
     plot_width = max(1.0, width - margin["l"] - margin["r"])
-    plot_height = max(1.0, layout.get("height", _PLOTLY_HEIGHT) - margin["t"] - margin["b"])
+    height = layout.get("height", _PLOTLY_HEIGHT)
+    plot_height = max(1.0, height - margin["t"] - margin["b"])
+    legend = _legend_height(figure, plot_width)
+    if legend:  # plotly grows the bottom margin to fit a legend under the plot
+        size = float(layout.get("font", {}).get("size", 12))
+        axis = 2 * _LINE_EM * size + 10.0  # tick labels and the axis title above it
+        offset = abs(float(layout.get("legend", {}).get("y", 0.0)))  # of the plot's height
+        plot_height = max(
+            1.0, min(plot_height, (height - margin["t"] - axis - legend) / (1 + offset))
+        )
     axes: dict[str, dict[str, tuple[float, float, float, float]]] = {"x": {}, "y": {}}
     for name, axis in layout.items():
         if not name.startswith(("xaxis", "yaxis")) or not isinstance(axis, dict):
@@ -1083,6 +1092,34 @@ def _frame(figure: Figure, width: float) -> _Frame:
         start, end = axis.get("domain", [0.0, 1.0])
         axes[letter][ref] = (float(bounds[0]), float(bounds[1]), float(start), float(end))
     return _Frame(plot_width, plot_height, axes["x"], axes["y"])
+
+
+def _legend_height(figure: Figure, plot_width: float) -> float:
+    """Estimated height (px) of a horizontal legend under the plot, 0 for none: its
+    entries (a 40 px symbol and the name) packed into rows as wide as the plot."""
+    layout = figure.get("layout", {})
+    legend = layout.get("legend", {})
+    if layout.get("showlegend") is False or legend.get("orientation") != "h":
+        return 0.0
+    if float(legend.get("y", 1.0)) >= 0:
+        return 0.0
+    names = [
+        str(trace["name"])
+        for trace in figure.get("data", [])
+        if trace.get("name")
+        and trace.get("showlegend", True) is not False
+        and trace.get("type", "scatter") not in ("heatmap", "contour")
+    ]
+    if len(names) < 2 and layout.get("showlegend") is not True:
+        return 0.0
+    size = float(legend.get("font", {}).get("size", layout.get("font", {}).get("size", 12)))
+    rows, used = 1, 0.0
+    for name in names:
+        entry = 40.0 + _GLYPH_EM * size * len(name)
+        if used and used + entry > plot_width:
+            rows, used = rows + 1, 0.0
+        used += entry
+    return rows * (_LINE_EM * size + 6.0)
 
 
 def label_box(note: Shape, figure: Figure, *, width: float = CHART_WIDTH) -> Box:
