@@ -24,7 +24,7 @@ from tests.snapshot import read_view
 from ui.controls import Control
 from ui.links import escape_text
 from ui.pages import PAGES
-from ui.skeleton import SECTION_KEY, wiring
+from ui.skeleton import SECTION_KEY, main_control, wiring
 
 ON_SKELETON = [spec for spec in PAGES if spec.page is not None]
 BEFORE = json.loads(
@@ -139,6 +139,22 @@ def test_presenter_mode_loads_every_section(open_page, spec):
         at = open_page(spec.file, present="true", **{SECTION_KEY: section.title})
         assert not at.exception, section.title
         assert at.session_state["present"] is True
+        main = main_control(spec.page, section)
+        if main is not None:  # on the page, in the strip: the sidebar can stay shut
+            assert widget(at.main, main).key == main.key, (section.title, main.key)
+            with pytest.raises(KeyError):
+                widget(at.sidebar, main)
+
+
+@pytest.mark.parametrize("spec", ON_SKELETON, ids=_id)
+def test_the_main_control_stays_in_the_sidebar_outside_presenter_mode(open_page, spec):
+    section = spec.page.sections[0]
+    main = main_control(spec.page, section)
+    if main is None:
+        assert not spec.page.controls and not section.controls
+        return
+    at = open_page(spec.file, **{SECTION_KEY: section.title})
+    assert widget(at.sidebar, main).key == main.key
 
 
 def _values(control: Control) -> tuple[object, ...]:

@@ -14,7 +14,8 @@ use. :func:`run_page` does everything else, the same way on every page:
 4. offers the presets, places the controls (page-wide ones first in the sidebar, then
    each section's in its own panel, the open section's unfolded), disables a control
    whose :attr:`~ui.controls.Control.requires` does not hold and keeps it at its
-   default, so out of the link;
+   default, so out of the link; in presenter mode the open section's main control
+   (:func:`main_control`) stands on the page, in a strip beside the presets;
 5. shows the sections as tabs bound to the URL under the one key :data:`SECTION_KEY`,
    and runs only the open one (bound tabs are lazy);
 6. shows the "Share this view" link.
@@ -31,6 +32,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypedDict, TypeVar, cast
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from cubecore.references import REFERENCES
 from ui import links, widgets
@@ -46,12 +48,14 @@ if TYPE_CHECKING:
 __all__ = [
     "LAYOUT_CSS",
     "PRESENTER_CSS",
+    "PRESENTER_STRIP",
     "PRESET_BAR",
     "SECTION_KEY",
     "Page",
     "Section",
     "View",
     "Wiring",
+    "main_control",
     "run_page",
     "wiring",
 ]
@@ -64,6 +68,8 @@ SECTION_KEY = "sec"
 #: The key of the container holding the presets (Streamlit gives it the class
 #: ``st-key-preset-bar``, which :data:`LAYOUT_CSS` styles).
 PRESET_BAR = "preset-bar"
+#: The key of presenter mode's strip beside the presets: the open section's main control.
+PRESENTER_STRIP = "presenter-strip"
 #: The app's own layout rules, on every page (``app.py``): a metric's label and value
 #: wrap instead of being cut with "...", a formula wider than the screen scrolls
 #: instead of being cut at its edge, and on a phone the title is smaller
@@ -93,7 +99,7 @@ LAYOUT_CSS = (
 PRESENTER_CSS = (
     "<style>html{font-size:24px !important}"
     "[data-testid='stMetricValue']{font-size:2rem}"
-    "[data-testid='stMainBlockContainer']{padding-top:2.5rem}"
+    "[data-testid='stMainBlockContainer']{padding-top:3.5rem}"
     "h1{font-size:1.6rem !important;padding-top:0 !important}"
     f"{_WRAPPING_PRESETS}"
     "</style>"
@@ -314,7 +320,12 @@ def run_page(page: Page, page_file: str) -> None:
         cited = page.cited
         st.caption(f"{page.intro} Sources: {cited}." if cited else page.intro)
     notices = st.container()
-    presets = st.container(key=PRESET_BAR)  # styled by key: compact on a phone (app.py)
+    # a projector: the open section's main control on the page, beside the presets, so
+    # the teacher moves it without opening the sidebar (issue #20 item 1)
+    bar, strip = st.columns([3, 2], vertical_alignment="bottom") if present else (st, None)
+    presets = bar.container(key=PRESET_BAR)  # styled by key: compact on a phone (app.py)
+    if strip is not None:
+        strip = strip.container(key=PRESENTER_STRIP)
     lead = st.container()
 
     tabs = st.tabs(
@@ -323,7 +334,7 @@ def run_page(page: Page, page_file: str) -> None:
         bind="query-params",
         default=str(page.section_control.default),
     )
-    values = _create_controls(page)
+    values = _create_controls(page, strip)
     values[SECTION_KEY] = st.session_state.get(SECTION_KEY, page.section_control.default)
 
     if corrections:
@@ -370,8 +381,20 @@ def _export_context(page: Page, section: Section, values: Mapping[str, object]) 
     return ExportContext(parameters, page.cited)
 
 
-def _create_controls(page: Page) -> dict[str, object]:
-    """Every control's widget, placed, with dependent controls disabled; their values."""
+def main_control(page: Page, section: Section) -> Control | None:
+    """The control a teacher moves most in ``section``: its first own control, else the
+    page's first page-wide one (None for a section without controls on a page without)."""
+    if section.controls:
+        return section.controls[0]
+    return page.controls[0] if page.controls else None
+
+
+def _create_controls(page: Page, strip: DeltaGenerator | None = None) -> dict[str, object]:
+    """Every control's widget, placed, with dependent controls disabled; their values.
+
+    With a ``strip`` (presenter mode), the open section's :func:`main_control` is placed
+    there, on the page, instead of in the sidebar.
+    """
     values: dict[str, object] = {}
     open_title = st.session_state.get(SECTION_KEY, page.section_control.default)
     page_box = st.sidebar.container()
@@ -385,6 +408,9 @@ def _create_controls(page: Page) -> dict[str, object]:
     placed = [(c, page_box) for c in page.controls] + [
         (c, panels[section.id]) for section in page.sections for c in section.controls
     ]
+    main = main_control(page, next(s for s in page.sections if s.title == open_title))
+    if strip is not None and main is not None:
+        placed = [(c, strip if c is main else box) for c, box in placed]
     # controls that others depend on first, so that a dependent control sees their value
     ordered = sorted(placed, key=lambda item: item[0].requires is not None)
     for spec, box in ordered:
