@@ -11,8 +11,9 @@ The run is only read, never clicked on again: a check that goes on from a view (
 second preset, a changed control) opens its own run (``open_page``).
 
 With xdist, every test of one view carries the mark :func:`group` and the suite runs
-with ``--dist loadgroup`` (``pyproject.toml``), so one worker runs all of a view's
-tests and builds the view once.
+with ``--dist loadgroup`` (``pyproject.toml``; ``tests/conftest.py`` makes it group on
+pytest 9.2, pytest-xdist issue #1386), so one worker runs all of a view's tests and
+builds the view once.
 
 Every view is opened in an explicit theme (``st.context.theme``, set through
 ``AppTest.context``), ``light`` unless a check asks for ``dark``: a browser always
