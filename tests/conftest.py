@@ -29,6 +29,33 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         print(f"\n{len(_skipped)} test(s) skipped, which fails the run: {', '.join(_skipped)}")
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Make ``--dist loadgroup`` group again on pytest 9.2 (pytest-xdist issue #1386).
+
+    xdist's worker tells the scheduler a test's ``xdist_group`` by appending ``@<group>``
+    to the node id through ``item._nodeid``, which pytest 9.2 no longer reads (its node
+    id is ``item._id``), so every test was scheduled alone and each worker opened the
+    shared views (tests/views.py) it happened to get. Where xdist left a grouped test's
+    id unsuffixed, the suffix is written where pytest 9.2 reads it; with a fixed xdist
+    (or an older pytest) the id already has it and nothing is done.
+    """
+    if not getattr(config.option, "loadgroup", False):  # set in xdist's workers only
+        return
+    unsuffixed = [
+        (item, mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+        for item in items
+        if (mark := item.get_closest_marker("xdist_group")) is not None
+        and "@" not in item.nodeid.rpartition("]")[2]
+    ]
+    if not unsuffixed:  # xdist did it (a fixed xdist, or a pytest before 9.2)
+        return
+    from _pytest.nodeid import NodeId  # pytest 9.2's private node id (the locked version)
+
+    for item, name in unsuffixed:
+        item._id = NodeId.parse(f"{item.nodeid}@{name}")
+
+
 @pytest.fixture(autouse=True)
 def _clear_streamlit_caches():
     st.cache_data.clear()

@@ -4,7 +4,10 @@ Issue #19 rebuilds the UI; its acceptance asks that no number a page shows chang
 :func:`capture` opens one view (a page, one of its sections, optionally one preset
 clicked) in an AppTest and reads back what it shows; ``python -m tests.snapshot``
 writes every view to ``tests/data/page_snapshot.json`` and
-``tests/test_page_snapshot.py`` compares a fresh capture with it.
+``tests/test_page_snapshot.py`` compares it with each view's run of today, the one run
+per view that the other page checks share (:mod:`tests.views`, opened by today's
+link); that test also checks that every old section link of :data:`OLD_LINKS` names a
+section of today.
 
 Everything that knows how today's UI opens a section, clicks a preset and lists its
 pages is in :func:`adapter`; after the rebuild only that function changes.

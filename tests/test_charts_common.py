@@ -11,40 +11,50 @@ title and at least one number.
 
 from __future__ import annotations
 
-import functools
 import html
 import re
 
 import numpy as np
 import pytest
-import streamlit as st
 from streamlit.testing.v1 import AppTest
 
-from tests.conftest import APP
 from tests.plotly_spec import plotly_spec
 from tests.reading import chart_specs, share_link
+from tests.views import THEMES, View, open_view, param
 from ui import links, style
 from ui.pages import PAGES
-from ui.skeleton import SECTION_KEY
 
 ON_SKELETON = [spec for spec in PAGES if spec.page is not None]
 SECTIONS = [(spec.file, section.title) for spec in ON_SKELETON for section in spec.page.sections]
-THEMES = ("light", "dark")
 
 
-@functools.cache
 def _run(page: str, section: str, theme: str, present: bool = False) -> AppTest:
-    """One section at its defaults in one theme (one run per worker and view)."""
-    st.cache_data.clear()
-    st.cache_resource.clear()
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.context = {"theme": theme}
-    at.query_params[SECTION_KEY] = section
-    if present:
-        at.query_params["present"] = "true"
-    at.switch_page(page).run()
+    """One section at its defaults in one theme (its shared run: :mod:`tests.views`)."""
+    at = open_view(View(page, section, present=present, theme=theme))
     assert not at.exception, [e.message for e in at.exception]
     return at
+
+
+#: (page, section, theme): every section in both themes.
+IN_BOTH_THEMES = [
+    param(View(page, section, theme=theme), page, section, theme, id=f"{page}-{section}-{theme}")
+    for page, section in SECTIONS
+    for theme in THEMES
+]
+#: (page, section): every section in the dark theme.
+IN_DARK = [param(View(page, section, theme="dark"), page, section) for page, section in SECTIONS]
+#: (page, section, present): every section in the light theme, outside and in presenter mode.
+PRESENTED = [
+    param(
+        View(page, section, present=present),
+        page,
+        section,
+        present,
+        id=f"{page}-{section}-{'presenter' if present else 'default'}",
+    )
+    for page, section in SECTIONS
+    for present in (False, True)
+]
 
 
 def _open(page: str, section: str, theme: str, present: bool = False) -> list[dict]:
@@ -120,8 +130,7 @@ def graphics(spec: dict, theme: str) -> list[tuple[str, str, str]]:
     return found
 
 
-@pytest.mark.parametrize("theme", THEMES)
-@pytest.mark.parametrize(("page", "section"), SECTIONS)
+@pytest.mark.parametrize(("page", "section", "theme"), IN_BOTH_THEMES)
 def test_every_chart_text_has_contrast_in_both_themes(page, section, theme):
     bad = []
     for spec in _open(page, section, theme):
@@ -133,7 +142,7 @@ def test_every_chart_text_has_contrast_in_both_themes(page, section, theme):
     assert not bad, "\n".join(bad)
 
 
-@pytest.mark.parametrize(("page", "section"), SECTIONS)
+@pytest.mark.parametrize(("page", "section"), IN_DARK)
 def test_no_chart_draws_black_on_the_dark_background(page, section):
     bad = []
     for spec in _open(page, section, "dark"):
@@ -144,8 +153,7 @@ def test_no_chart_draws_black_on_the_dark_background(page, section):
     assert not bad, "\n".join(bad)
 
 
-@pytest.mark.parametrize("present", [False, True], ids=["default", "presenter"])
-@pytest.mark.parametrize(("page", "section"), SECTIONS)
+@pytest.mark.parametrize(("page", "section", "present"), PRESENTED)
 def test_no_two_marker_labels_overlap(page, section, present):
     bad = []
     for spec in _open(page, section, "light", present):
@@ -161,8 +169,7 @@ def _plain_title(spec: dict) -> str:
     return " ".join(re.sub(r"<[^>]*>", " ", _title(spec)).split())
 
 
-@pytest.mark.parametrize("present", [False, True], ids=["default", "presenter"])
-@pytest.mark.parametrize(("page", "section"), SECTIONS)
+@pytest.mark.parametrize(("page", "section", "present"), PRESENTED)
 def test_every_chart_has_a_text_alternative_with_its_title_and_a_number(page, section, present):
     at = _run(page, section, "light", present)
     captions = [c.value for c in at.caption]

@@ -6,7 +6,8 @@ control it depends on set as it requires; each value is put in the link and the
 page opened as a shared link opens it (``open_page``). Values: the grid's ends,
 every value of a small grid (choices, toggles, tabs, sliders of a few steps), and
 for a large grid a fixed, derandomized hypothesis sample of values anywhere in the
-range (between grid points too: they snap, with a notice).
+range (between grid points too: they snap, with a notice). A section's own link at
+the defaults is read from that view's shared run (:mod:`tests.views`).
 
 The page must not raise, and no metric, text or caption may show ``nan``, ``inf``
 or ``None``; no table cell and no chart value may be infinite. The cost is fixed:
@@ -25,6 +26,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as hst
 
 from tests.test_hostile_links import assert_finite_page, read_as_markdown
+from tests.views import View, open_view
 from ui.controls import Control
 from ui.pages import PAGES, PageSpec
 from ui.skeleton import SECTION_KEY
@@ -86,7 +88,10 @@ def _open(open_page, spec: PageSpec, control: Control, value: str):
         dependent = next(c for c in spec.controls if c.key == needed_key)
         params[needed_key] = dependent.format(needed_value)
     params[control.key] = value
-    at = open_page(spec.file, **params)
+    if params == {SECTION_KEY: value}:  # a section at its defaults: its shared run
+        at = open_view(View(spec.file, value))
+    else:
+        at = open_page(spec.file, **params)
     assert not at.exception, (params, [e.message for e in at.exception])
     assert_finite_page(at)
     assert_finite_data(at)

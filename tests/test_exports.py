@@ -17,13 +17,18 @@ import pytest
 
 from cubecore.references import REFERENCES
 from tests.plotly_spec import plotly_spec
+from tests.views import View, open_view, param
 from ui.controls import Control
 from ui.pages import PAGES, PageSpec
-from ui.skeleton import SECTION_KEY, Section
+from ui.skeleton import Section
 from ui.style import APP_NAME, EXPORT_NOTE, ExportContext
 
 ON_SKELETON = [spec for spec in PAGES if spec.page is not None]
-SECTIONS = [(spec, section) for spec in ON_SKELETON for section in spec.page.sections]
+SECTIONS = [
+    param(View(spec.file, section.title), spec, section, id=f"{spec.url_path}-{section.id}")
+    for spec in ON_SKELETON
+    for section in spec.page.sections
+]
 
 
 def _active(spec: PageSpec, section: Section, at) -> list[tuple[Control, object]]:
@@ -57,9 +62,9 @@ def _expected(controls: list[tuple[Control, object]], sources: tuple[str, ...]):
     return ExportContext(parameters, "; ".join(REFERENCES[k].short for k in sources))
 
 
-@pytest.mark.parametrize(("spec", "section"), SECTIONS, ids=lambda v: getattr(v, "id", str(v)))
-def test_every_chart_names_its_parameters_and_source(open_page, spec, section):
-    at = open_page(spec.file, **{SECTION_KEY: section.title})
+@pytest.mark.parametrize(("spec", "section"), SECTIONS)
+def test_every_chart_names_its_parameters_and_source(spec, section):
+    at = open_view(View(spec.file, section.title))
     assert not at.exception, [e.message for e in at.exception]
     expected = _expected(_active(spec, section, at), spec.page.sources)
     for filename, note in _exports(at):

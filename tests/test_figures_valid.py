@@ -1,7 +1,9 @@
 """Every chart on every page and section is a valid plotly figure.
 
 ``ui.widgets.chart`` skips plotly's validation at run time (it costs ~20 ms per
-chart per rerun), so this test validates what each page actually sends.
+chart per rerun), so this test validates what each page actually sends: each section's shared run
+(:mod:`tests.views`, opened by the section's link), which the table, chart and export
+checks read too.
 """
 
 import json
@@ -9,7 +11,9 @@ import json
 import plotly.graph_objects as go
 import pytest
 
+from tests.views import View, open_view, param
 from ui.pages import PAGES
+from ui.skeleton import SECTION_KEY
 
 #: The control that chooses a page's section (pages without one render everything).
 SECTION_KEYS = {
@@ -42,13 +46,13 @@ CHARTLESS |= {("sec", "One by one"), ("sec", "All at once")}
 
 
 @pytest.mark.parametrize(
-    ("spec", "section"), CASES, ids=[f"{s.url_path}-{sec[1] if sec else 'all'}" for s, sec in CASES]
+    ("spec", "section"),
+    [param(View(s.file, sec[1]), s, sec, id=f"{s.url_path}-{sec[1]}") for s, sec in CASES],
 )
-def test_every_chart_is_a_valid_plotly_figure(open_page, spec, section):
-    at = open_page(spec.file, present="false")
-    if section is not None:
-        at.session_state[section[0]] = section[1]
-        at.run()
+def test_every_chart_is_a_valid_plotly_figure(spec, section):
+    key, title = section
+    assert key == SECTION_KEY  # every page's sections are tabs on the skeleton's key
+    at = open_view(View(spec.file, title))
     assert not at.exception
     charts = at.get("plotly_chart")
     assert charts or section in CHARTLESS, "every other section shows at least one chart"

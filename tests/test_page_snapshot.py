@@ -3,15 +3,35 @@
 The snapshot ``tests/data/page_snapshot.json`` is written by ``python -m tests.snapshot``
 (see its ``_meta``); this test never writes it. A view is one page, one section, at its
 defaults or after one preset; the comparison is exact on the rounded data.
+
+The snapshot was written through the links of its day (:data:`tests.snapshot.OLD_LINKS`);
+the test reads each view from its shared run (:mod:`tests.views`: today's link, the one
+the table, chart and export checks read too). That each old section link still names
+the same section is checked on the pages' alias tables below, and that an old link is
+taken through them by ``test_pages_common`` (one old section link per page, in AppTest).
 """
 
 import json
 
 import pytest
 
-from tests.snapshot import SNAPSHOT, capture
+from tests.snapshot import OLD_LINKS, SNAPSHOT, read_view
+from tests.views import View, open_view, param
+from ui.pages import PAGES
+from ui.skeleton import SECTION_KEY
 
 VIEWS = json.loads(SNAPSHOT.read_text(encoding="utf-8"))["views"]
+BY_FILE = {spec.file: spec.page for spec in PAGES if spec.page is not None}
+
+
+def today_title(page_file: str, section_index: int) -> str:
+    """Today's title of the section the ``section_index``-th old section link opened."""
+    old = OLD_LINKS[page_file][1][section_index]
+    return BY_FILE[page_file].value_aliases.get(SECTION_KEY, {}).get(old, old)
+
+
+def _view(stored: dict) -> View:
+    return View(stored["page"], today_title(stored["page"], stored["section"]), stored["preset"])
 
 
 def first_difference(stored: object, now: object, path: str = "") -> str | None:
@@ -63,10 +83,23 @@ def test_first_difference_names_the_entry():
     assert first_difference({"a": 1}, {"a": 1.0}) == ".a: stored 1, now 1.0"
 
 
-@pytest.mark.parametrize("key", list(VIEWS))
+@pytest.mark.parametrize("page_file", list(OLD_LINKS))
+def test_every_old_section_link_names_a_section_of_today(page_file):
+    old_key, old_values, _ = OLD_LINKS[page_file]
+    page = BY_FILE[page_file]
+    assert page.old_keys.get(old_key, old_key) == SECTION_KEY, (page_file, old_key)
+    titles = [today_title(page_file, index) for index in range(len(old_values))]
+    today = [section.title for section in page.sections]
+    assert [title for title in titles if title not in today] == [], (page_file, today)
+    assert len(set(titles)) == len(titles), (page_file, titles)  # one section for each
+
+
+@pytest.mark.parametrize(
+    "key", [param(_view(stored), key, id=key) for key, stored in VIEWS.items()]
+)
 def test_page_shows_the_same_numbers(key):
     stored = VIEWS[key]
-    now = capture(stored["page"], stored["section"], stored["preset"])
+    now = read_view(open_view(_view(stored)))
     assert not now["exceptions"], f"{key}: {now['exceptions']}"
     difference = first_difference(stored["view"], now)
     assert difference is None, (

@@ -21,6 +21,7 @@ import pytest
 from tests.links import the_one_notice
 from tests.reading import share_link
 from tests.snapshot import read_view
+from tests.views import View, open_view, param
 from ui.controls import Control
 from ui.links import escape_text
 from ui.pages import PAGES
@@ -61,14 +62,33 @@ def shown_value(at, control: Control) -> object:
     return widget(at, control).value
 
 
-SECTIONS = [(spec, section) for spec in ON_SKELETON for section in spec.page.sections]
+def _preset_view(spec, label: str) -> View:
+    """The view of a preset: clicked on the section that shows its button."""
+    owner = next((s for s in spec.page.sections if label in s.presets), spec.page.sections[0])
+    return View(spec.file, owner.title, label)
+
+
+SECTIONS = [
+    param(View(spec.file, section.title), spec, section, id=f"{spec.url_path}-{section.id}")
+    for spec in ON_SKELETON
+    for section in spec.page.sections
+]
+PRESENTED = [
+    param(View(spec.file, s.title, present=True), spec, s, id=f"{spec.url_path}-{s.id}")
+    for spec in ON_SKELETON
+    for s in spec.page.sections
+]
 CONTROLS = [(spec, c) for spec in ON_SKELETON for c in spec.controls]
-PRESETS = [(spec, label) for spec in ON_SKELETON for label in spec.presets]
+PRESETS = [
+    param(_preset_view(spec, label), spec, label, id=f"{spec.url_path}-{label}")
+    for spec in ON_SKELETON
+    for label in spec.presets
+]
 
 
-@pytest.mark.parametrize(("spec", "section"), SECTIONS, ids=lambda v: getattr(v, "id", _id(v)))
-def test_every_section_opens_from_a_link(open_page, spec, section):
-    at = open_page(spec.file, **{SECTION_KEY: section.title})
+@pytest.mark.parametrize(("spec", "section"), SECTIONS)
+def test_every_section_opens_from_a_link(spec, section):
+    at = open_view(View(spec.file, section.title))
     assert not at.exception
     assert not at.warning, [w.value for w in at.warning]
     assert at.session_state[SECTION_KEY] == section.title
@@ -97,15 +117,14 @@ def _click(at, label: str):
 
 
 def _open_with_preset(open_page, spec, label):
-    """Open the page on the section that shows the preset's button."""
-    owner = next((s for s in spec.page.sections if label in s.presets), spec.page.sections[0])
-    at = open_page(spec.file, **{SECTION_KEY: owner.title})
+    """Open the page on the section that shows the preset's button: a run of its own."""
+    at = open_page(spec.file, **{SECTION_KEY: _preset_view(spec, label).section})
     return _click(at, label)
 
 
-@pytest.mark.parametrize(("spec", "label"), PRESETS, ids=_id)
-def test_a_preset_sets_its_values_without_a_notice(open_page, spec, label):
-    at = _open_with_preset(open_page, spec, label)
+@pytest.mark.parametrize(("spec", "label"), PRESETS)
+def test_a_preset_sets_its_values_without_a_notice(spec, label):
+    at = open_view(_preset_view(spec, label))
     assert not at.exception
     assert not at.warning, [w.value for w in at.warning]
     controls = {c.key: c for c in spec.controls}
@@ -124,36 +143,35 @@ def test_two_presets_in_a_row_raise_no_notice(open_page, spec):
     assert not at.warning, [w.value for w in at.warning]
 
 
-@pytest.mark.parametrize(("spec", "label"), PRESETS, ids=_id)
+@pytest.mark.parametrize(("spec", "label"), PRESETS)
 def test_the_share_link_reproduces_the_view(open_page, spec, label):
-    at = _open_with_preset(open_page, spec, label)
+    at = open_view(_preset_view(spec, label))
     query = dict(parse_qsl(urlsplit(share_link(at)).query))
     again = open_page(spec.file, **query)
     assert not again.warning, [w.value for w in again.warning]
     assert read_view(again) == read_view(at)
 
 
-@pytest.mark.parametrize("spec", ON_SKELETON, ids=_id)
-def test_presenter_mode_loads_every_section(open_page, spec):
-    for section in spec.page.sections:
-        at = open_page(spec.file, present="true", **{SECTION_KEY: section.title})
-        assert not at.exception, section.title
-        assert at.session_state["present"] is True
-        main = main_control(spec.page, section)
-        if main is not None:  # on the page, in the strip: the sidebar can stay shut
-            assert widget(at.main, main).key == main.key, (section.title, main.key)
-            with pytest.raises(KeyError):
-                widget(at.sidebar, main)
+@pytest.mark.parametrize(("spec", "section"), PRESENTED)
+def test_presenter_mode_loads_every_section(spec, section):
+    at = open_view(View(spec.file, section.title, present=True))
+    assert not at.exception, section.title
+    assert at.session_state["present"] is True
+    main = main_control(spec.page, section)
+    if main is not None:  # on the page, in the strip: the sidebar can stay shut
+        assert widget(at.main, main).key == main.key, (section.title, main.key)
+        with pytest.raises(KeyError):
+            widget(at.sidebar, main)
 
 
 @pytest.mark.parametrize("spec", ON_SKELETON, ids=_id)
-def test_the_main_control_stays_in_the_sidebar_outside_presenter_mode(open_page, spec):
+def test_the_main_control_stays_in_the_sidebar_outside_presenter_mode(spec):
     section = spec.page.sections[0]
     main = main_control(spec.page, section)
     if main is None:
         assert not spec.page.controls and not section.controls
         return
-    at = open_page(spec.file, **{SECTION_KEY: section.title})
+    at = open_view(View(spec.file, section.title))
     assert widget(at.sidebar, main).key == main.key
 
 

@@ -182,6 +182,20 @@ def test_themed_figure_turns_black_markers_to_the_dark_theme_text():
     assert built["layout"]["annotations"][0]["font"]["color"] == style.COLORS["marker"]
 
 
+def test_no_theme_is_the_light_theme():
+    # AppTest reports no theme unless told; the shared views (tests/views.py) open in
+    # "light", which is what no theme draws
+    built = style.figure(
+        [style.line([0, 1], [0, 1], "a", "#ff7f0e")],
+        "T",
+        "X",
+        "Y",
+        markers=[style.vertical_marker(0.5, "P", style.COLORS["marker"])],
+    )
+    assert style.themed_figure(built, None) == style.themed_figure(built, "light")
+    assert style.themed_figure(built, None) != style.themed_figure(built, "dark")
+
+
 def test_a_label_box_takes_the_theme_background_and_its_text_stays_readable():
     note = {"text": "1/2", "bgcolor": style.LABEL_BOX, "font": {"color": style.COLORS["dead"]}}
     built = {"data": [], "layout": {"annotations": [note]}}

@@ -15,8 +15,8 @@ import re
 import numpy as np
 import pytest
 
+from tests.views import View, open_view, param
 from ui.pages import PAGES
-from ui.skeleton import SECTION_KEY
 
 #: A header written as code: lowercase words joined by underscores (``take_point``,
 #: ``opening_won_A``), not a subscript of notation (``P[K_a = k]``).
@@ -27,17 +27,17 @@ MISSING_TEXT = {"None", "nan", "NaN", "<NA>", "NaT"}
 NOISE = 1e-12
 
 
-def _views() -> list[tuple[str, str, str | None]]:
-    """(page file, section title, preset label or None): defaults, then every preset."""
+def _views() -> list[View]:
+    """Every section at its defaults, then after every preset it offers."""
     views = []
     for spec in PAGES:
         page = spec.page
         if page is None:
             continue
         for section in page.sections:
-            views.append((spec.file, section.title, None))
+            views.append(View(spec.file, section.title))
             for label in {**page.presets, **section.presets}:
-                views.append((spec.file, section.title, label))
+                views.append(View(spec.file, section.title, label))
     return views
 
 
@@ -78,11 +78,13 @@ def table_problems(element) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize(("page", "section", "preset"), _views(), ids=str)
-def test_every_table_reads_as_written(open_page, page, section, preset):
-    at = open_page(page, **{SECTION_KEY: section})
-    if preset is not None:
-        at.button(key=f"preset:{preset}").click().run()
+@pytest.mark.parametrize(
+    ("page", "section", "preset"),
+    [param(view, view.page, view.section, view.preset) for view in _views()],
+    ids=str,
+)
+def test_every_table_reads_as_written(page, section, preset):
+    at = open_view(View(page, section, preset))
     assert not at.exception, [e.message for e in at.exception]
     problems = [
         f"table {index}: {problem}"
