@@ -162,14 +162,18 @@ def test_the_themes_come_from_the_app_config():
     assert style.THEMES["dark"].background == "#0e1117"
 
 
-def test_themed_figure_turns_black_markers_to_the_dark_theme_text():
-    built = style.figure(
+def _orange_line_with_a_black_marker() -> dict:
+    return style.figure(
         [style.line([0, 1], [0, 1], "a", "#ff7f0e")],
         "T",
         "X",
         "Y",
         markers=[style.vertical_marker(0.5, "P", style.COLORS["marker"])],
     )
+
+
+def test_themed_figure_turns_black_markers_to_the_dark_theme_text():
+    built = _orange_line_with_a_black_marker()
     dark, light = style.themed_figure(built, "dark"), style.themed_figure(built, None)
     text = style.THEMES["dark"].text
     assert dark["layout"]["annotations"][0]["font"]["color"] == text
@@ -185,13 +189,7 @@ def test_themed_figure_turns_black_markers_to_the_dark_theme_text():
 def test_no_theme_is_the_light_theme():
     # AppTest reports no theme unless told; the shared views (tests/views.py) open in
     # "light", which is what no theme draws
-    built = style.figure(
-        [style.line([0, 1], [0, 1], "a", "#ff7f0e")],
-        "T",
-        "X",
-        "Y",
-        markers=[style.vertical_marker(0.5, "P", style.COLORS["marker"])],
-    )
+    built = _orange_line_with_a_black_marker()
     assert style.themed_figure(built, None) == style.themed_figure(built, "light")
     assert style.themed_figure(built, None) != style.themed_figure(built, "dark")
 
