@@ -7,12 +7,13 @@ its timings.
 import pytest
 
 from bench.classroom import run_classroom, verdict
+from tests.threads import off_loop
 
 pytestmark = pytest.mark.timeout(300)
 
 
 def test_a_small_round_with_a_restart_counts_every_answer_once(capsys):
-    out = run_classroom(students=4, questions=2, processes=2, restart=True)
+    out = off_loop(run_classroom, students=4, questions=2, processes=2, restart=True)
     ok, words = verdict(out)
     assert ok, words
     assert out.killed_at.startswith("question 1")

@@ -5,6 +5,7 @@ import importlib
 import pytest
 
 from bench import abuse, caches, kernels, load, machine, page_worker, pages, stats
+from tests.threads import off_loop
 
 
 @pytest.mark.parametrize(
@@ -68,7 +69,9 @@ def test_load_refuses_other_hosts():
 
 def test_abuse_bench_runs_and_reports():
     """Two tiny runs (2 normal sessions, 4 s, 16 KiB links): it runs and reports each part."""
-    runs = abuse.run_abuse(sessions=2, seconds=4, link_kib=16, rerun_timeout=30, warm=False)
+    runs = off_loop(
+        abuse.run_abuse, sessions=2, seconds=4, link_kib=16, rerun_timeout=30, warm=False
+    )
     assert [run.hostile for run in runs] == [False, True]
     quiet, loud = runs
     assert len(quiet.load.latencies["open"]) == len(loud.load.latencies["open"]) == 2

@@ -28,6 +28,7 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 
 from bench.server import rss_mib, streamlit_servers
 from bench.wsclient import RunResult, Session
+from tests.threads import off_loop
 from ui.router import REFREEZE_SECONDS
 
 pytestmark = pytest.mark.timeout(600)
@@ -117,7 +118,7 @@ async def _clear_cache_then_read_back(base: str) -> tuple[dict[str, float], dict
 
 def test_clear_cache_over_a_raw_websocket_clears_nothing():
     with streamlit_servers(1) as servers:
-        before, after = asyncio.run(_clear_cache_then_read_back(servers[0][0]))
+        before, after = off_loop(asyncio.run, _clear_cache_then_read_back(servers[0][0]))
     for name in CACHED_FUNCTIONS:
         assert after.get(name, 0) == before[name], f"{name}: {before[name]} -> {after.get(name)}"
 
@@ -186,7 +187,7 @@ def test_disconnected_sessions_release_their_memory():
     extra = ("--server.disconnectedSessionTTL", str(TEST_TTL_SECONDS))
     with streamlit_servers(1, extra=extra) as servers:
         base, pid = servers[0]
-        control, long_links = asyncio.run(_memory_experiment(base, pid))
+        control, long_links = off_loop(asyncio.run, _memory_experiment(base, pid))
     baseline, held, residual = long_links
     assert held <= baseline + HELD_MIB, (
         f"RSS {baseline:.1f} MiB before, {held:.1f} MiB with {SESSIONS} sessions of "
