@@ -248,3 +248,9 @@ def test_cell_numbers_read_on_their_cells():
 def _css(color: str) -> str:
     """plotly's ``rgb(r,g,b)`` stops as ``rgb(r, g, b)`` (both parse; hex passes)."""
     return color.replace(",", ", ").replace(",  ", ", ")
+
+
+def test_a_heatmap_without_a_colour_scale_keeps_streamlits():
+    """No scale named: Streamlit's theme gives one, so nothing is written for it."""
+    built = {"data": [{"type": "heatmap", "z": [[1.0]], "texttemplate": "%{z:.1f}"}]}
+    assert style.readable_cells(built)["data"] == built["data"]

@@ -2,7 +2,7 @@
 
 Over the page registry (:data:`ui.pages.PAGES`), every section at its defaults: each
 chart's PNG file name (the plotly toolbar's ``toImageButtonOptions``) carries every
-active control's value, and the figure itself has a line under the plot
+active control's value, and the figure itself has a line at its top edge
 (:data:`ui.style.EXPORT_NOTE`) naming the app, the same values and the page's
 sources. A changed control changes the name and the line. The file-name rule itself
 (:meth:`ui.style.ExportContext.filename`, also used for every CSV download) is tested
@@ -43,7 +43,7 @@ def _active(spec: PageSpec, section: Section, at) -> list[tuple[Control, object]
 
 
 def _exports(at) -> list[tuple[str, str]]:
-    """(PNG file name, the note under the plot) of every chart shown."""
+    """(PNG file name, the note at the figure's top) of every chart shown."""
     found = []
     for element in at.get("plotly_chart"):
         config = json.loads(element.proto.config)

@@ -496,7 +496,7 @@ def table_display(frame: pd.DataFrame, labels: Mapping[str, str] | None = None) 
 APP_NAME = "Cube Theory Lab"
 #: ``name`` of the annotation that carries a chart's parameters and source.
 EXPORT_NOTE = "export-note"
-#: Height (px) of the strip under a chart that holds :data:`EXPORT_NOTE`.
+#: Height (px) of the strip at a chart's top edge that holds :data:`EXPORT_NOTE`.
 _NOTE_STRIP = 22
 _UNSAFE = re.compile(r"[^A-Za-z0-9.+-]+")
 
@@ -532,7 +532,7 @@ class ExportContext:
         return "-".join([stem, *extra]) + suffix
 
     def note(self, *, short: bool = False) -> str:
-        """The line under an exported chart: app, parameters, source (``short``: no
+        """The line at an exported chart's top: app, parameters, source (``short``: no
         parameters, for a projector)."""
         parts = [APP_NAME]
         if self.parameters and not short:
@@ -883,8 +883,9 @@ def explicit_colorscale(scale: object) -> object:
 
 
 def readable_cells(figure: Figure) -> Figure:
-    """Every heatmap with a named colour scale gets its stops (:func:`explicit_colorscale`),
-    and every heatmap that writes numbers in its cells gets them in black or white, per
+    """Every heatmap or contour with a named colour scale gets its stops
+    (:func:`explicit_colorscale`; one without a scale keeps Streamlit's theme scale), and
+    every such heatmap that writes numbers in its cells gets them in black or white, per
     cell, whichever has the more contrast with that cell's colour (at least 4.58:1; plotly
     draws them in a dark grey or white that reach only 3.2:1 on mid-tone cells).
 
@@ -901,7 +902,10 @@ def readable_cells(figure: Figure) -> Figure:
         if trace.get("type") not in ("heatmap", "contour"):
             out.append(trace)
             continue
-        trace = {**trace, "colorscale": explicit_colorscale(trace.get("colorscale", "Plasma"))}
+        if "colorscale" not in trace:
+            out.append(trace)
+            continue
+        trace = {**trace, "colorscale": explicit_colorscale(trace["colorscale"])}
         cells = _cell_numbers(trace) if trace["type"] == "heatmap" else None
         if cells is None:
             out.append(trace)
@@ -932,28 +936,22 @@ def _cell_numbers(heatmap: Trace) -> Trace | None:
     scale = heatmap["colorscale"]
     if heatmap.get("reversescale"):
         scale = [[1.0 - position, color] for position, color in reversed(scale)]
-    x_at: list[object] = []
-    y_at: list[object] = []
-    text: list[str] = []
-    ink: list[str] = []
-    for row in range(rows):
-        for column in range(columns):
-            value = z[row, column]
-            if math.isnan(value) or not labels[row][column]:
-                continue
-            share = 0.0 if high == low else min(1.0, max(0.0, (value - low) / (high - low)))
-            cell = sample_colorscale(scale, [share], colortype="rgb")[0]
-            x_at.append(xs[column])
-            y_at.append(ys[row])
-            text.append(labels[row][column])
-            ink.append(_ink(cell))
+    shown = [
+        (row, column)
+        for row in range(rows)
+        for column in range(columns)
+        if not math.isnan(z[row, column]) and labels[row][column]
+    ]
+    values = np.array([z[row, column] for row, column in shown], dtype=float)
+    shares = np.zeros_like(values) if high == low else (values - low) / (high - low)
+    cells = sample_colorscale(scale, np.clip(shares, 0.0, 1.0).tolist(), colortype="rgb")
     return {
         "type": "scatter",
         "mode": "text",
-        "x": x_at,
-        "y": y_at,
-        "text": text,
-        "textfont": {**heatmap.get("textfont", {}), "color": ink},
+        "x": [xs[column] for _, column in shown],
+        "y": [ys[row] for row, _ in shown],
+        "text": [labels[row][column] for row, column in shown],
+        "textfont": {**heatmap.get("textfont", {}), "color": [_ink(cell) for cell in cells]},
         "hoverinfo": "skip",
         "showlegend": False,
         "name": "cell values",

@@ -132,8 +132,8 @@ def chart(figure: Figure, filename: str, *, key: str | None = None) -> None:
 
     In presenter mode the chart is restyled for a projector
     (:func:`ui.style.presenter_figure`). The view's parameters and sources
-    (:func:`export_context`) are added to the PNG's file name and, as a small line under
-    the plot, to the image (in presenter mode the line names the app and the source
+    (:func:`export_context`) are added to the PNG's file name and, as a small line at
+    the figure's top edge, to the image (in presenter mode the line names the app and the source
     only). Heatmaps get explicit colour scales and their cell numbers an ink per cell
     (:func:`ui.style.readable_cells`). Then, at the final font sizes, its marker labels
     are moved apart (:func:`ui.style.place_marker_labels`), and it takes the colours of
