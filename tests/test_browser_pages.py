@@ -7,7 +7,10 @@ Debian's Chromium against a real ``streamlit run``, 1280x720):
 - after each preset, after a page round-trip and after a keyboard move of a slider to
   its minimum, the address bar opened in a fresh browser context shows the same view:
   every metric and every chart's data are equal;
-- a bad link's notice is inside the first screen.
+- a bad link's notice is inside the first screen;
+- in presenter mode the sidebar stays as the presenter set it, and every section shows
+  its headline numbers and its first chart on the first screen, with no text cut
+  (issue #20 item 1).
 
 Every wait is on a condition (the app's script state, the address bar, an element),
 never a fixed time.
@@ -21,6 +24,7 @@ import pytest
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from tests.browser import ARTIFACTS, settled
+from ui import widgets
 from ui.pages import PAGES
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
@@ -268,18 +272,43 @@ CUT_TEXTS = """() => [...document.querySelectorAll('[data-testid="stMain"] *')]
                 && el.scrollWidth > el.clientWidth + 1 && el.innerText.trim())
   .map(el => el.innerText.trim().slice(0, 60))"""
 
+#: Presenter mode's first screen: the headline numbers (label, value, top, bottom) and
+#: the section's first chart (whether it is on the slide, top, bottom), the viewport's
+#: height.
+FIRST_SCREEN = f"""() => {{
+  const edges = el => {{ const r = el.getBoundingClientRect(); return [r.top, r.bottom]; }};
+  const numbers = [...document.querySelectorAll(
+      '.st-key-{widgets.SLIDE_NUMBERS} [data-testid="stMetric"]')]
+    .map(el => [el.innerText.replace(/\\s+/g, ' ').trim(), ...edges(el)]);
+  const chart = document.querySelector('[data-testid="stMain"] [data-testid="stPlotlyChart"]');
+  const first = chart === null ? null
+    : [chart.closest('.st-key-{widgets.SLIDE_CHART}') !== null, ...edges(chart)];
+  return {{numbers, chart: first, height: window.innerHeight}};
+}}"""
+
 
 @pytest.mark.parametrize("spec", ON_SKELETON, ids=lambda s: s.url_path)
-def test_presenter_mode_cuts_no_text_with_an_ellipsis(server, browser, spec):
-    """On a projector (1280x720, large type) no label, number or preset ends in "..."."""
+def test_presenter_mode_shows_each_section_on_one_screen(server, browser, spec):
+    """On a projector (1280x720, large type), for every section: its headline numbers
+    (one to four) and its first chart are inside the first screen, beside each other;
+    no label, number or preset ends in "..."."""
     context = new_context(browser)
     page = context.new_page()
     try:
         for section in spec.page.sections:
             open_page(page, server, spec, f"?present=true&sec={section.title}")
+            where = f"{spec.url_path}, {section.title}"
             cut = page.evaluate(CUT_TEXTS)
-            if cut:
-                page.screenshot(path=str(ARTIFACTS / f"cut-{spec.url_path}-{section.id}.png"))
-            assert cut == [], f"{spec.url_path}, {section.title}: cut {cut}"
+            screen = page.evaluate(FIRST_SCREEN)
+            numbers, chart, height = screen["numbers"], screen["chart"], screen["height"]
+            outside = [text for text, top, bottom in numbers if top < 0 or bottom > height]
+            if chart is not None and (chart[1] < 0 or chart[2] > height):
+                outside.append(f"the first chart ({chart[1]:.0f}-{chart[2]:.0f} px)")
+            if cut or outside or not numbers:
+                page.screenshot(path=str(ARTIFACTS / f"present-{spec.url_path}-{section.id}.png"))
+            assert cut == [], f"{where}: cut {cut}"
+            assert 1 <= len(numbers) <= 4, f"{where}: headline {[n[0] for n in numbers]}"
+            assert chart is None or chart[0], f"{where}: the first chart is not on the slide"
+            assert outside == [], f"{where}: below {height} px: {outside}"
     finally:
         context.close()

@@ -99,8 +99,14 @@ LAYOUT_CSS = (
 PRESENTER_CSS = (
     "<style>html{font-size:24px !important}"
     "[data-testid='stMetricValue']{font-size:2rem}"
-    "[data-testid='stMainBlockContainer']{padding-top:3.5rem}"
-    "h1{font-size:1.6rem !important;padding-top:0 !important}"
+    "[data-testid='stHeader']{height:60px;min-height:60px}"
+    "[data-testid='stMainBlockContainer']{padding:64px 2rem 6rem}"
+    "[data-testid='stMainBlockContainer'] [data-testid='stVerticalBlock']{gap:0.5rem}"
+    "h1{font-size:1.6rem !important;padding-top:0 !important;padding-bottom:0.25rem !important}"
+    f".st-key-{widgets.SLIDE_NUMBERS}{{gap:0.5rem}}"
+    f".st-key-{widgets.SLIDE_NUMBERS} [data-testid='stMetricValue']{{font-size:1.75rem}}"
+    f".st-key-{widgets.SLIDE_NUMBERS} [data-testid='stMetricValue'] *"
+    "{word-break:normal !important;overflow-wrap:break-word !important}"
     f"{_WRAPPING_PRESETS}"
     "</style>"
 )
@@ -366,7 +372,7 @@ def run_page(page: Page, page_file: str) -> None:
     exports = _export_context(page, open_section, values)
     for section, tab in zip(page.sections, tabs, strict=True):
         if tab.open:
-            with tab, widgets.exporting(exports):
+            with tab, widgets.exporting(exports), widgets.slide(present):
                 section.render(view)
 
 

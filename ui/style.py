@@ -287,6 +287,33 @@ def presenter_figure(figure: Figure) -> Figure:
     return {**figure, "layout": layout, "data": [t for t in data if t.get("meta") != DETAIL]}
 
 
+#: The height of the chart on presenter mode's first screen (px): what a 1280x720
+#: projector leaves under the page's frame (title, presets and strip, tabs), measured
+#: in Chromium (tests/test_browser_pages.py checks that it fits on every section).
+SLIDE_CHART_HEIGHT = 400
+
+
+def slide_figure(figure: Figure) -> Figure:
+    """A presenter figure (:func:`presenter_figure`) cut to the slide: the first chart of
+    a section beside its headline numbers, :data:`SLIDE_CHART_HEIGHT` px high, its
+    legend to the right of the plot (under it, a legend takes a third of so short a
+    chart), and less space above the title."""
+    layout = dict(figure.get("layout", {}))
+    layout["height"] = SLIDE_CHART_HEIGHT
+    if "legend" in layout:
+        layout["legend"] = {
+            **layout["legend"],
+            "orientation": "v",
+            "x": 1.02,
+            "xanchor": "left",
+            "y": 1.0,
+            "yanchor": "top",
+        }
+    margin = {**_PLOTLY_MARGIN, **layout.get("margin", {})}
+    layout["margin"] = {**margin, "t": min(margin["t"], 60), "b": min(margin["b"], 70)}
+    return {**figure, "layout": layout}
+
+
 def _presenter_trace(trace: Trace) -> Trace:
     """A trace with projector line widths and marker sizes."""
     if isinstance(trace.get("line"), dict) and trace["line"].get("width") == _LINE_WIDTH[False]:
@@ -1162,7 +1189,8 @@ def place_marker_labels(figure: Figure, *, width: float = CHART_WIDTH) -> Figure
 
     The rule: labels are placed one by one, in the figure's order. A label keeps its
     place if its box is free; otherwise it goes to the highest free place in the plot
-    (just under a label already placed: labels stack in rows from the top), trying
+    (at its top, or just under a label already placed: labels stack in rows from the
+    top), trying
     first beside its line, then the other side of its line, then ever further out along
     x; if no place inside the plot's height is free (a label taller than the plot), the
     first free place outside it. Vertical marker labels move down the line, horizontal
@@ -1199,9 +1227,11 @@ def _free_shift(box: Box, placed: list[Box], frame: _Frame, *, turned: bool) -> 
     away = [0.0]  # across the line: beside it, the other side, further out
     for k in range(1, _MAX_STEPS):
         away += [k * thickness, -k * thickness]
-    if turned:  # down the line: stay, or just under a placed label, highest first
+    if turned:  # along the line: stay, or at the plot's top or just under a placed
+        # label, highest first (a label the figure put low on its line may move up)
+        top = frame.height - box.y1
         unders = (p.y0 - _LABEL_GAP - box.y1 for p in placed)
-        along = [0.0, *sorted((d for d in unders if d < 0), reverse=True)]
+        along = [0.0, *sorted({top, *(d for d in unders if d < top)} - {0.0}, reverse=True)]
     else:  # along the line: stay, or just past a placed label, nearest first
         pasts = [p.x0 - _LABEL_GAP - box.x1 for p in placed]
         pasts += [p.x1 + _LABEL_GAP - box.x0 for p in placed]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from contextvars import ContextVar
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Literal, TypedDict, cast
 
@@ -26,6 +27,7 @@ from ui.style import (
     plotly_config,
     presenter_figure,
     readable_cells,
+    slide_figure,
     table_display,
     themed_figure,
     with_export_note,
@@ -35,6 +37,30 @@ from ui.style import (
 #: section (:func:`exporting`); every chart and CSV download names them. A context
 #: variable, not a module global: each session's script run has its own.
 _EXPORT: ContextVar[ExportContext | None] = ContextVar("export", default=None)
+
+
+#: The keys of presenter mode's first screen (:func:`slide`): the section's headline
+#: numbers and, beside them, its first chart (styled by key in ``ui.skeleton``).
+SLIDE_NUMBERS, SLIDE_CHART = "slide-numbers", "slide-chart"
+#: Widths of the slide's two columns: the numbers, the chart.
+_SLIDE_COLUMNS = (1.0, 2.3)
+#: The longest value (characters) that shares a row of the slide with another one
+#: ("+0.5867", "84.36%"); a longer one, a word or two, has the row to itself.
+_SHORT = 8
+
+
+@dataclass
+class _Slide:
+    """Presenter mode's first screen while a section renders: where its headline
+    numbers go, where its first chart goes, and whether that chart has been drawn."""
+
+    numbers: DeltaGenerator
+    chart: DeltaGenerator
+    chart_drawn: bool = False
+
+
+#: The open section's slide in presenter mode (:func:`slide`), else None.
+_SLIDE: ContextVar[_Slide | None] = ContextVar("slide", default=None)
 
 
 class _Binding(TypedDict):
@@ -122,6 +148,54 @@ def exporting(context: ExportContext) -> Iterator[None]:
         _EXPORT.reset(token)
 
 
+@contextmanager
+def slide(present: bool) -> Iterator[None]:
+    """In presenter mode, open the section's first screen: two columns at its top, the
+    section's :func:`headline` numbers on the left and its first :func:`chart` on the
+    right (:func:`ui.style.slide_figure`), so that both fit a 1280x720 projector under
+    the page's frame. Everything else the section draws follows below, in its order.
+    Outside presenter mode nothing changes: the numbers and the chart stay where the
+    section draws them. Set by the page skeleton around the open section.
+    """
+    if not present:
+        yield
+        return
+    numbers, chart_column = st.columns(_SLIDE_COLUMNS, gap="medium")
+    token = _SLIDE.set(
+        _Slide(numbers.container(key=SLIDE_NUMBERS), chart_column.container(key=SLIDE_CHART))
+    )
+    try:
+        yield
+    finally:
+        _SLIDE.reset(token)
+
+
+def headline(metrics: Sequence[tuple[str, str]]) -> None:
+    """The section's headline numbers, ``(label, value)`` each: what a teacher points at.
+
+    A row of metrics where the section draws it (:func:`metric_row`); in presenter mode
+    on the first screen, beside the first chart (:func:`slide`), two short numbers to a
+    row and a longer value on a row of its own.
+    A section has one headline of one to four numbers.
+    """
+    if not 1 <= len(metrics) <= 4:
+        raise ValueError(f"metrics: a headline has one to four numbers, got {len(metrics)}")
+    shown = _SLIDE.get()
+    if shown is None:
+        metric_row(metrics)
+        return
+    rows: list[list[tuple[str, str]]] = []
+    for metric in metrics:  # two short numbers to a row: four fit beside the chart
+        if rows and len(rows[-1]) == 1 and max(len(rows[-1][0][1]), len(metric[1])) <= _SHORT:
+            rows[-1].append(metric)
+        else:
+            rows.append([metric])
+    for row in rows:
+        places = shown.numbers.columns(2) if len(row) == 2 else [shown.numbers]
+        for place, (label, value) in zip(places, row, strict=True):
+            place.metric(label, value)
+
+
 def export_context() -> ExportContext:
     """The open view's parameters and sources (empty outside :func:`exporting`)."""
     return _EXPORT.get() or ExportContext()
@@ -145,20 +219,29 @@ def chart(figure: Figure, filename: str, *, key: str | None = None) -> None:
     """
     context = export_context()
     present = presenter_mode()
+    shown = _SLIDE.get()
+    on_slide = shown is not None and not shown.chart_drawn
     if present:
         figure = presenter_figure(figure)
+    if on_slide:
+        figure = slide_figure(figure)
     figure = with_export_note(figure, context.note(short=present))
     figure = themed_figure(place_marker_labels(readable_cells(figure)), st.context.theme.type)
     summary = chart_summary(figure)
-    st.plotly_chart(
-        PrevalidatedFigure(figure),
-        config=plotly_config(context.filename(filename)),
-        theme="streamlit",
-        key=key,
-        alt=summary,
-    )
-    if present:
-        st.caption(summary)
+    where: AbstractContextManager[object] = nullcontext()
+    if shown is not None and on_slide:
+        shown.chart_drawn = True
+        where = shown.chart
+    with where:
+        st.plotly_chart(
+            PrevalidatedFigure(figure),
+            config=plotly_config(context.filename(filename)),
+            theme="streamlit",
+            key=key,
+            alt=summary,
+        )
+        if present:
+            st.caption(summary)
 
 
 def chart_columns(present: bool) -> Sequence[Any]:

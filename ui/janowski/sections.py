@@ -31,6 +31,11 @@ POINT_LABELS = {
 }
 
 
+def _point(value: float) -> str:
+    """A decision point as shown: four decimals, "never" at 1."""
+    return "never" if value >= 1.0 else f"{value:.4f}"
+
+
 def _model(v: View) -> tuple[float, float, float, float, float]:
     """x, W, L, P and the taker's x (his own only with two indexes on)."""
     x, W, L, P = v.number("x"), v.number("W"), v.number("L"), v.number("P")
@@ -78,8 +83,7 @@ def render_decision(v: View) -> None:
     st.subheader("Decision points")
     columns = st.columns(4)
     for index, (field, label) in enumerate(POINT_LABELS.items()):
-        value = points[field]
-        columns[index % 4].metric(label, "never" if value >= 1.0 else f"{value:.4f}")
+        columns[index % 4].metric(label, _point(points[field]))
     if v.flag("jacoby"):
         st.info(
             "Jacoby rule: with the cube centred gammons do not count, so holding a centred cube "
@@ -88,18 +92,20 @@ def render_decision(v: View) -> None:
 
     st.subheader(f"Decision at P = {P:.3f}")
     if v.text("cube") == "opponent":
-        st.write(
-            "The opponent owns the cube: this player has no cube action. Equity: "
-            f"{float(curves.iloc[(curves['p'] - P).abs().argmin()]['opponent']):+.4f}"
-        )
+        equity = float(curves.iloc[(curves["p"] - P).abs().argmin()]["opponent"])
+        st.write("The opponent owns the cube: this player has no cube action.")
+        widgets.headline([(f"Equity at P = {P:.3f}, opponent's cube", f"{equity:+.4f}")])
     else:
         cube: janowski.DoublingCube = "owned" if v.text("cube") == "owned" else "center"
         d = janowski.cube_decision(P, x, cube, W, L, x_taker=x_taker, jacoby=v.flag("jacoby"))
-        a, b, c, e = st.columns(4)
-        a.metric("No double", f"{d.no_double:+.4f}")
-        b.metric("Double/take", f"{d.double_take:+.4f}")
-        c.metric("Double/pass", f"{d.double_pass:+.4f}")
-        e.metric("Verdict", f"{d.doubler_action}; {d.taker_action}")
+        widgets.headline(
+            [
+                ("No double", f"{d.no_double:+.4f}"),
+                ("Double/take", f"{d.double_take:+.4f}"),
+                ("Double/pass", f"{d.double_pass:+.4f}"),
+                ("Verdict", f"{d.doubler_action}; {d.taker_action}"),
+            ]
+        )
         _proper_action(v, d, cube, (x, W, L, x_taker))
 
     if not v.present:
@@ -162,14 +168,12 @@ def render_life(v: View) -> None:
     x, W, L, _, _ = _model(v)
     st.subheader("How the points move with cube life")
     points = cached.cube_points(x, W, L, v.flag("jacoby"))
-    columns = st.columns(4)
-    for column, field in zip(
-        columns, ("take_point", "initial_double_point", "redouble_point", "cash_point"), strict=True
-    ):
-        value = points[field]
-        column.metric(
-            f"{POINT_LABELS[field]} at x = {x:g}", "never" if value >= 1 else f"{value:.4f}"
-        )
+    widgets.headline(
+        [
+            (f"{POINT_LABELS[field]} at x = {x:g}", _point(points[field]))
+            for field in ("take_point", "initial_double_point", "redouble_point", "cash_point")
+        ]
+    )
     sweep = cached.points_sweep(W, L, v.flag("jacoby"))
     widgets.chart(charts.points_vs_x_figure(sweep, x), "janowski_points_vs_x")
     if not v.present:
@@ -191,7 +195,7 @@ def render_two(v: View) -> None:
     if not v.flag("two"):
         st.info("Turn on 'Taker has his own x' in the sidebar to give the taker his own cube life.")
     pts2 = janowski.two_index_points(x, x_taker, W, L)
-    widgets.metric_row(
+    widgets.headline(
         [
             ("Perceived cash point (doubler's x)", f"{pts2.perceived_cash_point:.4f}"),
             ("Actual pass point (taker's x)", f"{pts2.actual_cash_point:.4f}"),
