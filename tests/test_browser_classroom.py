@@ -3,7 +3,8 @@
 Its own ``streamlit run`` on a fresh data directory (the store is a SQLite file there).
 The presenter opens a room and asks; two students open the room link on their
 "phones", join and answer; the presenter's live count reaches 2 without a reload;
-the presenter reveals; each student's screen shows the result without a reload.
+the presenter reveals; each student's screen shows the result without a reload; in
+presenter mode the live answers stand beside their histogram.
 Every wait is on a condition (an element, a text), never a fixed time.
 """
 
@@ -92,6 +93,12 @@ def test_a_presenter_and_two_students(classroom_server, browser):
         presenter.get_by_role("button", name="Reveal the answer").click()
         expect(metric_value(presenter, "The answer")).to_have_text("Take", timeout=WAIT)
         expect(metric_value(presenter, "Right")).to_have_text("1 of 2", timeout=WAIT)
+        # on a projector the live answers stand beside their histogram (the fragment's slide)
+        presenter.get_by_test_id("stSidebar").get_by_text("Presenter mode").click()
+        slide_numbers = presenter.locator(".st-key-slide-numbers")
+        expect(slide_numbers.get_by_test_id("stMetric")).to_have_count(3, timeout=WAIT)
+        expect(slide_numbers).to_contain_text("1 of 2")
+        expect(presenter.locator(".st-key-slide-chart .js-plotly-plot")).to_have_count(1)
 
         # each student's screen shows the result, without a reload
         expect(ann.get_by_text("You answered Take: right.")).to_be_visible(timeout=WAIT)

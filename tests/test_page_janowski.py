@@ -73,10 +73,10 @@ def test_presets_set_the_controls(open_page):
 
 def test_decision_at_p(open_page):
     at = open_page(PAGE, x="1", P="0.7")
-    assert metric(at, "Verdict") == "no double; take"
+    assert "Proper cube action: No double, take" in [h.value for h in at.subheader]
     assert metric(at, "No double") == "+0.6667"
     at = open_page(PAGE, x="0", P="0.79")
-    assert metric(at, "Verdict") == "double/pass; pass"
+    assert "Proper cube action: Double, pass" in [h.value for h in at.subheader]
 
 
 TWO = "3 · Two cube-life indexes"

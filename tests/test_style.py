@@ -221,10 +221,10 @@ _MARKERS = hst.lists(
     _MARKERS,
     hst.sampled_from([None, [0.0, 1.0], [0.3, 0.9]]),
     hst.sampled_from([250, 450, 620]),
-    hst.booleans(),
+    hst.sampled_from(["page", "presenter", "slide"]),
 )
 def test_placed_marker_labels_never_overlap_at_any_width_from_the_narrowest(
-    markers, x_range, height, present
+    markers, x_range, height, shown
 ):
     points = [(x, label, "#1f77b4") for x, label in markers]
     shapes, notes = style.staggered_markers(points)
@@ -233,8 +233,10 @@ def test_placed_marker_labels_never_overlap_at_any_width_from_the_narrowest(
         [style.line([0, 1], [0, 1], "a", "#000")], "T", "X", "Y", xaxis=xaxis, height=height
     )
     built["layout"].update(shapes=shapes, annotations=notes)
-    if present:
+    if shown != "page":
         built = style.presenter_figure(built)
+    if shown == "slide":
+        built = style.slide_figure(built)
     placed = style.place_marker_labels(built)
     assert _overlapping(placed) == []
     assert _overlapping(placed, width=3 * style.CHART_WIDTH) == []
@@ -263,6 +265,38 @@ def test_a_label_on_top_of_another_goes_under_it_on_its_line():
     first, second = style.marker_label_boxes(placed)
     assert second.y1 < first.y0 and second.y0 >= 0  # under the first, inside the plot
     assert "xshift" not in placed["layout"]["annotations"][1]  # still beside its line
+
+
+def test_a_label_the_figure_put_low_on_its_line_moves_up_into_the_plot():
+    # Janowski's equity chart on presenter mode's slide: "redouble" 11 px right of
+    # "double", staggered down its line by the figure so far that it ended under the plot
+    built = style.figure([], "T", "X", "Y", xaxis={"range": [0.0, 1.0]})
+    shapes, notes = style.staggered_markers(
+        [(0.698, "double", "#111"), (0.723, "redouble", "#222")]
+    )
+    notes[1] = {**notes[1], "y": 0.05}
+    built["layout"].update(shapes=shapes, annotations=notes)
+    built = style.slide_figure(style.presenter_figure(built))
+    assert min(box.y0 for box in style.marker_label_boxes(built)) < 0  # under the plot
+    placed = style.place_marker_labels(built)
+    assert _overlapping(placed) == []
+    assert min(box.y0 for box in style.marker_label_boxes(placed)) >= 0
+
+
+def test_a_slide_chart_is_short_with_its_legend_above_the_plot():
+    built = style.presenter_figure(
+        style.figure(
+            [style.line([0, 1], [0, 1], "a", "#000"), style.line([0, 1], [1, 0], "b", "#111")],
+            "A title",
+            "X",
+            "Y",
+        )
+    )
+    layout = style.slide_figure(built)["layout"]
+    assert layout["height"] == style.SLIDE_CHART_HEIGHT
+    assert layout["legend"]["y"] >= 1.0 and layout["legend"]["yanchor"] == "bottom"
+    assert layout["title"]["font"]["size"] <= built["layout"]["title"]["font"]["size"]
+    assert "height" not in built["layout"]  # the figure itself is not changed
 
 
 def test_horizontal_marker_labels_move_along_their_line():

@@ -2,6 +2,8 @@
 
 import math
 
+import pytest
+
 from cubecore import cubeful
 from ui import widgets
 
@@ -34,3 +36,9 @@ def test_market_window_cells():
     lines = widgets.market_window_markdown(window).splitlines()
     assert lines[2] == "| Player on roll (doubler) | 20.0% | 68.0% | 80.0% | — |"
     assert lines[3] == "| Opponent (taker) | 20.0% | — | — | never |"
+
+
+@pytest.mark.parametrize("count", [0, 5])
+def test_a_headline_has_one_to_four_numbers(count):
+    with pytest.raises(ValueError, match="one to four"):
+        widgets.headline([("label", "1")] * count)

@@ -94,8 +94,11 @@ LAYOUT_CSS = (
 )
 #: Presenter mode's rules (``?present=true``, ``app.py``): large type everywhere, and
 #: the first screen of a projector spent on the view, not on the page's frame: a
-#: smaller title under less top padding, presets as one row of buttons as wide as
-#: their labels (never cut with "...").
+#: smaller title under a lower header, half the gaps, the presets (one row of buttons
+#: as wide as their labels, never cut with "...", scrolling sideways where there are
+#: more than the row holds) and the strip at three quarters of the type (they are the
+#: teacher's, not the class's), and the slide's numbers
+#: (:func:`ui.widgets.slide`) a little smaller than other metrics.
 PRESENTER_CSS = (
     "<style>html{font-size:24px !important}"
     "[data-testid='stMetricValue']{font-size:2rem}"
@@ -103,7 +106,11 @@ PRESENTER_CSS = (
     "[data-testid='stMainBlockContainer']{padding:64px 2rem 6rem}"
     "[data-testid='stMainBlockContainer'] [data-testid='stVerticalBlock']{gap:0.5rem}"
     "h1{font-size:1.6rem !important;padding-top:0 !important;padding-bottom:0.25rem !important}"
+    f".st-key-{PRESET_BAR},.st-key-{PRESENTER_STRIP}{{zoom:0.75}}"
+    f".st-key-{PRESET_BAR} [data-testid='stHorizontalBlock']"
+    "{flex-wrap:nowrap !important;overflow-x:auto}"
     f".st-key-{widgets.SLIDE_NUMBERS}{{gap:0.5rem}}"
+    f".st-key-{widgets.SLIDE_NUMBERS} h3{{font-size:1.25rem}}"
     f".st-key-{widgets.SLIDE_NUMBERS} [data-testid='stMetricValue']{{font-size:1.75rem}}"
     f".st-key-{widgets.SLIDE_NUMBERS} [data-testid='stMetricValue'] *"
     "{word-break:normal !important;overflow-wrap:break-word !important}"
@@ -171,6 +178,12 @@ class Section:
         Controls that only this section uses (placed in its own sidebar panel).
     presets : mapping
         Button label -> the control values it sets, offered while the section is open.
+    slide : bool
+        Whether presenter mode opens the section's first screen (:func:`ui.widgets.slide`:
+        its :func:`~ui.widgets.headline` numbers beside its first chart). False for a
+        section that shows no numbers until a student acts (a form), or whose numbers
+        and chart a fragment redraws: a fragment writes only inside itself, so it opens
+        its own slide.
     """
 
     id: str
@@ -178,6 +191,7 @@ class Section:
     render: Render
     controls: tuple[Control, ...] = ()
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    slide: bool = True
 
 
 @dataclass(frozen=True)
@@ -372,7 +386,7 @@ def run_page(page: Page, page_file: str) -> None:
     exports = _export_context(page, open_section, values)
     for section, tab in zip(page.sections, tabs, strict=True):
         if tab.open:
-            with tab, widgets.exporting(exports), widgets.slide(present):
+            with tab, widgets.exporting(exports), widgets.slide(present and section.slide):
                 section.render(view)
 
 

@@ -291,26 +291,34 @@ def presenter_figure(figure: Figure) -> Figure:
 #: projector leaves under the page's frame (title, presets and strip, tabs), measured
 #: in Chromium (tests/test_browser_pages.py checks that it fits on every section).
 SLIDE_CHART_HEIGHT = 400
+#: The type size of a slide chart's legend (px).
+_SLIDE_LEGEND_SIZE = 16
 
 
 def slide_figure(figure: Figure) -> Figure:
     """A presenter figure (:func:`presenter_figure`) cut to the slide: the first chart of
-    a section beside its headline numbers, :data:`SLIDE_CHART_HEIGHT` px high, its
-    legend to the right of the plot (under it, a legend takes a third of so short a
-    chart), and less space above the title."""
+    a section beside its headline numbers, :data:`SLIDE_CHART_HEIGHT` px high; its
+    legend in one row above the plot in smaller type (it names the curves; the numbers
+    are beside the chart; under so short a plot it would meet the axis title), and its
+    title in the slide's type (a long title must fit the chart's width)."""
     layout = dict(figure.get("layout", {}))
     layout["height"] = SLIDE_CHART_HEIGHT
     if "legend" in layout:
+        legend = layout["legend"]
         layout["legend"] = {
-            **layout["legend"],
-            "orientation": "v",
-            "x": 1.02,
+            **legend,
+            "orientation": "h",
+            "x": 0.0,
             "xanchor": "left",
             "y": 1.0,
-            "yanchor": "top",
+            "yanchor": "bottom",
+            "font": {**legend.get("font", {}), "size": _SLIDE_LEGEND_SIZE},
         }
+    if isinstance(layout.get("title"), dict):
+        title = layout["title"]
+        layout["title"] = {**title, "font": {**title.get("font", {}), "size": _FONT_SIZE[True]}}
     margin = {**_PLOTLY_MARGIN, **layout.get("margin", {})}
-    layout["margin"] = {**margin, "t": min(margin["t"], 60), "b": min(margin["b"], 70)}
+    layout["margin"] = {**margin, "t": 90 if "legend" in layout else 60, "b": 70}
     return {**figure, "layout": layout}
 
 
@@ -1300,8 +1308,13 @@ def chart_summary(figure: Figure) -> str:
     parts = [f"{_title_text(layout.get('title')) or 'Chart'}."]
     x_title = _title_text((layout.get("xaxis") or {}).get("title"))
     y_title = _title_text((layout.get("yaxis") or {}).get("title"))
-    if x_title or y_title:
-        parts.append(f"Horizontal axis: {x_title or '-'}; vertical axis: {y_title or '-'}.")
+    axes = "; ".join(
+        f"{side} axis: {title}"
+        for side, title in (("horizontal", x_title), ("vertical", y_title))
+        if title  # an axis without a title (rows named by their labels) is not named
+    )
+    if axes:
+        parts.append(f"{axes[0].upper()}{axes[1:]}.")
     marks = [
         _plain(note.get("text"))
         for note in layout.get("annotations", [])

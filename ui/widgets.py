@@ -43,7 +43,7 @@ _EXPORT: ContextVar[ExportContext | None] = ContextVar("export", default=None)
 #: numbers and, beside them, its first chart (styled by key in ``ui.skeleton``).
 SLIDE_NUMBERS, SLIDE_CHART = "slide-numbers", "slide-chart"
 #: Widths of the slide's two columns: the numbers, the chart.
-_SLIDE_COLUMNS = (1.0, 2.3)
+_SLIDE_COLUMNS = (1.0, 2.6)
 #: The longest value (characters) that shares a row of the slide with another one
 #: ("+0.5867", "84.36%"); a longer one, a word or two, has the row to itself.
 _SHORT = 8
@@ -435,6 +435,15 @@ def market_window_markdown(window: Mapping[str, Mapping[str, float | None]]) -> 
     return "\n".join(lines)
 
 
+def proper_action_line(action: str) -> None:
+    """The one large line "Proper cube action: ...", as engines print it; in presenter
+    mode on the first screen, above the headline numbers (:func:`slide`)."""
+    shown = _SLIDE.get()
+    (shown.numbers if shown is not None else st).subheader(
+        f"Proper cube action: {action}", anchor=False
+    )
+
+
 def proper_action(
     action: ProperCubeAction,
     *,
@@ -452,7 +461,7 @@ def proper_action(
     winning chances, shown in percent. ``note`` is added to the caption. The block is
     Markdown, so it wraps rather than truncates in presenter mode and on a phone.
     """
-    st.subheader(f"Proper cube action: {action.action}", anchor=False)
+    proper_action_line(action.action)
     st.markdown(proper_action_markdown(action, percent=percent))
     caption = (
         f"Equities of the player on roll, {unit}; cost: the action's equity minus the proper one's."

@@ -14,8 +14,10 @@ PAGE = Page(
     "screen shows the answers as they arrive and reveals the exact answer.",
     sources=(),
     sections=(
-        Section("join", "Join", sections.render_join),
-        Section("present", "Present", sections.render_present),
+        # A live room: the question, its answers and their histogram are redrawn by a
+        # fragment, which opens its own slide (sections._presenter_live).
+        Section("join", "Join", sections.render_join, slide=False),
+        Section("present", "Present", sections.render_present, slide=False),
     ),
     **wiring(controls),
 )

@@ -423,19 +423,24 @@ def _presenter_live(code: str, secret: str) -> None:
     question = tally.question
     st.subheader(f"Question {question.number}")
     st.markdown(f"**{escape_text(question.prompt, PROMPT_CHARS)}**")
-    cells = st.columns(3)
-    cells[0].metric("Answers", tally.count)
-    if question.revealed:
-        right = sum(bool(question.is_correct(value)) for value in tally.values)
-        cells[1].metric("The answer", question.answer_key or "")  # a metric value is plain text
-        cells[2].metric("Right", f"{right} of {tally.count}")
-        _explain(question)
-    else:
-        cells[1].button(
-            "Reveal the answer",
-            on_click=_reveal,
-            args=(code, secret, question.number),
-            type="primary",
-            key=f"classroom_reveal_{question.number}",
-        )
-    _histogram(question, tally, revealed=question.revealed)
+    with widgets.slide(widgets.presenter_mode()):  # the answers beside their histogram
+        if question.revealed:
+            right = sum(bool(question.is_correct(value)) for value in tally.values)
+            widgets.headline(
+                [
+                    ("Answers", str(tally.count)),
+                    ("The answer", question.answer_key or ""),  # a metric value is plain text
+                    ("Right", f"{right} of {tally.count}"),
+                ]
+            )
+            _explain(question)
+        else:
+            widgets.headline([("Answers", str(tally.count))])
+            st.button(
+                "Reveal the answer",
+                on_click=_reveal,
+                args=(code, secret, question.number),
+                type="primary",
+                key=f"classroom_reveal_{question.number}",
+            )
+        _histogram(question, tally, revealed=question.revealed)

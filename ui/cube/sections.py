@@ -136,13 +136,16 @@ def render_decision(v: View) -> None:
             data.proper(p, s, d), unit=f"in {_unit(s)}", window=data.both_windows(p, s)
         )
     else:
-        st.subheader(f"Proper cube action: {d.action}", anchor=False)
+        widgets.proper_action_line(d.action)
     st.caption(f"Cube life x = {s.x:.3f}; equities in {_unit(s)}.")
-    a, b, c, e = st.columns(4)
-    a.metric("Cubeless equity", f"{d.cubeless_equity:+.4f}")
-    b.metric("No double", f"{d.no_double:+.4f}")
-    c.metric("Double/take", "—" if d.double_take is None else f"{d.double_take:+.4f}")
-    e.metric("Double/pass", "—" if d.double_pass is None else f"{d.double_pass:+.4f}")
+    widgets.headline(
+        [
+            ("Cubeless equity", f"{d.cubeless_equity:+.4f}"),
+            ("No double", f"{d.no_double:+.4f}"),
+            ("Double/take", "—" if d.double_take is None else f"{d.double_take:+.4f}"),
+            ("Double/pass", "—" if d.double_pass is None else f"{d.double_pass:+.4f}"),
+        ]
+    )
     if s.match:
         a, b, c, e = st.columns(4)
         a.metric("Cubeless MWC", f"{d.cubeless_mwc:.2%}")
@@ -203,7 +206,10 @@ def render_anatomy(v: View) -> None:
     terms = dataclasses.asdict(data.anatomy(p, s))
     total = terms.pop("total")
     shown = {_TERM_LABELS[name]: value for name, value in terms.items()}
-    st.metric("DT - ND", f"{total:+.4f}")
+    largest = max(shown, key=lambda name: abs(shown[name]))
+    widgets.headline(
+        [("DT - ND", f"{total:+.4f}"), (f"Largest term: {largest}", f"{shown[largest]:+.4f}")]
+    )
     widgets.chart(charts.anatomy_figure(shown), "cube_anatomy")
     if not v.present:
         widgets.formula(
@@ -240,7 +246,7 @@ def render_matrix(v: View) -> None:
     n = min(v.whole("n"), table.length)
     grid = data.matrix(p, s, n)
     money = grid[grid["state"] == "money"].iloc[0]
-    st.metric("Money (centred cube)", str(money["action"]))
+    widgets.headline([("Money (centred cube)", str(money["action"]))])
     widgets.chart(charts.matrix_figure(grid, n), f"cube_score_matrix_{s.table}_{n}")
     if not v.present:
         st.caption(

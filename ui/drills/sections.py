@@ -21,6 +21,7 @@ from ui.links import escape_text
 from ui.pages import PAGES, link_query
 from ui.real_race.data import ensure_database
 from ui.skeleton import SECTION_KEY, View
+from ui.style import NOT_APPLICABLE
 
 _ATTEMPTS = "_drill_attempts"
 _FILES = {spec.url_path: spec for spec in PAGES}
@@ -117,11 +118,11 @@ def _result(question: drills.Question, result: drills.Grade) -> None:
 def _score(questions: tuple[drills.Question, ...], attempt: Attempt) -> None:
     answers = attempt["answers"]
     right = sum(result.correct for result in answers.values())
-    widgets.metric_row(
+    widgets.headline(
         [
             ("Score", f"{right} / {len(answers)}"),
             ("Answered", f"{len(answers)} of {len(questions)}"),
-            ("Correct", f"{right / len(answers):.0%}" if answers else "-"),
+            ("Correct", f"{right / len(answers):.0%}" if answers else NOT_APPLICABLE),
         ]
     )
 

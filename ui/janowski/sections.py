@@ -103,7 +103,6 @@ def render_decision(v: View) -> None:
                 ("No double", f"{d.no_double:+.4f}"),
                 ("Double/take", f"{d.double_take:+.4f}"),
                 ("Double/pass", f"{d.double_pass:+.4f}"),
-                ("Verdict", f"{d.doubler_action}; {d.taker_action}"),
             ]
         )
         _proper_action(v, d, cube, (x, W, L, x_taker))

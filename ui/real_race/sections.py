@@ -60,11 +60,16 @@ def render_position(v: View) -> None:
     position = _position(v)
     if position is None:
         return
-    widgets.chart(charts.board_figure(position), "race_board")
+    pips = [("Pips, on roll", str(position.pips[0])), ("Pips, opponent", str(position.pips[1]))]
     if not position.is_race:
+        widgets.headline(pips)
+        widgets.chart(charts.board_figure(position), "race_board")
         st.warning("This is not a race (the checkers can still meet): the race formulas need one.")
         return
     table = data.counts(v.text("pos"))
+    keith = table.set_index("method").loc["Keith"]
+    widgets.headline([*pips, ("Keith count says", str(keith["action"]))])
+    widgets.chart(charts.board_figure(position), "race_board")
     shown = table.rename(columns=lambda name: name.replace("_", " ").capitalize())
     st.subheader("What the race formulas say")
     widgets.table_with_download(shown.round(4), f"race_counts_{v.text('pos')}.csv")
@@ -115,6 +120,20 @@ def render_pip_model(v: View) -> None:
     by = "on_roll_pips"
     data.ensure_database("two")
     errors = data.pip_model_errors(by)
+    pairs = errors["pairs"].sum()
+    widgets.headline(
+        [
+            ("Pairs of bear-offs", f"{pairs:,}"),
+            (
+                "Mean |error| of the winning chance",
+                f"{(errors['pairs'] * errors['mean_abs_win_error']).sum() / pairs:.2%}",
+            ),
+            (
+                "Pairs with another action",
+                f"{(errors['pairs'] * errors['action_disagreement']).sum() / pairs:.2%}",
+            ),
+        ]
+    )
     widgets.chart(_errors_figure(errors), "race_pip_model_errors")
     if not v.present:
         st.caption(
@@ -215,17 +234,23 @@ def _match_position(v: View, score: MatchScore) -> None:
     """The page's position at the score: its action and match winning chances."""
     pips = _match_pips(v)
     if pips is None:
+        widgets.headline(
+            [
+                ("Score", f"{score.away}-away/{score.opp_away}-away"),
+                ("Game", score.phase),
+            ]
+        )
         st.caption(
             f"The page's position is not a race of at most {race_match.MAX_MATCH_COUNT} pips "
             "a side: the maps below cover every pair of pip counts."
         )
         return
     e = data.match_decision(score, pips)
-    widgets.metric_row(
+    widgets.headline(
         [
+            ("Match winning chance", f"{e.optimal:.2%}"),
+            ("Cubeless, pip model", f"{e.cubeless_win:.2%}"),
             (f"Action, {pips[0]} v {pips[1]} pips", e.action),
-            ("Match winning chance, optimal", f"{e.optimal:.2%}"),
-            ("Cubeless winning chance (pip model)", f"{e.cubeless_win:.2%}"),
         ]
     )
     position = data.position(v.text("pos"))
