@@ -56,10 +56,13 @@ class Control:
         the notice's reason) when the value has the form but no meaning (a position
         ID of 52 checkers).
     option_labels : tuple of (str, str)
-        ``select`` controls: ``(option, label)`` pairs, an option that is a slug in
-        the link in words (``dead_gammon`` -> "dead cube with gammons"), for the
-        exports' notes. An option without a pair shows itself. (Not the select box's
-        ``format_func``: a bound select box writes the formatted label to the link.)
+        ``select`` controls: ``(option, label)`` pairs, an option (a slug, as the code
+        knows it) in words (``dead_gammon`` -> "dead cube with gammons"). The select box
+        shows the label and the link carries it (Streamlit 1.67's bound select box
+        writes what it shows); the code sees the option. A link with the option itself
+        (written before the label, or by another page's link) is taken through the
+        page's value aliases (:attr:`value_aliases`). An option without a pair shows
+        itself.
     requires : tuple of (str, object), optional
         ``(key, value)``: the control does something only while the control
         ``key`` has ``value`` (the taker's own x only with "two indexes" on). Otherwise
@@ -93,12 +96,18 @@ class Control:
         """The words a select box shows for ``option`` (:attr:`option_labels`)."""
         return dict(self.option_labels).get(str(option), str(option))
 
+    @property
+    def value_aliases(self) -> dict[str, str]:
+        """Each labelled option as a link may still spell it -> as the link spells it
+        today (``dead_gammon`` -> "dead cube with gammons"); empty without labels."""
+        return {option: label for option, label in self.option_labels if option != label}
+
     def shown(self, value: object) -> str:
         """The value in words, short (an export's note): an option's label, a toggle's
         "on"/"off", a number as the link spells it."""
         if self.kind == "bool":
             return "on" if value else "off"
-        return self.option_label(self.format(value))
+        return self.format(value)
 
     def parse(self, raw: str) -> tuple[object, str | None]:
         """Parse a raw query-parameter value.
@@ -111,9 +120,10 @@ class Control:
                 return raw.lower() == "true", None
             return None, "not true or false"
         if self.kind in ("select", "tabs"):
-            if raw in self.options:
-                return raw, None
-            return None, "not one of " + ", ".join(self.options)
+            by_label = {self.option_label(option): option for option in self.options}
+            if raw in by_label:
+                return by_label[raw], None
+            return None, "not one of " + ", ".join(by_label)
         if self.kind == "text":
             if not re.fullmatch(self.pattern, raw):
                 return None, "not of the expected form"
@@ -176,6 +186,8 @@ class Control:
             return "true" if value else "false"
         if self.kind in ("float", "int"):
             return f"{float(cast(float, value)):.10g}"
+        if self.kind == "select":
+            return self.option_label(value)
         return str(value)
 
 

@@ -152,14 +152,18 @@ def apply_aliases(
     controls: tuple[Control, ...],
     old_keys: Mapping[str, str],
     old_values: Mapping[str, Mapping[str, str]],
-) -> list[LinkProblem]:
+) -> tuple[list[LinkProblem], list[str]]:
     """Rewrite renamed link parameters to today's names, before any widget exists.
 
     A parameter under an old key (``jsec``, ``eff``) moves to today's key (``sec``,
-    ``x``), an old value (an old section title) to today's value; the control then
-    takes it from Session State and the browser writes today's names into the
-    address bar. Returns the problems to report: an old name whose value the control
-    cannot use, or an old name given beside today's.
+    ``x``), an old value (an old section title, an option written before its label)
+    to today's value; the control then takes it from Session State and the address
+    bar gets today's names. Returns the problems to report (an old name whose value
+    the control cannot use, or an old name given beside today's) and the keys whose
+    value was respelt under the same name. A bound widget seeds itself from the link
+    as the run's request carried it, and drops a value it does not know from the
+    address bar: the skeleton reruns before any widget exists when a value was
+    respelt, so that the widgets read today's spelling.
 
     Every control also answers to its key with :data:`HANDOVER` in front (``~sec``,
     ``~x``): the name links from one page to another use (:func:`handover`).
@@ -169,6 +173,7 @@ def apply_aliases(
     """
     by_key = {control.key: control for control in controls}
     problems: list[LinkProblem] = []
+    respelt: list[str] = []
     handed = {HANDOVER + control.key: control.key for control in controls}
     renamed = {**old_keys, **handed}
     # a key that kept its name but whose value was renamed (an old section title)
@@ -192,9 +197,11 @@ def apply_aliases(
         if reason is not None:
             problems.append(LinkProblem(new, raw, reason))
             continue
+        if old == new:
+            respelt.append(new)
         st.session_state[new] = parsed
         write_link(new, by_key[new].format(parsed))
-    return problems
+    return problems, respelt
 
 
 def write_link(key: str, value: str) -> None:

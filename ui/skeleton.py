@@ -119,6 +119,8 @@ PRESENTER_CSS = (
 )
 _PAGE_KEY = "_skeleton_page"
 _SNAP_KEY = "_skeleton_snap"
+_RENAMED_KEY = "_skeleton_renamed"
+_RESPELT_KEY = "_skeleton_respelt"
 
 
 @dataclass(frozen=True)
@@ -237,9 +239,18 @@ class Page:
 
     @property
     def value_aliases(self) -> dict[str, Mapping[str, str]]:
-        """Every renamed value by key, old section values included."""
+        """Every renamed value by key, as the link spells it today: old values
+        (:attr:`old_values`, through today's option to its label), a labelled select's
+        options (:attr:`ui.controls.Control.value_aliases`), old section values."""
+        aliases: dict[str, Mapping[str, str]] = {}
+        by_key = {control.key: control for control in self.all_controls}
+        for key in {*self.old_values, *(c.key for c in self.all_controls if c.value_aliases)}:
+            control = by_key.get(key)
+            spelt = control.format if control is not None else str
+            renamed = {old: spelt(new) for old, new in self.old_values.get(key, {}).items()}
+            aliases[key] = {**(control.value_aliases if control else {}), **renamed}
         sections = {old: self.section(new).title for old, new in self.old_sections.items()}
-        return {**self.old_values, SECTION_KEY: sections} if sections else dict(self.old_values)
+        return {**aliases, SECTION_KEY: sections} if sections else aliases
 
     @property
     def section_control(self) -> Control:
@@ -319,14 +330,22 @@ def run_page(page: Page, page_file: str) -> None:
     ensure_navigation()
     path = link_path(page_file)
     entering = st.session_state.get(_PAGE_KEY) != path
-    st.session_state[_PAGE_KEY] = path
     for key, value in st.session_state.pop(_SNAP_KEY, {}).items():
         st.session_state[key] = value  # a later run: Session State wins over the link
-    renamed = (
-        links.apply_aliases(page.all_controls, page.old_keys, page.value_aliases)
-        if entering
-        else []
-    )
+    renamed: list[links.LinkProblem] = st.session_state.pop(_RENAMED_KEY, [])
+    respelt_here = st.session_state.pop(_RESPELT_KEY, None) == path
+    if entering:
+        problems, respelt = links.apply_aliases(
+            page.all_controls, page.old_keys, page.value_aliases
+        )
+        renamed += [problem for problem in problems if problem not in renamed]
+        if respelt and not respelt_here:  # once per arrival: never a loop of reruns
+            # an old value under today's key: run again before any widget exists, so
+            # that each widget reads today's spelling from the link (ui.links)
+            st.session_state[_RENAMED_KEY] = renamed
+            st.session_state[_RESPELT_KEY] = path
+            st.rerun()
+    st.session_state[_PAGE_KEY] = path
     corrections = links.corrections(page.all_controls) if entering else {}
     refused = st.session_state.pop(links.REFUSED, False)  # a link above the size limit
     by_key = {control.key: control for control in page.all_controls}

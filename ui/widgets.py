@@ -98,10 +98,17 @@ def control(
         return where.toggle(spec.label, cast(bool, spec.default), disabled=disabled, **common)
     if spec.kind == "select":
         index = spec.options.index(str(spec.default))
-        # No format_func with the option labels: a bound select box writes the
-        # formatted label to the link and reads it back (Streamlit 1.67,
-        # SelectboxSerde.serialize), so labels would change every link's value.
-        return where.selectbox(spec.label, spec.options, index, disabled=disabled, **common)
+        # The box shows each option's label, and the link carries it: a bound select
+        # box writes the formatted label to the link and reads it back (Streamlit 1.67,
+        # SelectboxSerde.serialize); Control.parse and Control.format spell it so.
+        return where.selectbox(
+            spec.label,
+            spec.options,
+            index,
+            format_func=spec.option_label,
+            disabled=disabled,
+            **common,
+        )
     # an int slider gets ints (Streamlit's default format); a float slider floats, shown
     # with as many decimals as its step has
     number: type[float] = int if spec.kind == "int" else float

@@ -38,7 +38,8 @@ TABLE = Control(
     "select",
     met.DEFAULT_TABLE,
     options=tuple(met.TABLES),
-    help="The published table the match values come from (names in the caption).",
+    option_labels=tuple(met.TABLES.items()),
+    help="The published table the match values come from.",
     requires=("mode", "match"),
 )
 AWAY = Control(

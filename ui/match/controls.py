@@ -150,12 +150,20 @@ HEATMAP_SIZE = Control(
 MODEL_TABLE = "model"
 UPLOADED_TABLE = "upload"
 TABLE_OPTIONS = (*met.TABLES, MODEL_TABLE, UPLOADED_TABLE)
-#: The match equity table (``?met=kxg2``): the cube calculator's control, the same key,
-#: label and default, offered here on every view with the model and an upload (the
-#: calculator's depends on its match mode, which this page does not have).
+#: Each table choice in words (the select boxes show these, and the link carries them).
+TABLE_LABELS = (
+    *met.TABLES.items(),
+    (MODEL_TABLE, "The model table (this page's G and x)"),
+    (UPLOADED_TABLE, "The table uploaded in this session"),
+)
+#: The match equity table (``?met=`` its name; ``?met=kxg2`` in older links): the cube
+#: calculator's control, the same key, label and default, offered here on every view
+#: with the model and an upload (the calculator's depends on its match mode, which this
+#: page does not have).
 MET = dataclasses.replace(
     _CUBE_TABLE,
     options=TABLE_OPTIONS,
+    option_labels=TABLE_LABELS,
     requires=None,
     help="A bundled published table (gnubg-data), the model table (this page's G and x) "
     "or the table uploaded in this session.",
@@ -166,6 +174,7 @@ MET_OTHER = Control(
     "select",
     MODEL_TABLE,
     options=TABLE_OPTIONS,
+    option_labels=TABLE_LABELS,
     help="The second table: the chosen table minus this one.",
 )
 
