@@ -96,7 +96,7 @@ def _give_up_caption(source: str, min_take: float, g: float) -> str:
 def _transform(v: View, source: str, min_take: float, give_ups: GiveUpPoints) -> None:
     """Section 1: w -> p for each cube position; concession beyond the give-up points."""
     g, g_c = give_ups.own_give_up, give_ups.center_give_up
-    widgets.metric_row(
+    widgets.headline(
         [
             ("Give-up point g (cube turned)", f"{g:.4f}"),
             ("Pull-out chance x = 1 - g", f"{1.0 - g:.4f}"),
@@ -141,18 +141,15 @@ def _table(v: View, equities: tuple[float, ...], give_ups: GiveUpPoints) -> None
         "with the opponent owning the cube must beat half of what it was)."
     )
     quoted = cached.essay_quoted().set_index("number")
-    columns = st.columns(3)
-    for column, (name, (label, field)) in zip(columns, _QUOTED_POINTS.items(), strict=True):
-        exact = points[field]
-        printed = cast(float, quoted.loc[name, "printed"])
-        column.metric(
-            label,
-            f"{exact:.5f}",
-            help=f"Rounds to {exact:.3f}; the essay quotes {printed:.3f} "
-            "(for g = .86, g_c = .835).",
+    widgets.headline([(label, f"{points[field]:.5f}") for label, field in _QUOTED_POINTS.values()])
+    st.caption(
+        "; ".join(
+            f"{label}: rounds to {points[field]:.3f}, "
+            f"essay {float(cast(float, quoted.loc[name, 'printed'])):.3f}"
+            for name, (label, field) in _QUOTED_POINTS.items()
         )
-        printed = float(cast(float, quoted.loc[name, "printed"]))
-        column.caption(f"rounds to {exact:.3f} · essay: {printed:.3f}")
+        + " (the essay's numbers are for g = .86, g_c = .835)."
+    )
     widgets.chart_with_formulas(
         figures.table_figure(cached.transform_curves(give_ups), table, points),
         "giveup_table",
@@ -240,10 +237,15 @@ def _volatility(
     except ValueError as error:
         st.error(f"{error}. Lower the volatility or move the equity towards 0.")
         net = None
-    if net is not None:
-        a, b = st.columns(2)
-        a.metric("Net gain of doubling now", f"{net:+.5f}")
-        b.metric("Verdict (volatility model)", _verdict(net, equity, give_ups.own_give_up))
+    widgets.headline(  # the answer the first chart (the gain function) adds up
+        [
+            ("Net gain of doubling now", "—" if net is None else f"{net:+.5f}"),
+            (
+                "Verdict (volatility model)",
+                "—" if net is None else _verdict(net, equity, give_ups.own_give_up),
+            ),
+        ]
+    )
     widgets.chart(
         figures.volatility_figure(
             cached.volatility_curve(volatility, cube, give_ups),
@@ -318,18 +320,23 @@ def _equivalences(v: View, give_ups: GiveUpPoints) -> None:
         "his centred transform needs the pair (g_c, 1 - g_c). In the linear region each "
         "transform is a Janowski cube life x."
     )
-    a, b, c, d = st.columns(4)
-    a.metric("DA = g", f"{eq['da']:.4f}")
-    b.metric("DB = 1 - g", f"{eq['db']:.4f}")
-    c.metric("Centre: DA = g_c", f"{eq['da_center']:.4f}")
-    d.metric("Centre: DB = 1 - g_c", f"{eq['db_center']:.4f}")
-    a, b, c, d = st.columns(4)
-    a.metric("Janowski x from g", f"{eq['x_own']:.4f}")
-    b.metric("Janowski x from g_c", f"{eq['x_center']:.4f}")
-    matching = eq["g_c_matching"]
-    c.metric("g_c with the same x as g", "none" if matching is None else f"{matching:.4f}")
-    gap = eq["zk77_max_difference"]
-    d.metric("Max gap to ZK77 (owned, opp.)", "n/a" if gap is None else f"{gap:.1e}")
+    widgets.metric_row(
+        [
+            ("DA = g", f"{eq['da']:.4f}"),
+            ("DB = 1 - g", f"{eq['db']:.4f}"),
+            ("Centre: DA = g_c", f"{eq['da_center']:.4f}"),
+            ("Centre: DB = 1 - g_c", f"{eq['db_center']:.4f}"),
+        ]
+    )
+    matching, gap = eq["g_c_matching"], eq["zk77_max_difference"]
+    widgets.headline(  # what the mapping computes; the first chart compares the two models
+        [
+            ("Janowski x from g", f"{eq['x_own']:.4f}"),
+            ("Janowski x from g_c", f"{eq['x_center']:.4f}"),
+            ("g_c with the same x as g", "none" if matching is None else f"{matching:.4f}"),
+            ("Max gap to ZK77 (owned, opp.)", "n/a" if gap is None else f"{gap:.1e}"),
+        ]
+    )
     widgets.formula(
         r"x = 4\left(\frac1g - 1\right),\qquad x_c = \frac32\left(\frac{1}{2g_c-1} - 1\right)",
         "matching slopes with Janowski's live cube (take .2, cash .8), W = L = 1",

@@ -21,6 +21,12 @@ from ui.skeleton import View
 
 def render_overview(v: View) -> None:
     """One bordered card per source, with the links to its headline results."""
+    widgets.headline(
+        [
+            ("Sources", f"{len(OVERVIEW)}"),
+            ("Linked results", f"{sum(len(card.links) for card in OVERVIEW)}"),
+        ]
+    )
     per_row = 2 if v.present else 3
     columns = st.columns(per_row)
     for index, card in enumerate(OVERVIEW):
@@ -90,17 +96,17 @@ def render_atlas(v: View) -> None:
             )
     x_owned, x_opponent = atlas.cube_life_from_effective_points(da, db)
     race_x = cached.race_cube_life().loc[pips]
-    a, b, c, d = st.columns(4)
-    a.metric("x from g (cube turned)", f"{giveup.cube_life_from_give_up(g, 'owned'):.4f}")
-    b.metric("x from g_c (centred)", f"{giveup.cube_life_from_give_up(gc, 'center'):.4f}")
-    c.metric("x from DA / from DB", f"{x_owned:.3f} / {x_opponent:.3f}")
-    d.metric(
-        f"x implied by the race at {pips} pips",
-        f"{race_x['center']:.4f}",
-        help="Exact race model, even race, cube centred: (E - E_dead)/(E_live - E_dead)",
+    widgets.headline(
+        [
+            ("x from g (cube turned)", f"{giveup.cube_life_from_give_up(g, 'owned'):.4f}"),
+            ("x from g_c (centred)", f"{giveup.cube_life_from_give_up(gc, 'center'):.4f}"),
+            ("x from DA / from DB", f"{x_owned:.3f} / {x_opponent:.3f}"),
+            (f"x implied by the race at {pips} pips", f"{race_x['center']:.4f}"),
+        ]
     )
     st.caption(
-        "Where the mapping breaks: one give-up pair (g, g_c) implies two cube lives "
+        "The race's x: exact race model, even race, cube centred, (E - E_dead)/(E_live - "
+        "E_dead). Where the mapping breaks: one give-up pair (g, g_c) implies two cube lives "
         "unless g_c is chosen to match; DA/DB imply one x only when DB = 1 - DA; the "
         "race's own x changes with the pip count and the cube position."
     )
@@ -111,6 +117,12 @@ def render_atlas(v: View) -> None:
 
 def render_glossary(v: View) -> None:
     """The cube vocabulary, each term with a link to the section where it is computed."""
+    widgets.headline(
+        [
+            ("Terms", f"{len(GLOSSARY)}"),
+            ("Pages they link to", f"{len({link.page for _, _, link in GLOSSARY})}"),
+        ]
+    )
     for term, meaning, link in GLOSSARY:
         left, right = st.columns([3, 1])
         left.markdown(f"**{term}**: {meaning}")
@@ -124,6 +136,7 @@ def render_glossary(v: View) -> None:
 
 def render_about(v: View) -> None:
     """Every source with its full citation, and what is exact versus approximate."""
+    widgets.headline([("Sources cited", f"{len(REFERENCES)}")])
     st.subheader("Sources")
     st.markdown(
         "\n".join(

@@ -97,7 +97,12 @@ def render_game(v: View) -> None:
     )
     last = actions.iloc[-1] if len(actions) else None
     outcome = "not finished" if last is None else f"{last['points_a']:+g}"
-    st.metric("Game result for A (points)", outcome)
+    widgets.headline(  # what the first chart, the path, ends in
+        [
+            ("Game result for A (points)", outcome),
+            ("Doubles on this path", f"{int((actions['action'] == 'doubles').sum())}"),
+        ]
+    )
 
     st.subheader("Monte Carlo: at 80% taking and dropping are both −K")
     check = simulated(
@@ -153,11 +158,12 @@ def render_alternating(v: View) -> None:
                 r"\alpha(n) = \frac45 + \frac{(-1)^n}{4^n\cdot 5}", f"{SOURCE}: section 2"
             )
             widgets.formula(r"\alpha(n) = 1 - \tfrac14\,\alpha(n-1)", "the recursion behind it")
-    a, b = st.columns(2)
-    a.metric(f"α({n_max})", f"{ks.limited_doubling_point(n_max):.6f}")
-    b.metric(
-        "Distance from 0.8",
-        f"{ks.limited_doubling_point(n_max) - ks.ALTERNATING_DOUBLING_POINT:+.2e}",
+    alpha = ks.limited_doubling_point(n_max)
+    widgets.headline(
+        [
+            (f"α({n_max})", f"{alpha:.6f}"),
+            ("Distance from 0.8", f"{alpha - ks.ALTERNATING_DOUBLING_POINT:+.2e}"),
+        ]
     )
     if not v.present:
         widgets.table_with_download(points, f"ks_limited_n{n_max}.csv")
@@ -171,11 +177,14 @@ def render_raises(v: View) -> None:
     i, j, a, b = v.whole("i"), v.whole("j"), v.number("a"), v.number("b")
     rows, cols, point = v.whole("rows"), v.whole("cols"), v.text("pt")
     cell = cached.raising_cell(i, j, a, b)
-    m1, m2, m3, m4 = st.columns(4)
-    m1.metric(f"α({i},{j}): A raises at", f"{cell['alpha']:.4f}")
-    m2.metric(f"β({i},{j}): B raises at", f"{cell['beta']:.4f}")
-    m3.metric(f"E({i},{j}): A's even-game value", f"{cell['value']:+.3f}")
-    m4.metric("Recursion (8)-(9) = Theorem 2", "yes, exactly" if cell["methods_agree"] else "NO")
+    widgets.headline(
+        [
+            (f"α({i},{j}): A raises at", f"{cell['alpha']:.4f}"),
+            (f"β({i},{j}): B raises at", f"{cell['beta']:.4f}"),
+            (f"E({i},{j}): A's even-game value", f"{cell['value']:+.3f}"),
+            ("Recursion (8)-(9) = Theorem 2", "yes, exactly" if cell["methods_agree"] else "NO"),
+        ]
+    )
     st.caption(f"Exact: α({i},{j}) = {cell['alpha_exact']}, β({i},{j}) = {cell['beta_exact']}.")
     if i == 10 and j == 3 and a == b == 2.0:
         printed, reason = ks.TEXT_DEVIATIONS[
@@ -280,18 +289,15 @@ def render_continuous(v: View) -> None:
     """Section 4: eq. (18), Tables III-V, Fig. 3, the normal approximation, log(a/b)."""
     a, b, grid = v.number("pa"), v.number("pb"), v.text("range")
     cell = cached.continuous_cell(a, b)
-    numbers = {
-        f"α({a:g}, {b:g})": f"{cell['alpha']:.4f}",
-        f"β({a:g}, {b:g})": f"{cell['beta']:.4f}",
-        "E: A's even-game value": f"{cell['value']:+.3f}",
-        "Normal approximation (23)": f"{cell['normal']:.4f}",
-        "Asymptotic gain log(a/b)": f"{cell['asymptotic']:+.3f}",
-    }
-    per_row = 3 if v.present else 5  # wide labels wrap onto two rows on a projector
-    for start in range(0, len(numbers), per_row):
-        row = list(numbers.items())[start : start + per_row]
-        for column, (label, value) in zip(st.columns(per_row), row, strict=False):
-            column.metric(label, value)
+    widgets.headline(
+        [
+            (f"α({a:g}, {b:g})", f"{cell['alpha']:.4f}"),
+            (f"β({a:g}, {b:g})", f"{cell['beta']:.4f}"),
+            ("E: A's even-game value", f"{cell['value']:+.3f}"),
+            ("Normal approximation (23)", f"{cell['normal']:.4f}"),
+        ]
+    )
+    widgets.metric_row([("Asymptotic gain log(a/b)", f"{cell['asymptotic']:+.3f}")])
     if cell["alpha"] <= 0.5:
         st.success(
             f"α = {cell['alpha']:.4f} ≤ 1/2: in an even game A raises at once and B resigns "

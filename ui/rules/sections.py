@@ -7,7 +7,8 @@ runs only the open one.
 from __future__ import annotations
 
 import math
-from typing import cast
+from collections.abc import Mapping
+from typing import Any, cast
 
 import pandas as pd
 import streamlit as st
@@ -70,14 +71,16 @@ def render_walkthrough(values: View) -> None:
         width="stretch",
     )
 
-    widgets.metric_row(
+    widgets.headline(
         [
             ("Stakes", f"{state['stakes']}"),
             ("Cube face", f"{state['face']}"),
             ("Cube owner", _OWNER_NAMES[state["owner"]]),
             ("To act", state["to_act"]),
-            ("Score A-B" if not state["money_play"] else "Won so far A-B", state["score"]),
         ]
+    )
+    widgets.metric_row(
+        [("Score A-B" if not state["money_play"] else "Won so far A-B", state["score"])]
     )
 
     if state["rule"]:
@@ -137,11 +140,20 @@ def render_theory(values: View) -> None:
             )
 
     without, with_jacoby = cached.decision(P, x, W, L, False), cached.decision(P, x, W, L, True)
-    for suffix, points, verdict in (("", plain, without), (", Jacoby", jacoby, with_jacoby)):
-        a, b, c = st.columns(3)
-        a.metric(f"Initial double point{suffix}", f"{points['initial_double_point']:.4f}")
-        b.metric(f"Too good, centred{suffix}", _never(points["too_good_center"]))
-        c.metric(f"Decision at P = {P:.3f}{suffix}", verdict["doubler_action"])
+    widgets.headline(  # the points the Jacoby chart marks, without the rule and with it
+        [
+            ("Initial double point", f"{plain['initial_double_point']:.4f}"),
+            ("Initial double point, Jacoby", f"{jacoby['initial_double_point']:.4f}"),
+            ("Too good, centred", _never(plain["too_good_center"])),
+            ("Too good, centred, Jacoby", _never(jacoby["too_good_center"])),
+        ]
+    )
+    widgets.metric_row(
+        [
+            (f"Decision at P = {P:.3f}", without["doubler_action"]),
+            (f"Decision at P = {P:.3f}, Jacoby", with_jacoby["doubler_action"]),
+        ]
+    )
 
     # Jacoby with beavers: a taker may beaver a centred double, so the doubler needs less
     jacoby_beavers = cached.cube_points(x, W, L, True, True)
@@ -235,6 +247,22 @@ def shown_table(table: pd.DataFrame) -> pd.DataFrame:
     return shown.drop(columns="exponent")
 
 
+def _simulation_headline(result: Mapping[str, Any] | None) -> None:
+    """The simulation's headline: how often the stake passes 4 (simulated, theory; the
+    first chart's tail) and A's points per game; a dash each when nothing was simulated."""
+    rare = f"P(stake > {cached.RARE_STAKE})"
+    if result is None:
+        shown = ("—", "—", "—")
+    else:
+        shown = (
+            f"{result['above_simulated']:.4f}",
+            f"{result['above_theory']:.4f}",
+            points_text(result["estimate"]["mean"]),
+        )
+    labels = (f"{rare}, simulated", f"{rare}, theory", "A's points per game")
+    widgets.headline(list(zip(labels, shown, strict=True)))
+
+
 def render_simulation(values: View) -> None:
     """Cube-value distribution beside the theory, points per game, price of early doubles."""
     flags, strategy, start = _simulation_arguments(values)
@@ -247,6 +275,7 @@ def render_simulation(values: View) -> None:
         stops = cached.expected_stops(flags, strategy, start)
     except ValueError as error:
         st.error(f"These settings cannot be simulated: {error}", icon=":material/error:")
+        _simulation_headline(None)
         return
     if stops > cached.LONG_GAMES:
         st.info(
@@ -271,25 +300,24 @@ def render_simulation(values: View) -> None:
             result = cached.simulation(model, flags, strategy, start, n_games, seed)
     except ValueError as error:
         st.error(f"These settings cannot be simulated: {error}", icon=":material/error:")
+        _simulation_headline(None)
         return
     except SimulationBusy:
         busy_message("the simulation")
+        _simulation_headline(None)
         return
     if model == "walk" and n_games > result["n_games"]:
         st.info(f"The fine walk is limited to {cached.WALK_GAMES_LIMIT:,} games.")
     estimate = result["estimate"]
     exact = result["exact_equity"]
-    a, b, c, d = st.columns(4)
-    a.metric("Games per second", f"{result['games_per_second']:,.0f}")
-    b.metric(f"P(stake > {cached.RARE_STAKE}), simulated", f"{result['above_simulated']:.4f}")
-    c.metric(f"P(stake > {cached.RARE_STAKE}), theory", f"{result['above_theory']:.4f}")
-    d.metric("A's points per game", points_text(estimate["mean"]))
+    _simulation_headline(result)
     widgets.metric_row(
         [
             ("95% CI low", points_text(estimate["low"])),
             ("95% CI high", points_text(estimate["high"])),
             ("Exact expectation", "none" if math.isnan(exact) else points_text(exact)),
             ("Games simulated", f"{result['n_games']:,}"),
+            ("Games per second", f"{result['games_per_second']:,.0f}"),
         ]
     )
     st.caption(
