@@ -93,9 +93,9 @@ def _cube_and_owner(v: View) -> tuple[int, match.TakeCube]:
 def render_model_notes(v: View) -> None:
     """Above the tabs: the chosen table, the model, its assumptions, the anchors.
 
-    In presenter mode only a table notice stands above the tabs (a link's uploaded table
-    this session has not got): the notes follow the open section (:func:`noted`), so
-    that its first screen is its slide.
+    In presenter mode only the notice of a fallback table stands above the tabs (a link
+    naming a table uploaded in another session); the notes follow the open section
+    (:func:`noted`), so that its first screen is its slide.
     """
     if v.present:
         tables.render_table_notices(v)
