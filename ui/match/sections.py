@@ -6,9 +6,12 @@ runs only the open one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+import math
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
+import pandas as pd
 import streamlit as st
 
 from cubecore import match
@@ -18,6 +21,9 @@ from ui.match import charts, tables
 from ui.match import data as cached
 from ui.match.controls import TAKE_KINDS
 from ui.skeleton import View
+
+#: A section's render function.
+Render = Callable[[View], None]
 
 SOURCE = "the model stated on this page"
 RULES_SOURCE = source("RULES")
@@ -85,7 +91,19 @@ def _cube_and_owner(v: View) -> tuple[int, match.TakeCube]:
 
 
 def render_model_notes(v: View) -> None:
-    """Above the tabs: the chosen table, the model, its assumptions, the anchors."""
+    """Above the tabs: the chosen table, the model, its assumptions, the anchors.
+
+    In presenter mode only the notice of a fallback table stands above the tabs (a link
+    naming a table uploaded in another session); the notes follow the open section
+    (:func:`noted`), so that its first screen is its slide.
+    """
+    if v.present:
+        tables.render_table_notices(v)
+        return
+    _model_notes(v)
+
+
+def _model_notes(v: View) -> None:
     tables.render_table_note(v)
     with st.expander("The model and its assumptions", icon=":material/functions:"):
         st.markdown(MODEL_TEXT)
@@ -104,6 +122,21 @@ def render_model_notes(v: View) -> None:
         )
 
 
+def noted(render: Render) -> Render:
+    """``render``, followed in presenter mode by the model notes (the chosen table, the
+    model's assumptions), which stand above the tabs otherwise
+    (:func:`render_model_notes`): on a projector the frame above the tabs leaves the
+    section's slide no room for them."""
+
+    @functools.wraps(render)
+    def render_noted(v: View) -> None:
+        render(v)
+        if v.present:
+            _model_notes(v)
+
+    return render_noted
+
+
 def render_table(v: View) -> None:
     """The generated match equity table, Crawford and post-Crawford."""
     a, b, g, x = _score(v)
@@ -111,22 +144,24 @@ def render_table(v: View) -> None:
     table = cached.equity_table(g, x)
     phase = match.match_phase(a, b, post)
     mwc = cached.winning_chance(a, b, post, g, x)
-    cols = st.columns(4)
-    cols[0].metric(f"Your MWC, {a}-away/{b}-away", f"{mwc:.4f}", help=phase)
-    cols[1].metric("Opponent's MWC", f"{1.0 - mwc:.4f}")
-    cols[2].metric("Phase", phase)
     dead = cached.equity_table(g, 0.0)
     if min(a, b) == 1 and max(a, b) > 1:
         k = max(a, b)
         leader = "you" if a == 1 else "opponent"
-        cols[3].metric(
+        last = (
             f"Leader ({leader}): Crawford / post-Crawford",
             f"{match.crawford_equity(k, g):.4f} / {match.post_crawford_equity(k, g):.4f}",
         )
     else:
-        cols[3].metric(
-            "Dead cube (x = 0) at this score", f"{float(cast(float, dead.loc[a, b])):.4f}"
-        )
+        last = ("Dead cube (x = 0) at this score", f"{float(cast(float, dead.loc[a, b])):.4f}")
+    widgets.headline(
+        [
+            (f"Your MWC, {a}-away/{b}-away", f"{mwc:.4f}"),
+            ("Opponent's MWC", f"{1.0 - mwc:.4f}"),
+            ("Phase", phase),
+            last,
+        ]
+    )
     widgets.chart_with_formulas(
         charts.row_figure(table, dead, a, b),
         "match_row",
@@ -177,11 +212,14 @@ def render_takes(v: View) -> None:
         f"from {cube} ({owner}) to {2 * cube}.** Take points are your minimum game "
         "winning chance to take."
     )
-    cols = st.columns(4)
-    cols[0].metric("Take point, model", f"{tp['model']:.4f}")
-    cols[1].metric("Take point, dead cube", f"{tp['dead']:.4f}")
-    cols[2].metric("Take point, dead with gammons", f"{tp['dead_gammon']:.4f}")
-    cols[3].metric("Take point, live recursion", f"{tp['live']:.4f}")
+    widgets.headline(
+        [
+            ("Take point, model", f"{tp['model']:.4f}"),
+            ("Take point, dead cube", f"{tp['dead']:.4f}"),
+            ("Take point, dead with gammons", f"{tp['dead_gammon']:.4f}"),
+            ("Take point, live recursion", f"{tp['live']:.4f}"),
+        ]
+    )
     cols = st.columns(4)
     window = tp["doubling_point"]
     cols[0].metric("Doubler's doubling point", "never" if window != window else f"{window:.4f}")
@@ -240,14 +278,17 @@ def render_rules(v: View) -> None:
     craw = cached.crawford_table(g)
     here = craw[craw["opp_away"] == trailer].iloc[0]
     st.subheader("Crawford: the game without the cube protects the leader")
-    cols: Sequence[Any] = st.columns(3)
-    cols[0].metric("Leader in the Crawford game", f"{here['crawford']:.4f}")
-    cols[1].metric("Same game without the rule", f"{here['no_crawford_rule']:.4f}")
-    cols[2].metric("Protection", f"{here['protection']:+.4f}")
+    widgets.headline(
+        [
+            ("Leader in the Crawford game", f"{here['crawford']:.4f}"),
+            ("Same game without the rule", f"{here['no_crawford_rule']:.4f}"),
+            ("Protection", f"{here['protection']:+.4f}"),
+        ]
+    )
     widgets.chart(charts.crawford_figure(craw, trailer), "match_crawford")
     st.subheader("Post-Crawford: the trailer doubles at once; the free drop")
     drops = bool(here["leader_drops"])
-    cols = st.columns(3)
+    cols: Sequence[Any] = st.columns(3)
     cols[0].metric("Leader's MWC post-Crawford", f"{here['post_crawford']:.4f}")
     cols[1].metric("Trailer's MWC post-Crawford", f"{1.0 - here['post_crawford']:.4f}")
     cols[2].metric("Leader's answer to the double", "drop" if drops else "take")
@@ -290,6 +331,17 @@ def render_heatmaps(v: View) -> None:
     a, b, g, x = _score(v)
     gd = v.number("Gd")
     table = cached.equity_table(g, x)
+    cube, owner = _cube_and_owner(v)
+    kind = v.text("tk")
+    grid = cached.take_point_table(v.whole("size"), cube, owner, g, gd, x)
+    pivot = grid.pivot(index="away", columns="opp_away", values=kind)
+    crawford = ", Crawford game" if min(a, b) == 1 < max(a, b) else ""  # row 1, column 1
+    widgets.headline(
+        [
+            (f"Match equity, {a}-away/{b}-away{crawford}", _cell(table, a, b)),
+            (f"Your take point, {TAKE_KINDS[kind]}", _cell(pivot, a, b)),
+        ]
+    )
     widgets.chart(
         charts.heatmap_figure(
             table,
@@ -299,10 +351,6 @@ def render_heatmaps(v: View) -> None:
         ),
         "match_equity_heatmap",
     )
-    cube, owner = _cube_and_owner(v)
-    kind = v.text("tk")
-    grid = cached.take_point_table(v.whole("size"), cube, owner, g, gd, x)
-    pivot = grid.pivot(index="away", columns="opp_away", values=kind)
     widgets.chart(
         charts.heatmap_figure(
             pivot,
@@ -319,3 +367,11 @@ def render_heatmaps(v: View) -> None:
             "the take points are post-Crawford. The double (cube, owner, the doubler's "
             "gammon rate) is set in the sidebar panel of the take points."
         )
+
+
+def _cell(grid: pd.DataFrame, a: int, b: int) -> str:
+    """A heatmap's cell at the score as shown: four decimals, "—" off the map or empty."""
+    if a not in grid.index or b not in grid.columns:
+        return "—"
+    value = float(cast(float, grid.loc[a, b]))
+    return "—" if math.isnan(value) else f"{value:.4f}"

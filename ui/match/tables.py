@@ -100,13 +100,20 @@ def chosen_table(
     return met.load_table(choice), choice
 
 
-def render_table_note(v: View) -> None:
-    """Above the tabs on every view: the chosen table(s), a fallback notice, the score on it."""
+def render_table_notices(v: View) -> met.MatchEquityTable:
+    """Above the tabs on every view: a notice for each table choice that falls back (a
+    link's uploaded table); the chosen table."""
     table, _ = chosen_table(v)
     if v.text("met2") == UPLOADED_TABLE:
         chosen_table(v, "met2")
+    return table
+
+
+def render_table_note(v: View) -> None:
+    """The table notices (:func:`render_table_notices`), the chosen table, the score on it."""
+    table = render_table_notices(v)
     a, b, ph = v.whole("away"), v.whole("oaway"), phase(v)
-    high = table.length if ph == "pre-Crawford" else min(table.length, table.post_length)
+    high = covered(table, v)
     if max(a, b) > high:
         here = f"{a}-away/{b}-away lies outside it (it covers scores up to {high}-away)"
     else:
@@ -125,10 +132,15 @@ def phase(v: View) -> match_points.MatchPhase:
     return "post-Crawford" if v.flag("post") else "Crawford"
 
 
+def covered(table: met.MatchEquityTable, v: View) -> int:
+    """The highest away-score the table covers in the score's phase."""
+    return table.length if phase(v) == "pre-Crawford" else min(table.length, table.post_length)
+
+
 def inside(table: met.MatchEquityTable, v: View) -> bool:
     """Whether the score lies in the table; if not, say so."""
     a, b = v.whole("away"), v.whole("oaway")
-    high = table.length if phase(v) == "pre-Crawford" else min(table.length, table.post_length)
+    high = covered(table, v)
     if max(a, b) <= high:
         return True
     st.warning(
@@ -152,6 +164,11 @@ def _grid(frame: pd.DataFrame, column: str) -> pd.DataFrame:
 
 def _marked(v: View) -> tuple[int, int]:
     return v.whole("away"), v.whole("oaway")
+
+
+def _short_headline(high: int) -> None:
+    """The headline of a section the table is too short for: how far it reaches."""
+    widgets.headline([("The table covers scores up to", f"{high}-away")])
 
 
 # ----------------------------------------------------------------------------------
@@ -218,10 +235,15 @@ def render_library(v: View) -> None:
     if inside(table, v):
         a, b, ph = v.whole("away"), v.whole("oaway"), phase(v)
         mwc = table.mwc(a, b, post_crawford=ph == "post-Crawford")
-        cols = st.columns(3)
-        cols[0].metric(f"Your MWC on the table, {a}-away/{b}-away", f"{mwc:.4f}", help=ph)
-        cols[1].metric("Opponent's MWC on the table", f"{1.0 - mwc:.4f}")
-        cols[2].metric("Table length", f"{table.length}-away")
+        widgets.headline(
+            [
+                (f"Your MWC on the table, {a}-away/{b}-away", f"{mwc:.4f}"),
+                ("Opponent's MWC on the table", f"{1.0 - mwc:.4f}"),
+                ("Table length", f"{table.length}-away"),
+            ]
+        )
+    else:
+        _short_headline(covered(table, v))
     grid = pd.DataFrame(
         table.pre, index=range(1, table.length + 1), columns=range(1, table.length + 1)
     )
@@ -283,6 +305,7 @@ def render_window(v: View) -> None:
     table, key = chosen_table(v, quiet=True)
     _caption(table)
     if not inside(table, v):
+        _short_headline(covered(table, v))
         return
     a, b, ph = v.whole("away"), v.whole("oaway"), phase(v)
     rates = (v.number("pg"), v.number("pb"), v.number("og"), v.number("ob"))
@@ -292,6 +315,7 @@ def render_window(v: View) -> None:
                 f"{side} gammon rate and backgammon rate add up to {gammons + backgammons:.2f}: "
                 "they are shares of the same wins, at most 1 together. Nothing is computed."
             )
+            widgets.headline([(f"{side} gammon + backgammon rate", f"{gammons + backgammons:.2f}")])
             return
     windows = cached.market_windows(key, table, a, b, ph, rates)
     first = windows[windows["doubler"] == "opponent"].iloc[0]
@@ -299,7 +323,7 @@ def render_window(v: View) -> None:
         f"**{a}-away/{b}-away, {ph}.** Points in the doubler's game winning chance; take "
         "points in the taker's."
     )
-    widgets.metric_row(
+    widgets.headline(
         [
             ("Your take point, dead", f"{first['take_point_gammonless']:.4f}"),
             ("Your take point, gammon-adjusted", f"{first['take_point']:.4f}"),
@@ -391,22 +415,19 @@ def render_compare(v: View) -> None:
     table, key = chosen_table(v, quiet=True)
     other, other_key = chosen_table(v, "met2", quiet=True)
     c = cached.comparison(key, table, other_key, other)
-    st.markdown(f"**{table.name}** minus **{other.name}**, scores up to {c.length}-away each.")
-    cols = st.columns(4)
-    cols[0].metric(
-        "Largest difference (pp)",
-        f"{100 * c.max_abs:.3f}",
-        help=f"At {c.where_max[0]}-away/{c.where_max[1]}-away.",
+    st.markdown(
+        f"**{table.name}** minus **{other.name}**, scores up to {c.length}-away each; the "
+        f"largest difference at {c.where_max[0]}-away/{c.where_max[1]}-away."
     )
-    cols[1].metric("Mean difference (pp)", f"{100 * c.mean_abs:.3f}")
-    cols[2].metric("Largest post-Crawford difference (pp)", f"{100 * c.post_max_abs:.3f}")
     n = min(c.length, table.post_length, other.post_length)
     takes = _dead_take_points(table, key, n) - _dead_take_points(other, other_key, n)
-    cols[3].metric(
-        "Largest take-point difference (pp)",
-        f"{100 * float(takes.abs().max().max()):.3f}",
-        help="The gammonless dead take point of the opponent's initial double, "
-        "first table minus second.",
+    widgets.headline(
+        [
+            ("Largest difference (pp)", f"{100 * c.max_abs:.3f}"),
+            ("Mean difference (pp)", f"{100 * c.mean_abs:.3f}"),
+            ("Largest post-Crawford difference (pp)", f"{100 * c.post_max_abs:.3f}"),
+            ("Largest take-point difference (pp)", f"{100 * float(takes.abs().max().max()):.3f}"),
+        ]
     )
     widgets.chart(
         charts.difference_heatmap_figure(
@@ -449,10 +470,11 @@ def render_explain(v: View) -> None:
     n = min(met_fit.DEFAULT_FIT_AWAY, table.length)
     if n < 2:
         st.warning(f"{table.name} is {table.length}-away: too short to fit.")
+        _short_headline(table.length)
         return
     fit = cached.table_fit(key, table, n)
     st.markdown(f"**{fit.reading}**")
-    widgets.metric_row(
+    widgets.headline(
         [
             ("Fitted gammon rate G", f"{fit.gammon_rate:.3f}"),
             ("Fitted cube efficiency x", f"{fit.cube_efficiency:.3f}"),
@@ -485,11 +507,12 @@ def render_free_drop(v: View) -> None:
     n = min(11, MAX_FREE_DROP_AWAY, table.post_length)
     if n < 2:
         st.warning(f"{table.name} has no post-Crawford entries past 1-away.")
+        _short_headline(table.post_length)
         return
     price = cached.drop_price(key, table, n, v.number("fdg"), v.number("fds"))
     frame = price.frame
     two = frame[frame["trailer_away"] == 2].iloc[0]
-    widgets.metric_row(
+    widgets.headline(
         [
             ("Trailer 2-away, table", f"{two['table']:.4f}"),
             ("Trailer 2-away, no selection", f"{two['table_plain']:.4f}"),
@@ -529,10 +552,11 @@ def render_aids(v: View) -> None:
     n = min(11, MAX_AID_AWAY, table.length, table.post_length)
     if n < 2:
         st.warning(f"{table.name} is too short to compare.")
+        _short_headline(min(table.length, table.post_length))
         return
     c = cached.aid_comparison(aid, key, table, n)
     st.caption(f"{name}: {cited}. Reference: {table.name}, scores up to {n}-away.")
-    widgets.metric_row(
+    widgets.headline(
         [
             ("Mean MWC error (pp)", f"{c.mean_abs_error_pp:.3f}"),
             ("Largest MWC error (pp)", f"{c.max_abs_error_pp:.3f}"),

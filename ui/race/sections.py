@@ -61,6 +61,11 @@ def _pct(value: float, digits: int = 2) -> str:
     return f"{100.0 * value:.{digits}f}%"
 
 
+def _three(value: float) -> str:
+    """A measured point or cube life: three decimals, "n/a" where it is undefined."""
+    return "n/a" if pd.isna(value) else f"{value:.3f}"
+
+
 def _offset(value: int | None) -> str:
     return "never" if pd.isna(value) else f"{int(value):+d}"
 
@@ -79,14 +84,22 @@ def race_model(v: View) -> None:
     x, y = v.whole("pips"), v.whole("opips")
     equities = cached.cube_equities(x, y, "center")
     rolls = cached.bearoff_distributions(x, y)
-    a, b, c, d = st.columns(4)
-    a.metric(f"Win chance on roll ({x} v {y})", _pct(equities["cubeless_win"]))
-    b.metric("Opponent's win chance", _pct(1.0 - equities["cubeless_win"]))
-    c.metric("Your expected rolls", f"{(rolls['rolls'] * rolls['you']).sum():.3f}")
-    d.metric("Opponent's expected rolls", f"{(rolls['rolls'] * rolls['opponent']).sum():.3f}")
-    widgets.two_charts(
+    widgets.headline(
+        [
+            (f"Win chance on roll ({x} v {y})", _pct(equities["cubeless_win"])),
+            ("Opponent's win chance", _pct(1.0 - equities["cubeless_win"])),
+            ("Your expected rolls", f"{(rolls['rolls'] * rolls['you']).sum():.3f}"),
+            ("Opponent's expected rolls", f"{(rolls['rolls'] * rolls['opponent']).sum():.3f}"),
+        ]
+    )
+    shown = [
         (figures.roll_totals_figure(cached.roll_totals()), "race_roll_totals"),
         (figures.bearoff_figure(rolls, x, y), "race_bearoff"),
+    ]
+    if v.present:  # the slide's chart (the first): the race at the counts, beside its numbers
+        shown.reverse()
+    widgets.two_charts(
+        *shown,
         present=v.present,
         formulas=[
             (
@@ -146,7 +159,7 @@ def doubling_points(v: View) -> None:
     """Doubling points: formulas (1)-(6), the three points, the cube-state chances chart."""
     da, db = v.number("da"), v.number("db")
     points = cached.effective_points(da, db)
-    widgets.metric_row(
+    widgets.headline(
         [
             ("Minimum take point M, (4)", f"{points['minimum_take_point']:.4f}"),
             ("Redouble point, (5)", f"{points['redouble_point']:.4f}"),
@@ -190,21 +203,23 @@ def exact_strategy(v: View) -> None:
     """Exact strategy: equities of the position, action map, Table 3 and Table 2."""
     x, y, cube, span = _position(v)
     e = cached.cube_equities(x, y, cube)
-    cols = st.columns([1, 1, 1, 1, 1.4])
-    cols[0].metric("Cubeless win chance", _pct(e["cubeless_win"]))
-    cols[1].metric("No double", f"{e['no_double']:+.4f}")
-    if cube == "opponent":
-        cols[2].metric("Double/take", "n/a")
-        cols[3].metric("Double/pass", "n/a")
-    else:
-        cols[2].metric("Double/take", f"{e['double_take']:+.4f}")
-        cols[3].metric("Double/pass", f"{e['double_pass']:+.4f}")
-    cols[4].metric("Action", e["action"])
+    may_double = cube != "opponent"
+    equities, action = st.columns([4, 1.4])  # the action's column wide enough for its words
+    with equities:
+        widgets.headline(
+            [
+                ("Cubeless win chance", _pct(e["cubeless_win"])),
+                ("No double", f"{e['no_double']:+.4f}"),
+                ("Double/take", f"{e['double_take']:+.4f}" if may_double else "n/a"),
+                ("Double/pass", f"{e['double_pass']:+.4f}" if may_double else "n/a"),
+            ]
+        )
+    action.metric("Action", e["action"])
     st.caption(
         f"{x} v {y}, money play, no gammons, both sides optimal; equities per unit of "
         "the current cube, from the roller's view."
     )
-    if cube != "opponent":
+    if may_double:
         _proper_action(e, cube)
     widgets.chart(
         figures.action_map_figure(
@@ -304,24 +319,24 @@ def measured_points(v: View) -> None:
     life = cached.cube_life(cube, lead, span)
     at_points = points[points["count"] == x]
     at_life = life[life["on_roll"] == x]
-    cols = st.columns(5)
-    if len(at_points):
-        row = at_points.iloc[0]
-        cols[0].metric(f"Implied DA at {x} v {x}", f"{row['da']:.3f}")
-        cols[1].metric(
-            f"Implied DB at {x} v {x}", "n/a" if pd.isna(row["db"]) else f"{row['db']:.3f}"
-        )
-        cols[2].metric(
-            "DA from (3), centred",
-            "n/a" if pd.isna(row["da_center"]) else f"{row['da_center']:.3f}",
-        )
+    implied, lives = st.columns([3, 2])  # the headline's row beside the cube life's
+    with implied:
+        if len(at_points):
+            row = at_points.iloc[0]
+            widgets.headline(
+                [
+                    (f"Implied DA at {x} v {x}", _three(row["da"])),
+                    (f"Implied DB at {x} v {x}", _three(row["db"])),
+                    ("DA from (3), centred", _three(row["da_center"])),
+                ]
+            )
+        else:
+            widgets.headline([(f"Your count {x}", f"beyond 1..{span}")])
     if len(at_life):
         row = at_life.iloc[0]
-        cols[3].metric(
-            f"Cube life at {x} v {x + lead}",
-            "n/a" if pd.isna(row["cube_life"]) else f"{row['cube_life']:.3f}",
-        )
-        cols[4].metric(f"GNU BG rule at {x} pips", f"{row['gnubg']:.3f}")
+        life_now, rule = lives.columns(2)
+        life_now.metric(f"Cube life at {x} v {x + lead}", _three(row["cube_life"]))
+        rule.metric(f"GNU BG rule at {x} pips", _three(row["gnubg"]))
     if x > span:
         st.caption(
             f"Your count {x} lies beyond the sweep (1..{span}): raise 'Maps: largest "
@@ -376,7 +391,7 @@ def rules_of_thumb(v: View) -> None:
             delta_color="off",
             delta_arrow="off",
         )
-    widgets.metric_row(
+    widgets.headline(
         [
             ("8-9-12 agrees where either doubles", _pct(data["contested_agreement"], 1)),
             (f"8-9-12 agrees, all of 1..{span}", _pct(shares["agrees"], 1)),
