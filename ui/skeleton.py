@@ -183,9 +183,9 @@ class Section:
     slide : bool
         Whether presenter mode opens the section's first screen (:func:`ui.widgets.slide`:
         its :func:`~ui.widgets.headline` numbers beside its first chart). False for a
-        section that shows no numbers until a student acts (a form), or whose numbers
-        and chart a fragment redraws: a fragment writes only inside itself, so it opens
-        its own slide.
+        section that shows no numbers (a list of sources), none until a student acts (a
+        form), or whose numbers and chart a fragment redraws: a fragment writes only
+        inside itself, so it opens its own slide.
     """
 
     id: str

@@ -291,16 +291,20 @@ def presenter_figure(figure: Figure) -> Figure:
 #: projector leaves under the page's frame (title, presets and strip, tabs), measured
 #: in Chromium (tests/test_browser_pages.py checks that it fits on every section).
 SLIDE_CHART_HEIGHT = 400
-#: The type size of a slide chart's legend (px).
+#: The type size of a slide chart's legend and marker labels (px).
 _SLIDE_LEGEND_SIZE = 16
+#: The longest title (characters) a slide chart shows on one line: about its width
+#: (855 px at 1280 px) at the slide's title size.
+_SLIDE_TITLE_CHARS = 60
 
 
 def slide_figure(figure: Figure) -> Figure:
     """A presenter figure (:func:`presenter_figure`) cut to the slide: the first chart of
     a section beside its headline numbers, :data:`SLIDE_CHART_HEIGHT` px high; its
-    legend in one row above the plot in smaller type (it names the curves; the numbers
-    are beside the chart; under so short a plot it would meet the axis title), and its
-    title in the slide's type (a long title must fit the chart's width)."""
+    legend in one row above the plot and its marker labels in smaller type (the legend
+    names the curves, the numbers are beside the chart; under so short a plot a legend
+    would meet the axis title, and long labels would not fit along their lines), and
+    its title in the slide's type, on two lines when long (plotly does not wrap it)."""
     layout = dict(figure.get("layout", {}))
     layout["height"] = SLIDE_CHART_HEIGHT
     if "legend" in layout:
@@ -314,12 +318,33 @@ def slide_figure(figure: Figure) -> Figure:
             "yanchor": "bottom",
             "font": {**legend.get("font", {}), "size": _SLIDE_LEGEND_SIZE},
         }
+    if "annotations" in layout:  # marker labels in the legend's type: they fit the short plot
+        layout["annotations"] = [
+            {**note, "font": {**note.get("font", {}), "size": _SLIDE_LEGEND_SIZE}}
+            if note.get("name") == MARKER_LABEL
+            else note
+            for note in layout["annotations"]
+        ]
+    top = 90.0 if "legend" in layout else 60.0
     if isinstance(layout.get("title"), dict):
         title = layout["title"]
-        layout["title"] = {**title, "font": {**title.get("font", {}), "size": _FONT_SIZE[True]}}
+        text = _two_lines(str(title.get("text", "")), _SLIDE_TITLE_CHARS)
+        top += _LINE_EM * _FONT_SIZE[True] * text.count("<br>")
+        font = {**title.get("font", {}), "size": _FONT_SIZE[True]}
+        layout["title"] = {**title, "text": text, "font": font}
     margin = {**_PLOTLY_MARGIN, **layout.get("margin", {})}
-    layout["margin"] = {**margin, "t": 90 if "legend" in layout else 60, "b": 70}
+    layout["margin"] = {**margin, "t": round(top), "b": 70}
     return {**figure, "layout": layout}
+
+
+def _two_lines(text: str, limit: int) -> str:
+    """``text`` broken once at the last space before ``limit`` characters (plotly does not
+    wrap a title: a long one runs off the chart's edge); unchanged if short or already
+    broken."""
+    if len(text) <= limit or "<br>" in text:
+        return text
+    cut = text.rfind(" ", 0, limit)
+    return text if cut <= 0 else f"{text[:cut]}<br>{text[cut + 1 :]}"
 
 
 def _presenter_trace(trace: Trace) -> Trace:

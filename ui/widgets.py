@@ -45,8 +45,8 @@ SLIDE_NUMBERS, SLIDE_CHART = "slide-numbers", "slide-chart"
 #: Widths of the slide's two columns: the numbers, the chart.
 _SLIDE_COLUMNS = (1.0, 2.6)
 #: The longest value (characters) that shares a row of the slide with another one
-#: ("+0.5867", "84.36%"); a longer one, a word or two, has the row to itself.
-_SHORT = 8
+#: ("0.2128", "84.36%"); a longer one ("+0.02489", "too good") has the row to itself.
+_SHORT = 7
 
 
 @dataclass

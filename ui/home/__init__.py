@@ -10,7 +10,8 @@ PAGE = Page(
     "sources.",
     sources=("KS69", "ZK77", "W-DT", "JR12"),
     sections=(
-        Section("overview", "Overview", sections.render_overview),
+        # Overview, Glossary and About list sources and terms: no numbers, no chart, no slide
+        Section("overview", "Overview", sections.render_overview, slide=False),
         Section(
             "atlas",
             "Atlas",
@@ -18,8 +19,8 @@ PAGE = Page(
             controls.ATLAS_CONTROLS,
             presets=controls.ATLAS_PRESETS,
         ),
-        Section("glossary", "Glossary", sections.render_glossary),
-        Section("about", "About and sources", sections.render_about),
+        Section("glossary", "Glossary", sections.render_glossary, slide=False),
+        Section("about", "About and sources", sections.render_about, slide=False),
     ),
     **wiring(controls),
 )

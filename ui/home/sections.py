@@ -21,12 +21,6 @@ from ui.skeleton import View
 
 def render_overview(v: View) -> None:
     """One bordered card per source, with the links to its headline results."""
-    widgets.headline(
-        [
-            ("Sources", f"{len(OVERVIEW)}"),
-            ("Linked results", f"{sum(len(card.links) for card in OVERVIEW)}"),
-        ]
-    )
     per_row = 2 if v.present else 3
     columns = st.columns(per_row)
     for index, card in enumerate(OVERVIEW):
@@ -117,12 +111,6 @@ def render_atlas(v: View) -> None:
 
 def render_glossary(v: View) -> None:
     """The cube vocabulary, each term with a link to the section where it is computed."""
-    widgets.headline(
-        [
-            ("Terms", f"{len(GLOSSARY)}"),
-            ("Pages they link to", f"{len({link.page for _, _, link in GLOSSARY})}"),
-        ]
-    )
     for term, meaning, link in GLOSSARY:
         left, right = st.columns([3, 1])
         left.markdown(f"**{term}**: {meaning}")
@@ -136,7 +124,6 @@ def render_glossary(v: View) -> None:
 
 def render_about(v: View) -> None:
     """Every source with its full citation, and what is exact versus approximate."""
-    widgets.headline([("Sources cited", f"{len(REFERENCES)}")])
     st.subheader("Sources")
     st.markdown(
         "\n".join(

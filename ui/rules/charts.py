@@ -32,7 +32,7 @@ def stakes_figure(events: pd.DataFrame, step: int) -> Figure:
         "mode": "lines+markers+text",
         "x": events["step"].tolist(),
         "y": [float(v) for v in events["stakes"]],
-        "text": events["action"].tolist(),
+        "text": [str(action).replace("_", " ") for action in events["action"]],  # in words
         "textposition": "top center",
         "textfont": {"size": 10},
         "name": "stakes",
