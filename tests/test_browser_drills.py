@@ -14,6 +14,7 @@ import pytest
 from cubecore import drills
 from tests.browser import ARTIFACTS, settled
 from tests.test_browser_pages import VIEWPORT
+from ui.pages import PAGES
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
@@ -71,5 +72,6 @@ def test_an_answer_is_graded_and_stays_out_of_the_link(server, page):
     settled(page)
     query = parse_qs(urlparse(page.url).query)
     wanted = question.query
-    for key in ("met", "away", "oaway"):
-        assert query.get(key) == [wanted[key]], (key, page.url)
+    cube = {c.key: c for c in next(s for s in PAGES if s.url_path == "cube").controls}
+    for key in ("met", "away", "oaway"):  # as the link spells them (the table's name)
+        assert query.get(key) == [cube[key].format(wanted[key])], (key, page.url)

@@ -106,7 +106,7 @@ def test_link_opens_its_section_in_the_preset_state(open_page, link):
     for key, raw in link.query.items():
         if key == "sec":
             continue
-        expected, reason = controls[key].parse(raw)
+        expected, reason = controls[key].parse(spec.page.value_aliases.get(key, {}).get(raw, raw))
         assert reason is None
         assert at.session_state[key] == expected
 
