@@ -454,7 +454,8 @@ def test_every_link_names_a_page_and_its_controls(questions):
             assert q.section in {section.id for section in spec.page.sections}
         for key, raw in q.params:
             assert key in controls, (q.page, key)
-            _, reason = controls[key].parse(raw)
+            aliases = spec.page.value_aliases if spec.page is not None else {}
+            _, reason = controls[key].parse(aliases.get(key, {}).get(raw, raw))  # as the page
             assert reason is None, (q.page, key, raw, reason)
 
 

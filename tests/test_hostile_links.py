@@ -23,6 +23,7 @@ import pytest
 from tests.links import the_one_notice
 from ui.links import MAX_LINK_BYTES, escape_text
 from ui.pages import PAGES
+from ui.style import NOT_APPLICABLE
 
 #: Text a page must never show as a number (metrics: also ``None``; a caption may
 #: explain what an empty cell, "None", means).
@@ -73,7 +74,8 @@ def test_a_simulation_past_its_time_budget_is_stopped_and_explained(open_page, m
     assert_finite_page(at)
     errors = [e.value for e in at.error]
     assert any("ran past its `time_budget`" in e and "simulate fewer games" in e for e in errors)
-    assert not at.metric
+    # no number from a stopped run: the headline says "—" (not applicable) in each place
+    assert at.metric and all(metric.value == NOT_APPLICABLE for metric in at.metric)
 
 
 def test_the_price_of_doubling_early_has_the_time_budget_too(open_page, monkeypatch):
