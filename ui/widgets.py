@@ -227,18 +227,16 @@ def chart(figure: Figure, filename: str, *, key: str | None = None) -> None:
     context = export_context()
     present = presenter_mode()
     shown = _SLIDE.get()
-    on_slide = shown is not None and not shown.chart_drawn
+    on_slide = shown if shown is not None and not shown.chart_drawn else None  # the first
     if present:
         figure = presenter_figure(figure)
-    if on_slide:
+    if on_slide is not None:
         figure = slide_figure(figure)
+        on_slide.chart_drawn = True
     figure = with_export_note(figure, context.note(short=present))
     figure = themed_figure(place_marker_labels(readable_cells(figure)), st.context.theme.type)
     summary = chart_summary(figure)
-    where: AbstractContextManager[object] = nullcontext()
-    if shown is not None and on_slide:
-        shown.chart_drawn = True
-        where = shown.chart
+    where: AbstractContextManager[object] = nullcontext() if on_slide is None else on_slide.chart
     with where:
         st.plotly_chart(
             PrevalidatedFigure(figure),

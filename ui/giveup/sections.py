@@ -19,6 +19,7 @@ from ui.giveup import charts as figures
 from ui.giveup import data as cached
 from ui.giveup.controls import G_FROM_TAKE, ROWS
 from ui.skeleton import View
+from ui.style import NOT_APPLICABLE
 
 #: Short citation under formulas (the full source is in the page caption).
 CITE = source("W-DT")
@@ -239,10 +240,10 @@ def _volatility(
         net = None
     widgets.headline(  # the answer the first chart (the gain function) adds up
         [
-            ("Net gain of doubling now", "—" if net is None else f"{net:+.5f}"),
+            ("Net gain of doubling now", NOT_APPLICABLE if net is None else f"{net:+.5f}"),
             (
                 "Verdict (volatility model)",
-                "—" if net is None else _verdict(net, equity, give_ups.own_give_up),
+                NOT_APPLICABLE if net is None else _verdict(net, equity, give_ups.own_give_up),
             ),
         ]
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, cast
 
 import pandas as pd
@@ -20,10 +20,8 @@ from ui import widgets
 from ui.match import charts, tables
 from ui.match import data as cached
 from ui.match.controls import TAKE_KINDS
-from ui.skeleton import View
-
-#: A section's render function.
-Render = Callable[[View], None]
+from ui.skeleton import Render, View
+from ui.style import NOT_APPLICABLE
 
 SOURCE = "the model stated on this page"
 RULES_SOURCE = source("RULES")
@@ -372,6 +370,6 @@ def render_heatmaps(v: View) -> None:
 def _cell(grid: pd.DataFrame, a: int, b: int) -> str:
     """A heatmap's cell at the score as shown: four decimals, "—" off the map or empty."""
     if a not in grid.index or b not in grid.columns:
-        return "—"
+        return NOT_APPLICABLE
     value = float(cast(float, grid.loc[a, b]))
-    return "—" if math.isnan(value) else f"{value:.4f}"
+    return NOT_APPLICABLE if math.isnan(value) else f"{value:.4f}"

@@ -21,6 +21,7 @@ from ui.rules.controls import STEP
 from ui.rules.walkthroughs import action_words, rules_in_force
 from ui.simulation import SimulationBusy, busy_message, queued, simulated
 from ui.skeleton import View
+from ui.style import NOT_APPLICABLE
 
 RULES_SOURCE = source("RULES")
 JANOWSKI_SOURCE = source("JR12")
@@ -252,7 +253,7 @@ def _simulation_headline(result: Mapping[str, Any] | None) -> None:
     first chart's tail) and A's points per game; a dash each when nothing was simulated."""
     rare = f"P(stake > {cached.RARE_STAKE})"
     if result is None:
-        shown = ("—", "—", "—")
+        shown = (NOT_APPLICABLE,) * 3
     else:
         shown = (
             f"{result['above_simulated']:.4f}",
