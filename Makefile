@@ -8,7 +8,7 @@ export VENV
 
 run:
 	scripts/ensure-venv.sh requirements.lock
-	$(PY) -m streamlit run app.py --server.address localhost --server.port $(PORT)
+	$(PY) -m ui.serve --server.address localhost --server.port $(PORT)
 
 # Lint, types and every test; prints its wall time at the end. PYTEST_ARGS go to pytest.
 test:

@@ -7,9 +7,12 @@ from ui.controls import PRESENT
 from ui.pages import PAGES
 from ui.router import ensure_navigation, freeze_long_lived_heap
 from ui.skeleton import LAYOUT_CSS, PRESENTER_CSS
+from ui.warmup import WARM_UP, serving
 
 ensure_navigation()  # a fresh process starts in legacy pages/ mode: leave it before rendering
 freeze_long_lived_heap()  # once a minute: keeps garbage collection off the hot path
+if serving():  # once per process (a no-op after): `streamlit run app.py` warms up here
+    WARM_UP.start()
 
 # The toggle's value as this run will see it: Session State once it exists (a click is
 # there before the run starts), the link on a session's first run.

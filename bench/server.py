@@ -1,4 +1,11 @@
-"""Start ``streamlit run app.py`` processes on 127.0.0.1 and read their memory."""
+"""Start app server processes on 127.0.0.1 and read their memory.
+
+A server is started as a deployment starts it: ``python -m ui.serve`` (the app's
+launcher: every page's code imported before the server listens, the expensive tables
+built in the background from the start, :mod:`ui.warmup`), or with ``plain=True`` as
+``streamlit run app.py`` (Streamlit Community Cloud's way, the warm-up begins with the
+first request), which ``python -m bench coldstart`` measures beside it.
+"""
 
 from __future__ import annotations
 
@@ -50,13 +57,13 @@ def rss_mib(pid: int) -> float:
     return float("nan")
 
 
-def streamlit_command(port: int, *extra: str) -> list[str]:
+def streamlit_command(port: int, *extra: str, plain: bool = False) -> list[str]:
+    """One app server's command on ``port``: the launcher, or ``streamlit run`` if ``plain``."""
+    start = ["streamlit", "run", "app.py"] if plain else ["ui.serve"]
     return [
         sys.executable,
         "-m",
-        "streamlit",
-        "run",
-        "app.py",
+        *start,
         "--server.address",
         LOOPBACK,
         "--server.port",
@@ -71,9 +78,15 @@ def streamlit_command(port: int, *extra: str) -> list[str]:
 
 @contextmanager
 def streamlit_servers(
-    count: int = 1, log_dir: Path | None = None, extra: tuple[str, ...] = ()
+    count: int = 1,
+    log_dir: Path | None = None,
+    extra: tuple[str, ...] = (),
+    plain: bool = False,
 ) -> Iterator[list[tuple[str, int]]]:
-    """Start ``count`` app processes on free loopback ports; yield [(base_url, pid)]."""
+    """Start ``count`` app processes on free loopback ports; yield [(base_url, pid)].
+
+    ``plain``: ``streamlit run app.py`` instead of the launcher (:func:`streamlit_command`).
+    """
     processes: list[subprocess.Popen[bytes]] = []
     logs = []
     started = []
@@ -83,7 +96,7 @@ def streamlit_servers(
             log = (log_dir / f"streamlit-{port}.log").open("w") if log_dir else None
             logs.append(log)
             process = subprocess.Popen(
-                streamlit_command(port, *extra),
+                streamlit_command(port, *extra, plain=plain),
                 cwd=ROOT,
                 stdout=log or subprocess.DEVNULL,
                 stderr=subprocess.STDOUT,

@@ -28,7 +28,7 @@ trap cleanup EXIT INT TERM
 UPSTREAMS=""
 for ((i = 0; i < N; i++)); do
     port=$((FIRST_APP_PORT + i))
-    (cd "$ROOT" && exec "$PY" -m streamlit run app.py --server.address 127.0.0.1 \
+    (cd "$ROOT" && exec "$PY" -m ui.serve --server.address 127.0.0.1 \
         --server.port "$port" --server.headless true --browser.gatherUsageStats false \
         >"$RUNDIR/streamlit-$port.log" 2>&1) &
     PIDS+=($!)

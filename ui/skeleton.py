@@ -17,7 +17,8 @@ use. :func:`run_page` does everything else, the same way on every page:
    default, so out of the link; in presenter mode the open section's main control
    (:func:`main_control`) stands on the page, in a strip beside the presets;
 5. shows the sections as tabs bound to the URL under the one key :data:`SECTION_KEY`,
-   and runs only the open one (bound tabs are lazy);
+   and runs only the open one (bound tabs are lazy), once the expensive tables it
+   reads are built (:attr:`Section.tables`, :mod:`ui.warmup`: a progress bar meanwhile);
 6. shows the "Share this view" link.
 
 A section's render function receives a :class:`View`: the controls' values and the
@@ -40,6 +41,7 @@ from ui.controls import Control
 from ui.pages import link_path
 from ui.router import ensure_navigation
 from ui.style import ExportContext
+from ui.warmup import WARM_UP
 
 if TYPE_CHECKING:
     # What float() and int() accept (typeshed's names, for type checking only).
@@ -186,6 +188,9 @@ class Section:
         section that shows no numbers (a list of sources), none until a student acts (a
         form), or whose numbers and chart a fragment redraws: a fragment writes only
         inside itself, so it opens its own slide.
+    tables : tuple of str
+        Keys of the expensive tables (:data:`ui.warmup.WARM_UP`) the section reads: it
+        waits for them with a progress bar while they are built (a fresh server).
     """
 
     id: str
@@ -194,6 +199,7 @@ class Section:
     controls: tuple[Control, ...] = ()
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     slide: bool = True
+    tables: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -405,8 +411,11 @@ def run_page(page: Page, page_file: str) -> None:
     exports = _export_context(page, open_section, values)
     for section, tab in zip(page.sections, tabs, strict=True):
         if tab.open:
-            with tab, widgets.exporting(exports), widgets.slide(present and section.slide):
-                section.render(view)
+            with tab, widgets.exporting(exports):
+                for table in section.tables:
+                    WARM_UP.need(table)
+                with widgets.slide(present and section.slide):
+                    section.render(view)
 
 
 def _export_context(page: Page, section: Section, values: Mapping[str, object]) -> ExportContext:

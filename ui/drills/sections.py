@@ -19,9 +19,9 @@ from ui import widgets
 from ui.drills import data
 from ui.links import escape_text
 from ui.pages import PAGES, link_query
-from ui.real_race.data import ensure_database
 from ui.skeleton import SECTION_KEY, View
 from ui.style import NOT_APPLICABLE
+from ui.warmup import WARM_UP
 
 _ATTEMPTS = "_drill_attempts"
 _FILES = {spec.url_path: spec for spec in PAGES}
@@ -39,7 +39,7 @@ def _quiz(v: View) -> tuple[str, tuple[drills.Question, ...]]:
     topic, level, count, seed = v.text("topic"), v.whole("level"), v.whole("n"), v.whole("seed")
     signature = f"{topic}-L{level}-n{count}-s{seed}"
     if topic == "race":  # its bear-off questions read the two-sided database
-        ensure_database("two")
+        WARM_UP.need("bearoff-two")
     return signature, data.quiz(topic, seed, level, count)
 
 

@@ -16,12 +16,18 @@ PAGE = Page(
     sections=tuple(
         replace(s, render=sections.noted(s.render))
         for s in (
-            Section("table", "Equity table", sections.render_table),
+            Section("table", "Equity table", sections.render_table, tables=("match",)),
             Section("takes", "Take points", sections.render_takes, controls.TAKE_CONTROLS),
             Section(
                 "rules", "Crawford and Holland", sections.render_rules, controls.HOLLAND_CONTROLS
             ),
-            Section("heatmaps", "Heatmaps", sections.render_heatmaps, controls.HEATMAP_CONTROLS),
+            Section(
+                "heatmaps",
+                "Heatmaps",
+                sections.render_heatmaps,
+                controls.HEATMAP_CONTROLS,
+                tables=("match",),
+            ),
             Section("library", "Tables", tables.render_library),
             Section("window", "Market window", tables.render_window, controls.WINDOW_CONTROLS),
             Section("compare", "Compare tables", tables.render_compare, controls.COMPARE_CONTROLS),

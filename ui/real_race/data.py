@@ -1,4 +1,9 @@
-"""Cached compute of the real-race page: the bear-off databases once per process."""
+"""Cached compute of the real-race page: the bear-off databases once per process.
+
+A section reads a database after ``ui.warmup.WARM_UP.need("bearoff-one")`` (or
+``"bearoff-two"``): the warm-up builds them at server start, and a page arriving first
+shows a progress bar instead of waiting on cubecore's lock.
+"""
 
 from __future__ import annotations
 
@@ -8,31 +13,6 @@ import streamlit as st
 from cubecore import bearoff, met, race, race_counts, race_match
 from cubecore.match_points import MatchScore
 from cubecore.position import Position, position_from_id
-
-_DATABASES = {
-    "one": (bearoff.one_sided_database, "one-sided"),
-    "two": (bearoff.two_sided_database, "two-sided 6 x 6"),
-}
-
-
-def ensure_database(kind: str) -> None:
-    """Have the ``kind`` ("one" or "two") bear-off database, with a progress bar while built.
-
-    On a server's first use the database is built (or read from the disk cache, when no
-    bar shows): the bar tells the share done. cubecore holds one lock per database, so a
-    session arriving meanwhile waits for that build instead of starting another.
-    """
-    build, name = _DATABASES[kind]
-    slot = st.empty()
-
-    def show(done: float) -> None:
-        text = f"Building the {name} bear-off database (first use on this server): {done:.0%}"
-        slot.progress(done, text=text)
-
-    try:
-        build(progress=show)
-    finally:
-        slot.empty()
 
 
 @st.cache_resource(show_spinner=False)

@@ -15,6 +15,7 @@ from ui import widgets
 from ui.real_race import charts, controls, data
 from ui.skeleton import View
 from ui.style import Figure
+from ui.warmup import WARM_UP
 
 _PASTED = "_race_pasted"
 #: Scores 2..7 a side in the match section's cube-life map (36 solves, a few seconds).
@@ -88,7 +89,7 @@ def _bearoff_values(position: Position) -> None:
         st.info("Checkers are still outside the home boards: no bear-off database applies.")
         return
     st.subheader("Exact bear-off values")
-    data.ensure_database("one")
+    WARM_UP.need("bearoff-one")
     ours, others = data.one_sided(mine), data.one_sided(theirs)
     win = data.one_sided_win(mine, theirs)
     a, b, c = st.columns(3)
@@ -99,7 +100,7 @@ def _bearoff_values(position: Position) -> None:
     b.metric("EPC (on roll / opponent)", f"{ours.epc:.2f} / {others.epc:.2f}")
     c.metric("Cubeless winning chance, one-sided", f"{win:.2%}")
     if sum(mine) <= bearoff.TWO_SIDED_CHECKERS and sum(theirs) <= bearoff.TWO_SIDED_CHECKERS:
-        data.ensure_database("two")
+        WARM_UP.need("bearoff-two")
         exact = data.two_sided(mine, theirs)
         widgets.metric_row(
             [
@@ -118,7 +119,7 @@ def render_pip_model(v: View) -> None:
     """Zadeh-Kobliska's pip model against the exact two-sided database."""
     st.subheader("The pip model against the real bear-off")
     by = "on_roll_pips"
-    data.ensure_database("two")
+    WARM_UP.need("bearoff-two")
     errors = data.pip_model_errors(by)
     pairs = errors["pairs"].sum()
     widgets.headline(
