@@ -208,12 +208,21 @@ def coldstart_table(rounds: list[ColdRound]) -> str:
     return table + f"\n\nplain p95 / launcher p95 (same run): {ratio}"
 
 
-def print_coldstart(rounds: list[ColdRound], limit: int = 10) -> None:
-    """The table, then the first ``limit`` errors of each way to start."""
+def _grouped(errors: list[str]) -> list[tuple[str, int]]:
+    """Distinct errors without their session's number, most frequent first."""
+    counts: dict[str, int] = {}
+    for line in errors:
+        key = line.split(", ", 1)[1] if line.startswith("session ") else line
+        counts[key[:160]] = counts.get(key[:160], 0) + 1
+    return sorted(counts.items(), key=lambda item: -item[1])
+
+
+def print_coldstart(rounds: list[ColdRound], limit: int = 8) -> None:
+    """The table, then each way to start's errors, grouped (at most ``limit`` kinds)."""
     print(coldstart_table(rounds))
     for plain in (False, True):
-        errors = [line for r in rounds if r.plain == plain for line in r.errors]
-        for line in errors[:limit]:
-            print(f"- {_label(plain)}, error: {line}")
-        if len(errors) > limit:
-            print(f"- {_label(plain)}: ... and {len(errors) - limit} more errors")
+        grouped = _grouped([line for r in rounds if r.plain == plain for line in r.errors])
+        for line, times in grouped[:limit]:
+            print(f"- {_label(plain)}, error ({times}x): {line}")
+        if len(grouped) > limit:
+            print(f"- {_label(plain)}: ... and {len(grouped) - limit} more kinds of error")
