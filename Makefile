@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8501
 export VENV
 
-.PHONY: run test typecheck lock lowest bench load soak abuse scale classroom clean
+.PHONY: run test typecheck lock lowest bench load soak abuse scale coldstart classroom clean
 
 run:
 	scripts/ensure-venv.sh requirements.lock
@@ -46,6 +46,11 @@ soak:
 abuse:
 	scripts/ensure-venv.sh requirements-dev.lock
 	$(PY) -m bench abuse --sessions 30 --seconds 60
+
+# 30 sessions opening pages of a fresh server at once, launcher vs streamlit run (issue #17).
+coldstart:
+	scripts/ensure-venv.sh requirements-dev.lock
+	$(PY) -m bench coldstart --sessions 30 --rounds 3
 
 scale:
 	scripts/ensure-venv.sh requirements-dev.lock

@@ -15,6 +15,10 @@ Subcommands (default: ``all`` = pages + kernels):
   server; normal sessions' p95 ratio, their errors, peak RSS against the unit's limit.
 - ``scale``: 1 and 2 app processes behind nginx (deploy/nginx.conf.template), the
   load test at increasing session counts through the proxy.
+- ``coldstart --sessions 30 --rounds 3``: sessions opening pages of a freshly started
+  server at the same moment, the launcher (``python -m ui.serve``) against ``streamlit
+  run app.py``, interleaved round by round: time to healthy, p50/p95/max to the first
+  complete page, errors, RSS, and the plain/launcher p95 ratio of the same run.
 
 Every command is bounded in time, stops by itself and touches only 127.0.0.1.
 """
@@ -105,6 +109,19 @@ def _abuse(args: argparse.Namespace) -> None:
     print()
 
 
+def _coldstart(args: argparse.Namespace) -> None:
+    from bench.coldstart import print_coldstart, run_coldstart
+
+    log_dir = ROOT / "test-artifacts" if (ROOT / "test-artifacts").exists() else None
+    rounds = run_coldstart(args.sessions, args.rounds, args.seed, args.open_timeout, log_dir)
+    print(
+        f"### Cold start: {args.sessions} sessions opening pages of a fresh server at once, "
+        f"{args.rounds} rounds of each start (interleaved)\n"
+    )
+    print_coldstart(rounds)
+    print()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command")
@@ -136,6 +153,11 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--sessions", type=int, nargs="+", default=[10, 20, 30, 45, 60])
     p.add_argument("--seconds", type=float, default=30.0)
     p.add_argument("--think", type=float, default=1.0)
+    p = sub.add_parser("coldstart")
+    p.add_argument("--sessions", type=int, default=30, help="sessions opening a page at once")
+    p.add_argument("--rounds", type=int, default=3, help="fresh servers of each start")
+    p.add_argument("--seed", type=int, default=0, help="session i's page: Random(seed + i)")
+    p.add_argument("--open-timeout", type=float, default=60.0, help="longest first run (s)")
     p = sub.add_parser("classroom")
     p.add_argument("--students", type=int, default=40)
     p.add_argument("--questions", type=int, default=10)
@@ -164,6 +186,8 @@ def main(argv: list[str] | None = None) -> None:
         _load(args, f"Soak: {args.sessions} sessions, {args.seconds:.0f} s, think {args.think} s")
     if command == "abuse":
         _abuse(args)
+    if command == "coldstart":
+        _coldstart(args)
     if command == "classroom":
         from bench.classroom import run_classroom
 

@@ -105,19 +105,26 @@ async def _one_session(
         result.errors.append(f"session {index}: {type(error).__name__}: {error}")
 
 
+def run_errors(run: RunResult, where: str) -> list[str]:
+    """The errors of one run, each prefixed by ``where``: a timeout, a landing on another
+    page, a compile error, and every ``exception`` element (its first 200 characters)."""
+    errors = []
+    if run.timed_out:
+        errors.append(f"{where}: timed out")
+    if getattr(run, "wrong_page", False):
+        errors.append(f"{where}: landed on another page")
+    if run.compile_error:
+        errors.append(f"{where}: compile error")
+    errors += [f"{where}: {text[:200]}" for text in run.exceptions]
+    return errors
+
+
 def _record(result: LoadResult, kind: str, run: RunResult, index: int, page: str) -> None:
     result.latencies.setdefault(kind, []).append(run.seconds)
     if kind != "open":
         result.by_page.setdefault(page, []).append(run.seconds)
     result.reruns += 1
-    where = f"session {index}, /{page}, {kind}"
-    if run.timed_out:
-        result.errors.append(f"{where}: timed out")
-    if getattr(run, "wrong_page", False):
-        result.errors.append(f"{where}: landed on another page")
-    if run.compile_error:
-        result.errors.append(f"{where}: compile error")
-    result.errors += [f"{where}: {text[:200]}" for text in run.exceptions]
+    result.errors += run_errors(run, f"session {index}, /{page}, {kind}")
 
 
 async def _sample_rss(pids: list[int], result: LoadResult, stop: asyncio.Event) -> None:

@@ -1,10 +1,11 @@
 """The benchmark package imports and its cheap parts run once (no timing assertions)."""
 
 import importlib
+import re
 
 import pytest
 
-from bench import abuse, caches, kernels, load, machine, page_worker, pages, stats
+from bench import abuse, caches, coldstart, kernels, load, machine, page_worker, pages, stats
 from tests.threads import off_loop
 
 
@@ -13,6 +14,7 @@ from tests.threads import off_loop
     [
         "bench.__main__",
         "bench.abuse",
+        "bench.coldstart",
         "bench.scale",
         "bench.server",
         "bench.wsclient",
@@ -92,3 +94,29 @@ def test_abuse_reads_the_units_memory_limit(tmp_path):
     unit.write_text("[Service]\nMemoryHigh=750M\n")
     with pytest.raises(ValueError, match="MemoryMax"):
         abuse.memory_limit_mib(unit)
+
+
+def test_coldstart_bench_runs_and_reports():
+    """One round of each start, 3 sessions at once: both rows carry numbers, no errors."""
+    rounds = off_loop(coldstart.run_coldstart, sessions=3, rounds=1)
+    assert [r.plain for r in rounds] == [False, True]  # launcher first, then plain
+    for r in rounds:
+        assert len(r.firsts) == 3 and r.errors == ()
+        assert r.healthy > 0 and r.rss > 0
+    table = coldstart.coldstart_table(rounds)
+    for start in ("launcher", "plain"):
+        row = next(line for line in table.splitlines() if line.startswith(f"| {start} |"))
+        # rounds, sessions, healthy, p50, p95, max, errors, RSS, verdict
+        assert re.fullmatch(
+            rf"\| {start} \| 1 \| 3 \| (\d+ ms \| ){{4}}0 \| \d+ \| (met|MISS) \|", row
+        )
+    assert re.search(r"plain p95 / launcher p95 \(same run\): \d+\.\d\dx", table)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "named"),
+    [({"sessions": 0}, "sessions"), ({"rounds": 21}, "rounds"), ({"open_timeout": 0}, "timeout")],
+)
+def test_coldstart_refuses_bad_parameters(arguments, named):
+    with pytest.raises(ValueError, match=named):
+        coldstart.run_coldstart(**arguments)
