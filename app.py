@@ -1,11 +1,16 @@
 """Cube Theory Lab: entry point and router."""
 
+from ui.warmup import import_pages
+
+# Every page's code, once per process and one thread at a time: the first visitors of a
+# fresh server would otherwise import the app's module cycles in several threads together.
+import_pages()
+
 import streamlit as st
 
 from ui import links
 from ui.controls import PRESENT
-from ui.pages import PAGES
-from ui.router import ensure_navigation, freeze_long_lived_heap
+from ui.router import ensure_navigation, freeze_long_lived_heap, navigation_pages
 from ui.skeleton import LAYOUT_CSS, PRESENTER_CSS
 from ui.warmup import WARM_UP, serving
 
@@ -26,18 +31,7 @@ st.set_page_config(
     initial_sidebar_state="collapsed" if presenting else "auto",
 )
 
-sections: dict[str, list[st.Page]] = {}
-for spec in PAGES:
-    sections.setdefault(spec.section, []).append(
-        st.Page(
-            spec.file,
-            title=spec.title,
-            url_path=spec.url_path,
-            icon=spec.icon,
-            default=spec.default,
-        )
-    )
-navigation = st.navigation(sections)
+navigation = st.navigation(navigation_pages())
 
 links.refuse_long_link()  # before anything reads the link
 links.check_app_flags()  # before the toggle binds ?present= (Streamlit drops bad values)

@@ -1,5 +1,9 @@
 """The live classroom: rooms, questions, live answers and the reveal."""
 
+from ui.warmup import import_pages
+
+import_pages()  # the app's code, once per process, one thread at a time (ui.warmup)
+
 from ui.classroom import PAGE
 from ui.skeleton import run_page
 

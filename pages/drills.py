@@ -1,5 +1,9 @@
 """Drills: seeded quizzes graded against the exact values."""
 
+from ui.warmup import import_pages
+
+import_pages()  # the app's code, once per process, one thread at a time (ui.warmup)
+
 from ui.drills import PAGE
 from ui.skeleton import run_page
 

@@ -1,5 +1,9 @@
 """Home: the model atlas, one view of all the models."""
 
+from ui.warmup import import_pages
+
+import_pages()  # the app's code, once per process, one thread at a time (ui.warmup)
+
 from ui.home import PAGE
 from ui.skeleton import run_page
 

@@ -1,5 +1,9 @@
 """Match play: a generated match equity table, take points at every score, the rules in numbers."""
 
+from ui.warmup import import_pages
+
+import_pages()  # the app's code, once per process, one thread at a time (ui.warmup)
+
 from ui.match import PAGE
 from ui.skeleton import run_page
 

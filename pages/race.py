@@ -1,5 +1,9 @@
 """Zadeh & Kobliska (1977): the race model and its exact optimal cube strategy."""
 
+from ui.warmup import import_pages
+
+import_pages()  # the app's code, once per process, one thread at a time (ui.warmup)
+
 from ui.race import PAGE
 from ui.skeleton import run_page
 

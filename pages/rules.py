@@ -1,5 +1,9 @@
 """The rules of the doubling cube: stepped through, priced in theory, and simulated."""
 
+from ui.warmup import import_pages
+
+import_pages()  # the app's code, once per process, one thread at a time (ui.warmup)
+
 from ui.rules import PAGE
 from ui.skeleton import run_page
 

@@ -14,11 +14,13 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
 import re
 import threading
 import time
 import urllib.request
+from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -26,10 +28,13 @@ from streamlit.testing.v1 import AppTest
 from bench.server import streamlit_servers
 from bench.wsclient import RunResult, Session
 from tests.threads import off_loop
+from ui.pages import PAGES
+from ui.router import PAGES_KEY
 from ui.warmup import WARM_UP, Table, WarmUp
 
 pytestmark = pytest.mark.timeout(600)
 
+ROOT = Path(__file__).resolve().parents[1]
 #: The match page's default tables (its view and the dead cube's) and the race tables.
 MATCH_TABLES = "ui.match.data.equity_table"
 RACE_TABLES = "ui.race.data.race_tables"
@@ -120,6 +125,27 @@ def test_a_failing_build_is_told_and_tried_again_on_the_next_run():
     assert len(attempts) == 2
 
 
+def test_the_launcher_solves_ahead_in_order_within_its_budget():
+    solved: list[str] = []
+    tables = tuple(
+        Table(key, f"table {key}", lambda progress: None, functools.partial(solved.append, key))
+        for key in ("a", "b")
+    )
+    no_solve = Table("c", "table c", lambda progress: None)
+    assert WarmUp((*tables, no_solve)).solve_ahead(60) == ["a", "b"]
+    assert solved == ["a", "b"]
+    with pytest.raises(ValueError, match="budget_seconds must be in"):
+        WarmUp(tables).solve_ahead(0)
+
+
+def test_a_session_makes_its_navigation_pages_once():
+    page = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    made = page.session_state[PAGES_KEY]
+    page.run()
+    assert page.session_state[PAGES_KEY] is made, "the pages were made again on a rerun"
+    assert [p.title for pages in made.values() for p in pages] == [spec.title for spec in PAGES]
+
+
 def test_bad_declarations_and_keys_name_the_parameter():
     table = Table("t", "a table", lambda progress: None)
     with pytest.raises(ValueError, match="keys must be unique"):
@@ -131,8 +157,6 @@ def test_bad_declarations_and_keys_name_the_parameter():
 
 
 def test_every_section_table_is_a_warm_up_table():
-    from ui.pages import PAGES
-
     declared = {
         table
         for spec in PAGES

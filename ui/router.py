@@ -12,6 +12,8 @@ the process to v2 for good. ``app.py`` and every page call it before rendering
 anything: in that one v1 run it switches the process to v2 the same way
 ``st.navigation`` does and reruns, so ``app.py`` routes every run.
 
+:func:`navigation_pages` makes the navigation's ``st.Page`` objects once per session.
+
 :func:`freeze_long_lived_heap` keeps garbage collection cheap under load.
 """
 
@@ -21,8 +23,15 @@ import gc
 import math
 import threading
 import time
+from typing import cast
+
+import streamlit as st
 
 from ui.internals import leave_legacy_pages_mode, refuse_cache_clearing
+from ui.pages import PAGES
+
+#: Session State key of the session's navigation pages (:func:`navigation_pages`).
+PAGES_KEY = "_router_pages"
 
 
 def ensure_navigation() -> None:
@@ -32,6 +41,33 @@ def ensure_navigation() -> None:
     messages outside development mode (:func:`ui.internals.refuse_cache_clearing`)."""
     refuse_cache_clearing()
     leave_legacy_pages_mode()
+
+
+def navigation_pages() -> dict[str, list[st.Page]]:
+    """The registry (:data:`ui.pages.PAGES`) as ``st.Page`` objects by sidebar section,
+    made on the session's first run and kept in its Session State.
+
+    ``st.Page`` resolves its file's path on the disk (a ``realpath`` and a ``stat``, a
+    dozen system calls) each time it is made; with eleven pages on every run, a loaded
+    server spent ~5% of its samples there, each call giving up the GIL and waiting to get
+    it back. The objects are a session's own: ``st.navigation`` marks the one it runs on
+    it, so sessions do not share them.
+    """
+    pages = st.session_state.get(PAGES_KEY)
+    if pages is None:
+        pages = {}
+        for spec in PAGES:
+            pages.setdefault(spec.section, []).append(
+                st.Page(
+                    spec.file,
+                    title=spec.title,
+                    url_path=spec.url_path,
+                    icon=spec.icon,
+                    default=spec.default,
+                )
+            )
+        st.session_state[PAGES_KEY] = pages
+    return cast(dict[str, list[st.Page]], pages)
 
 
 _heap_lock = threading.Lock()

@@ -27,13 +27,15 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import streamlit as st
 from streamlit import runtime
 from streamlit.logger import get_logger
 from streamlit.runtime import Runtime
 
-from cubecore.bearoff import Progress
+if TYPE_CHECKING:  # cubecore is imported by import_pages, one thread at a time
+    from cubecore.bearoff import Progress
 
 __all__ = [
     "NEED_WAIT_SECONDS",
@@ -71,11 +73,16 @@ class Table:
         ``build(progress)`` builds it into its cache (``st.cache_resource``,
         ``st.cache_data`` or cubecore's disk cache); ``progress(done)`` takes the share
         done, 0 to 1. Idempotent: a second call reads the cache.
+    solve : callable, optional
+        ``solve()``: the part of the build that needs no Streamlit runtime (cubecore's
+        own caches, ``st.cache_resource``), which the launcher runs before the server
+        listens (:meth:`WarmUp.solve_ahead`), so that ``build`` finds it done.
     """
 
     key: str
     label: str
     build: Callable[[Progress], object]
+    solve: Callable[[], object] | None = None
 
 
 @dataclass
@@ -104,6 +111,29 @@ class WarmUp:
         self._start_lock = threading.Lock()
 
     # ------------------------------------------------------------------ background
+
+    def solve_ahead(self, budget_seconds: float) -> list[str]:
+        """Run each table's :attr:`Table.solve` here and now, in order, while the budget
+        lasts (a table begun is finished); the keys solved.
+
+        The launcher calls it before the server listens: the first visitors then share
+        the two cores with no table build (the background thread's ``build`` of a solved
+        table only copies it into Streamlit's cache).
+        """
+        if not 0 < budget_seconds <= NEED_WAIT_SECONDS:
+            raise ValueError(
+                f"budget_seconds must be in (0, {NEED_WAIT_SECONDS:.0f}], got {budget_seconds}"
+            )
+        deadline = time.monotonic() + budget_seconds
+        solved = []
+        for table in self.tables.values():
+            if table.solve is None:
+                continue
+            if time.monotonic() > deadline:
+                break
+            table.solve()
+            solved.append(table.key)
+        return solved
 
     def start(self, wait_for_runtime: bool = True) -> bool:
         """Start building every table in a daemon thread, once; True if this call started it.
@@ -235,42 +265,81 @@ def serving() -> bool:
     return runtime.exists() and type(Runtime.instance()) is Runtime
 
 
-def import_pages() -> float:
-    """Import every registered page's code (its package, sections and their imports:
-    numpy, pandas, scipy, plotly, pyarrow); seconds taken."""
-    from ui.pages import PAGES
+_imported = threading.Event()
+_import_lock = threading.Lock()
 
-    began = time.monotonic()
-    # Before the runtime exists each ``st.cache_data`` decorator logs that it checks its
-    # parameters against a stand-in storage: a warning per function, and harmless (each
-    # function's cache is made in the runtime's storage on its first call).
-    checks = logging.getLogger("streamlit.runtime.caching.cache_data_api")
-    level = checks.level
-    checks.setLevel(logging.ERROR)
-    try:
-        for spec in PAGES:
-            importlib.import_module(spec.package)
-    finally:
-        checks.setLevel(level)
-    importlib.import_module("pyarrow")  # st.dataframe's, imported by its first table
-    return time.monotonic() - began
+
+def import_pages() -> float:
+    """Import every registered page's code, once per process, one thread at a time.
+
+    Its package, sections and their imports: numpy, pandas, scipy, plotly, pyarrow and
+    cubecore, whose modules import one another. Thirty sessions opening a fresh
+    ``streamlit run`` at once would otherwise import them in thirty threads together,
+    and Python's import locks fail on such cycles (a "partially initialized module",
+    a deadlock error: ``python -m bench coldstart`` saw 26 errors in 60 first pages).
+    ``app.py`` and every page file call it before their other imports (a fresh server's
+    first run of a page may skip ``app.py``: :mod:`ui.router`), the launcher before the
+    server listens; a thread that arrives meanwhile waits. (Importing it all from
+    ``ui/__init__.py`` instead, under the package's own import lock, made it worse: 59
+    deadlock errors.) Seconds taken (0 when already done).
+    """
+    if _imported.is_set():
+        return 0.0
+    with _import_lock:
+        if _imported.is_set():
+            return 0.0
+        from ui.pages import PAGES
+
+        began = time.monotonic()
+        # Before the runtime exists each ``st.cache_data`` decorator logs that it checks its
+        # parameters against a stand-in storage: a warning per function, and harmless (each
+        # function's cache is made in the runtime's storage on its first call).
+        checks = logging.getLogger("streamlit.runtime.caching.cache_data_api")
+        level = checks.level
+        checks.setLevel(logging.ERROR)
+        try:
+            for spec in PAGES:
+                importlib.import_module(spec.package)
+        finally:
+            checks.setLevel(level)
+        importlib.import_module("pyarrow")  # st.dataframe's, imported by its first table
+        _imported.set()
+        return time.monotonic() - began
 
 
 # ---------------------------------------------------------------------- the tables
 
 
-def _race(progress: Progress) -> None:
+def _race_tables() -> None:
     from ui.race.data import race_tables
 
-    race_tables()
+    race_tables()  # st.cache_resource: no runtime needed
+
+
+def _race(progress: Progress) -> None:
+    _race_tables()
+
+
+def _match_defaults() -> tuple[tuple[float, float], ...]:
+    """(gammon rate, cube efficiency) of the match page's default view: its table and the
+    dead cube's."""
+    from ui.match.controls import EFFICIENCY, GAMMON_RATE
+
+    g = float(GAMMON_RATE.default)
+    return (g, float(EFFICIENCY.default)), (g, 0.0)
+
+
+def _match_solve() -> None:
+    from cubecore import match
+
+    for g, x in _match_defaults():
+        match.match_equity_table(match.MAX_AWAY, g, x)  # kept by cubecore (lru_cache)
 
 
 def _match(progress: Progress) -> None:
     from ui.match import data
-    from ui.match.controls import EFFICIENCY, GAMMON_RATE
 
-    g = float(GAMMON_RATE.default)  # the page's default view: its table, the dead cube's
-    for done, x in enumerate((float(EFFICIENCY.default), 0.0)):
+    for done, (g, x) in enumerate(_match_defaults()):
         progress(done / 2)
         data.equity_table(g, x)
 
@@ -290,8 +359,8 @@ def _two_sided(progress: Progress) -> None:
 #: The process's tables, in the order the warm-up builds them (the most visited first).
 WARM_UP = WarmUp(
     (
-        Table("race", "the exact race tables (every pip count to 300)", _race),
-        Table("match", "the match equity tables of the default view", _match),
+        Table("race", "the exact race tables (every pip count to 300)", _race, _race_tables),
+        Table("match", "the match equity tables of the default view", _match, _match_solve),
         Table("bearoff-one", "the one-sided bear-off database", _one_sided),
         Table("bearoff-two", "the two-sided 6 x 6 bear-off database", _two_sided),
     )
