@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8501
 export VENV
 
-.PHONY: run test typecheck lock lowest bench load soak abuse scale coldstart classroom clean
+.PHONY: run test typecheck lock lowest bench load soak abuse scale coldstart stress classroom clean
 
 run:
 	scripts/ensure-venv.sh requirements.lock
@@ -51,6 +51,12 @@ abuse:
 coldstart:
 	scripts/ensure-venv.sh requirements-dev.lock
 	$(PY) -m bench coldstart --sessions 30 --rounds 3
+
+# The browser tests 5 times in a row beside two busy processes (issue #17: no flakes).
+stress:
+	scripts/ensure-venv.sh requirements-dev.lock
+	scripts/ensure-system.sh chromium
+	$(PY) -m bench stress --runs 5 --hogs 2
 
 scale:
 	scripts/ensure-venv.sh requirements-dev.lock

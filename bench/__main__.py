@@ -15,6 +15,9 @@ Subcommands (default: ``all`` = pages + kernels):
   server; normal sessions' p95 ratio, their errors, peak RSS against the unit's limit.
 - ``scale``: 1 and 2 app processes behind nginx (deploy/nginx.conf.template), the
   load test at increasing session counts through the proxy.
+- ``stress --runs 5 --hogs 2``: the browser tests (``pytest -m browser``) that many runs
+  in a row beside processes spinning a core each (busy loops): each run's passed,
+  failed, errors, wall time and failing tests (issue #17: they wait on conditions).
 - ``coldstart --sessions 30 --rounds 3``: sessions opening pages of a freshly started
   server at the same moment, the launcher (``python -m ui.serve``) against ``streamlit
   run app.py``, interleaved round by round: time to healthy, p50/p95/max to the first
@@ -59,6 +62,7 @@ def _load(args: argparse.Namespace, title: str) -> None:
         LoadResult,
         cache_memory,
         load_table,
+        mix_line,
         per_page_table,
         print_errors,
         rss_timeline,
@@ -71,6 +75,7 @@ def _load(args: argparse.Namespace, title: str) -> None:
     def report(result: LoadResult) -> None:
         print(f"### {title}\n")
         print(load_table([result], "1" if not args.url else args.url))
+        print(f"\n{mix_line(result)}")
         print("\nPer page (moves and switches):\n")
         print(per_page_table(result))
         print("\nServer memory over time:\n")
@@ -122,6 +127,19 @@ def _coldstart(args: argparse.Namespace) -> None:
     print()
 
 
+def _stress(args: argparse.Namespace) -> None:
+    from bench.stress import run_browser_tests, stress_table
+
+    extra = ("-k", args.select) if args.select else ()
+    results = run_browser_tests(args.runs, args.hogs, args.run_timeout, extra)
+    print(
+        f"### The browser tests, {args.runs} runs in a row beside {args.hogs} processes "
+        "spinning a core each\n"
+    )
+    print(stress_table(results))
+    print()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command")
@@ -153,6 +171,11 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--sessions", type=int, nargs="+", default=[10, 20, 30, 45, 60])
     p.add_argument("--seconds", type=float, default=30.0)
     p.add_argument("--think", type=float, default=1.0)
+    p = sub.add_parser("stress")
+    p.add_argument("--runs", type=int, default=5, help="runs of the browser tests in a row")
+    p.add_argument("--hogs", type=int, default=2, help="processes spinning a core each")
+    p.add_argument("--run-timeout", type=float, default=3600.0, help="longest run (s)")
+    p.add_argument("-k", dest="select", default=None, help="pytest -k: a subset")
     p = sub.add_parser("coldstart")
     p.add_argument("--sessions", type=int, default=30, help="sessions opening a page at once")
     p.add_argument("--rounds", type=int, default=3, help="fresh servers of each start")
@@ -188,6 +211,8 @@ def main(argv: list[str] | None = None) -> None:
         _abuse(args)
     if command == "coldstart":
         _coldstart(args)
+    if command == "stress":
+        _stress(args)
     if command == "classroom":
         from bench.classroom import run_classroom
 

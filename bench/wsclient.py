@@ -49,6 +49,7 @@ class RunResult:
     timed_out: bool = False
     compile_error: bool = False
     wrong_page: bool = False
+    moved: str = ""  # the moved control's link key (a move's run), "" for none
 
 
 class Session:
@@ -181,7 +182,9 @@ class Session:
                 entry.double_array_value.data[:] = value
             else:
                 setattr(entry, field_name, value)
-        return await self._rerun(back, timeout)
+        result = await self._rerun(back, timeout)
+        result.moved = str(getattr(widget.proto, "query_param_key", "") or widget.kind)
+        return result
 
     def _random_value(self, widget: Widget) -> tuple[str, object]:
         proto, rng = widget.proto, self.rng

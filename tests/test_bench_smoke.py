@@ -5,7 +5,18 @@ import re
 
 import pytest
 
-from bench import abuse, caches, coldstart, kernels, load, machine, page_worker, pages, stats
+from bench import (
+    abuse,
+    caches,
+    coldstart,
+    kernels,
+    load,
+    machine,
+    page_worker,
+    pages,
+    stats,
+    stress,
+)
 from tests.threads import off_loop
 
 
@@ -17,6 +28,7 @@ from tests.threads import off_loop
         "bench.coldstart",
         "bench.scale",
         "bench.server",
+        "bench.stress",
         "bench.wsclient",
     ],
 )
@@ -120,3 +132,52 @@ def test_coldstart_bench_runs_and_reports():
 def test_coldstart_refuses_bad_parameters(arguments, named):
     with pytest.raises(ValueError, match=named):
         coldstart.run_coldstart(**arguments)
+
+
+def test_stress_bench_runs_a_browser_test_beside_a_hog_and_reports():
+    """One run of one browser test beside one busy process: a row that passed, a total."""
+    (run,) = stress.run_browser_tests(
+        runs=1, hogs=1, extra=("-k", "test_janowski_section_tab_is_in_the_link", "-n", "0")
+    )
+    assert (run.passed, run.failed, run.errors, run.timed_out) == (1, 0, 0, False), run
+    table = stress.stress_table([run])
+    assert re.search(r"^\| 1 \| 1 \| 0 \| 0 \| \d+ s \| - \|$", table, re.MULTILINE), table
+    assert table.endswith("runs with every browser test passing: 1 of 1")
+
+
+def test_a_hog_spins_and_stops():
+    with stress.hogging(1, 60) as pids:
+        (pid,) = pids
+        assert machine_process_state(pid) in {"R", "S"}
+    assert machine_process_state(pid) in {"", "Z", "X"}, "the hog outlived its block"
+
+
+def machine_process_state(pid: int) -> str:
+    """The state letter of ``pid`` from /proc (empty once it is gone)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return ""
+
+
+@pytest.mark.parametrize(
+    ("arguments", "named"),
+    [({"runs": 0}, "runs"), ({"run_timeout": 0}, "run_timeout"), ({"hogs": -1}, "hogs")],
+)
+def test_stress_refuses_bad_parameters(arguments, named):
+    with pytest.raises(ValueError, match=named):
+        stress.run_browser_tests(**arguments)
+
+
+def test_the_load_mix_names_each_moves_scope():
+    """Every registered page's controls have a scope, and the mix line gives shares."""
+    from ui.pages import PAGES
+
+    scopes = load._scopes()
+    assert set(scopes) == {spec.url_path for spec in PAGES}
+    assert scopes["race"]["sec"] == "section tab"
+    assert set(scopes["match"].values()) == {"section tab", "page-wide", "one section"}
+    result = load.LoadResult(sessions=1, seconds=1.0, think=1.0)
+    result.mix = {"one section": 3, "page switch": 1}
+    assert load.mix_line(result) == "mix of 4 reruns: one section 75%, page switch 25%"

@@ -1,0 +1,140 @@
+"""The browser tests under a CPU hog, several runs in a row: do they wait on conditions?
+
+Issue #17, item 3: browser tests wait on conditions, never on sleeps or fixed timeouts,
+so they pass on a loaded machine. This runs ``pytest -m browser`` (every real-browser
+test, on the project's usual two xdist workers) ``runs`` times in a row while ``hogs``
+processes each spin a core at 100 % (a busy loop: the machine's two cores are then
+shared four ways or more), and reports each run: passed, failed, errors, wall time, and
+the failing tests by name.
+
+Bounded: each run stops after ``run_timeout`` seconds (a hung run counts as failed), the
+hogs are killed when the last run ends or the command is interrupted, and nothing but
+127.0.0.1 is touched (the browser tests' own servers).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench.stats import markdown_table
+
+__all__ = ["BrowserRun", "hogging", "run_browser_tests", "stress_table"]
+
+ROOT = Path(__file__).resolve().parents[1]
+_MAX_RUNS = 20
+_MAX_HOGS = 16
+_MAX_RUN_TIMEOUT = 7200.0
+#: A busy loop that stops by itself after ``argv[1]`` seconds (a hog never outlives a
+#: forgotten bench by much).
+_HOG = (
+    "import sys, time\n"
+    "end = time.monotonic() + float(sys.argv[1])\n"
+    "while time.monotonic() < end: pass\n"
+)
+
+
+@dataclass(frozen=True)
+class BrowserRun:
+    """One ``pytest -m browser`` run: counts from its summary line, its wall time, the
+    failing tests' ids and whether it ran out of time."""
+
+    passed: int
+    failed: int
+    errors: int
+    seconds: float
+    failures: tuple[str, ...]
+    timed_out: bool
+
+
+@contextmanager
+def hogging(hogs: int, seconds: float) -> Iterator[list[int]]:
+    """``hogs`` processes spinning a core each for at most ``seconds``; yields their pids."""
+    if not 0 <= hogs <= _MAX_HOGS:
+        raise ValueError(f"hogs must be in 0..{_MAX_HOGS}, got {hogs}")
+    processes = [subprocess.Popen([sys.executable, "-c", _HOG, str(seconds)]) for _ in range(hogs)]
+    try:
+        yield [process.pid for process in processes]
+    finally:
+        for process in processes:
+            process.kill()
+        for process in processes:
+            process.wait()
+
+
+def _count(summary: str, word: str) -> int:
+    found = re.search(rf"(\d+) {word}", summary)
+    return int(found.group(1)) if found else 0
+
+
+def _one_run(run_timeout: float, extra: tuple[str, ...]) -> BrowserRun:
+    command = [sys.executable, "-m", "pytest", "-m", "browser", "-q", "-p", "no:cacheprovider"]
+    began = time.monotonic()
+    try:
+        done = subprocess.run(
+            [*command, *extra],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=run_timeout,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return BrowserRun(0, 0, 0, time.monotonic() - began, (), True)
+    seconds = time.monotonic() - began
+    lines = done.stdout.splitlines()
+    summary = next(
+        (line for line in reversed(lines) if re.search(r"\d+ (passed|failed)", line)), ""
+    )
+    failures = tuple(
+        line.split(" ", 1)[1].split(" - ")[0]
+        for line in lines
+        if line.startswith(("FAILED ", "ERROR "))
+    )
+    return BrowserRun(
+        _count(summary, "passed"),
+        _count(summary, "failed"),
+        _count(summary, "errors?"),
+        seconds,
+        failures,
+        False,
+    )
+
+
+def run_browser_tests(
+    runs: int = 5, hogs: int = 2, run_timeout: float = 3600.0, extra: tuple[str, ...] = ()
+) -> list[BrowserRun]:
+    """``runs`` runs of the browser tests in a row beside ``hogs`` busy processes.
+
+    ``extra`` are further pytest arguments (``-k`` to run a subset, say).
+    """
+    if not 1 <= runs <= _MAX_RUNS:
+        raise ValueError(f"runs must be in 1..{_MAX_RUNS}, got {runs}")
+    if not 0 < run_timeout <= _MAX_RUN_TIMEOUT:
+        raise ValueError(f"run_timeout must be in (0, {_MAX_RUN_TIMEOUT:g}] s, got {run_timeout}")
+    with hogging(hogs, runs * run_timeout):
+        return [_one_run(run_timeout, extra) for _ in range(runs)]
+
+
+def stress_table(results: list[BrowserRun]) -> str:
+    """One row per run and a total: every run must pass every test."""
+    rows = [
+        [
+            index + 1,
+            run.passed,
+            run.failed,
+            run.errors,
+            f"{run.seconds:.0f} s",
+            "timed out" if run.timed_out else (", ".join(run.failures) or "-"),
+        ]
+        for index, run in enumerate(results)
+    ]
+    clean = sum(1 for r in results if not (r.failed or r.errors or r.timed_out) and r.passed)
+    table = markdown_table(["run", "passed", "failed", "errors", "wall time", "failing"], rows)
+    return table + f"\n\nruns with every browser test passing: {clean} of {len(results)}"
