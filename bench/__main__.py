@@ -128,10 +128,18 @@ def _coldstart(args: argparse.Namespace) -> None:
 
 
 def _stress(args: argparse.Namespace) -> None:
-    from bench.stress import run_browser_tests, stress_table
+    from bench.stress import BrowserRun, run_browser_tests, stress_table
 
     extra = ("-k", args.select) if args.select else ()
-    results = run_browser_tests(args.runs, args.hogs, args.run_timeout, extra)
+
+    def progress(index: int, run: BrowserRun) -> None:
+        print(
+            f"run {index + 1}: {run.passed} passed, {run.failed} failed, {run.errors} errors,"
+            f" {run.seconds:.0f} s{', timed out' if run.timed_out else ''}",
+            flush=True,
+        )
+
+    results = run_browser_tests(args.runs, args.hogs, args.run_timeout, extra, progress)
     print(
         f"### The browser tests, {args.runs} runs in a row beside {args.hogs} processes "
         "spinning a core each\n"

@@ -74,7 +74,9 @@ def _scopes() -> dict[str, dict[str, str]]:
     """Page -> control key -> "section tab", "page-wide" or "one section" (its own panel)."""
     from ui.pages import PAGES
     from ui.skeleton import SECTION_KEY
+    from ui.warmup import import_pages
 
+    import_pages()  # quietly: outside a server, cache decorators would log a warning each
     scopes: dict[str, dict[str, str]] = {}
     for spec in PAGES:
         page = spec.page
@@ -153,9 +155,9 @@ def _record(result: LoadResult, kind: str, run: RunResult, index: int, page: str
     if not _SCOPES:
         _SCOPES.update(_scopes())
     if kind != "open":
-        scope = "page switch" if kind == "switch" else "other"
-        if kind == "move":
-            scope = _SCOPES.get(page, {}).get(run.moved, "other")
+        scope = "page switch" if kind == "switch" else "another widget"
+        if kind == "move":  # "another widget": not a control (a drill's answer, say)
+            scope = _SCOPES.get(page, {}).get(run.moved, "another widget")
         result.mix[scope] = result.mix.get(scope, 0) + 1
     result.latencies.setdefault(kind, []).append(run.seconds)
     if kind != "open":

@@ -18,7 +18,7 @@ import re
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -108,18 +108,28 @@ def _one_run(run_timeout: float, extra: tuple[str, ...]) -> BrowserRun:
 
 
 def run_browser_tests(
-    runs: int = 5, hogs: int = 2, run_timeout: float = 3600.0, extra: tuple[str, ...] = ()
+    runs: int = 5,
+    hogs: int = 2,
+    run_timeout: float = 3600.0,
+    extra: tuple[str, ...] = (),
+    on_run: Callable[[int, BrowserRun], None] | None = None,
 ) -> list[BrowserRun]:
     """``runs`` runs of the browser tests in a row beside ``hogs`` busy processes.
 
-    ``extra`` are further pytest arguments (``-k`` to run a subset, say).
+    ``extra`` are further pytest arguments (``-k`` to run a subset, say); ``on_run(i,
+    run)`` is told each run as it ends (a long bench shows its progress).
     """
     if not 1 <= runs <= _MAX_RUNS:
         raise ValueError(f"runs must be in 1..{_MAX_RUNS}, got {runs}")
     if not 0 < run_timeout <= _MAX_RUN_TIMEOUT:
         raise ValueError(f"run_timeout must be in (0, {_MAX_RUN_TIMEOUT:g}] s, got {run_timeout}")
+    results = []
     with hogging(hogs, runs * run_timeout):
-        return [_one_run(run_timeout, extra) for _ in range(runs)]
+        for index in range(runs):
+            results.append(_one_run(run_timeout, extra))
+            if on_run is not None:
+                on_run(index, results[-1])
+    return results
 
 
 def stress_table(results: list[BrowserRun]) -> str:
