@@ -222,3 +222,10 @@ def test_a_plain_streamlit_run_starts_the_warm_up_with_its_first_visitor():
         off_loop(asyncio.run, _visit(base, "janowski"))
         counts = _await_warm(base)
     assert counts.get((MATCH_TABLES, "hit"), 0) == 0, "the warm-up alone built the match tables"
+
+
+def test_the_launcher_caps_glibcs_malloc_arenas():
+    """Debian's glibc takes the cap (a soak's RSS stays flat with it: ui.serve)."""
+    from ui.serve import MALLOC_ARENAS, limit_malloc_arenas
+
+    assert MALLOC_ARENAS == 2 and limit_malloc_arenas() is True
