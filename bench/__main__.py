@@ -133,9 +133,10 @@ def _stress(args: argparse.Namespace) -> None:
     extra = ("-k", args.select) if args.select else ()
 
     def progress(index: int, run: BrowserRun) -> None:
+        failing = f"; failing: {', '.join(run.failures)}" if run.failures else ""
         print(
             f"run {index + 1}: {run.passed} passed, {run.failed} failed, {run.errors} errors,"
-            f" {run.seconds:.0f} s{', timed out' if run.timed_out else ''}",
+            f" {run.seconds:.0f} s{', timed out' if run.timed_out else ''}{failing}",
             flush=True,
         )
 
