@@ -5,7 +5,7 @@ Subcommands (default: ``all`` = pages + kernels):
 - ``pages``: script time of every registered page vs the baseline page (AppTest).
 - ``kernels``: absolute cold times of the compute kernels.
 - ``load --sessions 30 --seconds 60``: concurrent websocket sessions against a
-  ``streamlit run`` this command starts on 127.0.0.1 (or ``--url`` of a running
+  app server (``python -m ui.serve``) this command starts on 127.0.0.1 (or ``--url`` of a running
   local server, ``--pid`` for its memory).
 - ``soak --seconds 300``: the load test for longer, with server memory over time.
 - ``caches``: every ``st.cache_data``/``st.cache_resource`` in ui/ and its bound.
