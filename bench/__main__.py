@@ -4,9 +4,9 @@ Subcommands (default: ``all`` = pages + kernels):
 
 - ``pages``: script time of every registered page vs the baseline page (AppTest).
 - ``kernels``: absolute cold times of the compute kernels.
-- ``load --sessions 30 --seconds 60``: concurrent websocket sessions against a
-  app server (``python -m ui.serve``) this command starts on 127.0.0.1 (or ``--url`` of a running
-  local server, ``--pid`` for its memory).
+- ``load --sessions 30 --seconds 60``: concurrent websocket sessions against an app
+  server (``python -m ui.serve``) this command starts on 127.0.0.1 (or ``--url`` of a
+  running local server, ``--pid`` for its memory).
 - ``soak --seconds 300``: the load test for longer, with server memory over time.
 - ``caches``: every ``st.cache_data``/``st.cache_resource`` in ui/ and its bound.
 - ``bearoff``: the bear-off database builds against gnubg's ``makebearoff`` (same run).
