@@ -1,6 +1,6 @@
 """Cube Theory Lab: entry point and router."""
 
-from ui.warmup import import_pages
+from ui.warmup import WARM_UP, import_pages, serving
 
 # Every page's code, once per process and one thread at a time: the first visitors of a
 # fresh server would otherwise import the app's module cycles in several threads together.
@@ -12,7 +12,6 @@ from ui import links
 from ui.controls import PRESENT
 from ui.router import ensure_navigation, freeze_long_lived_heap, navigation_pages
 from ui.skeleton import LAYOUT_CSS, PRESENTER_CSS
-from ui.warmup import WARM_UP, serving
 
 ensure_navigation()  # a fresh process starts in legacy pages/ mode: leave it before rendering
 freeze_long_lived_heap()  # once a minute: keeps garbage collection off the hot path

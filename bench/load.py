@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import random
 import re
 import sys
@@ -70,6 +71,7 @@ def _page_paths() -> list[str]:
     return [page.url_path for page in PAGES]
 
 
+@functools.cache
 def _scopes() -> dict[str, dict[str, str]]:
     """Page -> control key -> "section tab", "page-wide" or "one section" (its own panel)."""
     from ui.pages import PAGES
@@ -148,20 +150,14 @@ def run_errors(run: RunResult, where: str) -> list[str]:
     return errors
 
 
-_SCOPES: dict[str, dict[str, str]] = {}
-
-
 def _record(result: LoadResult, kind: str, run: RunResult, index: int, page: str) -> None:
-    if not _SCOPES:
-        _SCOPES.update(_scopes())
-    if kind != "open":
-        scope = "page switch" if kind == "switch" else "another widget"
-        if kind == "move":  # "another widget": not a control (a drill's answer, say)
-            scope = _SCOPES.get(page, {}).get(run.moved, "another widget")
-        result.mix[scope] = result.mix.get(scope, 0) + 1
     result.latencies.setdefault(kind, []).append(run.seconds)
     if kind != "open":
         result.by_page.setdefault(page, []).append(run.seconds)
+        scope = "page switch"
+        if kind == "move":  # "another widget": not a control (a drill's answer, say)
+            scope = _scopes().get(page, {}).get(run.moved, "another widget")
+        result.mix[scope] = result.mix.get(scope, 0) + 1
     result.reruns += 1
     result.errors += run_errors(run, f"session {index}, /{page}, {kind}")
 

@@ -25,8 +25,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from bench.load import run_errors
 from bench.server import streamlit_servers
-from bench.wsclient import RunResult, Session
+from bench.wsclient import Session
 from tests.threads import off_loop
 from ui.pages import PAGES
 from ui.router import PAGES_KEY
@@ -182,32 +183,33 @@ def _lookups(base: str) -> dict[tuple[str, str], float]:
     }
 
 
-def _await_warm(base: str) -> dict[tuple[str, str], float]:
-    """Poll the metrics until the warm-up has built the match and race tables."""
+async def _visit(base: str, *pages: str) -> None:
+    for index, page in enumerate(pages):
+        async with Session(base, random.Random(index)) as session:
+            errors = run_errors(await session.open(page, timeout=120), f"/{page}")
+            assert not errors, errors
+
+
+#: A page that reads neither the match nor the race tables: its visitors pace the polls.
+PACER = "janowski"
+
+
+async def _await_warm(base: str) -> dict[tuple[str, str], float]:
+    """The metrics once the warm-up has built the match and race tables, polled over
+    later visitors of :data:`PACER` (each poll waits for a real run, never a sleep)."""
     deadline = time.monotonic() + WARM_DEADLINE_SECONDS
     while True:
         counts = _lookups(base)
         if counts.get((MATCH_TABLES, "miss")) == 2 and counts.get((RACE_TABLES, "miss")) == 1:
             return counts
         assert time.monotonic() < deadline, f"the warm-up never finished: {counts}"
-        time.sleep(0.2)  # a poll of a condition with a deadline, not a fixed wait
-
-
-def _clean(run: RunResult | None) -> None:
-    assert run is not None
-    assert not (run.timed_out or run.compile_error or run.exceptions or run.wrong_page), run
-
-
-async def _visit(base: str, *pages: str) -> None:
-    for index, page in enumerate(pages):
-        async with Session(base, random.Random(index)) as session:
-            _clean(await session.open(page, timeout=120))
+        await _visit(base, PACER)
 
 
 def test_the_launcher_builds_the_tables_before_the_first_visitor_reads_them():
     with streamlit_servers(1) as servers:
         base = servers[0][0]
-        _await_warm(base)
+        off_loop(asyncio.run, _await_warm(base))
         off_loop(asyncio.run, _visit(base, "match", "race"))
         counts = _lookups(base)
     assert counts[(MATCH_TABLES, "miss")] == 2, "the match page built its tables again"
@@ -219,8 +221,7 @@ def test_a_plain_streamlit_run_starts_the_warm_up_with_its_first_visitor():
     with streamlit_servers(1, plain=True) as servers:
         base = servers[0][0]
         assert _lookups(base).get((MATCH_TABLES, "miss"), 0) == 0, "nothing before a visitor"
-        off_loop(asyncio.run, _visit(base, "janowski"))
-        counts = _await_warm(base)
+        counts = off_loop(asyncio.run, _await_warm(base))  # its first poll is the first visitor
     assert counts.get((MATCH_TABLES, "hit"), 0) == 0, "the warm-up alone built the match tables"
 
 
