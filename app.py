@@ -11,12 +11,14 @@ import streamlit as st
 from ui import links
 from ui.controls import PRESENT
 from ui.router import ensure_navigation, freeze_long_lived_heap, navigation_pages
+from ui.serve import send_without_delay
 from ui.skeleton import LAYOUT_CSS, PRESENTER_CSS
 
 ensure_navigation()  # a fresh process starts in legacy pages/ mode: leave it before rendering
 freeze_long_lived_heap()  # once a minute: keeps garbage collection off the hot path
 if serving():  # once per process (a no-op after): `streamlit run app.py` warms up here
     WARM_UP.start()
+    send_without_delay()  # the connections after this one (the launcher: all of them)
 
 # The toggle's value as this run will see it: Session State once it exists (a click is
 # there before the run starts), the link on a session's first run.

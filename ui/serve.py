@@ -5,18 +5,24 @@ warm from its first request (issue #17): before the server listens, every page's
 imported (numpy, pandas, scipy, plotly and the app: ~3 s that the first visitor of a
 plain ``streamlit run`` waits for) and the expensive tables are solved (within
 :data:`SOLVE_BUDGET_SECONDS`); a background thread then puts them in Streamlit's caches
-and builds the rest (:mod:`ui.warmup`). ``make run``, the systemd unit, the
+and builds the rest (:mod:`ui.warmup`). Its websockets send each run's reply at once
+(:func:`send_without_delay`). ``make run``, the systemd unit, the
 benches and the browser tests start the app this way; ``python -m bench coldstart``
 measures both.
 """
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import ctypes.util
+import functools
+import importlib
+import socket
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from streamlit.logger import get_logger
 from streamlit.web import cli
@@ -50,18 +56,88 @@ def limit_malloc_arenas(arenas: int = MALLOC_ARENAS) -> bool:
         return False
 
 
+#: Marks a websocket protocol class whose connections are sent without delay.
+_NO_DELAY = "_cubelab_no_delay"
+
+
+def no_delay(transport: Any) -> bool:
+    """Send on ``transport``'s TCP socket without Nagle's algorithm (``TCP_NODELAY``).
+
+    asyncio sets it only on a socket whose protocol number says TCP; Streamlit 1.67 makes
+    its listening socket with ``socket.socket(family=...)`` (protocol number 0, which
+    the sockets it accepts inherit), so its server (uvicorn) sends a run's reply on a
+    socket that holds each small write until the browser acknowledges the one before. Browsers delay acknowledgements (40 ms on Linux, up to 200 ms on
+    Windows): measured on 2026-11-24 with ``bench/baseline_app.py``, a move's run of a
+    few milliseconds reached the client after 44-52 ms, and after 6-12 ms with this.
+    False for a socket that is not TCP (a Unix socket, a test's stand-in).
+    """
+    sock = transport.get_extra_info("socket")
+    if sock is None or sock.family not in (socket.AF_INET, socket.AF_INET6):
+        return False
+    with contextlib.suppress(OSError):
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        return True
+    return False
+
+
+@functools.cache
+def send_without_delay() -> tuple[str, ...]:
+    """Make every websocket protocol uvicorn offers call :func:`no_delay` on each new
+    connection (once per process); the names of the classes that do.
+
+    Streamlit 1.67 serves with uvicorn and picks its websocket protocol by uvicorn's
+    version (``websockets-sansio`` from 0.44), so each one uvicorn lists is wrapped.
+    """
+    from uvicorn.config import WS_PROTOCOLS
+
+    done = []
+    for path in sorted({p for p in WS_PROTOCOLS.values() if p}):
+        module_name, _, class_name = path.partition(":")
+        try:
+            protocol = getattr(importlib.import_module(module_name), class_name)
+        except ImportError:  # its websocket library is not installed: uvicorn cannot use it
+            continue
+        if not getattr(protocol, _NO_DELAY, False):
+            _wrap_connection_made(protocol)
+        done.append(f"{module_name}.{class_name}")
+    return tuple(done)
+
+
+def _wrap_connection_made(protocol: type) -> None:
+    original = protocol.connection_made  # type: ignore[attr-defined]
+
+    @functools.wraps(original)
+    def connection_made(self: object, transport: Any) -> None:
+        no_delay(transport)
+        original(self, transport)
+
+    protocol.connection_made = connection_made  # type: ignore[attr-defined]
+    setattr(protocol, _NO_DELAY, True)
+
+
 def main(options: list[str]) -> None:
-    """Cap malloc arenas, import every page, solve the tables, start the warm-up, run
-    ``streamlit run app.py``."""
+    """Cap malloc arenas, send without delay, import every page, solve the tables, start
+    the warm-up, run ``streamlit run app.py``.
+
+    A first option naming a ``.py`` file serves that script instead (a benchmark's own
+    page, :mod:`bench.baseline_app`), the same way but without the app's warm-up.
+    """
     limit_malloc_arenas()
-    began = time.monotonic()
-    import_pages()
-    solved = WARM_UP.solve_ahead(SOLVE_BUDGET_SECONDS)
-    _log.info(
-        "launcher: pages imported, tables %s solved in %.2f s", solved, time.monotonic() - began
-    )
-    WARM_UP.start()  # waits for Streamlit's runtime, then builds the tables into its caches
-    sys.argv = ["streamlit", "run", str(APP), *options]
+    send_without_delay()
+    script = APP
+    if options and options[0].endswith(".py"):
+        script, options = Path(options[0]).resolve(), options[1:]
+    else:
+        began = time.monotonic()
+        import_pages()
+        solved = WARM_UP.solve_ahead(SOLVE_BUDGET_SECONDS)
+        _log.info(
+            "launcher: pages imported, tables %s solved in %.2f s",
+            solved,
+            time.monotonic() - began,
+        )
+        WARM_UP.start()  # waits for Streamlit's runtime, then builds the tables into its caches
+    sys.argv = ["streamlit", "run", str(script), *options]
     cli.main()  # Streamlit's own command line (the `streamlit` script's entry point)
 
 
