@@ -16,10 +16,13 @@ def metric(at, label: str) -> str:
 
 
 def share_link(at) -> str:
-    """The "Share this view" link of the run (the last code block in the sidebar)."""
-    codes = [code.value for code in at.sidebar.code]
-    assert codes, "no share link in the sidebar"
-    return codes[-1]
+    """The "Share this view" link of the run (the code block of its panel, after the
+    open section)."""
+    panels = [panel for panel in at.main.expander if panel.label == "Share this view"]
+    assert len(panels) == 1, f"not one share panel: {len(panels)}"
+    codes = [code.value for code in panels[0].code]
+    assert len(codes) == 1, f"not one share link: {codes}"
+    return codes[0]
 
 
 def proper_action(at) -> tuple[str, dict[str, tuple[str, str]], str]:

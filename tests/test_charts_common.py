@@ -189,7 +189,7 @@ def test_every_chart_has_a_text_alternative_with_its_title_and_a_number(page, se
 def test_the_theme_switch_opens_this_view_in_each_theme(open_page, spec):
     at = open_page(spec.file, present="true")
     link = share_link(at)
-    switches = [m.value for m in at.sidebar.markdown if m.value.startswith("Theme: ")]
+    switches = [m.value for m in at.main.markdown if m.value.startswith("Theme: ")]
     assert switches == [links.theme_switch(link)]
     for theme, value in links.THEME_VALUES.items():
         href = html.escape(f"{link}&embed_options={value}")

@@ -181,7 +181,7 @@ def test_moving_the_gammon_rate_changes_chart_and_numbers(open_page):
 
 def test_share_link_and_downloads(open_page):
     at = open_page(PAGE, part="takes", away="4", opp="2")  # an old link: today's names back
-    link = at.sidebar.expander[-1].code[0].value
+    link = share_link(at)
     assert link.endswith("/match?sec=Take%20points&away=4&oaway=2")
     assert at.get("download_button")
 

@@ -4,7 +4,7 @@ import pytest
 
 from cubecore import janowski, pgame
 from cubecore import rules as cube_rules
-from tests.reading import chart_specs, metric
+from tests.reading import chart_specs, metric, share_link
 from ui.rules import PAGE as DECLARED
 from ui.rules import controls
 from ui.rules.walkthroughs import WALKTHROUGHS, action_words
@@ -199,7 +199,7 @@ def test_beaver_raccoon_preset_reaches_eight(open_page):
 
 def test_share_link(open_page):
     at = open_page(PAGE, view="theory", life="0.5")
-    link = next(c.value for c in at.sidebar.code if "/rules" in c.value)
+    link = share_link(at)
     assert link.endswith("/rules?sec=Theory&x=0.5")
 
 

@@ -164,15 +164,22 @@ def test_presenter_mode_loads_every_section(spec, section):
             widget(at.sidebar, main)
 
 
-@pytest.mark.parametrize("spec", ON_SKELETON, ids=_id)
-def test_the_main_control_stays_in_the_sidebar_outside_presenter_mode(spec):
-    section = spec.page.sections[0]
-    main = main_control(spec.page, section)
-    if main is None:
-        assert not spec.page.controls and not section.controls
-        return
+@pytest.mark.parametrize(("spec", "section"), SECTIONS)
+def test_controls_stand_where_they_act(spec, section):
+    """Outside presenter mode: page-wide controls and the closed sections' in the sidebar,
+    the open section's own controls in the page, in its panel above the section (they
+    rerun that part alone: issue #17 item 1)."""
     at = open_view(View(spec.file, section.title))
-    assert widget(at.sidebar, main).key == main.key
+    assert not at.exception, section.title
+    sidebar = [c for s in spec.page.sections if s is not section for c in s.controls]
+    for control in (*spec.page.controls, *sidebar):
+        assert widget(at.sidebar, control).key == control.key, (section.title, control.key)
+    panels = [p for p in at.main.expander if p.label == f"{section.title}: settings"]
+    assert len(panels) == (1 if section.controls else 0), section.title
+    for control in section.controls:
+        assert widget(panels[0], control).key == control.key, (section.title, control.key)
+        with pytest.raises(KeyError):
+            widget(at.sidebar, control)
 
 
 def _values(control: Control) -> tuple[object, ...]:

@@ -324,6 +324,11 @@ def handover(values: Mapping[str, object]) -> dict[str, str]:
     return {HANDOVER + key: text(value) for key, value in values.items()}
 
 
+_NOTICES = "_link_notices"
+#: Session State: the page whose notices the last full run showed, and their keys.
+_SHOWN_NOTICES = "_link_notices_shown"
+
+
 def report(
     page_path: str,
     controls: tuple[Control, ...],
@@ -340,9 +345,9 @@ def report(
     walkthrough step) never raise a notice. A notice stays until its control is moved.
     Unknown parameters are named and removed from the address bar.
     """
-    store = st.session_state.setdefault("_link_notices", {})
-    used = {**values, **{c.key: st.session_state.get(c.key, c.default) for c in APP_CONTROLS}}
+    store = st.session_state.setdefault(_NOTICES, {})
     if entering:
+        used = _used(values)
         problems = renamed + st.session_state.pop("_app_link_problems", [])
         named = {problem.key for problem in problems}
         problems += [p for p in find_problems(arrived, controls, used) if p.key not in named]
@@ -351,7 +356,34 @@ def report(
             if key not in known and key.lower() not in _RESERVED:
                 del st.query_params[key]
         store[page_path] = (problems, used)
-    problems, at_arrival = store.get(page_path, ([], {}))
+    standing = _standing(page_path, controls, values)
+    st.session_state[_SHOWN_NOTICES] = (page_path, [p.key for p in standing])
+    show_notices(standing, controls)
+
+
+def notices_changed(
+    page_path: str, controls: tuple[Control, ...], values: Mapping[str, object]
+) -> bool:
+    """Whether the notices standing at ``values`` differ from those the page shows (a
+    part of the page that reruns alone, a fragment, moved a noticed control: the page
+    must run again to take the notice away)."""
+    shown: tuple[str, list[str]] | None = st.session_state.get(_SHOWN_NOTICES)
+    if shown is None or shown[0] != page_path:
+        return False
+    return [p.key for p in _standing(page_path, controls, values)] != shown[1]
+
+
+def _used(values: Mapping[str, object]) -> dict[str, object]:
+    """The run's values with the app-wide controls' (presenter mode)."""
+    return {**values, **{c.key: st.session_state.get(c.key, c.default) for c in APP_CONTROLS}}
+
+
+def _standing(
+    page_path: str, controls: tuple[Control, ...], values: Mapping[str, object]
+) -> list[LinkProblem]:
+    """The page's link problems whose control nobody has moved since the link arrived."""
+    problems, at_arrival = st.session_state.get(_NOTICES, {}).get(page_path, ([], {}))
+    used = _used(values)
     by_key = {control.key: control for control in controls}
 
     def resting(key: str) -> bool:
@@ -362,8 +394,7 @@ def report(
             return True  # disabled while its requirement is unmet: nobody moved it
         return bool(used.get(key) == at_arrival.get(key))
 
-    standing = [p for p in problems if not p.key or resting(p.key)]
-    show_notices(standing, controls)
+    return [p for p in problems if not p.key or resting(p.key)]
 
 
 def share_query(controls: tuple[Control, ...], values: dict[str, object]) -> str:

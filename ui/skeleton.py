@@ -11,15 +11,20 @@ use. :func:`run_page` does everything else, the same way on every page:
 3. shows the title, the sources and, at the top, a plain-text notice for each value
    from outside (the link as it arrived on the page) that it could not use, with the
    value used instead;
-4. offers the presets, places the controls (page-wide ones first in the sidebar, then
-   each section's in its own panel, the open section's unfolded), disables a control
-   whose :attr:`~ui.controls.Control.requires` does not hold and keeps it at its
-   default, so out of the link; in presenter mode the open section's main control
-   (:func:`main_control`) stands on the page, in a strip beside the presets;
+4. offers the presets and places the controls: page-wide ones first in the sidebar,
+   then each closed section's in its own folded panel there, and the open section's
+   own ones in a panel above it (in presenter mode its main control,
+   :func:`main_control`, stands on the page in a strip beside the presets, and the
+   others are folded under the slide); it disables a control whose
+   :attr:`~ui.controls.Control.requires` does not hold and keeps it at its default, so
+   out of the link;
 5. shows the sections as tabs bound to the URL under the one key :data:`SECTION_KEY`,
    and runs only the open one (bound tabs are lazy), once the expensive tables it
    reads are built (:attr:`Section.tables`, :mod:`ui.warmup`: a progress bar meanwhile);
-6. shows the "Share this view" link.
+   the open section's own controls, the section and its "Share this view" link are one
+   fragment (``st.fragment``): moving one of the section's own controls reruns that
+   part alone, and any other control the whole page (issue #17 item 1);
+6. names at the top, once the values are known, what of the link it could not use.
 
 A section's render function receives a :class:`View`: the controls' values and the
 presenter flag, one object.
@@ -27,6 +32,7 @@ presenter flag, one object.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -34,6 +40,7 @@ from typing import TYPE_CHECKING, Any, TypedDict, TypeVar, cast
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from cubecore.references import REFERENCES
 from ui import links, widgets
@@ -179,7 +186,8 @@ class Section:
     render : callable
         ``render(view)`` draws the section.
     controls : tuple of Control
-        Controls that only this section uses (placed in its own sidebar panel).
+        Controls that only this section uses: in a panel above the section while it is
+        open (moving one reruns the section alone), in a folded sidebar panel otherwise.
     presets : mapping
         Button label -> the control values it sets, offered while the section is open.
     slide : bool
@@ -221,7 +229,9 @@ class Page:
     presets : mapping
         Button label -> the control values it sets.
     lead : callable, optional
-        ``lead(view)`` draws page-wide notes above the tabs.
+        ``lead(view)`` draws page-wide notes above the tabs. Its view holds every value
+        but the open section's own controls' (they rerun the section alone, not the
+        notes).
     old_keys : mapping
         Link names that were renamed: old key -> today's key.
     old_values : mapping
@@ -379,12 +389,30 @@ def run_page(page: Page, page_file: str) -> None:
         bind="query-params",
         default=str(page.section_control.default),
     )
-    values = _create_controls(page, strip)
-    values[SECTION_KEY] = st.session_state.get(SECTION_KEY, page.section_control.default)
-
+    open_title = st.session_state.get(SECTION_KEY, page.section_control.default)
+    open_section = next(s for s in page.sections if s.title == open_title)
+    main = main_control(page, open_section) if strip is not None else None
+    local = tuple(c for c in open_section.controls if c is not main)
+    values = _create_controls(page, open_section, strip, main)
+    values[SECTION_KEY] = open_title
     if corrections:
         renamed += [problem for problem, _ in corrections.values()]
         values.update({key: value for key, (_, value) in corrections.items()})
+    offered = {**page.presets, **open_section.presets}
+    if offered:
+        widgets.preset_buttons(offered, where=presets)
+    if page.lead is not None:
+        with lead:
+            page.lead(View(values, present))
+    shown = Shown(path, page, open_section, local, present)
+    for section, tab in zip(page.sections, tabs, strict=True):
+        if tab.open:
+            with tab:
+                for table in section.tables:
+                    WARM_UP.need(table)
+                # a section's own control reruns only this part (issue #17 item 1)
+                show = _section_fragment if local else _section
+                values = show(shown, values)
     with notices:
         links.report(path, page.all_controls, arrived, values, entering=entering, renamed=renamed)
     if corrections or refused:
@@ -395,27 +423,84 @@ def run_page(page: Page, page_file: str) -> None:
             snap = {control.key: control.default for control in page.all_controls}
         st.session_state[_SNAP_KEY] = snap
         st.rerun()
-    link = links.share_link(path, page.all_controls, values)
-    st.sidebar.markdown(links.theme_switch(link), unsafe_allow_html=True)
-    with st.sidebar.expander("Share this view", icon=":material/share:"):
-        st.code(link, language=None, wrap_lines=True)
 
-    open_section = next(s for s in page.sections if s.title == values[SECTION_KEY])
-    offered = {**page.presets, **open_section.presets}
-    if offered:
-        widgets.preset_buttons(offered, where=presets)
-    view = View(values, present)
-    if page.lead is not None:
-        with lead:
-            page.lead(view)
-    exports = _export_context(page, open_section, values)
-    for section, tab in zip(page.sections, tabs, strict=True):
-        if tab.open:
-            with tab, widgets.exporting(exports):
-                for table in section.tables:
-                    WARM_UP.need(table)
-                with widgets.slide(present and section.slide):
-                    section.render(view)
+
+@dataclass(frozen=True)
+class Shown:
+    """What the open section's part of the page needs besides the values (:func:`_section`).
+
+    Attributes
+    ----------
+    path : str
+        The page's URL path (its link and its notices).
+    page : Page
+        The page.
+    section : Section
+        The open section.
+    local : tuple of Control
+        The section's own controls placed in its part of the page (all of them but, in
+        presenter mode, the one in the strip).
+    present : bool
+        Presenter mode.
+    """
+
+    path: str
+    page: Page
+    section: Section
+    local: tuple[Control, ...]
+    present: bool
+
+
+def _section(shown: Shown, values: Mapping[str, object]) -> dict[str, object]:
+    """The open section's part of the page: its own controls, the section, the share link.
+
+    ``values`` are the run's values of every other control (page-wide ones, the closed
+    sections' and, with a link's corrections, the nearest steps). Returns them with the
+    section's own. Its own controls stand in a panel above the section (in presenter
+    mode, folded under the slide: the class sees the view first); the share link and the
+    theme switch follow the section, as they depend on every value.
+
+    Run as a fragment (:data:`_section_fragment`), moving one of the section's own
+    controls reruns only this part: the page-wide controls, the presets and the other
+    sections' panels keep the values of the page's last full run, which are the ones in
+    ``values``. A move that clears a link notice at the top of the page reruns the page,
+    so that the notice goes (:func:`ui.links.notices_changed`).
+    """
+    section, present = shown.section, shown.present
+    run = dict(values)
+    body = st.container() if present else None
+    if shown.local:
+        title = f"{section.title}: settings"
+        panel = st.expander(title, expanded=not present, icon=":material/tune:")
+        run.update(_place(shown.local, panel, run))
+        run.update({key: values[key] for key in _fixed(shown, values)})
+    if _in_fragment_rerun() and links.notices_changed(shown.path, shown.page.all_controls, run):
+        st.rerun()  # the page's notices are outside this part: the page runs again
+    with body if body is not None else contextlib.nullcontext():
+        exports = _export_context(shown.page, section, run)
+        with widgets.exporting(exports), widgets.slide(present and section.slide):
+            section.render(View(run, present))
+    link = links.share_link(shown.path, shown.page.all_controls, run)
+    with st.expander("Share this view", icon=":material/share:"):
+        st.code(link, language=None, wrap_lines=True)
+        st.markdown(links.theme_switch(link), unsafe_allow_html=True)
+    return run
+
+
+#: :func:`_section` as a fragment: a move of the section's own control reruns it alone.
+_section_fragment = st.fragment(_section)
+
+
+def _fixed(shown: Shown, values: Mapping[str, object]) -> list[str]:
+    """The section's own controls whose value ``values`` already fixes (a link's nearest
+    step, set for this run only: :func:`run_page`)."""
+    return [c.key for c in shown.local if c.key in values]
+
+
+def _in_fragment_rerun() -> bool:
+    """Whether this run reruns fragments only (a move inside one), not the page."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return bool(ctx is not None and ctx.fragment_ids_this_run)
 
 
 def _export_context(page: Page, section: Section, values: Mapping[str, object]) -> ExportContext:
@@ -437,33 +522,54 @@ def main_control(page: Page, section: Section) -> Control | None:
     return page.controls[0] if page.controls else None
 
 
-def _create_controls(page: Page, strip: DeltaGenerator | None = None) -> dict[str, object]:
-    """Every control's widget, placed, with dependent controls disabled; their values.
+def _create_controls(
+    page: Page, open_section: Section, strip: DeltaGenerator | None, main: Control | None
+) -> dict[str, object]:
+    """The sidebar's controls (page-wide ones, then each closed section's panel) and, in
+    presenter mode, the open section's :func:`main_control` in the ``strip``; their values.
 
-    With a ``strip`` (presenter mode), the open section's :func:`main_control` is placed
-    there, on the page, instead of in the sidebar.
+    The open section's other controls are placed with the section (:func:`_section`).
     """
-    values: dict[str, object] = {}
-    open_title = st.session_state.get(SECTION_KEY, page.section_control.default)
     page_box = st.sidebar.container()
     panels = {
-        section.id: st.sidebar.expander(
-            f"{section.title}: settings", expanded=section.title == open_title
-        )
+        section.id: st.sidebar.expander(f"{section.title}: settings", icon=":material/tune:")
         for section in page.sections
-        if section.controls
+        if section.controls and section is not open_section
     }
     placed = [(c, page_box) for c in page.controls] + [
-        (c, panels[section.id]) for section in page.sections for c in section.controls
+        (c, panels[section.id])
+        for section in page.sections
+        if section is not open_section
+        for c in section.controls
     ]
-    main = main_control(page, next(s for s in page.sections if s.title == open_title))
     if strip is not None and main is not None:
         placed = [(c, strip if c is main else box) for c, box in placed]
-    # controls that others depend on first, so that a dependent control sees their value
-    ordered = sorted(placed, key=lambda item: item[0].requires is not None)
-    for spec, box in ordered:
-        active = spec.active(values)
+        if main in open_section.controls:
+            placed.append((main, strip))
+    return _place_each(placed, {})
+
+
+def _place(
+    controls: tuple[Control, ...], box: DeltaGenerator, values: Mapping[str, object]
+) -> dict[str, object]:
+    """``controls``' widgets in ``box`` (see :func:`_place_each`); their values."""
+    return _place_each([(control, box) for control in controls], values)
+
+
+def _place_each(
+    placed: list[tuple[Control, DeltaGenerator]], values: Mapping[str, object]
+) -> dict[str, object]:
+    """Each control's widget in its box, a dependent control disabled (and kept at its
+    default, so out of the link) while its requirement does not hold; their values.
+
+    Controls that others depend on are placed first, so that a dependent control sees
+    their value (also one of ``values``: the page-wide value a section's control needs).
+    """
+    known = dict(values)
+    made: dict[str, object] = {}
+    for spec, box in sorted(placed, key=lambda item: item[0].requires is not None):
+        active = spec.active(known)
         if not active:
             st.session_state[spec.key] = spec.default
-        values[spec.key] = widgets.control(spec, box, disabled=not active)
-    return values
+        made[spec.key] = known[spec.key] = widgets.control(spec, box, disabled=not active)
+    return made

@@ -76,7 +76,8 @@ def chosen_table(
 
     ``upload`` without an upload in this session (a link from another session: the
     file cannot travel in a link) falls back to the default table, with a notice
-    (above the tabs, :func:`render_table_note`; the sections ask ``quiet``ly).
+    (above the tabs, :func:`render_table_note`; the sections ask ``quiet``ly, but for
+    the second table of :func:`render_compare`).
     """
     choice = v.text(key)
     if choice == MODEL_TABLE:
@@ -102,9 +103,14 @@ def chosen_table(
 
 def render_table_notices(v: View) -> met.MatchEquityTable:
     """Above the tabs on every view: a notice for each table choice that falls back (a
-    link's uploaded table); the chosen table."""
+    link's uploaded table); the chosen table.
+
+    The second table (``met2``) is named here only while its section is closed: open,
+    its control stands in the section, which reruns alone when it moves, and the
+    section names its own fallback (:func:`render_compare`).
+    """
     table, _ = chosen_table(v)
-    if v.text("met2") == UPLOADED_TABLE:
+    if v.values.get("met2") == UPLOADED_TABLE:
         chosen_table(v, "met2")
     return table
 
@@ -413,7 +419,7 @@ def render_window(v: View) -> None:
 def render_compare(v: View) -> None:
     """The chosen table minus a second one: heatmap, largest and mean difference."""
     table, key = chosen_table(v, quiet=True)
-    other, other_key = chosen_table(v, "met2", quiet=True)
+    other, other_key = chosen_table(v, "met2")  # its notice: here, beside its control
     c = cached.comparison(key, table, other_key, other)
     st.markdown(
         f"**{table.name}** minus **{other.name}**, scores up to {c.length}-away each; the "

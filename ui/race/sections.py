@@ -143,8 +143,8 @@ def _table_1(v: View) -> None:
             widgets.table_with_download(comparison, "race_table_1_printed_vs_exact.csv")
     st.subheader("Table 1 extended")
     st.caption(
-        "Set the range under 'Race model: settings' in the sidebar. —: the opponent's "
-        "count would fall outside 1..300."
+        "Set the range in the panel 'Race model: settings'. —: the opponent's count would "
+        "fall outside 1..300."
     )
     widgets.table_with_download(
         cached.table_1_range(*(v.whole(c.key) for c in TABLE_CONTROLS)),

@@ -270,7 +270,8 @@ def render_simulation(values: View) -> None:
     n_games, seed, model = values.whole("n") * 1000, values.whole("seed"), values.text("model")
     st.caption(
         "The continuous game (P-game): A's winning chance moves like Brownian motion; both "
-        f"sides follow the thresholds in the sidebar. Source: {KS_SOURCE}; {RULES_SOURCE}."
+        "sides follow the thresholds of the panel 'Simulation: settings'. Source: "
+        f"{KS_SOURCE}; {RULES_SOURCE}."
     )
     try:
         stops = cached.expected_stops(flags, strategy, start)
