@@ -18,6 +18,10 @@ Subcommands (default: ``all`` = pages + kernels):
 - ``stress --runs 5 --hogs 2``: the browser tests (``pytest -m browser``) that many runs
   in a row beside processes spinning a core each (busy loops): each run's passed,
   failed, errors, wall time and failing tests (issue #17: they wait on conditions).
+- ``fragments --moves 15``: for every section with a slider of its own, warm moves of
+  that slider (its section reruns alone, a fragment) beside moves of the baseline
+  page's slider, over the websockets of two real servers: medians, ratio (target 1.5x),
+  how many moves reran the fragment alone, elements sent, errors.
 - ``coldstart --sessions 30 --rounds 3``: sessions opening pages of a freshly started
   server at the same moment, the launcher (``python -m ui.serve``) against ``streamlit
   run app.py``, interleaved round by round: time to healthy, p50/p95/max to the first
@@ -190,6 +194,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--rounds", type=int, default=3, help="fresh servers of each start")
     p.add_argument("--seed", type=int, default=0, help="session i's page: Random(seed + i)")
     p.add_argument("--open-timeout", type=float, default=60.0, help="longest first run (s)")
+    p = sub.add_parser("fragments")
+    p.add_argument("--moves", type=int, default=15, help="timed moves per section")
     p = sub.add_parser("classroom")
     p.add_argument("--students", type=int, default=40)
     p.add_argument("--questions", type=int, default=10)
@@ -222,6 +228,15 @@ def main(argv: list[str] | None = None) -> None:
         _coldstart(args)
     if command == "stress":
         _stress(args)
+    if command == "fragments":
+        from bench.fragments import fragments_table, run_fragments
+
+        results = run_fragments(args.moves)
+        print("### A section's own slider: warm rerun vs the baseline page's (websocket)\n")
+        print(fragments_table(results))
+        for result in results:
+            for error in result.errors[:3]:
+                print(f"- {error[:200]}")
     if command == "classroom":
         from bench.classroom import run_classroom
 

@@ -157,6 +157,8 @@ def _record(result: LoadResult, kind: str, run: RunResult, index: int, page: str
         scope = "page switch"
         if kind == "move":  # "another widget": not a control (a drill's answer, say)
             scope = _scopes().get(page, {}).get(run.moved, "another widget")
+            if scope == "one section":  # the open one's reruns alone (a fragment)
+                scope = "open section" if run.fragment else "a closed section's panel"
         result.mix[scope] = result.mix.get(scope, 0) + 1
     result.reruns += 1
     result.errors += run_errors(run, f"session {index}, /{page}, {kind}")

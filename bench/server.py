@@ -57,9 +57,16 @@ def rss_mib(pid: int) -> float:
     return float("nan")
 
 
-def streamlit_command(port: int, *extra: str, plain: bool = False) -> list[str]:
-    """One app server's command on ``port``: the launcher, or ``streamlit run`` if ``plain``."""
-    start = ["streamlit", "run", "app.py"] if plain else ["ui.serve"]
+def streamlit_command(
+    port: int, *extra: str, plain: bool = False, script: str = "app.py"
+) -> list[str]:
+    """One server's command on ``port``: the app's launcher (``python -m ui.serve``), or
+    ``streamlit run app.py`` if ``plain``; another ``script`` (a benchmark's own page) is
+    served by the launcher too, so that it is measured as the app is served."""
+    if plain:
+        start = ["streamlit", "run", script]
+    else:
+        start = ["ui.serve"] if script == "app.py" else ["ui.serve", script]
     return [
         sys.executable,
         "-m",
@@ -82,10 +89,12 @@ def streamlit_servers(
     log_dir: Path | None = None,
     extra: tuple[str, ...] = (),
     plain: bool = False,
+    script: str = "app.py",
 ) -> Iterator[list[tuple[str, int]]]:
     """Start ``count`` app processes on free loopback ports; yield [(base_url, pid)].
 
-    ``plain``: ``streamlit run app.py`` instead of the launcher (:func:`streamlit_command`).
+    ``plain``: ``streamlit run app.py`` instead of the launcher; ``script``: another page
+    to serve (:func:`streamlit_command`).
     """
     processes: list[subprocess.Popen[bytes]] = []
     logs = []
@@ -96,7 +105,7 @@ def streamlit_servers(
             log = (log_dir / f"streamlit-{port}.log").open("w") if log_dir else None
             logs.append(log)
             process = subprocess.Popen(
-                streamlit_command(port, *extra, plain=plain),
+                streamlit_command(port, *extra, plain=plain, script=script),
                 cwd=ROOT,
                 stdout=log or subprocess.DEVNULL,
                 stderr=subprocess.STDOUT,

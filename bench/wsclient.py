@@ -28,6 +28,7 @@ _DONE = {
     ForwardMsg.ScriptFinishedStatus.FINISHED_WITH_COMPILE_ERROR,
 }
 _COMPILE_ERROR = ForwardMsg.ScriptFinishedStatus.FINISHED_WITH_COMPILE_ERROR
+_FRAGMENT_DONE = ForwardMsg.ScriptFinishedStatus.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
 #: Widgets the client knows how to move; the app-wide presenter toggle is left alone.
 _MOVABLE = {"slider", "selectbox", "checkbox", "radio", "number_input"}
 _SKIP_KEYS = {"present"}
@@ -50,6 +51,8 @@ class RunResult:
     compile_error: bool = False
     wrong_page: bool = False
     moved: str = ""  # the moved control's link key (a move's run), "" for none
+    fragment: bool = False  # the run reran a fragment only (a move inside one)
+    elements: int = 0  # elements and blocks the server sent
 
 
 class Session:
@@ -100,6 +103,7 @@ class Session:
             msg = ForwardMsg.FromString(raw)
             kind = msg.WhichOneof("type")
             if kind == "delta":
+                result.elements += 1
                 self._read_delta(msg.delta, result)
             elif kind == "navigation":
                 self.page_hash = msg.navigation.page_script_hash
@@ -109,6 +113,7 @@ class Session:
                 self.page_hash = msg.new_session.page_script_hash or self.page_hash
             elif kind == "script_finished" and msg.script_finished in _DONE:
                 result.compile_error = msg.script_finished == _COMPILE_ERROR
+                result.fragment = msg.script_finished == _FRAGMENT_DONE
                 break
         result.seconds = time.perf_counter() - start
         return result
@@ -168,20 +173,39 @@ class Session:
             return None
         movable = [w for w in self.widgets.values() if w.kind != "tabs" or w.labels]
         widget = self.rng.choice(movable)
-        self.values[widget.id] = self._random_value(widget)
+        return await self._send(widget, self._random_value(widget), timeout)
+
+    def slider(self, key: str) -> Widget | None:
+        """The slider bound to the link key ``key`` on the page, if there is one."""
+        for widget in self.widgets.values():
+            if widget.kind == "slider" and widget.proto.query_param_key == key:
+                return widget
+        return None
+
+    async def slide(self, key: str, value: float, timeout: float = 60) -> RunResult:
+        """Move the slider bound to ``key`` to ``value`` (a ``KeyError`` if the page has none)."""
+        widget = self.slider(key)
+        if widget is None:
+            raise KeyError(f"no slider {key!r} on the page")
+        return await self._send(widget, ("double_array_value", [value]), timeout)
+
+    async def _send(self, widget: Widget, value: tuple[str, object], timeout: float) -> RunResult:
+        """Give ``widget`` its new ``value`` and run as the browser would: only the
+        widget's fragment when it stands in one, else the page."""
+        self.values[widget.id] = value
         back = BackMsg()
         state = back.rerun_script
         state.page_script_hash = self.page_hash
         state.fragment_id = widget.fragment_id
-        for widget_id, (field_name, value) in self.values.items():
+        for widget_id, (field_name, entry_value) in self.values.items():
             if widget_id not in self.widgets:
                 continue
             entry = state.widget_states.widgets.add()
             entry.id = widget_id
             if field_name == "double_array_value":
-                entry.double_array_value.data[:] = value
+                entry.double_array_value.data[:] = entry_value
             else:
-                setattr(entry, field_name, value)
+                setattr(entry, field_name, entry_value)
         result = await self._rerun(back, timeout)
         result.moved = str(getattr(widget.proto, "query_param_key", "") or widget.kind)
         return result

@@ -1,0 +1,166 @@
+"""Section-local moves against the one-slider baseline page, over real servers' websockets.
+
+Issue #17's acceptance: a move of a section's own slider reruns that section alone (its
+part of the page is a fragment, :mod:`ui.skeleton`), and its warm rerun costs at most
+:data:`RATIO_TARGET` times a move of the baseline page's slider
+(:mod:`bench.baseline_app`: one slider, one chart), on every page.
+
+Two servers run side by side: the app (the launcher, ``python -m ui.serve``) and the
+baseline page (``streamlit run bench/baseline_app.py``). For every page and every section
+with a slider of its own that is active at its defaults, one session opens the section
+(``?sec=...``) and the baseline's session is already open. The section's slider moves
+between its default and the next step: the first two moves fill the caches, then
+``moves`` timed moves alternate between the two values (warm: both are cached), each
+one beside a baseline move between two values of its own slider, so that a burst of
+load on the shared machine hits both alike. A time is the wall time from sending the
+move to the end of its run (``script_finished``), as the browser would see it.
+
+The table gives the medians, their ratio, how many of the section's moves reran its
+fragment alone (the server's own ``FINISHED_FRAGMENT_RUN_SUCCESSFULLY``), the elements
+a move's run sent (median), and the errors (:func:`bench.load.run_errors`). Bounded:
+each run waits at most ``timeout`` seconds; only 127.0.0.1 is touched and the bench
+stops its own servers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import dataclass, field
+from typing import cast
+from urllib.parse import quote
+
+from bench.load import run_errors
+from bench.server import streamlit_servers
+from bench.stats import markdown_table, median, ms
+
+__all__ = ["RATIO_TARGET", "SectionMove", "fragments_table", "run_fragments"]
+
+#: Issue #17: a section-local move's warm rerun <= 1.5x the baseline page's.
+RATIO_TARGET = 1.5
+#: The baseline page's slider (bench/baseline_app.py) and the two values it moves between.
+_BASELINE = ("f", (1.0, 1.05))
+_MAX_MOVES = 200
+
+
+@dataclass
+class SectionMove:
+    """One section's timed moves and the baseline's beside them."""
+
+    page: str
+    section: str
+    key: str
+    seconds: list[float] = field(default_factory=list)
+    baseline: list[float] = field(default_factory=list)
+    fragment_runs: int = 0
+    elements: list[int] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def ratio(self) -> float:
+        if not self.seconds or not self.baseline:
+            return float("nan")
+        return median(self.seconds) / median(self.baseline)
+
+
+def _targets() -> list[tuple[str, str, str, tuple[float, float]]]:
+    """(page path, section title, slider key, its two values) for every section with an
+    active slider of its own."""
+    from ui.pages import PAGES
+    from ui.warmup import import_pages
+
+    import_pages()  # quietly: outside a server, cache decorators would log a warning each
+    targets = []
+    for spec in PAGES:
+        page = spec.page
+        if page is None:
+            continue
+        defaults = {c.key: c.default for c in page.all_controls}
+        for section in page.sections:
+            slider = next(
+                (c for c in section.controls if c.kind in ("int", "float") and c.active(defaults)),
+                None,
+            )
+            if slider is None:
+                continue
+            low, high, step = float(slider.low), float(slider.high), float(slider.step)
+            start = float(cast(float, slider.default))
+            other = start + step if start + step <= high else start - step
+            targets.append((spec.url_path, section.title, slider.key, (start, max(low, other))))
+    return targets
+
+
+async def _measure(app: str, baseline: str, moves: int, timeout: float) -> list[SectionMove]:
+    from bench.wsclient import Session
+
+    results = []
+    async with Session(baseline, random.Random(0)) as base_session:
+        opened = await base_session.open("", timeout=timeout)
+        base_errors = run_errors(opened, "baseline, open")
+        key, base_values = _BASELINE
+        for page, title, slider, values in _targets():
+            result = SectionMove(page, title, slider, errors=list(base_errors))
+            base_errors = []
+            where = f"/{page}?sec={title}"
+            async with Session(app, random.Random(1)) as session:
+                run = await session.open(page, f"sec={quote(title)}", timeout=timeout)
+                result.errors += run_errors(run, f"{where}, open")
+                for warm in (values[1], values[0]):  # both values cached
+                    run = await session.slide(slider, warm, timeout)
+                    result.errors += run_errors(run, f"{where}, warm-up move")
+                for index in range(moves):
+                    base_run = await base_session.slide(key, base_values[1 - index % 2], timeout)
+                    result.baseline.append(base_run.seconds)
+                    result.errors += run_errors(base_run, "baseline, move")
+                    run = await session.slide(slider, values[1 - index % 2], timeout)
+                    result.seconds.append(run.seconds)
+                    result.fragment_runs += run.fragment
+                    result.elements.append(run.elements)
+                    result.errors += run_errors(run, f"{where}, move {slider}")
+            results.append(result)
+    return results
+
+
+def run_fragments(moves: int = 15, timeout: float = 60.0) -> list[SectionMove]:
+    """Start the app's and the baseline's servers, time every section's moves, stop them."""
+    if not 1 <= moves <= _MAX_MOVES:
+        raise ValueError(f"moves must be in 1..{_MAX_MOVES} (got {moves})")
+    with (
+        streamlit_servers(1) as app_servers,
+        streamlit_servers(1, script="bench/baseline_app.py") as baseline_servers,
+    ):
+        app, baseline = app_servers[0][0], baseline_servers[0][0]
+        return asyncio.run(_measure(app, baseline, moves, timeout))
+
+
+def fragments_table(results: list[SectionMove]) -> str:
+    """One row per section: medians, ratio against the target, fragment runs, errors."""
+    rows = []
+    for r in results:
+        ratio = r.ratio
+        verdict = "met" if ratio <= RATIO_TARGET else "MISS"
+        rows.append(
+            [
+                f"/{r.page}",
+                r.section,
+                r.key,
+                ms(median(r.baseline)) if r.baseline else "-",
+                ms(median(r.seconds)) if r.seconds else "-",
+                f"{ratio:.2f}x {verdict}",
+                f"{r.fragment_runs} of {len(r.seconds)}",
+                f"{median([float(e) for e in r.elements]):.0f}" if r.elements else "-",
+                str(len(r.errors)),
+            ]
+        )
+    header = [
+        "page",
+        "section",
+        "slider",
+        "baseline move",
+        "section move",
+        f"ratio (target <= {RATIO_TARGET}x)",
+        "fragment runs",
+        "elements sent",
+        "errors",
+    ]
+    return markdown_table(header, rows)
