@@ -5,8 +5,9 @@ Debian's Chromium against a real ``streamlit run``, 1280x720):
 
 - two presets clicked in a row raise no notice;
 - after each preset, after a page round-trip and after a keyboard move of a slider to
-  its minimum, the address bar opened in a fresh browser context shows the same view:
-  every metric and every chart's data are equal;
+  its minimum (a section's own slider, which reruns that section alone), the address
+  bar opened in a fresh browser context shows the same view: every metric and every
+  chart's data are equal;
 - a bad link's notice is inside the first screen;
 - in presenter mode the sidebar stays as the presenter set it, and every section shows
   its headline numbers and its first chart on the first screen, with no text cut
@@ -111,8 +112,14 @@ def _keep_stream(page) -> None:
     page.on("websocket", opened)
 
 
-def after_a_run(page, action) -> None:
-    """Do ``action`` (a click, a key), then wait until the run it started has finished.
+#: How a run ended, as :func:`after_a_run` returns it: the page ran, or a fragment alone.
+PAGE_RUN = ForwardMsg.FINISHED_SUCCESSFULLY
+FRAGMENT_RUN = ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
+
+
+def after_a_run(page, action) -> int:
+    """Do ``action`` (a click, a key), then wait until the run it started has finished;
+    how it finished (:data:`PAGE_RUN` or :data:`FRAGMENT_RUN`).
 
     The sign is the server's own: the "script finished" message of that run on the app's
     websocket. The page's script state alone misses a quick run (it can start and end
@@ -120,9 +127,10 @@ def after_a_run(page, action) -> None:
     bound widget moves, before its run."""
     with page.cubelab_stream.expect_event(
         "framereceived", predicate=_run_finished, timeout=PATIENCE_MS
-    ):
+    ) as finished:
         action()
     settled(page)
+    return int(ForwardMsg.FromString(finished.value).script_finished)
 
 
 def click_preset(page, label: str) -> None:
@@ -191,27 +199,38 @@ def test_a_page_round_trip_keeps_the_link_exact(server, browser, spec):
 WITH_SLIDERS = [s for s in ON_SKELETON if any(c.kind in ("float", "int") for c in s.controls)]
 
 
+def own_slider(section) -> bool:
+    """Whether ``section`` has a slider of its own (placed with it, rerunning it alone)."""
+    return any(c.kind in ("float", "int") for c in section.controls)
+
+
+def settings_panel(page, section):
+    """The open section's own panel of settings, in the page (not the sidebar)."""
+    main = page.locator('[data-testid="stMain"]')
+    return main.get_by_test_id("stExpander").filter(has_text=f"{section.title}: settings")
+
+
 @pytest.mark.parametrize("spec", WITH_SLIDERS, ids=lambda s: s.url_path)
 def test_a_slider_moved_to_its_minimum_by_keyboard_stays_in_the_link(server, browser, spec):
+    """A section's own slider (else a page-wide one) moved by keyboard: a section's reruns
+    that section alone (a fragment), a page-wide one the page, and the address bar is the
+    view either way (issue #17 item 1: the URL binding works inside a fragment)."""
     context = new_context(browser)
     page = context.new_page()
     try:
         declared = spec.page
         numeric = ("float", "int")
-        # the section whose sliders are shown: page-wide ones show on every section, a
-        # section's own ones in its panel, unfolded while it is open
-        shown = next(
-            (
-                section
-                for section in declared.sections
-                if any(c.kind in numeric for c in (*declared.controls, *section.controls))
-            ),
+        # a section with a slider of its own, else one showing a page-wide slider
+        own = next((s for s in declared.sections if own_slider(s)), None)
+        shown = own or next(
+            (s for s in declared.sections if any(c.kind in numeric for c in declared.controls)),
             declared.sections[0],
         )
         open_page(page, server, spec, f"?sec={shown.title}")
-        sliders = page.locator('[data-testid="stSidebar"]').get_by_role("slider")
+        where = settings_panel(page, own) if own else page.get_by_test_id("stSidebar")
+        sliders = where.get_by_role("slider")
         if sliders.count() == 0:
-            pytest.fail(f"{spec.url_path}: no slider in the sidebar to move")
+            pytest.fail(f"{spec.url_path}: no slider to move in {shown.title!r}")
         slider = sliders.first
         slider.focus()
         at_minimum = slider.evaluate(
@@ -221,7 +240,8 @@ def test_a_slider_moved_to_its_minimum_by_keyboard_stays_in_the_link(server, bro
         if at_minimum:  # already there: move it up first, so that Home is a real move
             after_a_run(page, lambda: page.keyboard.press("End"))
             slider.focus()
-        after_a_run(page, lambda: page.keyboard.press("Home"))
+        ran = after_a_run(page, lambda: page.keyboard.press("Home"))
+        assert ran == (FRAGMENT_RUN if own else PAGE_RUN), (shown.title, ran)
         same_view_in_a_fresh_context(browser, page, f"{spec.url_path}-minimum")
     finally:
         context.close()
