@@ -20,6 +20,7 @@ from store import (
     Classroom,
     JoinLimiter,
     Question,
+    RoomInfo,
     Tally,
     clean_code,
     clean_nickname,
@@ -39,11 +40,13 @@ from ui.links import escape_text
 from ui.skeleton import View
 
 #: Session State: the presenter's room and key; the student's room, id and nickname;
-#: the session's join limiter; messages from the last button callback.
+#: the session's join limiter; messages from the last button callback; why the last ask
+#: failed (kept until an ask succeeds: the ask forms are redrawn every refresh).
 PRESENTER = "_classroom_presenter"
 STUDENT = "_classroom_student"
 LIMITER = "_classroom_limiter"
 FLASH = "_classroom_flash"
+ASK_ERROR = "_classroom_ask_error"
 
 _JOIN_CODE = "classroom_join_code"
 _JOIN_NICKNAME = "classroom_join_nickname"
@@ -226,6 +229,7 @@ def _histogram(question: Question, tally: Tally, *, revealed: bool) -> None:
 # presenter -----------------------------------------------------------------------------
 def _open_room() -> None:
     opened = data.classroom().open_room()
+    st.session_state.pop(ASK_ERROR, None)
     st.session_state[PRESENTER] = {"code": opened.code, "secret": opened.secret}
     st.session_state[ROOM.key] = opened.code
 
@@ -240,6 +244,7 @@ def _resume_room() -> None:
         return
     finally:
         st.session_state[_RESUME_KEY] = ""  # never kept in a widget
+    st.session_state.pop(ASK_ERROR, None)
     st.session_state[PRESENTER] = {"code": code, "secret": secret}
     st.session_state[ROOM.key] = code
 
@@ -285,17 +290,14 @@ def render_present(view: View) -> None:
         _say(error)
         st.button("Forget this room", on_click=_forget_room, key="classroom_forget")
         return
-    expired = datetime.now(UTC).replace(tzinfo=None) >= info.expires_at
     head = st.columns([1, 2], vertical_alignment="center")
     head[0].metric("Room code", code)
     with head[1]:
         st.caption("Students open this link (or type the code on the Join tab):")
         st.code(f"{_origin()}/classroom?{ROOM.key}={code}", language=None)
-        state = "closed" if info.closed else "expired" if expired else "open"
+        state = "closed" if info.closed else "expired" if _expired(info) else "open"
         st.caption(f"The room is {state}; it expires at {info.expires_at:%H:%M} UTC.")
     _presenter_live(code, secret)
-    if not info.closed and not expired:
-        _ask_form(code, secret, first=info.questions == 0)
     with st.expander("Presenter key: do not show it to the class"):
         st.caption("To present this room from another device, use Resume a room with it.")
         st.code(secret, language=None)
@@ -332,7 +334,9 @@ def _ask(code: str, secret: str) -> None:
             explanation=state.get("classroom_explanation", ""),
         )
     except ValueError as error:
-        _flash("ask", error)
+        state[ASK_ERROR] = str(error)
+    else:
+        state.pop(ASK_ERROR, None)
 
 
 def _ask_drill(code: str, secret: str) -> None:
@@ -356,7 +360,9 @@ def _ask_drill(code: str, secret: str) -> None:
             explanation=why[:EXPLANATION_CHARS],
         )
     except ValueError as error:
-        _flash("ask", error)
+        state[ASK_ERROR] = str(error)
+    else:
+        state.pop(ASK_ERROR, None)
 
 
 def _drill_form(code: str, secret: str) -> None:
@@ -404,22 +410,44 @@ def _ask_form(code: str, secret: str, *, first: bool) -> None:
         )
         st.form_submit_button("Ask", type="primary", on_click=_ask, args=(code, secret))
     _drill_form(code, secret)
-    _show_flash("ask")
+    if ASK_ERROR in st.session_state:
+        _say(st.session_state[ASK_ERROR])
+
+
+def _expired(info: RoomInfo) -> bool:
+    return datetime.now(UTC).replace(tzinfo=None) >= info.expires_at
 
 
 @st.fragment(run_every=PRESENTER_REFRESH)
 def _presenter_live(code: str, secret: str) -> None:
-    """The newest question: its prompt, the count and histogram, the reveal."""
+    """What follows the room's questions: the newest question, then the ask forms.
+
+    Both live in this fragment, which is redrawn every refresh, so the ask form's label
+    ("Pose a question", then "Pose the next question") and its error always follow the
+    room. Drawn by the page's full run, they could stay stale until the next click: in
+    Streamlit 1.67 a timed fragment rerun that reaches the server just as a full run
+    has ended can start a new script runner, and the server then drops the messages of
+    the old one that it had not yet sent (``AppSession.request_rerun`` and
+    ``_handle_scriptrunner_event_on_event_loop``, "Ignoring event from non-current
+    ScriptRunner").
+    """
     store = data.classroom()
     try:
-        number = store.presenter_room(code, secret).questions
-        if number == 0:
-            st.info("Pose a question: the students see it at once.", icon=":material/campaign:")
-            return
-        tally = store.tally(code, secret, number)
+        info = store.presenter_room(code, secret)
+        tally = store.tally(code, secret, info.questions) if info.questions else None
     except ValueError as error:
         _say(error)
         return
+    if tally is None:
+        st.info("Pose a question: the students see it at once.", icon=":material/campaign:")
+    else:
+        _live_question(code, secret, tally)
+    if not info.closed and not _expired(info):
+        _ask_form(code, secret, first=info.questions == 0)
+
+
+def _live_question(code: str, secret: str, tally: Tally) -> None:
+    """The newest question: its prompt, the count and histogram, the reveal."""
     question = tally.question
     st.subheader(f"Question {question.number}")
     st.markdown(f"**{escape_text(question.prompt, PROMPT_CHARS)}**")
