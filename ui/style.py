@@ -924,8 +924,10 @@ _CELL_INKS = ("#000000", "#ffffff")
 _Z_TEMPLATE = re.compile(r"^%\{z:([+]?\.\d+f)\}$")
 
 
+@functools.lru_cache(maxsize=4096)
 def _ink(fill: str) -> str:
-    """Black or white, whichever reads better on ``fill`` (at least 4.58:1)."""
+    """Black or white, whichever reads better on ``fill`` (at least 4.58:1); remembered
+    per colour, as a heatmap's rerun asks again for the same cells' colours."""
     return max(_CELL_INKS, key=lambda ink: contrast_ratio(ink, fill))
 
 
