@@ -2,7 +2,8 @@
 
 Its own ``streamlit run`` on a fresh data directory (the store is a SQLite file there).
 The presenter opens a room and asks; two students open the room link on their
-"phones", join and answer; the presenter's live count reaches 2 without a reload;
+"phones", join and answer; the presenter's live count reaches 2 without a reload
+(what the teacher types in the ask form stays through the live refreshes that redraw it);
 the presenter reveals; each student's screen shows the result without a reload; in
 presenter mode the live answers stand beside their histogram.
 Every wait is on a condition (an element, a text), never a fixed time.
@@ -14,6 +15,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from bench.server import streamlit_servers
 from tests.browser import ARTIFACTS, metric_value, settled
@@ -50,6 +52,16 @@ def _student(browser, base: str, code: str, nickname: str):
     return context, page
 
 
+def _live_refresh(payload: str | bytes) -> bool:
+    """A frame that ends a rerun of a fragment alone (the presenter's live refresh)."""
+    if isinstance(payload, str):
+        return False
+    message = ForwardMsg.FromString(payload)
+    return message.WhichOneof("type") == "script_finished" and (
+        message.script_finished == ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
+    )
+
+
 def _answer(page, choice: str) -> None:
     page.locator('[data-testid="stRadio"] label', has_text=choice).click()
     page.get_by_role("button", name="Send my answer").click()
@@ -63,13 +75,23 @@ def test_a_presenter_and_two_students(classroom_server, browser):
         presenter_context = browser.new_context(viewport=PROJECTOR)
         contexts.append(presenter_context)
         presenter = presenter_context.new_page()
+        streams = []
+        presenter.on(
+            "websocket", lambda s: streams.append(s) if s.url.endswith("/_stcore/stream") else None
+        )
         presenter.goto(f"{base}/classroom?sec=Present")
         settled(presenter)
         presenter.get_by_role("button", name="Open a new room").click()
         code_box = metric_value(presenter, "Room code")
         expect(code_box).to_have_text(re.compile(r"^[A-HJKMNP-Z2-9]{6}$"), timeout=WAIT)
         code = code_box.inner_text().strip()
-        presenter.get_by_role("textbox", name="Question").fill("Take or pass at 3-away/5-away?")
+        question = presenter.get_by_role("textbox", name="Question")
+        question.fill("Take or pass at 3-away/5-away?")
+        # the ask form is redrawn by the live refresh: what the teacher typed stays
+        for _ in range(2):
+            with streams[-1].expect_event("framereceived", predicate=_live_refresh, timeout=WAIT):
+                pass
+        expect(question).to_have_value("Take or pass at 3-away/5-away?")
         presenter.get_by_role("textbox", name="Options (multiple choice): one per line").fill(
             "Take\nPass"
         )
