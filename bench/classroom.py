@@ -81,8 +81,8 @@ class Screen(Session):
         self.alerts = []
         return await super()._rerun(back, timeout)
 
-    def _read_delta(self, delta: Delta, result: RunResult) -> None:
-        super()._read_delta(delta, result)
+    def _read_delta(self, delta: Delta, result: RunResult, path: tuple[int, ...]) -> None:
+        super()._read_delta(delta, result, path)
         if delta.fragment_id:
             self.fragment = delta.fragment_id
         if delta.WhichOneof("type") != "new_element":

@@ -3,9 +3,9 @@
 It speaks what the frontend speaks: ``BackMsg.rerun_script`` carrying a
 ``ClientState`` (query string, page, widget states, fragment id) and reads
 ``ForwardMsg`` until ``script_finished``. It remembers every widget the server
-sent (id, kind, range or options, fragment; a URL-bound tab set with its tabs) so
-it can move a random control or open a random tab the way a user would, and
-counts an ``exception`` element as an error.
+sent (id, kind, range or options, fragment, whether a folded panel hides it; a
+URL-bound tab set with its tabs) so it can move a random control it can see or open a
+random tab the way a user would, and counts an ``exception`` element as an error.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ class Widget:
     proto: Any  # the widget's protobuf message (slider, selectbox, ...)
     fragment_id: str = ""
     labels: list[str] = field(default_factory=list)  # a tab set's tabs, in order
+    folded: bool = False  # inside an expander drawn folded (a closed section's settings)
 
 
 @dataclass
@@ -68,6 +69,7 @@ class Session:
         self.widgets: dict[str, Widget] = {}
         self.values: dict[str, tuple[str, object]] = {}  # widget id -> (value field, value)
         self._tabs: Widget | None = None  # the tab set whose tabs are being read
+        self._folded: set[tuple[int, ...]] = set()  # delta paths of expanders drawn folded
 
     async def __aenter__(self) -> Self:
         headers = {"Cookie": f"stroute={self.cookie}"} if self.cookie else None
@@ -85,7 +87,8 @@ class Session:
         await self.ws.close()
 
     async def _rerun(self, back: BackMsg, timeout: float) -> RunResult:
-        self.widgets = {} if not back.rerun_script.fragment_id else self.widgets
+        if not back.rerun_script.fragment_id:  # the page runs: everything is drawn again
+            self.widgets, self._folded = {}, set()
         start = time.perf_counter()
         await self.ws.send(back.SerializeToString())
         result = RunResult(0.0)
@@ -104,7 +107,7 @@ class Session:
             kind = msg.WhichOneof("type")
             if kind == "delta":
                 result.elements += 1
-                self._read_delta(msg.delta, result)
+                self._read_delta(msg.delta, result, tuple(msg.metadata.delta_path))
             elif kind == "navigation":
                 self.page_hash = msg.navigation.page_script_hash
                 for page in msg.navigation.app_pages:
@@ -118,9 +121,9 @@ class Session:
         result.seconds = time.perf_counter() - start
         return result
 
-    def _read_delta(self, delta: Delta, result: RunResult) -> None:
+    def _read_delta(self, delta: Delta, result: RunResult, path: tuple[int, ...]) -> None:
         if delta.WhichOneof("type") == "add_block":
-            self._read_block(delta)
+            self._read_block(delta, path)
             return
         if delta.WhichOneof("type") != "new_element":
             return
@@ -132,12 +135,16 @@ class Session:
             proto = getattr(element, kind)
             if proto.query_param_key in _SKIP_KEYS or proto.disabled:
                 return
-            self.widgets[proto.id] = Widget(proto.id, kind, proto, delta.fragment_id)
+            folded = any(path[:end] in self._folded for end in range(1, len(path)))
+            self.widgets[proto.id] = Widget(proto.id, kind, proto, delta.fragment_id, folded=folded)
 
-    def _read_block(self, delta: Delta) -> None:
-        """A stateful tab set (its tabs follow it as blocks) is a control like the others."""
+    def _read_block(self, delta: Delta, path: tuple[int, ...]) -> None:
+        """A stateful tab set (its tabs follow it as blocks) is a control like the others;
+        an expander drawn folded hides its widgets from a reader (:attr:`Widget.folded`)."""
         block = delta.add_block
         kind = block.WhichOneof("type")
+        if kind == "expandable" and not block.expandable.expanded:
+            self._folded.add(path)
         if kind == "tab_container" and block.tab_container.id:
             tabs = Widget(block.tab_container.id, "tabs", block.tab_container, delta.fragment_id)
             self.widgets[tabs.id] = self._tabs = tabs
@@ -171,8 +178,10 @@ class Session:
         """Move one random control to a random value; None when the page has none."""
         if not self.widgets:
             return None
+        # what a reader sees: a folded panel's controls (a closed section's settings) only
+        # when nothing else is left
         movable = [w for w in self.widgets.values() if w.kind != "tabs" or w.labels]
-        widget = self.rng.choice(movable)
+        widget = self.rng.choice([w for w in movable if not w.folded] or movable)
         return await self._send(widget, self._random_value(widget), timeout)
 
     def slider(self, key: str) -> Widget | None:
