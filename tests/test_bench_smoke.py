@@ -9,6 +9,7 @@ from bench import (
     abuse,
     caches,
     coldstart,
+    fragments,
     kernels,
     load,
     machine,
@@ -17,6 +18,7 @@ from bench import (
     stats,
     stress,
 )
+from bench.wsclient import RunResult
 from tests.threads import off_loop
 
 
@@ -26,6 +28,7 @@ from tests.threads import off_loop
         "bench.__main__",
         "bench.abuse",
         "bench.coldstart",
+        "bench.fragments",
         "bench.scale",
         "bench.server",
         "bench.stress",
@@ -181,3 +184,36 @@ def test_the_load_mix_names_each_moves_scope():
     result = load.LoadResult(sessions=1, seconds=1.0, think=1.0)
     result.mix = {"one section": 3, "page switch": 1}
     assert load.mix_line(result) == "mix of 4 reruns: one section 75%, page switch 25%"
+    # a section's own control: its fragment reran (the open section) or the page did (a
+    # closed section's panel in the sidebar)
+    moved = load.LoadResult(sessions=1, seconds=1.0, think=1.0)
+    for fragment in (True, True, False):
+        load._record(moved, "move", RunResult(0.1, moved="tk", fragment=fragment), 0, "match")
+    assert moved.mix == {"open section": 2, "a closed section's panel": 1}
+
+
+def test_fragments_bench_moves_every_section_s_own_slider_in_its_fragment():
+    """One timed move per section over two real servers: each reran its fragment alone."""
+    results = off_loop(fragments.run_fragments, moves=1)
+    from ui.pages import PAGES
+
+    owners = {
+        (spec.url_path, section.title)
+        for spec in PAGES
+        if spec.page is not None
+        for section in spec.page.sections
+        if any(c.kind in ("int", "float") for c in section.controls)
+    }
+    assert {(r.page, r.section) for r in results} == owners
+    for r in results:
+        assert r.errors == [] and r.fragment_runs == 1, (r.page, r.section, r.errors)
+        assert len(r.seconds) == len(r.baseline) == 1 and r.ratio > 0
+    table = fragments.fragments_table(results)
+    assert table.count("\n") == len(results) + 1
+    assert all(re.search(r"\| 1 of 1 \| \d+ \| 0 \|$", row) for row in table.splitlines()[2:])
+
+
+@pytest.mark.parametrize("moves", [0, 201])
+def test_fragments_bench_refuses_bad_parameters(moves):
+    with pytest.raises(ValueError, match="moves"):
+        fragments.run_fragments(moves)
