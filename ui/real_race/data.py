@@ -67,7 +67,11 @@ def pip_model_errors(by: str) -> pd.DataFrame:
     return bearoff.pip_model_errors(by=by)
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+#: An entry is up to 1.7 MiB (both maps to 160 pips, as Streamlit keeps it, pickled): 16 of
+#: them stay under 30 MiB. With 64 a 5-minute soak of 30 sessions moving random scores
+#: still filled it in its last minute (46 MiB, 2026-11-24), so the server's memory kept
+#: growing while a class's few scores need far fewer entries.
+@st.cache_data(max_entries=16, show_spinner=False)
 def match_sweeps(score: MatchScore, pips: int) -> tuple[pd.DataFrame, pd.DataFrame]:
     """At a score, over pip counts 1..pips: the exact race cube action on both counts
     (:func:`cubecore.race_match.race_match_action_map`) and the doubling window by the
