@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8501
 export VENV
 
-.PHONY: run test typecheck lock lowest bench load soak abuse scale coldstart stress classroom clean
+.PHONY: run test typecheck lock lowest bench load soak abuse scale coldstart fragments stress classroom clean
 
 run:
 	scripts/ensure-venv.sh requirements.lock
@@ -51,6 +51,11 @@ abuse:
 coldstart:
 	scripts/ensure-venv.sh requirements-dev.lock
 	$(PY) -m bench coldstart --sessions 30 --rounds 3
+
+# Each section's own slider (a fragment rerun) beside the baseline page's slider (issue #17).
+fragments:
+	scripts/ensure-venv.sh requirements-dev.lock
+	$(PY) -m bench fragments --moves 15
 
 # The browser tests 5 times in a row beside two busy processes (issue #17: no flakes).
 stress:
