@@ -66,9 +66,10 @@ def no_delay(transport: Any) -> bool:
     asyncio sets it only on a socket whose protocol number says TCP; Streamlit 1.67 makes
     its listening socket with ``socket.socket(family=...)`` (protocol number 0, which
     the sockets it accepts inherit), so its server (uvicorn) sends a run's reply on a
-    socket that holds each small write until the browser acknowledges the one before. Browsers delay acknowledgements (40 ms on Linux, up to 200 ms on
-    Windows): measured on 2026-11-24 with ``bench/baseline_app.py``, a move's run of a
-    few milliseconds reached the client after 44-52 ms, and after 6-12 ms with this.
+    socket that holds each small write until the browser acknowledges the one before.
+    Browsers delay acknowledgements (40 ms on Linux, up to 200 ms on Windows): measured
+    on 2026-11-24 with ``bench/baseline_app.py``, a move's run of a few milliseconds
+    reached the client after 44-52 ms, and after 6-12 ms with this.
     False for a socket that is not TCP (a Unix socket, a test's stand-in).
     """
     sock = transport.get_extra_info("socket")
