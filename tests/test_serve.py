@@ -8,6 +8,7 @@ import socket
 
 from uvicorn.config import WS_PROTOCOLS
 
+from tests.threads import off_loop
 from ui import serve
 
 
@@ -44,7 +45,7 @@ def _accepted_transport_delays() -> tuple[int, int, bool]:
             await server.wait_closed()
         return before, after, done
 
-    return asyncio.run(scenario())
+    return off_loop(asyncio.run, scenario())
 
 
 def test_an_accepted_connection_is_sent_without_delay():
