@@ -15,20 +15,22 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import random
-import re
 import threading
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from bench.load import run_errors
 from bench.server import streamlit_servers
-from bench.wsclient import Session
 from tests.threads import off_loop
+from tests.warm import (
+    MATCH_TABLES,
+    RACE_TABLES,
+    WARM_DEADLINE_SECONDS,
+    await_warm,
+    lookups,
+    visit,
+)
 from ui.pages import PAGES
 from ui.router import PAGES_KEY
 from ui.warmup import WARM_UP, Table, WarmUp
@@ -36,11 +38,6 @@ from ui.warmup import WARM_UP, Table, WarmUp
 pytestmark = pytest.mark.timeout(600)
 
 ROOT = Path(__file__).resolve().parents[1]
-#: The match page's default tables (its view and the dead cube's) and the race tables.
-MATCH_TABLES = "ui.match.data.equity_table"
-RACE_TABLES = "ui.race.data.race_tables"
-#: Upper bound on waiting for a server's warm-up (a loaded 2-core machine); polled.
-WARM_DEADLINE_SECONDS = 120.0
 
 
 class Gate:
@@ -172,46 +169,16 @@ def test_every_section_table_is_a_warm_up_table():
 # --------------------------------------------------------------------- real servers
 
 
-def _lookups(base: str) -> dict[tuple[str, str], float]:
-    """Cache lookups by (cached function, "hit" or "miss"), from the server's metrics."""
-    with urllib.request.urlopen(f"{base}/_stcore/metrics", timeout=30) as answer:
-        text = answer.read().decode()
-    pattern = r'cache_lookups_total\{cache="([^"]*)",cache_type="[^"]*",result="(\w+)"\} (\S+)'
-    return {
-        (found.group(1), found.group(2)): float(found.group(3))
-        for found in re.finditer(pattern, text)
-    }
-
-
-async def _visit(base: str, *pages: str) -> None:
-    for index, page in enumerate(pages):
-        async with Session(base, random.Random(index)) as session:
-            errors = run_errors(await session.open(page, timeout=120), f"/{page}")
-            assert not errors, errors
-
-
-#: A page that reads neither the match nor the race tables: its visitors pace the polls.
-PACER = "janowski"
-
-
-async def _await_warm(base: str) -> dict[tuple[str, str], float]:
-    """The metrics once the warm-up has built the match and race tables, polled over
-    later visitors of :data:`PACER` (each poll waits for a real run, never a sleep)."""
-    deadline = time.monotonic() + WARM_DEADLINE_SECONDS
-    while True:
-        counts = _lookups(base)
-        if counts.get((MATCH_TABLES, "miss")) == 2 and counts.get((RACE_TABLES, "miss")) == 1:
-            return counts
-        assert time.monotonic() < deadline, f"the warm-up never finished: {counts}"
-        await _visit(base, PACER)
+#: The tables the launcher's first visitors of the match and race pages read.
+_MATCH_AND_RACE = {MATCH_TABLES: 2, RACE_TABLES: 1}
 
 
 def test_the_launcher_builds_the_tables_before_the_first_visitor_reads_them():
     with streamlit_servers(1) as servers:
         base = servers[0][0]
-        off_loop(asyncio.run, _await_warm(base))
-        off_loop(asyncio.run, _visit(base, "match", "race"))
-        counts = _lookups(base)
+        off_loop(asyncio.run, await_warm(base, _MATCH_AND_RACE))
+        off_loop(asyncio.run, visit(base, "match", "race"))
+        counts = lookups(base)
     assert counts[(MATCH_TABLES, "miss")] == 2, "the match page built its tables again"
     assert counts[(MATCH_TABLES, "hit")] >= 2, counts
     assert counts[(RACE_TABLES, "miss")] == 1 and counts[(RACE_TABLES, "hit")] >= 1, counts
@@ -220,8 +187,9 @@ def test_the_launcher_builds_the_tables_before_the_first_visitor_reads_them():
 def test_a_plain_streamlit_run_starts_the_warm_up_with_its_first_visitor():
     with streamlit_servers(1, plain=True) as servers:
         base = servers[0][0]
-        assert _lookups(base).get((MATCH_TABLES, "miss"), 0) == 0, "nothing before a visitor"
-        counts = off_loop(asyncio.run, _await_warm(base))  # its first poll is the first visitor
+        assert lookups(base).get((MATCH_TABLES, "miss"), 0) == 0, "nothing before a visitor"
+        # its first poll is the first visitor
+        counts = off_loop(asyncio.run, await_warm(base, _MATCH_AND_RACE))
     assert counts.get((MATCH_TABLES, "hit"), 0) == 0, "the warm-up alone built the match tables"
 
 
