@@ -345,19 +345,15 @@ def _match(progress: Progress) -> None:
 
 
 def _one_sided(progress: Progress) -> None:
-    from cubecore import bearoff
     from ui.real_race import data
 
-    bearoff.one_sided_database(progress=progress)  # built, or read from the disk cache
-    data.one_sided_database()  # into Streamlit's cache: every session's object
+    data.one_sided_database(progress)  # built or read once, into Streamlit's cache
 
 
 def _two_sided(progress: Progress) -> None:
-    from cubecore import bearoff
     from ui.real_race import data
 
-    bearoff.two_sided_database(progress=progress)
-    data.two_sided_database()
+    data.two_sided_database(progress)
 
 
 #: The process's tables, in the order the warm-up builds them (the most visited first).
