@@ -472,8 +472,10 @@ def _section(shown: Shown, values: Mapping[str, object]) -> dict[str, object]:
     if shown.local:
         title = f"{section.title}: settings"
         panel = st.expander(title, expanded=not present, icon=":material/tune:")
-        run.update(_place(shown.local, panel, run))
-        run.update({key: values[key] for key in _fixed(shown, values)})
+        placed = _place_each([(control, panel) for control in shown.local], values)
+        # a value ``values`` already holds for one of them is a link's nearest step, set
+        # for this run only (run_page): it wins over the widget's
+        run = {**placed, **values}
     if _in_fragment_rerun() and links.notices_changed(shown.path, shown.page.all_controls, run):
         st.rerun()  # the page's notices are outside this part: the page runs again
     with body if body is not None else contextlib.nullcontext():
@@ -489,12 +491,6 @@ def _section(shown: Shown, values: Mapping[str, object]) -> dict[str, object]:
 
 #: :func:`_section` as a fragment: a move of the section's own control reruns it alone.
 _section_fragment = st.fragment(_section)
-
-
-def _fixed(shown: Shown, values: Mapping[str, object]) -> list[str]:
-    """The section's own controls whose value ``values`` already fixes (a link's nearest
-    step, set for this run only: :func:`run_page`)."""
-    return [c.key for c in shown.local if c.key in values]
 
 
 def _in_fragment_rerun() -> bool:
@@ -547,13 +543,6 @@ def _create_controls(
         if main in open_section.controls:
             placed.append((main, strip))
     return _place_each(placed, {})
-
-
-def _place(
-    controls: tuple[Control, ...], box: DeltaGenerator, values: Mapping[str, object]
-) -> dict[str, object]:
-    """``controls``' widgets in ``box`` (see :func:`_place_each`); their values."""
-    return _place_each([(control, box) for control in controls], values)
 
 
 def _place_each(
