@@ -345,15 +345,19 @@ def _match(progress: Progress) -> None:
 
 
 def _one_sided(progress: Progress) -> None:
+    from cubecore import bearoff
     from ui.real_race import data
 
-    data.one_sided_database(progress)  # built or read once, into Streamlit's cache
+    bearoff.one_sided_database(progress=progress)  # built, or read from the disk cache
+    data.one_sided_database()  # into Streamlit's cache: every session's object
 
 
 def _two_sided(progress: Progress) -> None:
+    from cubecore import bearoff
     from ui.real_race import data
 
-    data.two_sided_database(progress)
+    bearoff.two_sided_database(progress=progress)
+    data.two_sided_database()
 
 
 #: The process's tables, in the order the warm-up builds them (the most visited first).

@@ -16,20 +16,19 @@ from cubecore.position import Position, position_from_id
 
 
 @st.cache_resource(show_spinner=False)
-def one_sided_database(_progress: bearoff.Progress | None = None) -> bearoff.OneSidedDatabase:
+def one_sided_database() -> bearoff.OneSidedDatabase:
     """The one-sided database: built (or read from the disk cache) once per process.
 
     ``st.cache_resource`` gives every session the same object and lets concurrent
     sessions wait for one build; cubecore's lock does the same inside the process.
-    ``_progress`` follows the build (the warm-up's progress bar; not part of the key).
     """
-    return bearoff.one_sided_database(progress=_progress)
+    return bearoff.one_sided_database()
 
 
 @st.cache_resource(show_spinner=False)
-def two_sided_database(_progress: bearoff.Progress | None = None) -> bearoff.TwoSidedDatabase:
+def two_sided_database() -> bearoff.TwoSidedDatabase:
     """The two-sided 6 x 6 database, once per process (see :func:`one_sided_database`)."""
-    return bearoff.two_sided_database(progress=_progress)
+    return bearoff.two_sided_database()
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
