@@ -117,13 +117,13 @@ from cubecore._normal import normal_cdf
 from cubecore._validate import choice, flag, real_in_range, whole_number
 from cubecore.piecewise import (
     PiecewiseLinear,
-    clamp,
-    combine,
+    _clamp,
+    _combine,
+    _solve_between,
+    _value_at,
     crossings_and_values,
     first_at_least,
     line,
-    solve_between,
-    value_at,
 )
 
 __all__ = [
@@ -224,19 +224,19 @@ class _Game:
                 ),
             )
             if low is not None:  # the player can always double now
-                mixed = combine(mixed, low, max)
+                mixed = _combine(mixed, low, max)
             if high is not None:  # ... and so can the opponent
-                mixed = combine(mixed, high, min)
+                mixed = _combine(mixed, high, min)
         return mixed
 
     def player_doubles(self, c: int) -> PiecewiseLinear:
         """Value of the player doubling c -> 2c now: the opponent takes or drops."""
         _, _, cash, _ = self.ends(c)
-        return clamp(self.value(2 * c, "opponent"), cash, min)
+        return _clamp(self.value(2 * c, "opponent"), cash, min)
 
     def opponent_doubles(self, c: int) -> PiecewiseLinear:
         _, _, _, cash = self.ends(c)
-        return clamp(self.value(2 * c, "player"), cash, max)
+        return _clamp(self.value(2 * c, "player"), cash, max)
 
     def value(self, c: int, owner: str) -> PiecewiseLinear:
         key = (c, owner)
@@ -247,7 +247,7 @@ class _Game:
             else:
                 low = self.player_doubles(c) if owner in ("player", "center") else None
                 high = self.opponent_doubles(c) if owner in ("opponent", "center") else None
-                live = solve_between(low, high, loss, win)
+                live = _solve_between(low, high, loss, win)
                 self._memo[key] = self._finish(live, win, loss, low, high)
         return self._memo[key]
 
@@ -322,7 +322,7 @@ def _tables(max_away: int, g: float, x: float) -> _Tables:
     for a in range(2, max_away + 1):
         for b in range(2, max_away + 1):
             game = _Game(a, b, next_mwc, g, g, x)
-            table[a, b] = value_at(game.value(1, "center"), 0.5)
+            table[a, b] = _value_at(game.value(1, "center"), 0.5)
     for arr in (table, craw, post, drops):
         arr.setflags(write=False)
     return table, craw, post, drops

@@ -17,8 +17,11 @@ with ``xs[0] == 0`` and ``xs[-1] == 1``, and the values there
 (:data:`PiecewiseLinear`). Plain tuples, not arrays: the functions have a handful
 of corners and the operations run hundreds of thousands of times per match equity
 table, where numpy's per-call overhead would dominate. :func:`piecewise_linear`
-builds a checked function from user input; the operations trust their arguments
-(they are the hot loop), as numpy's ufuncs do.
+builds a checked function from user input, and each public operation checks its
+arguments, then calls an unchecked kernel of the same name with a leading underscore
+(``_combine``, ``_clamp``, ``_solve_between``, ...). :mod:`cubecore.match` calls the
+kernels in its hot loop on functions they made themselves: the checks were three
+quarters of a table's time.
 
 Size bound: every operation is linear in the total number of corners of its
 arguments (:func:`taut_string` quadratic in the worst case); the functions of
@@ -177,7 +180,11 @@ def value_at(f: PiecewiseLinear, p: float) -> float:
     0.5
     """
     _check_function("f", f)
-    p = real_in_range("p", p)
+    return _value_at(f, real_in_range("p", p))
+
+
+def _value_at(f: PiecewiseLinear, p: float) -> float:
+    """:func:`value_at` without its checks (the hot loop's)."""
     xs, ys = f
     i = bisect.bisect_right(xs, p)
     if i >= len(xs):
@@ -201,7 +208,11 @@ def values_on(f: PiecewiseLinear, xs: Sequence[float]) -> list[float]:
     [0.0, 0.5, 0.5, 0.0]
     """
     _check_function("f", f)
-    xs = _finite_tuple("xs", xs)
+    return _values_on(f, _finite_tuple("xs", xs))
+
+
+def _values_on(f: PiecewiseLinear, xs: Sequence[float]) -> list[float]:
+    """:func:`values_on` without its checks (the hot loop's)."""
     fx, fy = f
     last = len(fx) - 1
     out = []
@@ -238,8 +249,8 @@ def _insert_crossings(
             t = d0 / (d0 - d1)
             x = xs[i - 1] + t * (xs[i] - xs[i - 1])
             out_x.append(x)
-            out_f.append(value_at(f, x))
-            out_g.append(value_at(g, x))
+            out_f.append(_value_at(f, x))
+            out_g.append(_value_at(g, x))
         out_x.append(xs[i])
         out_f.append(fv[i])
         out_g.append(gv[i])
@@ -262,8 +273,15 @@ def crossings_and_values(
     """
     _check_function("f", f)
     _check_function("g", g)
+    return _crossings_and_values(f, g)
+
+
+def _crossings_and_values(
+    f: PiecewiseLinear, g: PiecewiseLinear
+) -> tuple[list[float], list[float], list[float]]:
+    """:func:`crossings_and_values` without its checks (the hot loop's)."""
     xs = sorted(set(f[0]) | set(g[0]))
-    return _insert_crossings(xs, values_on(f, xs), values_on(g, xs), f, g)
+    return _insert_crossings(xs, _values_on(f, xs), _values_on(g, xs), f, g)
 
 
 def combine(
@@ -279,8 +297,17 @@ def combine(
     >>> combine(line(0, 1), line(1, 0), max)
     ((0.0, 0.5, 1.0), (1.0, 0.5, 1.0))
     """
+    _check_function("f", f)
+    _check_function("g", g)
     _check_pick(pick)
-    xs, fv, gv = crossings_and_values(f, g)
+    return _combine(f, g, pick)
+
+
+def _combine(
+    f: PiecewiseLinear, g: PiecewiseLinear, pick: Callable[[float, float], float]
+) -> PiecewiseLinear:
+    """:func:`combine` without its checks (the hot loop's)."""
+    xs, fv, gv = _crossings_and_values(f, g)
     return tuple(xs), tuple(map(pick, fv, gv))
 
 
@@ -299,10 +326,16 @@ def clamp(
     """
     _check_function("f", f)
     _check_pick(pick)
-    level = real_in_range("level", level)
+    return _clamp(f, real_in_range("level", level), pick)
+
+
+def _clamp(
+    f: PiecewiseLinear, level: float, pick: Callable[[float, float], float]
+) -> PiecewiseLinear:
+    """:func:`clamp` without its checks (the hot loop's)."""
     xs = list(f[0])
-    flat = line(level, level)
-    xs, fv, gv = _insert_crossings(xs, values_on(f, xs), values_on(flat, xs), f, flat)
+    flat = (0.0, 1.0), (level, level)
+    xs, fv, gv = _insert_crossings(xs, _values_on(f, xs), [level] * len(xs), f, flat)
     return tuple(xs), tuple(map(pick, fv, gv))
 
 
@@ -330,7 +363,13 @@ def taut_string(
     for name, values in (("lower", lower), ("upper", upper)):
         if len(values) != len(xs):
             raise ValueError(f"`{name}` must have one value per corner of `xs`: {len(xs)}")
-    y0, y1 = real_in_range("y0", y0), real_in_range("y1", y1)
+    return _taut_string(xs, lower, upper, real_in_range("y0", y0), real_in_range("y1", y1))
+
+
+def _taut_string(
+    xs: Sequence[float], lower: Sequence[float], upper: Sequence[float], y0: float, y1: float
+) -> PiecewiseLinear:
+    """:func:`taut_string` without its checks (the hot loop's)."""
     n = len(xs)
     out_x, out_y = [0.0], [float(y0)]
     anchor, ay = 0, float(y0)
@@ -378,14 +417,21 @@ def solve_between(
     for name, obstacle in (("lower", lower), ("upper", upper)):
         if obstacle is not None:
             _check_function(name, obstacle)
+    return _solve_between(lower, upper, real_in_range("y0", y0), real_in_range("y1", y1))
+
+
+def _solve_between(
+    lower: PiecewiseLinear | None, upper: PiecewiseLinear | None, y0: float, y1: float
+) -> PiecewiseLinear:
+    """:func:`solve_between` without its checks (the hot loop's)."""
     corners = {0.0, 1.0}
     for f in (lower, upper):
         if f is not None:
             corners.update(f[0])
     xs = sorted(corners)
-    lo = [-math.inf] * len(xs) if lower is None else values_on(lower, xs)
-    hi = [math.inf] * len(xs) if upper is None else values_on(upper, xs)
-    return taut_string(xs, lo, hi, y0, y1)
+    lo = [-math.inf] * len(xs) if lower is None else _values_on(lower, xs)
+    hi = [math.inf] * len(xs) if upper is None else _values_on(upper, xs)
+    return _taut_string(xs, lo, hi, y0, y1)
 
 
 def first_at_least(f: PiecewiseLinear, level: float) -> float:
