@@ -1,7 +1,8 @@
-"""The proper-action block's text (``ui.widgets``): fixed decimals, the proper row marked."""
+"""Shared widgets (``ui.widgets``): the proper-action block, headlines, prepared tables."""
 
 import math
 
+import pandas as pd
 import pytest
 
 from cubecore import cubeful
@@ -42,3 +43,32 @@ def test_market_window_cells():
 def test_a_headline_has_one_to_four_numbers(count):
     with pytest.raises(ValueError, match="one to four"):
         widgets.headline([("label", "1")] * count)
+
+
+# --- what is prepared once per process: tables and charts, keyed by their content -------
+
+
+def _frame(value: float) -> pd.DataFrame:
+    return pd.DataFrame({"take_point": [0.2, value], "note": ["a", None]})
+
+
+def test_a_content_key_names_the_content_not_the_object():
+    assert widgets._content_key(_frame(0.25)) == widgets._content_key(_frame(0.25))
+    assert widgets._content_key(_frame(0.25)) != widgets._content_key(_frame(0.2500001))
+    # the same numbers under other labels are another table
+    assert widgets._content_key(_frame(0.25), None) != widgets._content_key(
+        _frame(0.25), (("take_point", "Take"),)
+    )
+
+
+def test_a_prepared_table_is_the_display_rule_in_arrow_form():
+    import pyarrow as pa
+
+    from ui.style import table_display
+
+    frame = _frame(0.25)
+    shown, data = widgets._prepared_table(widgets._content_key(frame, None), frame, None)
+    expected = table_display(frame)
+    assert isinstance(data, pa.Table)
+    assert data.to_pandas().equals(expected.frame)
+    assert shown.labels == expected.labels and shown.places == expected.places
