@@ -71,6 +71,7 @@ def _load(args: argparse.Namespace, title: str) -> None:
         print_errors,
         rss_timeline,
         run_load,
+        soak_growth,
         warm_up,
     )
     from bench.server import streamlit_servers
@@ -84,6 +85,8 @@ def _load(args: argparse.Namespace, title: str) -> None:
         print(per_page_table(result))
         print("\nServer memory over time:\n")
         print(rss_timeline(result, every=args.rss_every))
+        if (growth := soak_growth(result)) is not None:
+            print(f"\n{growth}")
         print_errors(result)
 
     def first_visits(base: str) -> None:

@@ -314,6 +314,27 @@ def rss_timeline(result: LoadResult, every: float = 30.0) -> str:
     return markdown_table(["until", "server RSS MiB (max in window)"], rows)
 
 
+#: Issue #17's soak: the last minute's RSS within 10% of the second minute's.
+SOAK_GROWTH_TARGET = 0.10
+
+
+def soak_growth(result: LoadResult) -> str | None:
+    """The soak's verdict: the largest RSS sample of the last minute against the largest
+    of the second (60-120 s), as a line; ``None`` for a run shorter than 3 minutes."""
+    if result.seconds < 180:
+        return None
+    second = [v for t, v in result.rss if 60 <= t < 120]
+    last = [v for t, v in result.rss if t >= result.seconds - 60]
+    if not second or not last:
+        return "RSS growth: not enough samples in the second and the last minute"
+    growth = max(last) / max(second) - 1
+    verdict = "met" if growth <= SOAK_GROWTH_TARGET else "MISS"
+    return (
+        f"RSS growth: last minute's max {max(last):.0f} MiB against the second minute's "
+        f"{max(second):.0f} MiB: {growth:+.1%} (target <= +{SOAK_GROWTH_TARGET:.0%}: {verdict})"
+    )
+
+
 def cache_memory(base: str, top: int = 8) -> str:
     """Largest ``st.cache_data`` functions by memory, from the server's /_stcore/metrics."""
     import urllib.request

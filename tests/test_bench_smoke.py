@@ -217,3 +217,18 @@ def test_fragments_bench_moves_every_section_s_own_slider_in_its_fragment():
 def test_fragments_bench_refuses_bad_parameters(moves):
     with pytest.raises(ValueError, match="moves"):
         fragments.run_fragments(moves)
+
+
+def test_the_soak_verdict_compares_the_last_minute_with_the_second():
+    def soak(second: float, last: float) -> load.LoadResult:
+        samples = [(t, 300.0) for t in range(0, 60, 10)]
+        samples += [(t, second) for t in range(60, 120, 10)]
+        samples += [(t, 350.0) for t in range(120, 240, 10)]
+        samples += [(t, last) for t in range(240, 301, 10)]
+        return load.LoadResult(sessions=30, seconds=300, think=1.0, rss=samples)
+
+    flat = load.soak_growth(soak(500.0, 540.0))
+    assert flat is not None and "+8.0%" in flat and flat.endswith("met)")
+    grown = load.soak_growth(soak(500.0, 560.0))
+    assert grown is not None and "+12.0%" in grown and grown.endswith("MISS)")
+    assert load.soak_growth(load.LoadResult(sessions=30, seconds=60, think=1.0)) is None
