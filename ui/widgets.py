@@ -222,9 +222,9 @@ def _finished_chart(
     key: str, _figure: Figure, present: bool, on_slide: bool, note: str, theme: str | None
 ) -> tuple[Figure, str]:
     """A figure as :func:`chart` shows it and its text alternative, once per process for
-    each ``key`` (:func:`_content_key` of the arguments): a warm rerun that draws the
-    same chart again skips the styling steps. Shared by every session, so never changed
-    after it is made.
+    ``key`` (:func:`_content_key` of the figure) and styling arguments (hashed by
+    Streamlit): a warm rerun that draws the same chart again skips the styling steps.
+    Shared by every session, so never changed after it is made.
     """
     figure = presenter_figure(_figure) if present else _figure
     if on_slide:
@@ -256,8 +256,14 @@ def chart(figure: Figure, filename: str, *, key: str | None = None) -> None:
     on_slide = shown if shown is not None and not shown.chart_drawn else None  # the first
     if on_slide is not None:
         on_slide.chart_drawn = True
-    parts = (present, on_slide is not None, context.note(short=present), st.context.theme.type)
-    figure, summary = _finished_chart(_content_key(figure, *parts), figure, *parts)
+    figure, summary = _finished_chart(
+        _content_key(figure),
+        figure,
+        present,
+        on_slide is not None,
+        context.note(short=present),
+        st.context.theme.type,
+    )
     where: AbstractContextManager[object] = nullcontext() if on_slide is None else on_slide.chart
     with where:
         st.plotly_chart(
