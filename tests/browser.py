@@ -26,6 +26,22 @@ CHROMIUM_ARGS = [
 ]
 
 
+#: How long any one condition may take before a browser test fails (ms). One patience for
+#: every wait (Playwright's actions and ``expect``), long enough for a loaded 2-core machine
+#: (a cold server's first page with the suite's other worker busy, or ``bench stress``'s
+#: two CPU hogs): a wait ends as soon as its condition holds, so a long cap costs nothing
+#: when the machine is idle. Playwright's own default (5 s for ``expect``) is the fixed
+#: timeout a loaded machine breaks. Each test's outer bound is its ``pytest.mark.timeout``.
+PATIENCE_MS = 180_000
+
+
+def patient_context(browser, **options):
+    """A fresh browser context whose actions wait up to :data:`PATIENCE_MS`."""
+    context = browser.new_context(**options)
+    context.set_default_timeout(PATIENCE_MS)
+    return context
+
+
 def chromium_path() -> str | None:
     """Debian's Chromium, or None when it is not installed."""
     found = shutil.which("chromium")

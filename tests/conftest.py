@@ -77,10 +77,6 @@ def open_page():
     return _open
 
 
-#: How long the warm-up may wait for a fresh server's first page (a loaded machine).
-_WARM_UP_MS = 120_000
-
-
 @pytest.fixture(scope="session")
 def server(browser):
     """A real `streamlit run app.py` on a free localhost port, one per pytest-xdist worker.
@@ -90,15 +86,15 @@ def server(browser):
     server's cold start (imports, the first script run) is paid here, once, by opening the
     home page and waiting for its title, so that no test's own timeout absorbs it.
     """
-    from tests.browser import ARTIFACTS, streamlit_server
+    from tests.browser import ARTIFACTS, patient_context, streamlit_server
 
     ARTIFACTS.mkdir(exist_ok=True)
     with streamlit_server() as base:
-        context = browser.new_context()
+        context = patient_context(browser)
         try:
             warm = context.new_page()
-            warm.goto(base, timeout=_WARM_UP_MS)
-            warm.locator("h1").first.wait_for(timeout=_WARM_UP_MS)
+            warm.goto(base)
+            warm.locator("h1").first.wait_for()
         finally:
             context.close()
         yield base
@@ -106,10 +102,15 @@ def server(browser):
 
 @pytest.fixture(scope="session")
 def browser():
-    """Debian's Chromium driven by Playwright; a missing browser fails, never skips."""
-    from playwright.sync_api import sync_playwright
+    """Debian's Chromium driven by Playwright; a missing browser fails, never skips.
 
-    from tests.browser import CHROMIUM_ARGS, chromium_path
+    Every ``expect`` of the run waits up to :data:`tests.browser.PATIENCE_MS`.
+    """
+    from playwright.sync_api import expect, sync_playwright
+
+    from tests.browser import CHROMIUM_ARGS, PATIENCE_MS, chromium_path
+
+    expect.set_options(timeout=PATIENCE_MS)
 
     executable = chromium_path()
     if executable is None:
@@ -122,8 +123,10 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    """A fresh browser context and page, 1400x1000."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    """A fresh browser context and page, 1400x1000, patient (tests.browser.PATIENCE_MS)."""
+    from tests.browser import patient_context
+
+    context = patient_context(browser, viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     yield page
     context.close()

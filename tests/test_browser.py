@@ -23,7 +23,7 @@ def test_janowski_shared_link_slider_and_navigation(server, page):
 
     page.goto(f"{server}/janowski?x=0.68&W=1.25")
     take = janowski.cube_points(0.68, 1.25, 1.0).take_point
-    expect(metric_value(page, "Take (taker's P)")).to_have_text(f"{take:.4f}", timeout=30000)
+    expect(metric_value(page, "Take (taker's P)")).to_have_text(f"{take:.4f}")
     chart = page.locator('[data-testid="stPlotlyChart"]').first
     expect(chart).to_be_visible()
     expect(chart.locator(".annotation-text", has_text="take")).to_have_count(1)
@@ -54,11 +54,9 @@ def test_bad_link_notice_and_presenter_mode(server, page):
 
     page.goto(f"{server}/janowski?x=abc&present=true")
     notice = page.locator('[data-testid="stAlert"]', has_text="ignored")
-    expect(notice).to_contain_text("abc", timeout=30000)
+    expect(notice).to_contain_text("abc")
     expect(notice).to_contain_text("using 0.7")
-    page.wait_for_function(
-        "getComputedStyle(document.documentElement).fontSize === '24px'", timeout=10000
-    )
+    page.wait_for_function("getComputedStyle(document.documentElement).fontSize === '24px'")
     # a projector starts with the sidebar folded (set once per run, then left alone)
     expect(page.locator('[data-testid="stSidebar"]')).to_have_attribute("data-collapsed", "true")
     page.screenshot(path=str(ARTIFACTS / "janowski-presenter.png"))
@@ -71,8 +69,8 @@ def test_table_csv_download_is_the_table_shown(server, page):
 
     page.goto(f"{server}/janowski?x=0.68&W=1.25")
     button = page.get_by_role("button", name=re.compile("Download CSV"))
-    expect(button).to_be_visible(timeout=30000)
-    with page.expect_download(timeout=30000) as download_info:
+    expect(button).to_be_visible()
+    with page.expect_download() as download_info:
         button.click()
     download = download_info.value
     # the name carries every parameter of the view (issue #20 item 5), in the page's order
@@ -96,11 +94,11 @@ def test_janowski_section_tab_is_in_the_link(server, page):
     from playwright.sync_api import expect
 
     page.goto(f"{server}/janowski?x=0.5")
-    expect(metric_value(page, "Take (taker's P)")).to_be_visible(timeout=30000)
+    expect(metric_value(page, "Take (taker's P)")).to_be_visible()
     page.get_by_role("tab", name=re.compile("Points against cube life")).click()
     cash = janowski.cube_points(0.5).cash_point
-    expect(metric_value(page, "Cash at x = 0.5")).to_have_text(f"{cash:.4f}", timeout=30000)
+    expect(metric_value(page, "Cash at x = 0.5")).to_have_text(f"{cash:.4f}")
     expect(page).to_have_url(re.compile(r"sec=Points"))
     assert "x=0.5" in page.url
     page.reload()  # the link reproduces the view
-    expect(metric_value(page, "Cash at x = 0.5")).to_have_text(f"{cash:.4f}", timeout=30000)
+    expect(metric_value(page, "Cash at x = 0.5")).to_have_text(f"{cash:.4f}")

@@ -18,13 +18,12 @@ from playwright.sync_api import expect
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from bench.server import streamlit_servers
-from tests.browser import ARTIFACTS, metric_value, settled
+from tests.browser import ARTIFACTS, PATIENCE_MS, metric_value, patient_context, settled
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 PHONE = {"width": 390, "height": 844}
 PROJECTOR = {"width": 1400, "height": 1000}
-WAIT = 30_000  # ms: the live views refresh every 1.5 to 2 s
 
 
 @pytest.fixture
@@ -37,7 +36,7 @@ def classroom_server(tmp_path, monkeypatch):
 
 
 def _student(browser, base: str, code: str, nickname: str):
-    context = browser.new_context(viewport=PHONE)
+    context = patient_context(browser, viewport=PHONE)
     page = context.new_page()
     page.goto(f"{base}/classroom?room={code}")
     settled(page)
@@ -48,7 +47,7 @@ def _student(browser, base: str, code: str, nickname: str):
     expect(form.get_by_role("textbox", name="Room code")).to_have_value(code)
     form.get_by_role("textbox", name="Nickname").fill(nickname)
     page.get_by_role("button", name="Join the room").click()
-    expect(page.get_by_text("Take or pass at 3-away/5-away?")).to_be_visible(timeout=WAIT)
+    expect(page.get_by_text("Take or pass at 3-away/5-away?")).to_be_visible()
     return context, page
 
 
@@ -65,14 +64,14 @@ def _live_refresh(payload: str | bytes) -> bool:
 def _answer(page, choice: str) -> None:
     page.locator('[data-testid="stRadio"] label', has_text=choice).click()
     page.get_by_role("button", name="Send my answer").click()
-    expect(page.get_by_text(f"Your answer: {choice}")).to_be_visible(timeout=WAIT)
+    expect(page.get_by_text(f"Your answer: {choice}")).to_be_visible()
 
 
 def test_a_presenter_and_two_students(classroom_server, browser):
     base = classroom_server
     contexts = []
     try:
-        presenter_context = browser.new_context(viewport=PROJECTOR)
+        presenter_context = patient_context(browser, viewport=PROJECTOR)
         contexts.append(presenter_context)
         presenter = presenter_context.new_page()
         streams = []
@@ -83,13 +82,15 @@ def test_a_presenter_and_two_students(classroom_server, browser):
         settled(presenter)
         presenter.get_by_role("button", name="Open a new room").click()
         code_box = metric_value(presenter, "Room code")
-        expect(code_box).to_have_text(re.compile(r"^[A-HJKMNP-Z2-9]{6}$"), timeout=WAIT)
+        expect(code_box).to_have_text(re.compile(r"^[A-HJKMNP-Z2-9]{6}$"))
         code = code_box.inner_text().strip()
         question = presenter.get_by_role("textbox", name="Question")
         question.fill("Take or pass at 3-away/5-away?")
         # the ask form is redrawn by the live refresh: what the teacher typed stays
         for _ in range(2):
-            with streams[-1].expect_event("framereceived", predicate=_live_refresh, timeout=WAIT):
+            with streams[-1].expect_event(
+                "framereceived", predicate=_live_refresh, timeout=PATIENCE_MS
+            ):
                 pass
         expect(question).to_have_value("Take or pass at 3-away/5-away?")
         presenter.get_by_role("textbox", name="Options (multiple choice): one per line").fill(
@@ -99,8 +100,8 @@ def test_a_presenter_and_two_students(classroom_server, browser):
             "Take"
         )
         presenter.get_by_role("button", name="Ask").click()
-        expect(presenter.get_by_text("Question 1", exact=True)).to_be_visible(timeout=WAIT)
-        expect(presenter.get_by_text("Pose the next question")).to_be_visible(timeout=WAIT)
+        expect(presenter.get_by_text("Question 1", exact=True)).to_be_visible()
+        expect(presenter.get_by_text("Pose the next question")).to_be_visible()
 
         ann_context, ann = _student(browser, base, code, "Ann")
         bo_context, bo = _student(browser, base, code, "Bo")
@@ -109,22 +110,22 @@ def test_a_presenter_and_two_students(classroom_server, browser):
         _answer(bo, "Pass")
 
         # the presenter's live count, without a reload
-        expect(metric_value(presenter, "Answers")).to_have_text("2", timeout=WAIT)
-        expect(presenter.locator(".js-plotly-plot")).to_have_count(1, timeout=WAIT)
+        expect(metric_value(presenter, "Answers")).to_have_text("2")
+        expect(presenter.locator(".js-plotly-plot")).to_have_count(1)
         presenter.screenshot(path=str(ARTIFACTS / "classroom-presenter.png"))
         presenter.get_by_role("button", name="Reveal the answer").click()
-        expect(metric_value(presenter, "The answer")).to_have_text("Take", timeout=WAIT)
-        expect(metric_value(presenter, "Right")).to_have_text("1 of 2", timeout=WAIT)
+        expect(metric_value(presenter, "The answer")).to_have_text("Take")
+        expect(metric_value(presenter, "Right")).to_have_text("1 of 2")
         # on a projector the live answers stand beside their histogram (the fragment's slide)
         presenter.get_by_test_id("stSidebar").get_by_text("Presenter mode").click()
         slide_numbers = presenter.locator(".st-key-slide-numbers")
-        expect(slide_numbers.get_by_test_id("stMetric")).to_have_count(3, timeout=WAIT)
+        expect(slide_numbers.get_by_test_id("stMetric")).to_have_count(3)
         expect(slide_numbers).to_contain_text("1 of 2")
         expect(presenter.locator(".st-key-slide-chart .js-plotly-plot")).to_have_count(1)
 
         # each student's screen shows the result, without a reload
-        expect(ann.get_by_text("You answered Take: right.")).to_be_visible(timeout=WAIT)
-        expect(bo.get_by_text("You answered Pass: not this time.")).to_be_visible(timeout=WAIT)
+        expect(ann.get_by_text("You answered Take: right.")).to_be_visible()
+        expect(bo.get_by_text("You answered Pass: not this time.")).to_be_visible()
         expect(metric_value(bo, "The answer")).to_have_text("Take")
         bo.screenshot(path=str(ARTIFACTS / "classroom-student.png"))
         for student, other in ((ann, "Bo"), (bo, "Ann")):

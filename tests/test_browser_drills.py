@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlencode, urlparse
 import pytest
 
 from cubecore import drills
-from tests.browser import ARTIFACTS, settled
+from tests.browser import ARTIFACTS, patient_context, settled
 from tests.test_browser_pages import VIEWPORT
 from ui.pages import PAGES
 
@@ -26,12 +26,12 @@ READ_QUESTIONS = """() => [...document.querySelectorAll('[data-testid="stMarkdow
 
 
 def questions_in_a_fresh_browser(browser, url: str, name: str) -> list[str]:
-    context = browser.new_context(viewport=VIEWPORT)
+    context = patient_context(browser, viewport=VIEWPORT)
     try:
         page = context.new_page()
         page.goto(url)
         settled(page)
-        page.get_by_text("Question 4.", exact=False).first.wait_for(timeout=60000)
+        page.get_by_text("Question 4.", exact=False).first.wait_for()
         shown = page.evaluate(READ_QUESTIONS)
         page.screenshot(path=str(ARTIFACTS / f"drills-{name}.png"))
         return shown
@@ -61,14 +61,14 @@ def test_an_answer_is_graded_and_stays_out_of_the_link(server, page):
     box = page.get_by_label("Your answer (percent)")
     box.fill(f"{question.answer:.2f}")
     page.get_by_role("button", name="Check").click()
-    expect(page.get_by_text("Correct: the exact value is")).to_be_visible(timeout=60000)
+    expect(page.get_by_text("Correct: the exact value is")).to_be_visible()
     expect(page.get_by_role("link", name="See it on: Cube calculator")).to_be_visible()
     settled(page)
     assert f"{question.answer:.2f}" not in page.url
     assert "seed=321" in page.url
     # the link opens the cube calculator at the question's score and table
     page.get_by_role("link", name="See it on: Cube calculator").click()
-    expect(page).to_have_url(re.compile(r"/cube\?"), timeout=60000)
+    expect(page).to_have_url(re.compile(r"/cube\?"))
     settled(page)
     query = parse_qs(urlparse(page.url).query)
     wanted = question.query

@@ -16,10 +16,8 @@ def test_giveup_shared_link_slider_and_tabs(server, page):
     from playwright.sync_api import expect
 
     page.goto(f"{server}/giveup?from=g&g=0.9&gc=0.85&pips=90&opips=100")
-    expect(page.get_by_role("heading", name="Woolsey: give-up points")).to_be_visible(timeout=30000)
-    expect(metric_value(page, "Give-up point g (cube turned)")).to_have_text(
-        "0.9000", timeout=30000
-    )
+    expect(page.get_by_role("heading", name="Woolsey: give-up points")).to_be_visible()
+    expect(metric_value(page, "Give-up point g (cube turned)")).to_have_text("0.9000")
     page.get_by_role("tab", name="Essay's table").click()
     double = giveup.initial_double_point(giveup.GiveUpPoints(0.9, 0.85))
     expect(metric_value(page, "Initial double point")).to_have_text(f"{double:.5f}")

@@ -50,18 +50,18 @@ def test_each_overview_link_opens_its_page_in_the_preset_state(server, page):
     from playwright.sync_api import expect
 
     page.goto(server)
-    expect(page.get_by_role("heading", name="Cube Theory Lab")).to_be_visible(timeout=90000)
+    expect(page.get_by_role("heading", name="Cube Theory Lab")).to_be_visible()
     page.screenshot(path=str(ARTIFACTS / "home.png"))
     assert LINKS
     for card_link in LINKS:
         page.goto(server)
         link = page.get_by_role("link", name=card_link.label)
-        expect(link).to_be_visible(timeout=60000)
+        expect(link).to_be_visible()
         link.click()
         spec = next(s for s in PAGES if s.file == card_link.page)
-        expect(page).to_have_url(re.compile(rf"/{spec.url_path}(\?|$)"), timeout=60000)
+        expect(page).to_have_url(re.compile(rf"/{spec.url_path}(\?|$)"))
         heading = page.get_by_role("heading", name=TITLES[card_link.page])
-        expect(heading).to_be_visible(timeout=60000)
+        expect(heading).to_be_visible()
         for key, raw in non_default_params(card_link).items():
             parts = quote(raw, safe="").split("%20")  # a space may come back as "+"
             encoded = "(%20|\\+)".join(re.escape(part) for part in parts)

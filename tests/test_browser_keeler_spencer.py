@@ -20,7 +20,7 @@ def test_shared_link_opens_the_worked_example_and_a_slider_updates_it(server, pa
     section = quote("3 · Non-alternating raises")
     page.goto(f"{server}/keeler_spencer?sec={section}&i=2&j=1&b=3")
     alpha = metric_value(page, "α(2,1): A raises at")
-    expect(alpha).to_have_text("0.6875", timeout=30000)  # [KS69] section 3: 11/16
+    expect(alpha).to_have_text("0.6875")  # [KS69] section 3: 11/16
     expect(page.get_by_role("tab", name=re.compile("Non-alternating"))).to_have_attribute(
         "aria-selected", "true"
     )
@@ -47,7 +47,7 @@ def test_continuous_game_section_from_a_link(server, page):
     from playwright.sync_api import expect
 
     page.goto(f"{server}/keeler_spencer?d=0.7")
-    expect(metric_value(page, "Take, exact (3 − 5d)")).to_have_text("-0.5000", timeout=30000)
+    expect(metric_value(page, "Take, exact (3 − 5d)")).to_have_text("-0.5000")
     path = page.locator('[data-testid="stPlotlyChart"]', has_text="A seeded path")
     expect(path.locator(".annotation-text", has_text="A doubles 0.70")).to_have_count(1)
     slider = page.get_by_role("slider", name=re.compile("A's doubling point"))

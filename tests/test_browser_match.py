@@ -17,10 +17,10 @@ def test_match_shared_link_slider_and_screenshot(server, page):
 
     page.goto(f"{server}/match?sec=Take+points&away=4&oaway=2&G=0.2")
     tp = match.take_point(4, 2, gammon_rate=0.2)
-    expect(metric_value(page, "Take point, model")).to_have_text(f"{tp.model:.4f}", timeout=30000)
+    expect(metric_value(page, "Take point, model")).to_have_text(f"{tp.model:.4f}")
     expect(metric_value(page, "Take point, dead cube")).to_have_text(f"{tp.dead:.4f}")
     title = page.locator('[data-testid="stPlotlyChart"] .gtitle', has_text="Your take point")
-    expect(title).to_have_text(re.compile("4-away"), timeout=30000)
+    expect(title).to_have_text(re.compile("4-away"))
 
     slider = page.get_by_role("slider", name=re.compile("You: points to go"))
     slider.focus()
@@ -31,7 +31,7 @@ def test_match_shared_link_slider_and_screenshot(server, page):
     expect(page).to_have_url(re.compile(r"away=6\b"))
     assert "G=0.2" in page.url and re.search(r"sec=Take(%20|\+)points", page.url)
     settled(page)  # the 4-away chart of the run before may still be on the page, stale
-    expect(title).to_have_text(re.compile("6-away"), timeout=15000)
+    expect(title).to_have_text(re.compile("6-away"))
     page.screenshot(path=str(ARTIFACTS / "match.png"))
 
 
@@ -40,15 +40,13 @@ def test_match_heatmaps_and_rules_render(server, page):
 
     page.goto(f"{server}/match?sec=Heatmaps&away=1&oaway=5")
     charts = page.locator('[data-testid="stPlotlyChart"]')
-    expect(charts).to_have_count(2, timeout=30000)
-    expect(charts.first.locator(".gtitle")).to_have_text(re.compile("Match equity"), timeout=30000)
-    expect(charts.nth(1).locator(".gtitle")).to_have_text(re.compile("take point"), timeout=30000)
+    expect(charts).to_have_count(2)
+    expect(charts.first.locator(".gtitle")).to_have_text(re.compile("Match equity"))
+    expect(charts.nth(1).locator(".gtitle")).to_have_text(re.compile("take point"))
     page.screenshot(path=str(ARTIFACTS / "match-heatmaps.png"))
 
     page.goto(f"{server}/match?part=rules&away=1&opp=4")  # a link from before the tabs
     crawford = match.crawford_equity(4)
-    expect(metric_value(page, "Leader in the Crawford game")).to_have_text(
-        f"{crawford:.4f}", timeout=30000
-    )
+    expect(metric_value(page, "Leader in the Crawford game")).to_have_text(f"{crawford:.4f}")
     expect(metric_value(page, "Leader's answer to the double")).to_have_text("drop")
     page.screenshot(path=str(ARTIFACTS / "match-rules.png"))

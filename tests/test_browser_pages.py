@@ -24,7 +24,7 @@ import re
 import pytest
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-from tests.browser import ARTIFACTS, settled
+from tests.browser import ARTIFACTS, PATIENCE_MS, patient_context, settled
 from ui import widgets
 from ui.pages import PAGES
 
@@ -32,15 +32,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
 ON_SKELETON = [spec for spec in PAGES if spec.page is not None]
 VIEWPORT = {"width": 1280, "height": 720}
-#: How long a condition may take on a loaded 2-core machine before the test fails (ms):
-#: a cold server's first page, with the test suite's other workers busy.
-PATIENCE_MS = 180_000
 
 
 def new_context(browser):
     """A fresh browser context at 1280x720 whose waits allow a loaded machine."""
-    context = browser.new_context(viewport=VIEWPORT)
-    context.set_default_timeout(PATIENCE_MS)
+    context = patient_context(browser, viewport=VIEWPORT)
     context.on("page", _keep_stream)  # before the page opens its websocket
     return context
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import ARTIFACTS, settled
-from tests.test_browser_pages import ON_SKELETON, PATIENCE_MS
+from tests.browser import ARTIFACTS, patient_context, settled
+from tests.test_browser_pages import ON_SKELETON
 from ui.skeleton import PRESET_BAR
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
@@ -50,8 +50,7 @@ READ_PHONE = """(bar) => {
 
 @pytest.mark.parametrize("spec", ON_SKELETON, ids=lambda s: s.url_path)
 def test_a_phone_opens_on_the_content_and_nothing_is_cut(server, browser, spec):
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    context.set_default_timeout(PATIENCE_MS)
+    context = patient_context(browser, viewport=PHONE, is_mobile=True, has_touch=True)
     page = context.new_page()
     try:
         page.goto(f"{server}/{'' if spec.default else spec.url_path}")

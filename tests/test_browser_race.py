@@ -24,7 +24,7 @@ def test_race_shared_link_and_slider(server, page):
 
     page.goto(f"{server}/race?sec=Exact%20strategy&pips=70&opips=77&cube=owned")
     before = race.race_cube_equities(70, 77, "owned")
-    expect(metric_value(page, "No double")).to_have_text(f"{before.no_double:+.4f}", timeout=30000)
+    expect(metric_value(page, "No double")).to_have_text(f"{before.no_double:+.4f}")
     expect(metric_value(page, "Action")).to_have_text(before.action)
     action_map = page.locator('[data-testid="stPlotlyChart"]').first
     expect(action_map.locator(".legendtext", has_text="70 v 77")).to_have_count(1)
@@ -47,9 +47,9 @@ def test_race_sections_render(server, page):
     for section in PAGE.sections:
         page.goto(f"{server}/race?sec={quote(section.title)}")
         tab = page.get_by_role("tab", name=section.title)
-        expect(tab).to_have_attribute("aria-selected", "true", timeout=30000)
+        expect(tab).to_have_attribute("aria-selected", "true")
         charts = page.locator('[data-testid="stPlotlyChart"]')
-        expect(charts.first).to_be_visible(timeout=30000)
+        expect(charts.first).to_be_visible()
         expect(page.locator('[data-testid="stException"]')).to_have_count(0)
         settled(page)
         page.screenshot(path=str(ARTIFACTS / f"race-{section.id}.png"))
@@ -61,8 +61,8 @@ def test_race_link_from_before_the_skeleton(server, page):
     # old names (rsec, rx, ry, rcube) and the old section value open the same view
     page.goto(f"{server}/race?rsec=exact-strategy&rx=70&ry=77&rcube=owned")
     expect(page.get_by_role("tab", name="Exact strategy")).to_have_attribute(
-        "aria-selected", "true", timeout=30000
+        "aria-selected", "true"
     )
     e = race.race_cube_equities(70, 77, "owned")
-    expect(metric_value(page, "No double")).to_have_text(f"{e.no_double:+.4f}", timeout=30000)
+    expect(metric_value(page, "No double")).to_have_text(f"{e.no_double:+.4f}")
     expect(metric_value(page, "Action")).to_have_text(e.action)
