@@ -1,11 +1,16 @@
-"""The launcher's sockets: each run's reply is sent at once (``ui.serve.no_delay``)."""
+"""The launcher's sockets and event loop: each run's reply is sent at once
+(``ui.serve.no_delay``), and a run's events reach the event loop in batches
+(``ui.serve.hand_over_in_batches``)."""
 
 from __future__ import annotations
 
 import asyncio
 import importlib
+import logging
 import socket
+import threading
 
+from streamlit.runtime.app_session import AppSession
 from uvicorn.config import WS_PROTOCOLS
 
 from tests.threads import off_loop
@@ -76,3 +81,69 @@ def test_every_websocket_protocol_uvicorn_offers_sends_without_delay():
         assert getattr(protocol, serve._NO_DELAY) is True
     # the one Streamlit 1.67 serves with (uvicorn >= 0.44) is among them
     assert "uvicorn.protocols.websockets.websockets_sansio_impl.WebSocketsSansIOProtocol" in wrapped
+
+
+class _Session:
+    """What ``AppSession._call_soon_on_event_loop`` reads of a session: its event loop."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._event_loop = loop
+
+
+def _hand_over(events: int, failing: int | None = None) -> tuple[list[int], int]:
+    """Hand ``events`` script events (each appends its number; number ``failing`` raises)
+    to a session's event loop from this thread while the loop is busy, as a script thread
+    does during a run; what ran, in order, and how often the loop was woken."""
+    assert serve.hand_over_in_batches()
+    loop = asyncio.new_event_loop()
+    wakes = 0
+    call_soon_threadsafe = loop.call_soon_threadsafe
+
+    def counted(callback, *args):
+        nonlocal wakes
+        wakes += 1
+        return call_soon_threadsafe(callback, *args)
+
+    loop.call_soon_threadsafe = counted  # type: ignore[method-assign]
+    session, ran, busy, done = _Session(loop), [], threading.Event(), threading.Event()
+
+    def event(number: int) -> None:
+        if number == failing:
+            raise RuntimeError(f"event {number} fails")
+        ran.append(number)
+        if number == events - 1:
+            done.set()
+
+    loop_thread = threading.Thread(target=loop.run_forever)
+    loop_thread.start()
+    try:
+        call_soon_threadsafe(busy.wait)  # the loop is busy until every event is handed over
+        for number in range(events):
+            AppSession._call_soon_on_event_loop(session, lambda n=number: event(n))
+        busy.set()
+        assert done.wait(60)
+    finally:
+        busy.set()
+        call_soon_threadsafe(loop.stop)
+        loop_thread.join()
+        loop.close()
+    return ran, wakes
+
+
+def test_a_runs_events_reach_the_event_loop_in_order_with_one_wake_up():
+    ran, wakes = _hand_over(500)
+    assert ran == list(range(500))
+    assert wakes == 1  # Streamlit alone wakes the loop once per event: 500 times
+
+
+def test_a_failing_event_is_logged_and_the_others_still_run(caplog):
+    with caplog.at_level(logging.ERROR):
+        ran, _ = _hand_over(20, failing=7)
+    assert ran == [n for n in range(20) if n != 7]
+    assert "event 7 fails" in caplog.text
+
+
+def test_the_batches_are_installed_once_per_process():
+    assert serve.hand_over_in_batches() and serve.hand_over_in_batches()
+    assert getattr(AppSession, serve._BATCHED) is True
+    assert AppSession._call_soon_on_event_loop.__wrapped__.__name__ == "_call_soon_on_event_loop"
