@@ -65,6 +65,7 @@ def _load(args: argparse.Namespace, title: str) -> None:
     from bench.load import (
         LoadResult,
         cache_memory,
+        latency_by_minute,
         load_table,
         mix_line,
         per_page_table,
@@ -83,6 +84,8 @@ def _load(args: argparse.Namespace, title: str) -> None:
         print(f"\n{mix_line(result)}")
         print("\nPer page (moves and switches):\n")
         print(per_page_table(result))
+        print("\nBy minute (moves and switches):\n")
+        print(latency_by_minute(result))
         print("\nServer memory over time:\n")
         print(rss_timeline(result, every=args.rss_every))
         if (growth := soak_growth(result)) is not None:

@@ -50,6 +50,8 @@ class LoadResult:
     by_page: dict[str, list[float]] = field(default_factory=dict)  # moves and switches
     peak_per_process: float = 0.0  # MiB, the largest single server process
     mix: dict[str, int] = field(default_factory=dict)  # moves by scope, and page switches
+    started: float = field(default_factory=time.monotonic)  # the run's start (monotonic)
+    timeline: list[tuple[float, float]] = field(default_factory=list)  # (end t, seconds)
 
     def all_latencies(self) -> list[float]:
         return [v for kind in ("move", "switch") for v in self.latencies.get(kind, [])]
@@ -154,6 +156,7 @@ def _record(result: LoadResult, kind: str, run: RunResult, index: int, page: str
     result.latencies.setdefault(kind, []).append(run.seconds)
     if kind != "open":
         result.by_page.setdefault(page, []).append(run.seconds)
+        result.timeline.append((time.monotonic() - result.started, run.seconds))
         scope = "page switch"
         if kind == "move":  # "another widget": not a control (a drill's answer, say)
             scope = _scopes().get(page, {}).get(run.moved, "another widget")
@@ -298,6 +301,26 @@ def per_page_table(result: LoadResult) -> str:
             [f"/{page}", len(values), ms(median(values)), ms(percentile(values, 95)), errors]
         )
     return markdown_table(["page", "reruns", "p50", "p95", "errors"], rows)
+
+
+def latency_by_minute(result: LoadResult, every: float = 60.0) -> str:
+    """Moves and page switches by window of ``every`` seconds (by when each rerun ended):
+    their number, p50 and p95, as a markdown table. A fresh server's first minute meets
+    its cache misses (random values); later windows show a process that has served the
+    class for a while."""
+    windows: dict[int, list[float]] = {}
+    for t, seconds in result.timeline:
+        windows.setdefault(int(t // every), []).append(seconds)
+    rows = [
+        [
+            f"{index * every:.0f}-{(index + 1) * every:.0f} s",
+            len(values),
+            ms(median(values)),
+            ms(percentile(values, 95)),
+        ]
+        for index, values in sorted(windows.items())
+    ]
+    return markdown_table(["window", "reruns", "p50", "p95"], rows)
 
 
 def rss_timeline(result: LoadResult, every: float = 30.0) -> str:

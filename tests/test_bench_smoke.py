@@ -232,3 +232,13 @@ def test_the_soak_verdict_compares_the_last_minute_with_the_second():
     grown = load.soak_growth(soak(500.0, 560.0))
     assert grown is not None and "+12.0%" in grown and grown.endswith("MISS)")
     assert load.soak_growth(load.LoadResult(sessions=30, seconds=60, think=1.0)) is None
+
+
+def test_latency_by_minute_splits_the_reruns_by_when_they_ended():
+    result = load.LoadResult(sessions=30, seconds=150, think=1.0)
+    result.timeline = [(1.0, 0.9), (59.9, 0.1), (60.0, 0.3), (149.0, 0.05)]
+    rows = load.latency_by_minute(result).splitlines()[2:]
+    assert len(rows) == 3
+    assert rows[0].startswith("| 0-60 s | 2 |")
+    assert rows[1].startswith("| 60-120 s | 1 | 300 ms | 300 ms |")
+    assert rows[2].startswith("| 120-180 s | 1 | 50 ms | 50 ms |")
