@@ -67,7 +67,9 @@ def test_a_prepared_table_is_the_display_rule_in_arrow_form():
     from ui.style import table_display
 
     frame = _frame(0.25)
-    shown, data = widgets._prepared_table(widgets._content_key(frame, None), frame, None)
+    shown, data = widgets._prepared_table(
+        key=widgets._content_key(frame, None), _frame=frame, _labels=None
+    )
     expected = table_display(frame)
     assert isinstance(data, pa.Table)
     assert data.to_pandas().equals(expected.frame)

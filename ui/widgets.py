@@ -219,7 +219,7 @@ def _content_key(*parts: object) -> str:
 
 @st.cache_resource(max_entries=64, show_spinner=False)
 def _finished_chart(
-    key: str, _figure: Figure, present: bool, on_slide: bool, note: str, theme: str | None
+    *, key: str, _figure: Figure, present: bool, on_slide: bool, note: str, theme: str | None
 ) -> tuple[Figure, str]:
     """A figure as :func:`chart` shows it and its text alternative, once per process for
     ``key`` (:func:`_content_key` of the figure) and styling arguments (hashed by
@@ -256,13 +256,13 @@ def chart(figure: Figure, filename: str, *, key: str | None = None) -> None:
     on_slide = shown if shown is not None and not shown.chart_drawn else None  # the first
     if on_slide is not None:
         on_slide.chart_drawn = True
-    figure, summary = _finished_chart(
-        _content_key(figure),
-        figure,
-        present,
-        on_slide is not None,
-        context.note(short=present),
-        st.context.theme.type,
+    figure, summary = _finished_chart(  # by keyword: Streamlit then reads no signature
+        key=_content_key(figure),
+        _figure=figure,
+        present=present,
+        on_slide=on_slide is not None,
+        note=context.note(short=present),
+        theme=st.context.theme.type,
     )
     where: AbstractContextManager[object] = nullcontext() if on_slide is None else on_slide.chart
     with where:
@@ -346,12 +346,14 @@ def _csv_bytes(shown: TableDisplay) -> bytes:
 
 @st.cache_resource(max_entries=64, show_spinner=False)
 def _prepared_table(
-    key: str, _frame: pd.DataFrame, _labels: Mapping[str, str] | None
+    *, key: str, _frame: pd.DataFrame, _labels: Mapping[str, str] | None
 ) -> tuple[TableDisplay, pa.Table | pd.DataFrame]:
     """A table by the display rule and its Arrow form, once per process for each
     ``key`` (:func:`_content_key`): a warm rerun that shows the same table again sends the
     same Arrow table without redoing either step (the two were about a quarter of a
-    section's rerun). Shared by every session, so never changed after it is made; a
+    section's rerun). Called by keyword: for each positional argument of a cached call,
+    Streamlit 1.67 reads the function's signature again (``inspect.signature``) to learn
+    the argument's name. Shared by every session, so never changed after it is made; a
     frame Arrow cannot take as it is goes to ``st.dataframe`` as pandas (Streamlit's own
     conversion fixes its columns).
     """
@@ -380,7 +382,7 @@ def table(
     replace the rule's for their column. Returns what was shown.
     """
     labelled = None if labels is None else tuple(labels.items())
-    shown, data = _prepared_table(_content_key(frame, labelled), frame, labels)
+    shown, data = _prepared_table(key=_content_key(frame, labelled), _frame=frame, _labels=labels)
     config: dict[str, Any] = {}
     for name, header in shown.labels.items():
         if name in shown.places:
