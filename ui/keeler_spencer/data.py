@@ -12,7 +12,9 @@ import streamlit as st
 
 from cubecore import keeler_spencer as ks
 from cubecore import pgame
+from ui.keeler_spencer import charts as figures
 from ui.simulation import SIMULATION_SECONDS, within_budget
+from ui.style import Figure
 
 
 class RaisingCell(TypedDict):
@@ -203,3 +205,218 @@ def table_v_curve(choice: str) -> pd.DataFrame:
     top = _B_MAX[choice]
     grid = np.geomspace(1.0, top, 80) if top > 20 else np.linspace(1.0, top, 77)
     return ks.resignation_potential_table(grid)
+
+
+# --------------------------------------------------------------------------- prepared views
+# What a section shows, derived once per process from the cached results above: a warm
+# rerun (values seen before) then redoes no pandas work and builds no figure. These are
+# ``st.cache_resource``: every session gets the same object, so nothing here is changed
+# after it is made (``ui.widgets.table`` and ``ui.widgets.chart`` copy before they
+# restyle). Arguments with a leading underscore are results already in hand, not hashed:
+# the view is keyed by the parameters that made them.
+
+
+@dataclasses.dataclass(frozen=True)
+class PathView:
+    """:func:`path_view`: the path chart, the actions drawn so far, and the headline."""
+
+    figure: Figure
+    shown: pd.DataFrame
+    outcome: str
+    doubles: int
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def path_view(start: float, seed: int, double_point: float, progress: int) -> PathView:
+    """The seeded path (:func:`path_and_actions`) drawn to ``progress`` percent."""
+    path, actions = path_and_actions(start, seed, double_point)
+    drawn = actions[actions["step"] < max(1, int(len(path) * progress / 100 + 0.999))]
+    last = actions.iloc[-1] if len(actions) else None
+    return PathView(
+        figure=figures.path_figure(path, actions, double_point, progress),
+        shown=drawn[["step", "p", "player", "action", "stakes"]],
+        outcome="not finished" if last is None else f"{last['points_a']:+g}",
+        doubles=int((actions["action"] == "doubles").sum()),
+    )
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def take_check_chart(
+    double_point: float, n_games: int, seed: int, _check: dict[str, Any]
+) -> Figure:
+    """The take check's chart; ``_check`` is :func:`take_check` of the same arguments."""
+    return figures.take_check_figure(_check)
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def price_chart(
+    double_point: float, beavers: bool, n_games: int, seed: int, _price: dict[str, Any]
+) -> Figure:
+    """The price curve with the estimate; ``_price`` is :func:`doubling_price` of the same
+    arguments."""
+    return figures.price_figure(price_curve(), _price)
+
+
+@st.cache_resource(max_entries=8, show_spinner=False)
+def limited_view(n_max: int) -> tuple[pd.DataFrame, Figure]:
+    """:func:`limited_points` and its chart."""
+    points = limited_points(n_max)
+    return points, figures.limited_figure(points)
+
+
+def _wide_csv(table: pd.DataFrame) -> pd.DataFrame:
+    """A wide table with its row labels as the first column and string column names."""
+    frame = table.round(6)
+    frame.columns = [f"{frame.columns.name}={c}" for c in frame.columns]
+    return frame.reset_index()
+
+
+@dataclasses.dataclass(frozen=True)
+class RaisingNumbers:
+    """:func:`raising_numbers`: recursion against closed form, and the tables as CSV."""
+
+    gap: float
+    point_csv: pd.DataFrame
+    value_csv: pd.DataFrame
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def raising_numbers(rows: int, cols: int, a: float, b: float, point: str) -> RaisingNumbers:
+    """The largest gap between recursion (8)-(9) and closed form (11) over
+    :func:`raising_tables`, and the ``point`` and value tables in wide CSV form."""
+    tables = raising_tables(rows, cols, a, b)
+    alpha_gap = (tables["alpha"] - tables["alpha_closed"]).abs()
+    beta_gap = (tables["beta"] - tables["beta_closed"]).abs()
+    return RaisingNumbers(
+        gap=max(float(alpha_gap.to_numpy().max()), float(beta_gap.to_numpy().max())),
+        point_csv=_wide_csv(tables[point]),
+        value_csv=_wide_csv(tables["value"]),
+    )
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def raising_maps(
+    rows: int, cols: int, a: float, b: float, point: str, i: int, j: int
+) -> tuple[Figure, Figure]:
+    """Heatmaps of the ``point`` table and of E (Tables I-II), the cell (i, j) outlined."""
+    tables = raising_tables(rows, cols, a, b)
+    name = "α (Table I)" if point == "alpha" else "β"
+    return (
+        figures.probability_map(
+            tables[point], f"{name}: raising points, a = {a:g}, b = {b:g}", (i, j)
+        ),
+        figures.value_map(
+            tables["value"], f"E (Table II): A's even-game value, a = {a:g}, b = {b:g}", (i, j)
+        ),
+    )
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def tree_chart(i: int, j: int, a: float, b: float) -> Figure:
+    """The game tree after alpha(i, j) (:func:`tree`) as a chart."""
+    shown = tree(i, j, a, b)
+    return figures.tree_figure(shown["nodes"], shown["edges"])
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def coin_flip_view(i: int, j: int, a: float, b: float) -> tuple[pd.DataFrame, float]:
+    """:func:`coin_flips` as shown (named terms) and the sum of its terms."""
+    flips = coin_flips(i, j, a, b)
+    shown = flips[["k", "prob_a_exact", "prob_b_at_least_exact", "alpha_term_exact", "alpha_term"]]
+    renamed = shown.rename(
+        columns={
+            "prob_a_exact": "P[K_a = k]",
+            "prob_b_at_least_exact": "P[K_b ≥ k]",
+            "alpha_term_exact": "term (exact)",
+            "alpha_term": "term",
+        }
+    )
+    return renamed, float(flips["alpha_term"].sum())
+
+
+@dataclasses.dataclass(frozen=True)
+class PrintedView:
+    """:func:`printed_view`: a printed table beside the exact one, and what disagrees."""
+
+    digits: int
+    rounded: pd.DataFrame
+    largest: float
+    agrees: bool
+    disagreements: tuple[str, ...]
+
+
+def _paper_table(table: str) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """[KS69] Table I, II, III or IV as printed, and the exact table it is compared with."""
+    if table in ("I", "II"):
+        paper = raising_tables(10, 10, 2.0, 2.0)
+        if table == "I":
+            return ks.TABLE_I_PRINTED, paper["alpha"]
+        return ks.TABLE_II_PRINTED, paper["value"]
+    grid = continuous_tables("1-10")
+    if table == "III":
+        return ks.TABLE_III_PRINTED, grid["alpha"]
+    return ks.TABLE_IV_PRINTED, grid["value"]
+
+
+@st.cache_resource(max_entries=len(ks.PRINTED_TABLES), show_spinner=False)
+def printed_view(table: str) -> PrintedView:
+    """Table I, II, III or IV: the exact table rounded as printed, the largest difference,
+    and a line per cell outside the printed digits (:func:`printed_vs_exact`)."""
+    digits = int(ks.PRINTED_TABLES[table] or 0)  # Tables I-IV: one precision each
+    printed, exact = _paper_table(table)
+    comparison = printed_vs_exact(table)
+    off = comparison[~comparison["within_printed_digits"]]
+    row, column = comparison.columns[:2]
+    return PrintedView(
+        digits=digits,
+        rounded=exact.loc[printed.index, printed.columns].round(digits),
+        largest=float(comparison["difference"].abs().max()),
+        agrees=off.empty and bool((comparison["reason"] == "").all()),
+        disagreements=tuple(
+            f"Table {table} cell ({getattr(cell, row):g}, {getattr(cell, column):g}): printed "
+            f"{cell.printed:.{digits}f}, exact {cell.exact:.{digits + 3}f}. "
+            f"Reason: {cell.reason}"
+            for cell in off.itertuples(index=False)
+        ),
+    )
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def continuous_maps(choice: str, mark: tuple[float, float] | None) -> tuple[Figure, Figure]:
+    """Heatmaps of Tables III and IV over a range (:func:`continuous_tables`), ``mark``
+    outlined."""
+    tables = continuous_tables(choice)
+    return (
+        figures.probability_map(tables["alpha"], "α(a, b) (Table III)", mark),
+        figures.value_map(tables["value"], "E(a, b) (Table IV)", mark),
+    )
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def sweep_charts(a: float, b: float) -> tuple[Figure, Figure]:
+    """alpha and E against A's potential (:func:`sweep_in_a`), the view's a marked."""
+    a_top = min(max(100.0, 10.0 * a, 20.0 * b), 1e6)
+    sweep = sweep_in_a(b, a_top)
+    return figures.normal_figure(sweep, a, b), figures.value_figure(sweep, a, b)
+
+
+@st.cache_resource(max_entries=len(_B_MAX), show_spinner=False)
+def table_v_charts(choice: str) -> tuple[Figure, Figure]:
+    """Fig. 3 up to the chosen b (:func:`table_v_curve`) and the printed values' errors."""
+    printed = table_v_exact()
+    return (
+        figures.table_v_figure(table_v_curve(choice), printed),
+        figures.table_v_error_figure(printed),
+    )
+
+
+@st.cache_resource(max_entries=1, show_spinner=False)
+def table_v_view() -> tuple[pd.DataFrame, int, int]:
+    """Table V as the page lists it (a reason or "agrees" per row), the number of printed
+    values that are not the exact root, and the number of rows."""
+    printed = table_v_exact()
+    shown = printed[["b", "a_printed", "a_exact_rounded", "a_exact", "reason"]].copy()
+    shown["reason"] = np.where(
+        shown["reason"] != "", "paper's computing error (see above)", "agrees"
+    )
+    return shown, int((printed["reason"] != "").sum()), len(printed)

@@ -6,16 +6,12 @@ runs only the open one.
 
 from __future__ import annotations
 
-from typing import cast
-
-import numpy as np
 import pandas as pd
 import streamlit as st
 
 from cubecore import keeler_spencer as ks
 from cubecore.references import source
 from ui import widgets
-from ui.keeler_spencer import charts as figures
 from ui.keeler_spencer import data as cached
 from ui.links import escape_text
 from ui.simulation import simulated
@@ -24,18 +20,18 @@ from ui.skeleton import View
 SOURCE = source("KS69")
 
 
-def _wide_csv(table: pd.DataFrame) -> pd.DataFrame:
-    """A wide table with its row labels as the first column and string column names."""
-    frame = table.round(6)
-    frame.columns = [f"{frame.columns.name}={c}" for c in frame.columns]
-    return frame.reset_index()
+#: The transcription's disagreements with the exact computation, one line each.
+_TEXT_DEVIATION_LINES = tuple(
+    f"**{escape_text(place, 200)}**: printed `{printed}`. {escape_text(reason, 1000)}."
+    for place, (printed, reason) in ks.TEXT_DEVIATIONS.items()
+)
 
 
-def _compare_printed(printed: pd.DataFrame, exact: pd.DataFrame, table: str, name: str) -> None:
+def _compare_printed(printed: pd.DataFrame, table: str) -> None:
     """Printed table beside the exact one; every disagreeing cell listed with its reason."""
-    digits = int(ks.PRINTED_TABLES[table] or 0)  # Tables I-IV: one precision each
-    comparison = cached.printed_vs_exact(table)
-    rounded = exact.loc[printed.index, printed.columns].round(digits)
+    name = f"Table {table}"
+    view = cached.printed_view(table)
+    digits = view.digits
     half_unit = 0.5 * 10.0**-digits
     # A number format per column (a pandas Styler would be rendered anew on every rerun).
     shown = {str(c): st.column_config.NumberColumn(format=f"%.{digits}f") for c in printed.columns}
@@ -45,24 +41,17 @@ def _compare_printed(printed: pd.DataFrame, exact: pd.DataFrame, table: str, nam
         widgets.table(printed, column_config=shown, hide_index=False)
     with right:
         st.caption(f"{name} exact, rounded to {digits} places")
-        widgets.table(rounded, column_config=shown, hide_index=False)
+        widgets.table(view.rounded, column_config=shown, hide_index=False)
     st.caption(
-        f"Largest |exact − printed| = {comparison['difference'].abs().max():.2g} (half a unit "
+        f"Largest |exact − printed| = {view.largest:.2g} (half a unit "
         f"of the last printed place is {half_unit:g})."
     )
-    off = comparison[~comparison["within_printed_digits"]]
-    if off.empty and (comparison["reason"] == "").all():
+    if view.agrees:
         st.success(
             f"{name}: every printed cell agrees with the exact value.", icon=":material/check:"
         )
-    row, column = comparison.columns[:2]
-    for cell in off.itertuples(index=False):
-        st.info(
-            f"{name} cell ({getattr(cell, row):g}, {getattr(cell, column):g}): printed "
-            f"{cell.printed:.{digits}f}, exact {cell.exact:.{digits + 3}f}. "
-            f"Reason: {cell.reason}",
-            icon=":material/error:",
-        )
+    for line in view.disagreements:
+        st.info(line, icon=":material/error:")
 
 
 # --------------------------------------------------------------------------- section 1
@@ -71,10 +60,10 @@ def _compare_printed(printed: pd.DataFrame, exact: pd.DataFrame, table: str, nam
 def render_game(v: View) -> None:
     """Section 1: the lemma, a seeded path with the thresholds, the 80% check, the price."""
     d, seed, n_games = v.number("d"), v.whole("seed"), v.whole("games")
-    path, actions = cached.path_and_actions(v.number("x0"), seed, d)
+    path = cached.path_view(v.number("x0"), seed, d, v.whole("prog"))
     chart_column, text_column = widgets.chart_columns(v.present)
     with chart_column:
-        widgets.chart(figures.path_figure(path, actions, d, v.whole("prog")), "ks_path")
+        widgets.chart(path.figure, "ks_path")
     if not v.present:
         with text_column:
             widgets.formula(r"P(E) = \frac{a}{a+b}", f"{SOURCE}: lemma, eq. (2)")
@@ -87,20 +76,15 @@ def render_game(v: View) -> None:
                 r"\Rightarrow \alpha = 0.8",
                 f"{SOURCE}: eqs. (3)-(5)",
             )
-            shown = actions[
-                actions["step"] < max(1, int(len(path) * v.whole("prog") / 100 + 0.999))
-            ]
-            widgets.table(shown[["step", "p", "player", "action", "stakes"]], height=180)
+            widgets.table(path.shown, height=180)
     st.caption(
         "On this path A doubles and redoubles at d, B at his 80% (A's 20%); a player takes "
         "iff his chance is at least 20%. The price below moves only A's initial double."
     )
-    last = actions.iloc[-1] if len(actions) else None
-    outcome = "not finished" if last is None else f"{last['points_a']:+g}"
     widgets.headline(  # what the first chart, the path, ends in
         [
-            ("Game result for A (points)", outcome),
-            ("Doubles on this path", f"{int((actions['action'] == 'doubles').sum())}"),
+            ("Game result for A (points)", path.outcome),
+            ("Doubles on this path", f"{path.doubles}"),
         ]
     )
 
@@ -124,13 +108,14 @@ def render_game(v: View) -> None:
         f"cube on B's side. The 95% interval {'contains' if inside else 'excludes'} −K: "
         + ("taking and dropping cannot be told apart." if inside else "one of them is better.")
     )
-    widgets.chart(figures.take_check_figure(check), "ks_take_check")
+    widgets.chart(cached.take_check_chart(d, n_games, seed, check), "ks_take_check")
 
     st.subheader("What A loses by doubling at d instead of 80%")
+    beavers = v.flag("beavers")
     price = simulated(
         "the doubling price",
         f"{n_games:,} games of the doubling price",
-        lambda: cached.doubling_price(d, v.flag("beavers"), n_games, seed),
+        lambda: cached.doubling_price(d, beavers, n_games, seed),
     )
     if price is None:
         return
@@ -139,7 +124,7 @@ def render_game(v: View) -> None:
     a.metric("Loss, exact", f"{price['loss_exact']:.4f}")
     b.metric("Loss, Monte Carlo", f"{loss_mc:.4f}")
     c.metric("Loss 95% interval half-width", f"{1.96 * price['estimate']['std_error']:.4f}")
-    widgets.chart(figures.price_figure(cached.price_curve(), price), "ks_price")
+    widgets.chart(cached.price_chart(d, beavers, n_games, seed, price), "ks_price")
 
 
 # --------------------------------------------------------------------------- section 2
@@ -148,10 +133,10 @@ def render_game(v: View) -> None:
 def render_alternating(v: View) -> None:
     """Section 2: the first doubling point with at most n doubles in total."""
     n_max = v.whole("nmax")
-    points = cached.limited_points(n_max)
+    points, figure = cached.limited_view(n_max)
     chart_column, text_column = widgets.chart_columns(v.present)
     with chart_column:
-        widgets.chart(figures.limited_figure(points), "ks_limited")
+        widgets.chart(figure, "ks_limited")
     if not v.present:
         with text_column:
             widgets.formula(
@@ -192,29 +177,12 @@ def render_raises(v: View) -> None:
         ]
         st.info(f"The paper says A should double at {printed}; {reason}.", icon=":material/info:")
 
-    tables = cached.raising_tables(rows, cols, a, b)
-    # numpy's stubs type np.abs of a DataFrame as an ndarray; it is a DataFrame.
-    alpha_gap = cast(pd.DataFrame, np.abs(tables["alpha"] - tables["alpha_closed"]))
-    beta_gap = cast(pd.DataFrame, np.abs(tables["beta"] - tables["beta_closed"]))
-    gap = max(float(alpha_gap.to_numpy().max()), float(beta_gap.to_numpy().max()))
-    name = "α (Table I)" if point == "alpha" else "β"
-    widgets.two_charts(
-        (
-            figures.probability_map(
-                tables[point], f"{name}: raising points, a = {a:g}, b = {b:g}", (i, j)
-            ),
-            "ks_table_I",
-        ),
-        (
-            figures.value_map(
-                tables["value"], f"E (Table II): A's even-game value, a = {a:g}, b = {b:g}", (i, j)
-            ),
-            "ks_table_II",
-        ),
-        present=v.present,
-    )
+    numbers = cached.raising_numbers(rows, cols, a, b, point)
+    point_map, value_map = cached.raising_maps(rows, cols, a, b, point, i, j)
+    widgets.two_charts((point_map, "ks_table_I"), (value_map, "ks_table_II"), present=v.present)
     st.caption(
-        f"Recursion (8)-(9) against the closed form (11) over the table: largest gap {gap:.1e}."
+        "Recursion (8)-(9) against the closed form (11) over the table: largest gap "
+        f"{numbers.gap:.1e}."
     )
     if not v.present:
         widgets.formula(
@@ -228,17 +196,16 @@ def render_raises(v: View) -> None:
             f"{SOURCE}: eq. (19)",
         )
         with st.expander("Tables as numbers (CSV)"):
-            widgets.table_with_download(_wide_csv(tables[point]), f"ks_{point}_a{a:g}_b{b:g}.csv")
-            widgets.table_with_download(_wide_csv(tables["value"]), f"ks_value_a{a:g}_b{b:g}.csv")
+            widgets.table_with_download(numbers.point_csv, f"ks_{point}_a{a:g}_b{b:g}.csv")
+            widgets.table_with_download(numbers.value_csv, f"ks_value_a{a:g}_b{b:g}.csv")
         with st.expander("Printed vs exact: Tables I and II (a = b = 2)", expanded=a == b == 2.0):
-            paper = cached.raising_tables(10, 10, 2.0, 2.0)
             st.caption(
                 "Transcription repairs (reading, never values): '. 8945' is .8945, the column "
                 "label 'ц' is 4, and Table II lost '-.' above the diagonal; its signs are restored "
                 "from E(i, j) = −E(j, i)."
             )
-            _compare_printed(ks.TABLE_I_PRINTED, paper["alpha"], "I", "Table I")
-            _compare_printed(ks.TABLE_II_PRINTED, paper["value"], "II", "Table II")
+            _compare_printed(ks.TABLE_I_PRINTED, "I")
+            _compare_printed(ks.TABLE_II_PRINTED, "II")
     _render_tree(i, j, a, b, v.present)
 
 
@@ -248,13 +215,12 @@ def _render_tree(i: int, j: int, a: float, b: float, present: bool) -> None:
     if i + j > ks.MAX_TREE_RAISES:
         st.info(f"The tree is drawn for i + j ≤ {ks.MAX_TREE_RAISES}; here i + j = {i + j}.")
     else:
-        tree = cached.tree(i, j, a, b)
-        widgets.chart(figures.tree_figure(tree["nodes"], tree["edges"]), "ks_tree")
+        widgets.chart(cached.tree_chart(i, j, a, b), "ks_tree")
         st.caption(
             "Heads: the raiser reaches his next raising point, probability (f+1)/(2f); upset: the "
             "opponent reaches his, (f−1)/(2f). Values are in units of the stakes at α(i, j)."
         )
-    flips = cached.coin_flips(i, j, a, b)
+    flips, total = cached.coin_flip_view(i, j, a, b)
     widgets.formula(
         r"\alpha(i,j) = P[K_a \le K_b] = \sum_k P[K_a = k]\,P[K_b \ge k],\quad "
         r"K_a \sim b\!\left(i, \tfrac{a-1}{2a}\right),\ "
@@ -262,24 +228,11 @@ def _render_tree(i: int, j: int, a: float, b: float, present: bool) -> None:
         f"{SOURCE}: Theorem 2, eq. (11): A flips i coins, B flips j; "
         "A wins iff he throws no more upsets",
     )
-    shown = flips[["k", "prob_a_exact", "prob_b_at_least_exact", "alpha_term_exact", "alpha_term"]]
-    widgets.table_with_download(
-        shown.rename(
-            columns={
-                "prob_a_exact": "P[K_a = k]",
-                "prob_b_at_least_exact": "P[K_b ≥ k]",
-                "alpha_term_exact": "term (exact)",
-                "alpha_term": "term",
-            }
-        ),
-        f"ks_coin_flips_{i}_{j}_a{a:g}_b{b:g}.csv",
-    )
-    st.caption(f"Sum of the terms: {flips['alpha_term'].sum():.6f} = α({i},{j}).")
+    widgets.table_with_download(flips, f"ks_coin_flips_{i}_{j}_a{a:g}_b{b:g}.csv")
+    st.caption(f"Sum of the terms: {total:.6f} = α({i},{j}).")
     with st.expander("Where the transcribed text and the exact computation disagree"):
-        for place, (printed, reason) in ks.TEXT_DEVIATIONS.items():
-            st.markdown(
-                f"**{escape_text(place, 200)}**: printed `{printed}`. {escape_text(reason, 1000)}."
-            )
+        for line in _TEXT_DEVIATION_LINES:
+            st.markdown(line)
 
 
 # --------------------------------------------------------------------------- section 4
@@ -313,24 +266,12 @@ def render_continuous(v: View) -> None:
             f"{SOURCE}: eqs. (16)-(18); summed in log space until a proven tail bound "
             "is below 2⁻⁶⁰",
         )
-    tables = cached.continuous_tables(grid)
-    mark = (a, b) if grid == "1-10" else None
+    alpha_map, value_map = cached.continuous_maps(grid, (a, b) if grid == "1-10" else None)
+    widgets.two_charts((alpha_map, "ks_table_III"), (value_map, "ks_table_IV"), present=v.present)
+    normal, value = cached.sweep_charts(a, b)
     widgets.two_charts(
-        (
-            figures.probability_map(tables["alpha"], "α(a, b) (Table III)", mark),
-            "ks_table_III",
-        ),
-        (
-            figures.value_map(tables["value"], "E(a, b) (Table IV)", mark),
-            "ks_table_IV",
-        ),
-        present=v.present,
-    )
-    a_top = min(max(100.0, 10.0 * a, 20.0 * b), 1e6)
-    sweep = cached.sweep_in_a(b, a_top)
-    widgets.two_charts(
-        (figures.normal_figure(sweep, a, b), "ks_normal"),
-        (figures.value_figure(sweep, a, b), "ks_value"),
+        (normal, "ks_normal"),
+        (value, "ks_value"),
         present=v.present,
         formulas=[
             (
@@ -342,32 +283,23 @@ def render_continuous(v: View) -> None:
     )
     if not v.present:
         with st.expander("Printed vs exact: Tables III and IV (a, b = 1(1)10)"):
-            paper = cached.continuous_tables("1-10")
-            _compare_printed(ks.TABLE_III_PRINTED, paper["alpha"], "III", "Table III")
-            _compare_printed(ks.TABLE_IV_PRINTED, paper["value"], "IV", "Table IV")
+            _compare_printed(ks.TABLE_III_PRINTED, "III")
+            _compare_printed(ks.TABLE_IV_PRINTED, "IV")
     _render_table_v(v.text("bmax"), v.present)
 
 
 def _render_table_v(b_max: str, present: bool) -> None:
     """Table V and Fig. 3, the printed values beside the exact ones with the reasons."""
     st.subheader("Table V: the potential at which B resigns")
-    printed = cached.table_v_exact()
-    widgets.two_charts(
-        (figures.table_v_figure(cached.table_v_curve(b_max), printed), "ks_table_V"),
-        (figures.table_v_error_figure(printed), "ks_table_V_error"),
-        present=present,
-    )
-    wrong = int((printed["reason"] != "").sum())
+    curve, errors = cached.table_v_charts(b_max)
+    widgets.two_charts((curve, "ks_table_V"), (errors, "ks_table_V_error"), present=present)
+    shown, wrong, rows = cached.table_v_view()
     missing = ", ".join(f"{b:g}" for b in ks.TABLE_V_MISSING_B)
     st.info(
-        f"{wrong} of {len(printed)} printed values of Table V are not the exact root: "
+        f"{wrong} of {rows} printed values of Table V are not the exact root: "
         f"{ks.TABLE_V_DEVIATIONS[1000][1]}. Rows b = {missing} are missing from the "
         "transcription and are neither reproduced nor invented.",
         icon=":material/error:",
     )
     if not present:
-        shown = printed[["b", "a_printed", "a_exact_rounded", "a_exact", "reason"]].copy()
-        shown["reason"] = np.where(
-            shown["reason"] != "", "paper's computing error (see above)", "agrees"
-        )
         widgets.table_with_download(shown, "ks_table_V_printed_vs_exact.csv")
