@@ -9,6 +9,8 @@ import pandas as pd
 import streamlit as st
 
 from cubecore import free_drop, match, match_points, met, met_aids, met_fit, met_io
+from ui.match import charts
+from ui.style import Figure
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
@@ -202,3 +204,304 @@ def take_point_grid_on_table(key: str, _table: met.MatchEquityTable, max_away: i
         for b in range(2, max_away + 1)
     ]
     return pd.DataFrame(rows)
+
+
+# ----------------------------------------------------------------------------------
+# What a section shows, derived from the cached results above once per argument set
+# and returned as one frozen view: a warm rerun of the section (one of its own sliders
+# moved back to a value seen before) makes one cached call and skips the pandas steps
+# and the figure builders. The views are ``st.cache_resource`` (no copy per call),
+# shared by every session and never changed after they are made: ``ui.widgets.chart``
+# and ``ui.widgets.table`` do not change the figure or frame they get. Their arguments
+# are keyword-only: Streamlit looks up the signature of a cached function once per
+# positional argument on every call, not for a keyword.
+# ----------------------------------------------------------------------------------
+#: The take-point fields of the table "At every cube level", in the order shown.
+BY_CUBE_FIELDS = ("cube", "model", "dead", "dead_gammon", "live", "doubling_point", "cash_point")
+#: The market window's headline: your take points of the opponent's first double.
+WINDOW_HEADLINE = ("take_point_gammonless", "take_point", "take_point_live", "too_good_point")
+#: The free drop's headline: the trailer 2-away.
+DROP_HEADLINE = ("table", "table_plain", "table_implied_pp", "model_value_pp")
+
+
+@dataclasses.dataclass(frozen=True)
+class TakesView:
+    """The take-point section: the take point, its two charts, every cube level.
+
+    Attributes
+    ----------
+    point : dict
+        :func:`take_point`.
+    market_window, take_row : Figure
+        :func:`ui.match.charts.market_window_figure`, and
+        :func:`ui.match.charts.take_points_row_figure` of your row of the take points.
+    by_cube : pandas.DataFrame
+        :func:`take_points_by_cube`'s :data:`BY_CUBE_FIELDS`, rounded to 4 decimals.
+    """
+
+    point: dict[str, float]
+    market_window: Figure
+    take_row: Figure
+    by_cube: pd.DataFrame
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def takes_view(
+    *,
+    away: int,
+    opp_away: int,
+    cube_value: int,
+    cube_owner: match.TakeCube,
+    gammon_rate: float,
+    opp_gammon_rate: float,
+    cube_efficiency: float,
+) -> TakesView:
+    """The take-point section's :class:`TakesView` at the score and double."""
+    rates = (gammon_rate, opp_gammon_rate, cube_efficiency)
+    point = take_point(away, opp_away, cube_value, cube_owner, *rates)
+    row = take_point_table(match.MAX_AWAY, cube_value, cube_owner, *rates, away=away)
+    by_cube = take_points_by_cube(away, opp_away, *rates)
+    return TakesView(
+        point,
+        charts.market_window_figure(point["doubling_point"], point["cash_point"]),
+        charts.take_points_row_figure(row, opp_away),
+        by_cube[list(BY_CUBE_FIELDS)].round(4),
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class RulesView:
+    """The Crawford and Holland section at one trailer's score.
+
+    Attributes
+    ----------
+    crawford : dict
+        The trailer's row of :func:`crawford_table` (``crawford``, ``no_crawford_rule``,
+        ``protection``, ``post_crawford``, ``leader_drops``).
+    crawford_figure : Figure
+        :func:`ui.match.charts.crawford_figure`.
+    holland : dict
+        :func:`holland`.
+    holland_figure : Figure
+        :func:`ui.match.charts.holland_figure` of :func:`holland_table`.
+    """
+
+    crawford: dict[str, float]
+    crawford_figure: Figure
+    holland: dict[str, float]
+    holland_figure: Figure
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def rules_view(
+    *, trailer: int, gammon_rate: float, delay_rolls: int, volatility: float
+) -> RulesView:
+    """The Crawford and Holland section's :class:`RulesView`, leader 1-away."""
+    craw = crawford_table(gammon_rate)
+    here = craw[craw["opp_away"] == trailer].iloc[0]
+    fields = ("crawford", "no_crawford_rule", "protection", "post_crawford")
+    return RulesView(
+        {
+            **{name: float(here[name]) for name in fields},
+            "leader_drops": bool(here["leader_drops"]),
+        },
+        charts.crawford_figure(craw, trailer),
+        holland(trailer, gammon_rate, delay_rolls, volatility),
+        charts.holland_figure(holland_table(gammon_rate, delay_rolls, volatility), trailer),
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class HeatmapsView:
+    """The heatmaps section: the equity table, one kind of take point, their heatmaps.
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        :func:`equity_table`.
+    take_points : pandas.DataFrame
+        One kind of :func:`take_point_table`: your away down, the doubler's across.
+    table_figure, take_point_figure : Figure
+        :func:`ui.match.charts.heatmap_figure` of each.
+    """
+
+    table: pd.DataFrame
+    take_points: pd.DataFrame
+    table_figure: Figure
+    take_point_figure: Figure
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def heatmaps_view(
+    *,
+    max_away: int,
+    cube_value: int,
+    cube_owner: match.TakeCube,
+    gammon_rate: float,
+    opp_gammon_rate: float,
+    cube_efficiency: float,
+    kind: str,
+    title: str,
+    marked: tuple[int, int],
+) -> HeatmapsView:
+    """The heatmaps section's :class:`HeatmapsView`, the score ``marked``; ``title`` the
+    take points' heatmap's."""
+    table = equity_table(gammon_rate, cube_efficiency)
+    grid = take_point_table(
+        max_away, cube_value, cube_owner, gammon_rate, opp_gammon_rate, cube_efficiency
+    )
+    pivot = grid.pivot(index="away", columns="opp_away", values=kind)
+    return HeatmapsView(
+        table,
+        pivot,
+        charts.heatmap_figure(
+            table, "Match equity (row 1, column 1: the Crawford game)", "MWC", marked
+        ),
+        charts.heatmap_figure(pivot, title, "take point", marked, colorscale="Viridis"),
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class WindowPoints:
+    """The market window section's cube points at the gammon rates.
+
+    Attributes
+    ----------
+    headline : dict
+        :data:`WINDOW_HEADLINE` of :func:`market_windows`' first row the opponent doubles.
+    shown : pandas.DataFrame
+        :func:`market_windows`, rounded to 4 decimals.
+    """
+
+    headline: dict[str, float]
+    shown: pd.DataFrame
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def window_points(
+    *,
+    key: str,
+    _table: met.MatchEquityTable,
+    away: int,
+    opp_away: int,
+    phase: match_points.MatchPhase,
+    rates: tuple[float, float, float, float],
+) -> WindowPoints:
+    """The market window section's :class:`WindowPoints` (rates: yours, then the opponent's)."""
+    windows = market_windows(key, _table, away, opp_away, phase, rates)
+    first = windows[windows["doubler"] == "opponent"].iloc[0]
+    return WindowPoints({name: float(first[name]) for name in WINDOW_HEADLINE}, windows.round(4))
+
+
+@dataclasses.dataclass(frozen=True)
+class WindowScore:
+    """The market window section's parts that do not depend on the gammon rates.
+
+    Attributes
+    ----------
+    take_points : Figure or None
+        The heatmap of your dead take points of an initial double
+        (:func:`take_point_grid_on_table`), None for a table shorter than 2-away.
+    gammon_values : GammonValues
+        :func:`cubecore.match_points.gammon_values` at the score and cube.
+    gammon_figures : tuple of Figure
+        :func:`ui.match.charts.gammon_value_heatmap_figure` of yours and the opponent's.
+    gammon_table : pandas.DataFrame
+        :func:`gammon_value_grid`, rounded to 4 decimals.
+    """
+
+    take_points: Figure | None
+    gammon_values: match_points.GammonValues
+    gammon_figures: tuple[Figure, Figure]
+    gammon_table: pd.DataFrame
+
+
+#: Largest away-score of the score-by-score heatmaps (take points, gammon values).
+GRID_AWAY = 15
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def window_score(
+    *,
+    key: str,
+    _table: met.MatchEquityTable,
+    name: str,
+    away: int,
+    opp_away: int,
+    phase: match_points.MatchPhase,
+    cube_value: int,
+) -> WindowScore:
+    """The market window section's :class:`WindowScore` on the table ``name``.
+
+    The Crawford game has the gammon values of post-Crawford (the next game is
+    post-Crawford either way) and no cube of its own; any owner: the values do not
+    depend on it.
+    """
+    marked = (away, opp_away)
+    n_takes = min(GRID_AWAY, _table.length)
+    take_points = None
+    if n_takes >= 2:
+        takes = take_point_grid_on_table(key, _table, n_takes)
+        take_points = charts.heatmap_figure(
+            takes.pivot(index="away", columns="opp_away", values="take_point"),
+            f"Your dead take point of an initial double, no gammons ({name})",
+            "take point",
+            marked,
+            colorscale="Viridis",
+        )
+    values = match_points.gammon_values(
+        match_points.MatchScore(
+            _table,
+            away,
+            opp_away,
+            phase="post-Crawford" if phase == "Crawford" else phase,
+            cube_value=cube_value,
+            cube_owner="center" if cube_value == 1 else "player",
+        )
+    )
+    n = min(GRID_AWAY, _table.length, _table.post_length)
+    grid = gammon_value_grid(key, _table, n, cube_value)
+    mine, theirs = (
+        charts.gammon_value_heatmap_figure(
+            grid.pivot(index="away", columns="opp_away", values=column),
+            f"Gammon value, {who}, cube {cube_value} ({name})",
+            marked,
+            match_points.GAMMON_CLASS_BOUNDS,
+            match_points.GAMMON_CLASSES,
+        )
+        for column, who in (("gammon_value", "your"), ("opp_gammon_value", "the opponent's"))
+    )
+    return WindowScore(take_points, values, (mine, theirs), grid.round(4))
+
+
+@dataclasses.dataclass(frozen=True)
+class DropView:
+    """The free drop section: the trailer 2-away, the chart, the table.
+
+    Attributes
+    ----------
+    two : dict
+        :data:`DROP_HEADLINE` of :func:`drop_price`'s row of the trailer 2-away.
+    figure : Figure
+        :func:`ui.match.charts.free_drop_figure`.
+    shown : pandas.DataFrame
+        :func:`drop_price`'s frame, rounded to 5 decimals.
+    """
+
+    two: dict[str, float]
+    figure: Figure
+    shown: pd.DataFrame
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def drop_view(
+    *, key: str, _table: met.MatchEquityTable, max_away: int, gammon_rate: float, spread: float
+) -> DropView:
+    """The free drop section's :class:`DropView`."""
+    frame = drop_price(key, _table, max_away, gammon_rate, spread).frame
+    two = frame[frame["trailer_away"] == 2].iloc[0]
+    return DropView(
+        {name: float(two[name]) for name in DROP_HEADLINE},
+        charts.free_drop_figure(frame),
+        frame.round(5),
+    )

@@ -204,7 +204,16 @@ def render_takes(v: View) -> None:
             "The take points below are those of the post-Crawford games at this score.",
             icon=":material/info:",
         )
-    tp = cached.take_point(a, b, cube, owner, g, gd, x)
+    view = cached.takes_view(
+        away=a,
+        opp_away=b,
+        cube_value=cube,
+        cube_owner=owner,
+        gammon_rate=g,
+        opp_gammon_rate=gd,
+        cube_efficiency=x,
+    )
+    tp = view.point
     st.markdown(
         f"**You are {a}-away, the opponent {b}-away and doubles the cube "
         f"from {cube} ({owner}) to {2 * cube}.** Take points are your minimum game "
@@ -224,9 +233,8 @@ def render_takes(v: View) -> None:
     cols[1].metric("Doubler's cash point", f"{tp['cash_point']:.4f}")
     cols[2].metric("Risk (MWC)", f"{tp['risk']:.4f}", help="Drop MWC - take-and-lose MWC.")
     cols[3].metric("Gain (MWC)", f"{tp['gain']:.4f}", help="Take-and-win MWC - drop MWC.")
-    row = cached.take_point_table(match.MAX_AWAY, cube, owner, g, gd, x, away=a)
     widgets.chart_with_formulas(
-        charts.market_window_figure(window, tp["cash_point"]),
+        view.market_window,
         "match_market_window",
         [
             (
@@ -251,12 +259,10 @@ def render_takes(v: View) -> None:
             ),
         ],
         present=v.present,
-        more=[(charts.take_points_row_figure(row, b), "match_take_row")],
+        more=[(view.take_row, "match_take_row")],
     )
     st.subheader("At every cube level (this score)")
-    fields = ["cube", "model", "dead", "dead_gammon", "live", "doubling_point", "cash_point"]
-    by_cube = cached.take_points_by_cube(a, b, g, gd, x)[fields]
-    widgets.table_with_download(by_cube.round(4), f"match_takes_{a}_{b}_G{g:g}_x{x:g}.csv")
+    widgets.table_with_download(view.by_cube, f"match_takes_{a}_{b}_G{g:g}_x{x:g}.csv")
     st.caption(
         "Cube 1 is centred, higher cubes are the doubler's (redoubles). The list ends before "
         "the first cube the doubler already wins the match with. An empty doubling point: the "
@@ -273,8 +279,10 @@ def render_rules(v: View) -> None:
         f"Leader 1-away, trailer {trailer}-away (the larger of the two scores in the "
         f"sidebar). Rules as stated in {RULES_SOURCE}."
     )
-    craw = cached.crawford_table(g)
-    here = craw[craw["opp_away"] == trailer].iloc[0]
+    view = cached.rules_view(
+        trailer=trailer, gammon_rate=g, delay_rolls=delay, volatility=volatility
+    )
+    here = view.crawford
     st.subheader("Crawford: the game without the cube protects the leader")
     widgets.headline(
         [
@@ -283,9 +291,9 @@ def render_rules(v: View) -> None:
             ("Protection", f"{here['protection']:+.4f}"),
         ]
     )
-    widgets.chart(charts.crawford_figure(craw, trailer), "match_crawford")
+    widgets.chart(view.crawford_figure, "match_crawford")
     st.subheader("Post-Crawford: the trailer doubles at once; the free drop")
-    drops = bool(here["leader_drops"])
+    drops = here["leader_drops"]
     cols: Sequence[Any] = st.columns(3)
     cols[0].metric("Leader's MWC post-Crawford", f"{here['post_crawford']:.4f}")
     cols[1].metric("Trailer's MWC post-Crawford", f"{1.0 - here['post_crawford']:.4f}")
@@ -297,15 +305,14 @@ def render_rules(v: View) -> None:
         "point dropped matters and the leader takes."
     )
     st.subheader("Holland: no double until each side has played two rolls")
-    effect = cached.holland(trailer, g, delay, volatility)
+    effect = view.holland
     without, with_rule, change, spread = st.columns(4)
     without.metric("Trailer, trailer doubles at once", f"{effect['trailer_without']:.4f}")
     with_rule.metric("Trailer, Holland rule", f"{effect['trailer_with']:.4f}")
     change.metric("Change (percentage points)", f"{100 * effect['trailer_change']:+.3f}")
     spread.metric("Spread over the delay", f"{effect['spread']:.3f}")
-    sweep = cached.holland_table(g, delay, volatility)
     widgets.chart_with_formulas(
-        charts.holland_figure(sweep, trailer),
+        view.holland_figure,
         "match_holland",
         [
             (
@@ -328,11 +335,20 @@ def render_heatmaps(v: View) -> None:
     """Heatmaps of match equity and of take points across scores."""
     a, b, g, x = _score(v)
     gd = v.number("Gd")
-    table = cached.equity_table(g, x)
     cube, owner = _cube_and_owner(v)
     kind = v.text("tk")
-    grid = cached.take_point_table(v.whole("size"), cube, owner, g, gd, x)
-    pivot = grid.pivot(index="away", columns="opp_away", values=kind)
+    view = cached.heatmaps_view(
+        max_away=v.whole("size"),
+        cube_value=cube,
+        cube_owner=owner,
+        gammon_rate=g,
+        opp_gammon_rate=gd,
+        cube_efficiency=x,
+        kind=kind,
+        title=f"Your take point: {TAKE_KINDS[kind]}; cube {cube} to {2 * cube}",
+        marked=(a, b),
+    )
+    table, pivot = view.table, view.take_points
     crawford = ", Crawford game" if min(a, b) == 1 < max(a, b) else ""  # row 1, column 1
     widgets.headline(
         [
@@ -340,25 +356,8 @@ def render_heatmaps(v: View) -> None:
             (f"Your take point, {TAKE_KINDS[kind]}", _cell(pivot, a, b)),
         ]
     )
-    widgets.chart(
-        charts.heatmap_figure(
-            table,
-            "Match equity (row 1, column 1: the Crawford game)",
-            "MWC",
-            (a, b),
-        ),
-        "match_equity_heatmap",
-    )
-    widgets.chart(
-        charts.heatmap_figure(
-            pivot,
-            f"Your take point: {TAKE_KINDS[kind]}; cube {cube} to {2 * cube}",
-            "take point",
-            (a, b),
-            colorscale="Viridis",
-        ),
-        "match_take_heatmap",
-    )
+    widgets.chart(view.table_figure, "match_equity_heatmap")
+    widgets.chart(view.take_point_figure, "match_take_heatmap")
     if not v.present:
         st.caption(
             "Rows: your points to go (you are doubled); columns: the doubler's. At 1-away "

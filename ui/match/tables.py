@@ -31,8 +31,6 @@ UPLOAD_KEY = "met_file"
 #: The sample tables offered for download, one per format (``samples/met/``).
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "met"
 SAMPLE_FILES = ("woolsey.xml", "woolsey.met", "woolsey.csv")
-#: Largest away-score of the score-by-score heatmaps (gammon values, differences).
-GRID_AWAY = 15
 GNUBG = source("GNUBG")
 
 FORMATS_TEXT = """
@@ -323,8 +321,8 @@ def render_window(v: View) -> None:
             )
             widgets.headline([(f"{side} gammon + backgammon rate", f"{gammons + backgammons:.2f}")])
             return
-    windows = cached.market_windows(key, table, a, b, ph, rates)
-    first = windows[windows["doubler"] == "opponent"].iloc[0]
+    points = cached.window_points(key=key, _table=table, away=a, opp_away=b, phase=ph, rates=rates)
+    first = points.headline
     st.markdown(
         f"**{a}-away/{b}-away, {ph}.** Points in the doubler's game winning chance; take "
         "points in the taker's."
@@ -338,7 +336,7 @@ def render_window(v: View) -> None:
         ]
     )
     widgets.table_with_download(
-        windows.round(4), f"market_window_{table.key}_{a}_{b}.csv", label="Download (CSV)"
+        points.shown, f"market_window_{table.key}_{a}_{b}.csv", label="Download (CSV)"
     )
     st.caption(
         "One row per cube value, owner and doubler: double point (initial double at a "
@@ -354,33 +352,14 @@ def render_window(v: View) -> None:
             f"{GNUBG}, show marketwindow: P the pass, W and L the MWC after a win and a "
             "loss with the gammon and backgammon rates",
         )
-    n_takes = min(GRID_AWAY, table.length)
-    if n_takes >= 2:
-        takes = _dead_take_points(table, key, n_takes)
-        widgets.chart(
-            charts.heatmap_figure(
-                takes,
-                f"Your dead take point of an initial double, no gammons ({table.name})",
-                "take point",
-                _marked(v),
-                colorscale="Viridis",
-            ),
-            "met_take_points",
-        )
-    st.subheader("Gammon values")
     cube = int(v.text("gvc"))
-    # the Crawford game has the values of post-Crawford (the next game is post-Crawford
-    # either way) and no cube of its own; any owner: the values do not depend on it
-    values = match_points.gammon_values(
-        match_points.MatchScore(
-            table,
-            a,
-            b,
-            phase="post-Crawford" if ph == "Crawford" else ph,
-            cube_value=cube,
-            cube_owner="center" if cube == 1 else "player",
-        )
+    here = cached.window_score(
+        key=key, _table=table, name=table.name, away=a, opp_away=b, phase=ph, cube_value=cube
     )
+    if here.take_points is not None:
+        widgets.chart(here.take_points, "met_take_points")
+    st.subheader("Gammon values")
+    values = here.gammon_values
     cols = st.columns(4)
     cols[0].metric("Your gammon value", f"{values.gammon_value:.4f}", help=values.gammon_class)
     cols[1].metric("Your backgammon value", f"{values.backgammon_value:.4f}")
@@ -399,21 +378,11 @@ def render_window(v: View) -> None:
             r"BGV = \frac{M(a-3c,b) - M(a-c,b)}{M(a-c,b) - M(a,b-c)}",
             f"{GNUBG}, 'Gammon values'",
         )
-    n = min(GRID_AWAY, table.length, table.post_length)
-    grid = cached.gammon_value_grid(key, table, n, cube)
-    bounds = match_points.GAMMON_CLASS_BOUNDS
-    for column, who in (("gammon_value", "your"), ("opp_gammon_value", "the opponent's")):
-        widgets.chart(
-            charts.gammon_value_heatmap_figure(
-                _grid(grid, column),
-                f"Gammon value, {who}, cube {cube} ({table.name})",
-                _marked(v),
-                bounds,
-                match_points.GAMMON_CLASSES,
-            ),
-            f"gammon_values_{column}",
-        )
-    widgets.table_with_download(grid.round(4), f"gammon_values_{table.key}_cube{cube}.csv")
+    for column, figure in zip(
+        ("gammon_value", "opp_gammon_value"), here.gammon_figures, strict=True
+    ):
+        widgets.chart(figure, f"gammon_values_{column}")
+    widgets.table_with_download(here.gammon_table, f"gammon_values_{table.key}_cube{cube}.csv")
 
 
 def render_compare(v: View) -> None:
@@ -515,9 +484,10 @@ def render_free_drop(v: View) -> None:
         st.warning(f"{table.name} has no post-Crawford entries past 1-away.")
         _short_headline(table.post_length)
         return
-    price = cached.drop_price(key, table, n, v.number("fdg"), v.number("fds"))
-    frame = price.frame
-    two = frame[frame["trailer_away"] == 2].iloc[0]
+    view = cached.drop_view(
+        key=key, _table=table, max_away=n, gammon_rate=v.number("fdg"), spread=v.number("fds")
+    )
+    two = view.two
     widgets.headline(
         [
             ("Trailer 2-away, table", f"{two['table']:.4f}"),
@@ -526,7 +496,7 @@ def render_free_drop(v: View) -> None:
             ("Model's value (pp)", f"{two['model_value_pp']:.3f}"),
         ]
     )
-    widgets.chart(charts.free_drop_figure(frame), "met_free_drop")
+    widgets.chart(view.figure, "met_free_drop")
     st.markdown(
         "Post-Crawford the trailer doubles at once and the leader, whose cube is dead, may "
         "drop *selectively*: take when the game has gone his way, drop when it has not. "
@@ -547,7 +517,7 @@ def render_free_drop(v: View) -> None:
             f"The stated model, after {source('Z77')} (the post-Crawford recursion) and "
             f"{source('KS69')} (the spread of p); T_g(m) = (1 - G) T(m) + G T(m - 2)",
         )
-    widgets.table_with_download(frame.round(5), f"free_drop_{table.key}.csv")
+    widgets.table_with_download(view.shown, f"free_drop_{table.key}.csv")
 
 
 def render_aids(v: View) -> None:
