@@ -7,12 +7,16 @@ shows a progress bar instead of waiting on cubecore's lock.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pandas as pd
 import streamlit as st
 
 from cubecore import bearoff, met, race, race_counts, race_match
-from cubecore.match_points import MatchScore
+from cubecore.match_points import CubeOwner, MatchPhase, MatchScore
 from cubecore.position import Position, position_from_id
+from ui.real_race import charts
+from ui.style import Figure
 
 
 @st.cache_resource(show_spinner=False)
@@ -84,13 +88,24 @@ def match_sweeps(score: MatchScore, pips: int) -> tuple[pd.DataFrame, pd.DataFra
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def match_decision(
-    score: MatchScore,
+    *,
+    key: str,
+    away: int,
+    opp_away: int,
+    phase: MatchPhase,
+    cube_value: int,
+    cube_owner: CubeOwner,
     pips: tuple[int, int],
     points: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
 ) -> race_match.RaceMatchEquities:
-    """One race position's exact cube decision at a score: by its pip counts, or, with
-    ``points`` (checkers on each home point), as a small bear-off on real checkers.
+    """One race position's exact cube decision at a score on the table ``key``: by its pip
+    counts, or, with ``points`` (checkers on each home point), as a small bear-off on
+    real checkers.
+
+    Keyed by the score's numbers, not by a :class:`MatchScore`: Streamlit would hash
+    a score's table, a deep copy of it, on every call.
     """
+    score = MatchScore(met.load_table(key), away, opp_away, phase, cube_value, cube_owner)
     if points is None:
         return race_match.race_match_equities(score, *pips)
     return race_match.bearoff_match_equities(score, *points)
@@ -108,3 +123,70 @@ def match_cube_life(key: str, pips: tuple[int, int], max_away: int) -> pd.DataFr
 def money_thresholds(pips: int) -> pd.DataFrame:
     """Money play's exact take, redouble and double offsets every 5 pips up to ``pips``."""
     return race.table_3(list(range(5, pips + 1, 5)))
+
+
+@dataclasses.dataclass(frozen=True)
+class MatchView:
+    """What the match section draws of :func:`match_sweeps` at a score.
+
+    Shared by every session (``st.cache_resource``), so never changed after it is made:
+    ``ui.widgets.chart`` and ``ui.widgets.table`` do not change what they get.
+
+    Attributes
+    ----------
+    score : MatchScore
+        The score on the chosen table.
+    actions, window : Figure
+        :func:`ui.real_race.charts.match_action_figure` and
+        :func:`ui.real_race.charts.match_window_figure` (money play's thresholds beside
+        the window unless the opponent owns the cube).
+    window_shown : pandas.DataFrame
+        The window with readable headers, rounded to 4 decimals.
+    """
+
+    score: MatchScore
+    actions: Figure
+    window: Figure
+    window_shown: pd.DataFrame
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def match_view(
+    *,
+    key: str,
+    away: int,
+    opp_away: int,
+    phase: MatchPhase,
+    cube_value: int,
+    cube_owner: CubeOwner,
+    pips: int,
+    title: str,
+) -> MatchView:
+    """The match section's :class:`MatchView` on the table ``key``; ``title`` the action
+    map's. Keyword arguments only: Streamlit looks up a cached function's signature once
+    per positional argument on every call.
+
+    Raises ``ValueError`` where there is no race strategy at the score.
+    """
+    score = MatchScore(met.load_table(key), away, opp_away, phase, cube_value, cube_owner)
+    actions, window = match_sweeps(score, pips)
+    money = None
+    if cube_owner != "opponent":
+        thresholds = money_thresholds(pips)
+        column = "first_double" if cube_owner == "center" else "first_redouble"
+        money = thresholds.rename(columns={column: "doubling"})[
+            ["your_count", "doubling", "last_take"]
+        ].rename(columns={"doubling": "first_double"})
+    shown = window.rename(columns=lambda name: name.replace("_", " ").capitalize())
+    return MatchView(
+        score,
+        charts.match_action_figure(actions, title),
+        charts.match_window_figure(window, money),
+        shown.round(4),
+    )
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def match_cube_life_figure(*, key: str, pips: tuple[int, int], max_away: int) -> Figure:
+    """:func:`ui.real_race.charts.match_cube_life_figure` of :func:`match_cube_life`."""
+    return charts.match_cube_life_figure(match_cube_life(key, pips, max_away))

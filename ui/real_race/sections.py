@@ -187,35 +187,31 @@ def render_match(v: View) -> None:
     pips = v.whole("rpips")
     score = f"{away}-away/{opp_away}-away, {phase}, cube {cube_value} ({owner})"
     try:
-        table = met.load_table(key)
-        match_score = MatchScore(table, away, opp_away, phase, cube_value, owner)
         with st.spinner("Solving the race at this score..."):
-            actions, window = data.match_sweeps(match_score, pips)
+            view = data.match_view(
+                key=key,
+                away=away,
+                opp_away=opp_away,
+                phase=phase,
+                cube_value=cube_value,
+                cube_owner=owner,
+                pips=pips,
+                title=f"Exact race cube action at {score}",
+            )
     except ValueError as error:
         st.error(f"No race strategy at {score}: {error}.")
         return
     st.subheader(f"Cube action at {score}")
-    _match_position(v, match_score)
-    widgets.chart(
-        charts.match_action_figure(actions, f"Exact race cube action at {score}"),
-        "race_match_actions",
-    )
-    money = None
-    if owner != "opponent":
-        thresholds = data.money_thresholds(pips)
-        column = "first_double" if owner == "center" else "first_redouble"
-        money = thresholds.rename(columns={column: "doubling"})[
-            ["your_count", "doubling", "last_take"]
-        ].rename(columns={"doubling": "first_double"})
-    widgets.chart(charts.match_window_figure(window, money), "race_match_window")
+    _match_position(v, key, view.score)
+    widgets.chart(view.actions, "race_match_actions")
+    widgets.chart(view.window, "race_match_window")
     if not v.present:
         st.caption(
             "Zadeh and Kobliska's race (pip counts, dice totals, no gammons) solved exactly "
             "with both sides' cube play optimal and each finished game worth its match "
             "winning chance on the chosen table. Dashed: money play's thresholds. " + source("ZK77")
         )
-        shown = window.rename(columns=lambda name: name.replace("_", " ").capitalize())
-        widgets.table_with_download(shown.round(4), f"race_match_window_{away}_{opp_away}.csv")
+        widgets.table_with_download(view.window_shown, f"race_match_window_{away}_{opp_away}.csv")
     _match_cube_life(v, key)
 
 
@@ -231,8 +227,28 @@ def _match_pips(v: View) -> tuple[int, int] | None:
     return pips
 
 
-def _match_position(v: View, score: MatchScore) -> None:
-    """The page's position at the score: its action and match winning chances."""
+def _decision(
+    key: str,
+    score: MatchScore,
+    pips: tuple[int, int],
+    points: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
+) -> race_match.RaceMatchEquities:
+    """:func:`ui.real_race.data.match_decision` at ``score`` on the table ``key``."""
+    return data.match_decision(
+        key=key,
+        away=score.away,
+        opp_away=score.opp_away,
+        phase=score.phase,
+        cube_value=score.cube_value,
+        cube_owner=score.cube_owner,
+        pips=pips,
+        points=points,
+    )
+
+
+def _match_position(v: View, key: str, score: MatchScore) -> None:
+    """The page's position at the score (the table ``key``): its action and match
+    winning chances."""
     pips = _match_pips(v)
     if pips is None:
         widgets.headline(
@@ -246,7 +262,7 @@ def _match_position(v: View, score: MatchScore) -> None:
             "a side: the maps below cover every pair of pip counts."
         )
         return
-    e = data.match_decision(score, pips)
+    e = _decision(key, score, pips)
     widgets.headline(
         [
             ("Match winning chance", f"{e.optimal:.2%}"),
@@ -261,7 +277,7 @@ def _match_position(v: View, score: MatchScore) -> None:
         _proper_action(e, score, f"the pip model at {pips[0]} v {pips[1]} pips")
         return
     with st.spinner("Solving the bear-off at this score..."):
-        exact = data.match_decision(score, pips, (mine, theirs))
+        exact = _decision(key, score, pips, (mine, theirs))
     widgets.metric_row(
         [
             ("Exact bear-off action at the score", exact.action),
@@ -298,8 +314,9 @@ def _match_cube_life(v: View, key: str) -> None:
         return
     table_length = met.load_table(key).length
     max_away = min(_MATCH_LIFE_GRID, table_length)
-    life = data.match_cube_life(key, pips, max_away)
-    widgets.chart(charts.match_cube_life_figure(life), "race_match_cube_life")
+    widgets.chart(
+        data.match_cube_life_figure(key=key, pips=pips, max_away=max_away), "race_match_cube_life"
+    )
     if not v.present:
         st.caption(
             "x = (cubeful - dead) / (live - dead) in match winning chance, the live cube "
