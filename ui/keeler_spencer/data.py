@@ -272,54 +272,55 @@ def _wide_csv(table: pd.DataFrame) -> pd.DataFrame:
 
 
 @dataclasses.dataclass(frozen=True)
-class RaisingNumbers:
-    """:func:`raising_numbers`: recursion against closed form, and the tables as CSV."""
+class RaisesView:
+    """:func:`raises_view`: what the raises section shows for one setting."""
 
+    cell: RaisingCell
+    #: Largest |recursion (8)-(9) - closed form (11)| over the tables.
     gap: float
+    point_map: Figure
+    value_map: Figure
     point_csv: pd.DataFrame
     value_csv: pd.DataFrame
+    #: The game tree after alpha(i, j); ``None`` past ``MAX_TREE_RAISES``.
+    tree: Figure | None
+    flips: pd.DataFrame
+    flips_total: float
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def raising_numbers(rows: int, cols: int, a: float, b: float, point: str) -> RaisingNumbers:
-    """The largest gap between recursion (8)-(9) and closed form (11) over
-    :func:`raising_tables`, and the ``point`` and value tables in wide CSV form."""
+def raises_view(i: int, j: int, a: float, b: float, rows: int, cols: int, point: str) -> RaisesView:
+    """The cell (i, j), Tables I-II of ``rows`` x ``cols`` (the ``point`` table and E) as
+    heatmaps with the cell outlined and as CSV, the tree and the coin flips."""
     tables = raising_tables(rows, cols, a, b)
     alpha_gap = (tables["alpha"] - tables["alpha_closed"]).abs()
     beta_gap = (tables["beta"] - tables["beta_closed"]).abs()
-    return RaisingNumbers(
-        gap=max(float(alpha_gap.to_numpy().max()), float(beta_gap.to_numpy().max())),
-        point_csv=_wide_csv(tables[point]),
-        value_csv=_wide_csv(tables["value"]),
-    )
-
-
-@st.cache_resource(max_entries=64, show_spinner=False)
-def raising_maps(
-    rows: int, cols: int, a: float, b: float, point: str, i: int, j: int
-) -> tuple[Figure, Figure]:
-    """Heatmaps of the ``point`` table and of E (Tables I-II), the cell (i, j) outlined."""
-    tables = raising_tables(rows, cols, a, b)
     name = "α (Table I)" if point == "alpha" else "β"
-    return (
-        figures.probability_map(
+    flips, total = _coin_flips_shown(i, j, a, b)
+    return RaisesView(
+        cell=raising_cell(i, j, a, b),
+        gap=max(float(alpha_gap.to_numpy().max()), float(beta_gap.to_numpy().max())),
+        point_map=figures.probability_map(
             tables[point], f"{name}: raising points, a = {a:g}, b = {b:g}", (i, j)
         ),
-        figures.value_map(
+        value_map=figures.value_map(
             tables["value"], f"E (Table II): A's even-game value, a = {a:g}, b = {b:g}", (i, j)
         ),
+        point_csv=_wide_csv(tables[point]),
+        value_csv=_wide_csv(tables["value"]),
+        tree=None if i + j > ks.MAX_TREE_RAISES else _tree_chart(i, j, a, b),
+        flips=flips,
+        flips_total=total,
     )
 
 
-@st.cache_resource(max_entries=64, show_spinner=False)
-def tree_chart(i: int, j: int, a: float, b: float) -> Figure:
+def _tree_chart(i: int, j: int, a: float, b: float) -> Figure:
     """The game tree after alpha(i, j) (:func:`tree`) as a chart."""
     shown = tree(i, j, a, b)
     return figures.tree_figure(shown["nodes"], shown["edges"])
 
 
-@st.cache_resource(max_entries=64, show_spinner=False)
-def coin_flip_view(i: int, j: int, a: float, b: float) -> tuple[pd.DataFrame, float]:
+def _coin_flips_shown(i: int, j: int, a: float, b: float) -> tuple[pd.DataFrame, float]:
     """:func:`coin_flips` as shown (named terms) and the sum of its terms."""
     flips = coin_flips(i, j, a, b)
     shown = flips[["k", "prob_a_exact", "prob_b_at_least_exact", "alpha_term_exact", "alpha_term"]]
@@ -381,42 +382,59 @@ def printed_view(table: str) -> PrintedView:
     )
 
 
-@st.cache_resource(max_entries=16, show_spinner=False)
-def continuous_maps(choice: str, mark: tuple[float, float] | None) -> tuple[Figure, Figure]:
-    """Heatmaps of Tables III and IV over a range (:func:`continuous_tables`), ``mark``
-    outlined."""
-    tables = continuous_tables(choice)
-    return (
-        figures.probability_map(tables["alpha"], "α(a, b) (Table III)", mark),
-        figures.value_map(tables["value"], "E(a, b) (Table IV)", mark),
-    )
+@dataclasses.dataclass(frozen=True)
+class ContinuousView:
+    """:func:`continuous_view`: what the continuous-raises section shows for one setting."""
+
+    cell: ContinuousCell
+    alpha_map: Figure
+    value_map: Figure
+    normal: Figure
+    value: Figure
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def sweep_charts(a: float, b: float) -> tuple[Figure, Figure]:
-    """alpha and E against A's potential (:func:`sweep_in_a`), the view's a marked."""
+def continuous_view(a: float, b: float, choice: str) -> ContinuousView:
+    """The cell (a, b), Tables III-IV over a range as heatmaps ((a, b) outlined on the
+    paper's grid), and alpha and E against A's potential with a marked."""
+    tables = continuous_tables(choice)
+    mark = (a, b) if choice == "1-10" else None
     a_top = min(max(100.0, 10.0 * a, 20.0 * b), 1e6)
     sweep = sweep_in_a(b, a_top)
-    return figures.normal_figure(sweep, a, b), figures.value_figure(sweep, a, b)
-
-
-@st.cache_resource(max_entries=len(_B_MAX), show_spinner=False)
-def table_v_charts(choice: str) -> tuple[Figure, Figure]:
-    """Fig. 3 up to the chosen b (:func:`table_v_curve`) and the printed values' errors."""
-    printed = table_v_exact()
-    return (
-        figures.table_v_figure(table_v_curve(choice), printed),
-        figures.table_v_error_figure(printed),
+    return ContinuousView(
+        cell=continuous_cell(a, b),
+        alpha_map=figures.probability_map(tables["alpha"], "α(a, b) (Table III)", mark),
+        value_map=figures.value_map(tables["value"], "E(a, b) (Table IV)", mark),
+        normal=figures.normal_figure(sweep, a, b),
+        value=figures.value_figure(sweep, a, b),
     )
 
 
-@st.cache_resource(max_entries=1, show_spinner=False)
-def table_v_view() -> tuple[pd.DataFrame, int, int]:
-    """Table V as the page lists it (a reason or "agrees" per row), the number of printed
-    values that are not the exact root, and the number of rows."""
+@dataclasses.dataclass(frozen=True)
+class TableVView:
+    """:func:`table_v_view`: Fig. 3, the printed values' errors, and Table V as listed."""
+
+    curve: Figure
+    errors: Figure
+    #: A reason or "agrees" per printed row.
+    shown: pd.DataFrame
+    #: Printed values that are not the exact root, of ``rows``.
+    wrong: int
+    rows: int
+
+
+@st.cache_resource(max_entries=len(_B_MAX), show_spinner=False)
+def table_v_view(choice: str) -> TableVView:
+    """Table V with Fig. 3 up to the chosen b (:func:`table_v_curve`)."""
     printed = table_v_exact()
     shown = printed[["b", "a_printed", "a_exact_rounded", "a_exact", "reason"]].copy()
     shown["reason"] = np.where(
         shown["reason"] != "", "paper's computing error (see above)", "agrees"
     )
-    return shown, int((printed["reason"] != "").sum()), len(printed)
+    return TableVView(
+        curve=figures.table_v_figure(table_v_curve(choice), printed),
+        errors=figures.table_v_error_figure(printed),
+        shown=shown,
+        wrong=int((printed["reason"] != "").sum()),
+        rows=len(printed),
+    )

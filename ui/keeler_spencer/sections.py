@@ -161,7 +161,8 @@ def render_raises(v: View) -> None:
     """Section 3: Tables I-II for any a, b and size, one cell, the tree, the coin flips."""
     i, j, a, b = v.whole("i"), v.whole("j"), v.number("a"), v.number("b")
     rows, cols, point = v.whole("rows"), v.whole("cols"), v.text("pt")
-    cell = cached.raising_cell(i, j, a, b)
+    view = cached.raises_view(i, j, a, b, rows, cols, point)
+    cell = view.cell
     widgets.headline(
         [
             (f"α({i},{j}): A raises at", f"{cell['alpha']:.4f}"),
@@ -177,12 +178,12 @@ def render_raises(v: View) -> None:
         ]
         st.info(f"The paper says A should double at {printed}; {reason}.", icon=":material/info:")
 
-    numbers = cached.raising_numbers(rows, cols, a, b, point)
-    point_map, value_map = cached.raising_maps(rows, cols, a, b, point, i, j)
-    widgets.two_charts((point_map, "ks_table_I"), (value_map, "ks_table_II"), present=v.present)
+    widgets.two_charts(
+        (view.point_map, "ks_table_I"), (view.value_map, "ks_table_II"), present=v.present
+    )
     st.caption(
         "Recursion (8)-(9) against the closed form (11) over the table: largest gap "
-        f"{numbers.gap:.1e}."
+        f"{view.gap:.1e}."
     )
     if not v.present:
         widgets.formula(
@@ -196,8 +197,8 @@ def render_raises(v: View) -> None:
             f"{SOURCE}: eq. (19)",
         )
         with st.expander("Tables as numbers (CSV)"):
-            widgets.table_with_download(numbers.point_csv, f"ks_{point}_a{a:g}_b{b:g}.csv")
-            widgets.table_with_download(numbers.value_csv, f"ks_value_a{a:g}_b{b:g}.csv")
+            widgets.table_with_download(view.point_csv, f"ks_{point}_a{a:g}_b{b:g}.csv")
+            widgets.table_with_download(view.value_csv, f"ks_value_a{a:g}_b{b:g}.csv")
         with st.expander("Printed vs exact: Tables I and II (a = b = 2)", expanded=a == b == 2.0):
             st.caption(
                 "Transcription repairs (reading, never values): '. 8945' is .8945, the column "
@@ -206,21 +207,20 @@ def render_raises(v: View) -> None:
             )
             _compare_printed(ks.TABLE_I_PRINTED, "I")
             _compare_printed(ks.TABLE_II_PRINTED, "II")
-    _render_tree(i, j, a, b, v.present)
+    _render_tree(view, i, j, a, b)
 
 
-def _render_tree(i: int, j: int, a: float, b: float, present: bool) -> None:
+def _render_tree(view: cached.RaisesView, i: int, j: int, a: float, b: float) -> None:
     """The game tree after alpha(i, j) and the coin-flip reading of Theorem 2."""
     st.subheader(f"The game after α({i},{j}): tree and coin flips")
-    if i + j > ks.MAX_TREE_RAISES:
+    if view.tree is None:
         st.info(f"The tree is drawn for i + j ≤ {ks.MAX_TREE_RAISES}; here i + j = {i + j}.")
     else:
-        widgets.chart(cached.tree_chart(i, j, a, b), "ks_tree")
+        widgets.chart(view.tree, "ks_tree")
         st.caption(
             "Heads: the raiser reaches his next raising point, probability (f+1)/(2f); upset: the "
             "opponent reaches his, (f−1)/(2f). Values are in units of the stakes at α(i, j)."
         )
-    flips, total = cached.coin_flip_view(i, j, a, b)
     widgets.formula(
         r"\alpha(i,j) = P[K_a \le K_b] = \sum_k P[K_a = k]\,P[K_b \ge k],\quad "
         r"K_a \sim b\!\left(i, \tfrac{a-1}{2a}\right),\ "
@@ -228,8 +228,8 @@ def _render_tree(i: int, j: int, a: float, b: float, present: bool) -> None:
         f"{SOURCE}: Theorem 2, eq. (11): A flips i coins, B flips j; "
         "A wins iff he throws no more upsets",
     )
-    widgets.table_with_download(flips, f"ks_coin_flips_{i}_{j}_a{a:g}_b{b:g}.csv")
-    st.caption(f"Sum of the terms: {total:.6f} = α({i},{j}).")
+    widgets.table_with_download(view.flips, f"ks_coin_flips_{i}_{j}_a{a:g}_b{b:g}.csv")
+    st.caption(f"Sum of the terms: {view.flips_total:.6f} = α({i},{j}).")
     with st.expander("Where the transcribed text and the exact computation disagree"):
         for line in _TEXT_DEVIATION_LINES:
             st.markdown(line)
@@ -241,7 +241,8 @@ def _render_tree(i: int, j: int, a: float, b: float, present: bool) -> None:
 def render_continuous(v: View) -> None:
     """Section 4: eq. (18), Tables III-V, Fig. 3, the normal approximation, log(a/b)."""
     a, b, grid = v.number("pa"), v.number("pb"), v.text("range")
-    cell = cached.continuous_cell(a, b)
+    view = cached.continuous_view(a, b, grid)
+    cell = view.cell
     widgets.headline(
         [
             (f"α({a:g}, {b:g})", f"{cell['alpha']:.4f}"),
@@ -266,12 +267,12 @@ def render_continuous(v: View) -> None:
             f"{SOURCE}: eqs. (16)-(18); summed in log space until a proven tail bound "
             "is below 2⁻⁶⁰",
         )
-    alpha_map, value_map = cached.continuous_maps(grid, (a, b) if grid == "1-10" else None)
-    widgets.two_charts((alpha_map, "ks_table_III"), (value_map, "ks_table_IV"), present=v.present)
-    normal, value = cached.sweep_charts(a, b)
     widgets.two_charts(
-        (normal, "ks_normal"),
-        (value, "ks_value"),
+        (view.alpha_map, "ks_table_III"), (view.value_map, "ks_table_IV"), present=v.present
+    )
+    widgets.two_charts(
+        (view.normal, "ks_normal"),
+        (view.value, "ks_value"),
         present=v.present,
         formulas=[
             (
@@ -291,15 +292,16 @@ def render_continuous(v: View) -> None:
 def _render_table_v(b_max: str, present: bool) -> None:
     """Table V and Fig. 3, the printed values beside the exact ones with the reasons."""
     st.subheader("Table V: the potential at which B resigns")
-    curve, errors = cached.table_v_charts(b_max)
-    widgets.two_charts((curve, "ks_table_V"), (errors, "ks_table_V_error"), present=present)
-    shown, wrong, rows = cached.table_v_view()
+    table = cached.table_v_view(b_max)
+    widgets.two_charts(
+        (table.curve, "ks_table_V"), (table.errors, "ks_table_V_error"), present=present
+    )
     missing = ", ".join(f"{b:g}" for b in ks.TABLE_V_MISSING_B)
     st.info(
-        f"{wrong} of {rows} printed values of Table V are not the exact root: "
+        f"{table.wrong} of {table.rows} printed values of Table V are not the exact root: "
         f"{ks.TABLE_V_DEVIATIONS[1000][1]}. Rows b = {missing} are missing from the "
         "transcription and are neither reproduced nor invented.",
         icon=":material/error:",
     )
     if not present:
-        widgets.table_with_download(shown, "ks_table_V_printed_vs_exact.csv")
+        widgets.table_with_download(table.shown, "ks_table_V_printed_vs_exact.csv")
