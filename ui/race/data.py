@@ -4,6 +4,12 @@ The exact cube tables of the whole page range (counts 1..300 per side, three cub
 positions) are built once per process (:func:`race_tables`, ``st.cache_resource``);
 the ``st.cache_data`` wrappers below slice them into small, figure-ready pieces
 keyed by scalar arguments, so a control move only re-reads the tables.
+
+The ``*_view`` and ``*_chart`` functions (``st.cache_resource``) hold what a section
+shows, built once per process for its arguments: figures, shown frames and headline
+numbers. A warm rerun then reads them as they are, without copies (``st.cache_data``
+unpickles its value on every read) and without rebuilding a figure. They are shared by
+every session, so the sections never change them.
 """
 
 from __future__ import annotations
@@ -19,7 +25,9 @@ import streamlit as st
 
 from cubecore import race, race_heuristics
 from cubecore.janowski import CubePosition
+from ui.race import charts as figures
 from ui.race.controls import MAX_PAGE_COUNT
+from ui.style import Figure
 
 #: At most this many cells per heatmap axis (larger spans are thinned evenly).
 MAP_CELLS = 150
@@ -141,7 +149,7 @@ def bearoff_distributions(x: int, y: int) -> pd.DataFrame:
     return frame.rename_axis("rolls").reset_index()
 
 
-@st.cache_data(max_entries=1, show_spinner=False)
+@st.cache_resource(max_entries=1, show_spinner=False)
 def table_1_shown() -> dict[str, pd.DataFrame]:
     """Table 1's frames as the page shows them, built once: they depend on nothing.
 
@@ -162,7 +170,7 @@ def table_1_shown() -> dict[str, pd.DataFrame]:
     }
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+@st.cache_resource(max_entries=64, show_spinner=False)
 def table_1_range(
     first_count: int, count_step: int, columns: int, first_offset: int, offset_step: int, rows: int
 ) -> pd.DataFrame:
@@ -267,7 +275,7 @@ def table_3_printed() -> pd.DataFrame:
 # ----------------------------------------------------------------------------- section 4
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+@st.cache_resource(max_entries=64, show_spinner=False)
 def implied_points(span: int) -> pd.DataFrame:
     """Implied DA, DB along even races 1..span."""
     return race_tables().doubling_points.iloc[:span].reset_index(drop=True)
@@ -312,4 +320,48 @@ def rules_map(cube: CubePosition, span: int) -> RulesMap:
         "contested_agreement": summary.contested_agreement,
         "kleinman_max_error": 100.0 * summary.kleinman_max_error,
         "kleinman_max_error_10": 100.0 * summary.kleinman_max_error_10,
+    }
+
+
+# ----------------------------------------------------------------------------- shown, per section
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def race_model_view(x: int, y: int, span: int) -> dict[str, Any]:
+    """The race model at ``x v y``: the roller's cubeless ``win`` chance, both sides'
+    expected rolls to bear off (``rolls_you``, ``rolls_opponent``) and the three figures
+    (``roll_totals``, ``bearoff``, ``win_map`` over counts 1..span)."""
+    rolls = bearoff_distributions(x, y)
+    return {
+        "win": cube_equities(x, y, "center")["cubeless_win"],
+        "rolls_you": float((rolls["rolls"] * rolls["you"]).sum()),
+        "rolls_opponent": float((rolls["rolls"] * rolls["opponent"]).sum()),
+        "roll_totals": figures.roll_totals_figure(roll_totals()),
+        "bearoff": figures.bearoff_figure(rolls, x, y),
+        "win_map": figures.win_map_figure(win_map(span), x, y - x),
+    }
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def cube_win_chart(da: float, db: float) -> tuple[dict[str, float], Figure]:
+    """Formulas (4)-(6) at ``da``, ``db`` and the chart of formulas (1)-(3) marking them."""
+    points = effective_points(da, db)
+    return points, figures.cube_win_figure(cube_win_curves(da, db), points, da, db)
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def measured_view(x: int, cube: CubePosition, lead: int, span: int) -> dict[str, Any]:
+    """Measured points at count ``x``: the implied points' row at ``x v x`` and the cube
+    life's at ``x v x + lead`` (None beyond 1..span), the frame of implied points and the
+    two figures."""
+    points = implied_points(span)
+    life = cube_life(cube, lead, span)
+    at_points = points[points["count"] == x]
+    at_life = life[life["on_roll"] == x]
+    return {
+        "points": points,
+        "at_points": at_points.iloc[0].to_dict() if len(at_points) else None,
+        "at_life": at_life.iloc[0].to_dict() if len(at_life) else None,
+        "implied_figure": figures.implied_points_figure(points, x),
+        "life_figure": figures.cube_life_figure(life, x, lead, cube),
     }

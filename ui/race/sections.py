@@ -82,20 +82,16 @@ def _position(v: View) -> tuple[int, int, CubePosition, int]:
 def race_model(v: View) -> None:
     """Race model: roll totals, bear-off distributions, win chance, Table 1, win map."""
     x, y = v.whole("pips"), v.whole("opips")
-    equities = cached.cube_equities(x, y, "center")
-    rolls = cached.bearoff_distributions(x, y)
+    view = cached.race_model_view(x, y, v.whole("span"))
     widgets.headline(
         [
-            (f"Win chance on roll ({x} v {y})", _pct(equities["cubeless_win"])),
-            ("Opponent's win chance", _pct(1.0 - equities["cubeless_win"])),
-            ("Your expected rolls", f"{(rolls['rolls'] * rolls['you']).sum():.3f}"),
-            ("Opponent's expected rolls", f"{(rolls['rolls'] * rolls['opponent']).sum():.3f}"),
+            (f"Win chance on roll ({x} v {y})", _pct(view["win"])),
+            ("Opponent's win chance", _pct(1.0 - view["win"])),
+            ("Your expected rolls", f"{view['rolls_you']:.3f}"),
+            ("Opponent's expected rolls", f"{view['rolls_opponent']:.3f}"),
         ]
     )
-    shown = [
-        (figures.roll_totals_figure(cached.roll_totals()), "race_roll_totals"),
-        (figures.bearoff_figure(rolls, x, y), "race_bearoff"),
-    ]
+    shown = [(view["roll_totals"], "race_roll_totals"), (view["bearoff"], "race_bearoff")]
     if v.present:  # the slide's chart (the first): the race at the counts, beside its numbers
         shown.reverse()
     widgets.two_charts(
@@ -112,10 +108,7 @@ def race_model(v: View) -> None:
     _table_1(v)
     st.subheader("Win chance over your count and your lead")
     lead = y - x
-    widgets.chart(
-        figures.win_map_figure(cached.win_map(v.whole("span")), x, lead),
-        "race_win_map",
-    )
+    widgets.chart(view["win_map"], "race_win_map")
     if abs(lead) > cached.MAP_LEADS.max():
         st.caption(f"Your lead {lead:+d} lies outside the map's leads (-30 to +30).")
 
@@ -158,7 +151,7 @@ def _table_1(v: View) -> None:
 def doubling_points(v: View) -> None:
     """Doubling points: formulas (1)-(6), the three points, the cube-state chances chart."""
     da, db = v.number("da"), v.number("db")
-    points = cached.effective_points(da, db)
+    points, chart = cached.cube_win_chart(da, db)
     widgets.headline(
         [
             ("Minimum take point M, (4)", f"{points['minimum_take_point']:.4f}"),
@@ -167,7 +160,7 @@ def doubling_points(v: View) -> None:
         ]
     )
     widgets.chart_with_formulas(
-        figures.cube_win_figure(cached.cube_win_curves(da, db), points, da, db),
+        chart,
         "race_effective_points",
         [
             (r"p(t,A)=\frac{p(t)}{D_A(t)}", f"{CITE}, eq. (1)"),
@@ -315,36 +308,32 @@ def measured_points(v: View) -> None:
         v.whole("lead"),
         v.whole("span"),
     )
-    points = cached.implied_points(span)
-    life = cached.cube_life(cube, lead, span)
-    at_points = points[points["count"] == x]
-    at_life = life[life["on_roll"] == x]
+    view = cached.measured_view(x, cube, lead, span)
+    points, at_points, at_life = view["points"], view["at_points"], view["at_life"]
     implied, lives = st.columns([3, 2])  # the headline's row beside the cube life's
     with implied:
-        if len(at_points):
-            row = at_points.iloc[0]
+        if at_points is not None:
             widgets.headline(
                 [
-                    (f"Implied DA at {x} v {x}", _three(row["da"])),
-                    (f"Implied DB at {x} v {x}", _three(row["db"])),
-                    ("DA from (3), centred", _three(row["da_center"])),
+                    (f"Implied DA at {x} v {x}", _three(at_points["da"])),
+                    (f"Implied DB at {x} v {x}", _three(at_points["db"])),
+                    ("DA from (3), centred", _three(at_points["da_center"])),
                 ]
             )
         else:
             widgets.headline([(f"Your count {x}", f"beyond 1..{span}")])
-    if len(at_life):
-        row = at_life.iloc[0]
+    if at_life is not None:
         life_now, rule = lives.columns(2)
-        life_now.metric(f"Cube life at {x} v {x + lead}", _three(row["cube_life"]))
-        rule.metric(f"GNU BG rule at {x} pips", _three(row["gnubg"]))
+        life_now.metric(f"Cube life at {x} v {x + lead}", _three(at_life["cube_life"]))
+        rule.metric(f"GNU BG rule at {x} pips", _three(at_life["gnubg"]))
     if x > span:
         st.caption(
             f"Your count {x} lies beyond the sweep (1..{span}): raise 'Maps: largest "
             "count' to see it."
         )
     widgets.two_charts(
-        (figures.implied_points_figure(points, x), "race_implied_points"),
-        (figures.cube_life_figure(life, x, lead, cube), "race_cube_life"),
+        (view["implied_figure"], "race_implied_points"),
+        (view["life_figure"], "race_cube_life"),
         present=v.present,
     )
     if not v.present:
