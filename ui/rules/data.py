@@ -1,8 +1,16 @@
-"""Cached compute of the cube-rules page: walkthrough states, money-rule curves, simulation."""
+"""Cached compute of the cube-rules page: walkthrough states, money-rule curves, simulation.
+
+The ``*_view`` and ``*_chart`` functions (``st.cache_resource``) hold what a section
+shows, built once per process for its arguments: figures, shown frames and the numbers
+the metrics read. A warm rerun then reads them as they are, without copies
+(``st.cache_data`` unpickles its value on every read) and without rebuilding a figure.
+They are shared by every session, so the sections never change them.
+"""
 
 from __future__ import annotations
 
 import dataclasses
+import math
 from typing import Any
 
 import numpy as np
@@ -11,9 +19,11 @@ import streamlit as st
 
 from cubecore import janowski, pgame
 from cubecore import rules as cube_rules
+from ui.rules import charts as figures
 from ui.rules.controls import GAMES
-from ui.rules.walkthroughs import WALKTHROUGHS
+from ui.rules.walkthroughs import WALKTHROUGHS, action_words
 from ui.simulation import SIMULATION_SECONDS, simulation_slot, within_budget
+from ui.style import Figure
 
 _P_GRID = np.linspace(0.0, 1.0, 401)
 #: Doubling points of the price-of-early-doubling curve (exact, cheap).
@@ -84,6 +94,27 @@ def walkthrough_state(walk: str, step: int) -> dict[str, Any]:
     }
 
 
+@st.cache_resource(max_entries=64, show_spinner=False)
+def walkthrough_view(walk: str, step: int) -> dict[str, Any]:
+    """What the walkthrough shows at ``step``: the ``state`` (:func:`walkthrough_state`),
+    the ``forbidden`` actions with their reasons, the stakes ``figure`` and the events
+    ``so_far`` (actions as words)."""
+    state = walkthrough_state(walk, step)
+    events = walkthrough_events(walk)
+    so_far = events[events["step"] <= state["step"]]
+    return {
+        "state": state,
+        "forbidden": pd.DataFrame(
+            {
+                "action": [action_words(action) for action in state["forbidden"]],
+                "forbidden by": list(state["forbidden"].values()),
+            }
+        ),
+        "figure": figures.stakes_figure(events, state["step"]),
+        "so_far": so_far.assign(action=so_far["action"].map(action_words)),
+    }
+
+
 # ----------------------------------------------------------------------- theory
 
 
@@ -107,7 +138,7 @@ def money_rule_curves(x: float, W: float, L: float) -> pd.DataFrame:
     return cube_rules.money_rule_equities(_P_GRID, x, W, L, MURPHY_STAKES)
 
 
-@st.cache_data(max_entries=4, show_spinner=False)
+@st.cache_resource(max_entries=4, show_spinner=False)
 def murphy_table() -> pd.DataFrame:
     """Expected starting stake and chance of a doubled start for each Murphy cap."""
     table = pgame.murphy_cap_table(MURPHY_CAPS)
@@ -119,6 +150,30 @@ def murphy_table() -> pd.DataFrame:
             "p_at_least_4": "P(start at 4 or more)",
         }
     )
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def theory_view(x: float, W: float, L: float, P: float) -> dict[str, Any]:
+    """What the theory section shows: the decision points without and with the Jacoby
+    rule (``plain``, ``jacoby``, ``jacoby_beavers``), the decisions at ``P`` (``without``,
+    ``with_jacoby``) and the four figures (``jacoby_figure``, ``beaver_figure``,
+    ``raccoon_figure``, ``murphy_figure``)."""
+    plain = cube_points(x, W, L, False)
+    jacoby = cube_points(x, W, L, True)
+    curves = money_rule_curves(x, W, L)
+    return {
+        "plain": plain,
+        "jacoby": jacoby,
+        "jacoby_beavers": cube_points(x, W, L, True, True),
+        "without": decision(P, x, W, L, False),
+        "with_jacoby": decision(P, x, W, L, True),
+        "jacoby_figure": figures.jacoby_figure(curves, plain, jacoby, P),
+        "beaver_figure": figures.beaver_figure(curves, plain),
+        "raccoon_figure": figures.raccoon_figure(curves, plain),
+        "murphy_figure": figures.murphy_figure(
+            curves, MURPHY_STAKES, plain["initial_double_point"]
+        ),
+    }
 
 
 # ------------------------------------------------------------------- simulation
@@ -244,3 +299,32 @@ def price_estimates(double_point: float, start: float, n_games: int, seed: int) 
             "loss_exact": "loss vs doubling at 80%",
         }
     )
+
+
+def shown_table(table: pd.DataFrame) -> pd.DataFrame:
+    """The cube-value table as shown: stakes beyond float range written as powers of 2."""
+    shown = table.rename(columns={"fraction": "simulated", "probability": "theory"})
+    if not math.isfinite(float(shown["cube_value"].max())):
+        shown["cube_value"] = [figures.stake_label(int(k)) for k in shown["exponent"]]
+    return shown.drop(columns="exponent")
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def simulation_view(
+    model: str,
+    rule_flags: tuple[bool, bool, bool, int],
+    strategy: tuple[float, float, float, float, float, float],
+    start: float,
+    n_games: int,
+    seed: int,
+    _table: pd.DataFrame,
+) -> tuple[pd.DataFrame, Figure]:
+    """The cube-value table of :func:`simulation` for these arguments (``_table``, its
+    ``table``: not hashed, the arguments and the seed determine it) as shown, and its chart."""
+    return shown_table(_table), figures.distribution_figure(_table)
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def price_chart(start: float, double_point: float) -> Figure:
+    """The chart of :func:`price_curve` with A's doubling point marked."""
+    return figures.price_figure(price_curve(start), double_point)

@@ -10,12 +10,10 @@ import math
 from collections.abc import Mapping
 from typing import Any, cast
 
-import pandas as pd
 import streamlit as st
 
 from cubecore.references import source
 from ui import widgets
-from ui.rules import charts as figures
 from ui.rules import data as cached
 from ui.rules.controls import STEP
 from ui.rules.walkthroughs import action_words, rules_in_force
@@ -43,8 +41,8 @@ def _set_step(step: int) -> None:
 def render_walkthrough(values: View) -> None:
     """Step through a preset game: cube, owner, stakes, legal actions and the rule applied."""
     walk, requested = values.text("walk"), values.whole("step")
-    state = cached.walkthrough_state(walk, requested)
-    events = cached.walkthrough_events(walk)
+    view = cached.walkthrough_view(walk, requested)
+    state = view["state"]
     step, last = state["step"], state["last_step"]
     st.subheader(state["title"])
     st.caption(f"{state['description']} Source: {RULES_SOURCE}.")
@@ -96,19 +94,11 @@ def render_walkthrough(values: View) -> None:
     )
     if not values.present:
         with st.expander("What the rules forbid here, and why"):
-            forbidden = pd.DataFrame(
-                {
-                    "action": [action_words(action) for action in state["forbidden"]],
-                    "forbidden by": list(state["forbidden"].values()),
-                }
-            )
-            widgets.table(forbidden)
-    widgets.chart(figures.stakes_figure(events, step), f"rules_walk_{walk}")
+            widgets.table(view["forbidden"])
+    widgets.chart(view["figure"], f"rules_walk_{walk}")
     if not values.present:
         st.markdown("**The game so far**")
-        so_far = events[events["step"] <= step]
-        so_far = so_far.assign(action=so_far["action"].map(action_words))
-        widgets.table_with_download(so_far, f"rules_walk_{walk}.csv")
+        widgets.table_with_download(view["so_far"], f"rules_walk_{walk}.csv")
         st.caption("Rules in force: " + (rules_in_force(state["rules"]) or "plain money play"))
 
 
@@ -118,15 +108,14 @@ def render_walkthrough(values: View) -> None:
 def render_theory(values: View) -> None:
     """Jacoby, beaver and raccoon points, and the Murphy rule, in the Janowski model."""
     x, W, L, P = (round(values.number(k), 4) for k in ("x", "W", "L", "P"))
-    plain = cached.cube_points(x, W, L, False)
-    jacoby = cached.cube_points(x, W, L, True)
-    curves = cached.money_rule_curves(x, W, L)
+    view = cached.theory_view(x, W, L, P)
+    plain, jacoby = view["plain"], view["jacoby"]
     st.caption(f"Janowski model, money play, per unit of the cube. Source: {JANOWSKI_SOURCE}.")
 
     st.subheader("Jacoby rule: gammons count only once the cube is turned")
     chart_column, text_column = widgets.chart_columns(values.present)
     with chart_column:
-        widgets.chart(figures.jacoby_figure(curves, plain, jacoby, P), "rules_jacoby")
+        widgets.chart(view["jacoby_figure"], "rules_jacoby")
     if not values.present:
         with text_column:
             widgets.formula(
@@ -140,7 +129,7 @@ def render_theory(values: View) -> None:
                 "and raccoon points do not move."
             )
 
-    without, with_jacoby = cached.decision(P, x, W, L, False), cached.decision(P, x, W, L, True)
+    without, with_jacoby = view["without"], view["with_jacoby"]
     widgets.headline(  # the points the Jacoby chart marks, without the rule and with it
         [
             ("Initial double point", f"{plain['initial_double_point']:.4f}"),
@@ -157,7 +146,7 @@ def render_theory(values: View) -> None:
     )
 
     # Jacoby with beavers: a taker may beaver a centred double, so the doubler needs less
-    jacoby_beavers = cached.cube_points(x, W, L, True, True)
+    jacoby_beavers = view["jacoby_beavers"]
     a, b, c = st.columns(3)
     a.metric(
         "Initial double point, Jacoby with beavers",
@@ -177,9 +166,9 @@ def render_theory(values: View) -> None:
     st.subheader("Beaver point and raccoon point")
     left, right = st.columns(2)
     with left:
-        widgets.chart(figures.beaver_figure(curves, plain), "rules_beaver")
+        widgets.chart(view["beaver_figure"], "rules_beaver")
     with right:
-        widgets.chart(figures.raccoon_figure(curves, plain), "rules_raccoon")
+        widgets.chart(view["raccoon_figure"], "rules_raccoon")
     widgets.metric_row(
         [
             ("Take point (taker's P)", f"{plain['take_point']:.4f}"),
@@ -196,10 +185,7 @@ def render_theory(values: View) -> None:
         )
 
     st.subheader("Murphy rule: the stakes multiply, the decisions stay")
-    widgets.chart(
-        figures.murphy_figure(curves, cached.MURPHY_STAKES, plain["initial_double_point"]),
-        "rules_murphy",
-    )
+    widgets.chart(view["murphy_figure"], "rules_murphy")
     st.markdown(
         "Every outcome of a game (hold, double/take, double/pass) is multiplied by the stake, "
         "so in points the gain from doubling grows with the automatic doubles (left), but it "
@@ -238,14 +224,6 @@ def _simulation_arguments(
     )
     strategy = (ad, ar, bd, take, beaver, raccoon)
     return flags, strategy, round(values.number("start"), 4)
-
-
-def shown_table(table: pd.DataFrame) -> pd.DataFrame:
-    """The cube-value table as shown: stakes beyond float range written as powers of 2."""
-    shown = table.rename(columns={"fraction": "simulated", "probability": "theory"})
-    if not math.isfinite(float(shown["cube_value"].max())):
-        shown["cube_value"] = [figures.stake_label(int(k)) for k in shown["exponent"]]
-    return shown.drop(columns="exponent")
 
 
 def _simulation_headline(result: Mapping[str, Any] | None) -> None:
@@ -332,9 +310,12 @@ def render_simulation(values: View) -> None:
             "With these thresholds the stake grows faster than games end: the expected "
             "points do not exist, and the sample mean and its interval do not settle."
         )
+    table, distribution = cached.simulation_view(
+        model, flags, strategy, start, n_games, seed, result["table"]
+    )
     chart_column, formula_column = widgets.chart_columns(values.present)
     with chart_column:
-        widgets.chart(figures.distribution_figure(result["table"]), "rules_cube_values")
+        widgets.chart(distribution, "rules_cube_values")
     if not values.present:
         with formula_column:
             widgets.formula(
@@ -349,12 +330,11 @@ def render_simulation(values: View) -> None:
                 'The source: "The game is rarely redoubled beyond four times the original '
                 f'stake" ({RULES_SOURCE}). The z column compares each cell with the theory.'
             )
-        table = shown_table(result["table"])
         widgets.table_with_download(table, f"rules_cube_values_seed{seed}.csv")
 
     st.subheader("The price of doubling too early, with and without beavers")
     da = strategy[0]
-    widgets.chart(figures.price_figure(cached.price_curve(start), da), "rules_price")
+    widgets.chart(cached.price_chart(start, da), "rules_price")
     prices = simulated(
         "the price of doubling early",
         "the price of doubling early",
