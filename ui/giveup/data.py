@@ -2,6 +2,12 @@
 
 Arguments are scalars, tuples or the give-up points (:class:`cubecore.giveup.GiveUpPoints`,
 hashed by its fields) rounded by the sections, so equal views share entries.
+
+The ``*_view`` functions (``st.cache_resource``) hold what a section shows, built once
+per process for its arguments: figures, shown frames and the numbers the metrics read.
+A warm rerun then reads them as they are, without copies (``st.cache_data`` unpickles
+its value on every read) and without rebuilding a figure. They are shared by every
+session, so the sections never change them.
 """
 
 from __future__ import annotations
@@ -13,9 +19,10 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from cubecore import giveup, race
+from cubecore import cubeful, giveup, race
 from cubecore.giveup import GiveUpPoints
 from cubecore.janowski import DoublingCube
+from ui.giveup import charts as figures
 
 #: Base grid of the cubeless winning chance w. The model's curves are piecewise
 #: linear, so :func:`_w_grid` adds their kinks and the lines are drawn exactly.
@@ -151,3 +158,90 @@ def cube_life_curves() -> pd.DataFrame:
 def table_with_printed(equities: tuple[float, ...], give_ups: GiveUpPoints) -> pd.DataFrame:
     """The essay's table for the chosen rows, with the printed cells beside the exact ones."""
     return giveup.essay_table_with_printed(equities, give_ups)
+
+
+#: Digits of the shown tables (the CSV downloads hold the same).
+SHOWN_DIGITS = 5
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def table_view(equities: tuple[float, ...], give_ups: GiveUpPoints) -> dict[str, Any]:
+    """What the essay's-table section shows for these rows: the doubling ``points``,
+    the ``table`` as shown (rounded), the essay's ``quoted`` numbers by name, its rows
+    that disagree (``deviations``), the quoted numbers as shown (``quoted_shown``) and
+    the ``figure``."""
+    points = doubling_points(give_ups)
+    table = table_with_printed(equities, give_ups)
+    quoted = essay_quoted().set_index("number")
+    return {
+        "points": points,
+        "table": table.round(SHOWN_DIGITS),
+        "quoted": quoted,
+        "deviations": list(quoted[~quoted["agrees"]].iterrows()),
+        "quoted_shown": quoted.reset_index().round(SHOWN_DIGITS),
+        "figure": figures.table_figure(transform_curves(give_ups), table, points),
+    }
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def gain_view(
+    cube: DoublingCube, equity: float, volatility: float, give_ups: GiveUpPoints
+) -> dict[str, Any]:
+    """The gain function's ``figure`` (with the spread of e' where one fits) and the
+    ``early_cost`` of doubling at e' = .200."""
+    density = (
+        spread_density(equity, volatility) if giveup.spread_exists(equity, volatility) else None
+    )
+    return {
+        "figure": figures.gain_figure(
+            gain_curve(cube, give_ups), density, doubling_points(give_ups), cube, equity
+        ),
+        "early_cost": -giveup.doubling_gain(0.2, cube, give_ups),
+    }
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def volatility_view(
+    cube: DoublingCube, equity: float, volatility: float, give_ups: GiveUpPoints
+) -> dict[str, Any]:
+    """The volatility model's ``net`` gain today (None where no spread fits, ``error``
+    then says why) and its ``figure``."""
+    try:
+        net: float | None = net_gain_today(equity, volatility, cube, give_ups)
+        error = None
+    except ValueError as refused:
+        net, error = None, str(refused)
+    figure = figures.volatility_figure(
+        volatility_curve(volatility, cube, give_ups),
+        doubling_points(give_ups),
+        cube,
+        equity,
+        net,
+        volatility,
+    )
+    return {"net": net, "error": error, "figure": figure}
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def race_view(
+    on_roll: int, opponent: int, cube: DoublingCube, give_ups: GiveUpPoints
+) -> dict[str, Any]:
+    """The race on real dice: the ``verdict`` (:func:`race_verdict`), the exact strategy's
+    proper ``action``, the ``figure`` and the ``sequences`` as shown (rounded)."""
+    verdict = race_verdict(on_roll, opponent, cube, give_ups)
+    exact = verdict["exact"]
+    sequences = race_sequences(on_roll, opponent, cube, give_ups)
+    return {
+        "verdict": verdict,
+        "action": cubeful.proper_cube_action(
+            exact["no_double"],
+            exact["double_take"],
+            1.0,
+            centred=cube == "center",
+            can_gammon=False,
+        ),
+        "figure": figures.race_figure(
+            sequences, gain_curve(cube, give_ups), doubling_points(give_ups), cube
+        ),
+        "sequences": sequences.round(SHOWN_DIGITS),
+    }

@@ -10,7 +10,7 @@ from typing import cast
 
 import streamlit as st
 
-from cubecore import cubeful, giveup, race
+from cubecore import giveup, race
 from cubecore.giveup import GiveUpPoints
 from cubecore.janowski import DoublingCube
 from cubecore.references import source
@@ -29,7 +29,6 @@ _QUOTED_POINTS = {
     "redouble_point": ("Redouble point", "redouble"),
     "market_losing_equity": ("Market-losing equity", "market_losing"),
 }
-_SHOWN_DIGITS = 5
 
 
 def _give_up_points(v: View) -> GiveUpPoints:
@@ -132,16 +131,15 @@ def _transform(v: View, source: str, min_take: float, give_ups: GiveUpPoints) ->
 
 def _table(v: View, equities: tuple[float, ...], give_ups: GiveUpPoints) -> None:
     """Section 2: the essay's table, printed vs exact; the doubling points and how they round."""
-    points = cached.doubling_points(give_ups)
-    table = cached.table_with_printed(equities, give_ups)
-    shown = table.round(_SHOWN_DIGITS)
+    view = cached.table_view(equities, give_ups)
+    points = view["points"]
     g, g_c = give_ups.own_give_up, give_ups.center_give_up
-    widgets.table_with_download(shown, f"giveup_table_g{g:g}_gc{g_c:g}.csv")
+    widgets.table_with_download(view["table"], f"giveup_table_g{g:g}_gc{g_c:g}.csv")
     st.caption(
         "Double when e1 > e0/2, redouble when e1 > e2/2 (stakes doubled: the one-cube equity "
         "with the opponent owning the cube must beat half of what it was)."
     )
-    quoted = cached.essay_quoted().set_index("number")
+    quoted = view["quoted"]
     widgets.headline([(label, f"{points[field]:.5f}") for label, field in _QUOTED_POINTS.values()])
     st.caption(
         "; ".join(
@@ -152,7 +150,7 @@ def _table(v: View, equities: tuple[float, ...], give_ups: GiveUpPoints) -> None
         + " (the essay's numbers are for g = .86, g_c = .835)."
     )
     widgets.chart_with_formulas(
-        figures.table_figure(cached.transform_curves(give_ups), table, points),
+        view["figure"],
         "giveup_table",
         [
             (r"e_d = 1 - \frac{g\,(4g_c - 3)}{4g_c - 2 - g}", "solves e1 = e0/2 exactly"),
@@ -162,30 +160,24 @@ def _table(v: View, equities: tuple[float, ...], give_ups: GiveUpPoints) -> None
         present=v.present,
     )
     st.markdown("**Every number the essay quotes, printed vs exact** (essay's g = .86, g_c = .835)")
-    deviations = quoted[~quoted["agrees"]]
-    for number, row in deviations.iterrows():
+    for number, row in view["deviations"]:
         st.info(
             f"{number}: printed {row['printed']:.3f}, exact {row['exact']:.5f} "
             f"(rounds to {row['exact_rounded']:.3f}). Why: {row['reason']}.",
             icon=":material/rule:",
         )
     if not v.present:
-        widgets.table_with_download(
-            quoted.reset_index().round(_SHOWN_DIGITS), "giveup_essay_quoted_numbers.csv"
-        )
+        widgets.table_with_download(view["quoted_shown"], "giveup_essay_quoted_numbers.csv")
 
 
 def _gain_panel(
     v: View, cube: DoublingCube, equity: float, volatility: float, give_ups: GiveUpPoints
 ) -> None:
     """Section 3, top: the gain function with its three regions and the spread of e'."""
-    points = cached.doubling_points(give_ups)
-    density = (
-        cached.spread_density(equity, volatility) if _spread_fits(equity, volatility) else None
-    )
+    view = cached.gain_view(cube, equity, volatility, give_ups)
     held = "e_0" if cube == "center" else "e_2"
     widgets.chart_with_formulas(
-        figures.gain_figure(cached.gain_curve(cube, give_ups), density, points, cube, equity),
+        view["figure"],
         f"giveup_gain_{cube}",
         [
             (
@@ -203,7 +195,7 @@ def _gain_panel(
     a, b = st.columns(2)
     a.metric(
         "Cost at e' = .200 (doubled too early)",
-        f"{-giveup.doubling_gain(0.2, cube, give_ups):.5f}",
+        f"{view['early_cost']:.5f}",
     )
     b.caption(
         "The essay: .159 for a double, .255 for a redouble (g = .86, g_c = .835); exactly "
@@ -218,11 +210,6 @@ def _verdict(net_gain: float, equity: float, g: float) -> str:
     return race.ACTIONS[1] if net_gain > 0.0 else race.ACTIONS[0]
 
 
-def _spread_fits(equity: float, volatility: float) -> bool:
-    """Whether a spread with this mean and sd exists on [-1, 1] (else cubecore refuses it)."""
-    return bool(giveup.spread_exists(equity, volatility))
-
-
 def _volatility(
     cube: DoublingCube, equity: float, volatility: float, give_ups: GiveUpPoints
 ) -> None:
@@ -233,11 +220,10 @@ def _volatility(
         "equal to the volatility; α + β = (1 - e²)/vol² - 1. Volatility 0 is a point mass at e. "
         "The expectation is exact (incomplete beta functions on each linear piece of G)."
     )
-    try:
-        net = cached.net_gain_today(equity, volatility, cube, give_ups)
-    except ValueError as error:
-        st.error(f"{error}. Lower the volatility or move the equity towards 0.")
-        net = None
+    view = cached.volatility_view(cube, equity, volatility, give_ups)
+    net = view["net"]
+    if view["error"] is not None:
+        st.error(f"{view['error']}. Lower the volatility or move the equity towards 0.")
     widgets.headline(  # the answer the first chart (the gain function) adds up
         [
             ("Net gain of doubling now", NOT_APPLICABLE if net is None else f"{net:+.5f}"),
@@ -247,22 +233,13 @@ def _volatility(
             ),
         ]
     )
-    widgets.chart(
-        figures.volatility_figure(
-            cached.volatility_curve(volatility, cube, give_ups),
-            cached.doubling_points(give_ups),
-            cube,
-            equity,
-            net,
-            volatility,
-        ),
-        f"giveup_volatility_{cube}",
-    )
+    widgets.chart(view["figure"], f"giveup_volatility_{cube}")
 
 
 def _race(v: View, on_roll: int, opponent: int, cube: DoublingCube, give_ups: GiveUpPoints) -> None:
     """Section 3b: the essay's procedure on a race, beside the exact race strategy."""
-    verdict = cached.race_verdict(on_roll, opponent, cube, give_ups)
+    view = cached.race_view(on_roll, opponent, cube, give_ups)
+    verdict = view["verdict"]
     a, b, c = st.columns(3)
     a.metric("Cubeless equity now", f"{verdict['cubeless_equity']:+.5f}")
     b.metric("Net gain (1296 sequences)", f"{verdict['net_gain']:+.5f}")
@@ -287,28 +264,14 @@ def _race(v: View, on_roll: int, opponent: int, cube: DoublingCube, give_ups: Gi
         f"Exact race strategy (Zadeh-Kobliska model, race page): no double "
         f"{exact['no_double']:+.4f}, double/take {exact['double_take']:+.4f}, double/pass +1."
     )
-    action = cubeful.proper_cube_action(
-        exact["no_double"],
-        exact["double_take"],
-        1.0,
-        centred=cube == "center",
-        can_gammon=False,
+    widgets.proper_action(
+        view["action"], unit="money per unit of the current cube, exact race strategy"
     )
-    widgets.proper_action(action, unit="money per unit of the current cube, exact race strategy")
-    sequences = cached.race_sequences(on_roll, opponent, cube, give_ups)
-    widgets.chart(
-        figures.race_figure(
-            sequences,
-            cached.gain_curve(cube, give_ups),
-            cached.doubling_points(give_ups),
-            cube,
-        ),
-        f"giveup_race_{on_roll}_{opponent}",
-    )
+    widgets.chart(view["figure"], f"giveup_race_{on_roll}_{opponent}")
     if not v.present:
         with st.expander("The 169 pairs of dice totals (1296 sequences)"):
             widgets.table_with_download(
-                sequences.round(_SHOWN_DIGITS), f"giveup_race_{on_roll}_{opponent}_{cube}.csv"
+                view["sequences"], f"giveup_race_{on_roll}_{opponent}_{cube}.csv"
             )
 
 
