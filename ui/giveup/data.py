@@ -8,6 +8,8 @@ per process for its arguments: figures, shown frames and the numbers the metrics
 A warm rerun then reads them as they are, without copies (``st.cache_data`` unpickles
 its value on every read) and without rebuilding a figure. They are shared by every
 session, so the sections never change them.
+The sections call them with keyword arguments: Streamlit looks up the name of each
+positional argument with ``inspect.signature`` on every call.
 """
 
 from __future__ import annotations

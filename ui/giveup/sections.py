@@ -131,7 +131,7 @@ def _transform(v: View, source: str, min_take: float, give_ups: GiveUpPoints) ->
 
 def _table(v: View, equities: tuple[float, ...], give_ups: GiveUpPoints) -> None:
     """Section 2: the essay's table, printed vs exact; the doubling points and how they round."""
-    view = cached.table_view(equities, give_ups)
+    view = cached.table_view(equities=equities, give_ups=give_ups)
     points = view["points"]
     g, g_c = give_ups.own_give_up, give_ups.center_give_up
     widgets.table_with_download(view["table"], f"giveup_table_g{g:g}_gc{g_c:g}.csv")
@@ -174,7 +174,7 @@ def _gain_panel(
     v: View, cube: DoublingCube, equity: float, volatility: float, give_ups: GiveUpPoints
 ) -> None:
     """Section 3, top: the gain function with its three regions and the spread of e'."""
-    view = cached.gain_view(cube, equity, volatility, give_ups)
+    view = cached.gain_view(cube=cube, equity=equity, volatility=volatility, give_ups=give_ups)
     held = "e_0" if cube == "center" else "e_2"
     widgets.chart_with_formulas(
         view["figure"],
@@ -220,7 +220,9 @@ def _volatility(
         "equal to the volatility; α + β = (1 - e²)/vol² - 1. Volatility 0 is a point mass at e. "
         "The expectation is exact (incomplete beta functions on each linear piece of G)."
     )
-    view = cached.volatility_view(cube, equity, volatility, give_ups)
+    view = cached.volatility_view(
+        cube=cube, equity=equity, volatility=volatility, give_ups=give_ups
+    )
     net = view["net"]
     if view["error"] is not None:
         st.error(f"{view['error']}. Lower the volatility or move the equity towards 0.")
@@ -238,7 +240,7 @@ def _volatility(
 
 def _race(v: View, on_roll: int, opponent: int, cube: DoublingCube, give_ups: GiveUpPoints) -> None:
     """Section 3b: the essay's procedure on a race, beside the exact race strategy."""
-    view = cached.race_view(on_roll, opponent, cube, give_ups)
+    view = cached.race_view(on_roll=on_roll, opponent=opponent, cube=cube, give_ups=give_ups)
     verdict = view["verdict"]
     a, b, c = st.columns(3)
     a.metric("Cubeless equity now", f"{verdict['cubeless_equity']:+.5f}")

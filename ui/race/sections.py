@@ -82,7 +82,7 @@ def _position(v: View) -> tuple[int, int, CubePosition, int]:
 def race_model(v: View) -> None:
     """Race model: roll totals, bear-off distributions, win chance, Table 1, win map."""
     x, y = v.whole("pips"), v.whole("opips")
-    view = cached.race_model_view(x, y, v.whole("span"))
+    view = cached.race_model_view(x=x, y=y, span=v.whole("span"))
     widgets.headline(
         [
             (f"Win chance on roll ({x} v {y})", _pct(view["win"])),
@@ -139,10 +139,18 @@ def _table_1(v: View) -> None:
         "Set the range in the panel 'Race model: settings'. —: the opponent's count would "
         "fall outside 1..300."
     )
-    widgets.table_with_download(
-        cached.table_1_range(*(v.whole(c.key) for c in TABLE_CONTROLS)),
-        "race_table_1_extended.csv",
+    first_count, count_step, columns, first_offset, offset_step, rows = (
+        v.whole(c.key) for c in TABLE_CONTROLS
     )
+    extended = cached.table_1_range(
+        first_count=first_count,
+        count_step=count_step,
+        columns=columns,
+        first_offset=first_offset,
+        offset_step=offset_step,
+        rows=rows,
+    )
+    widgets.table_with_download(extended, "race_table_1_extended.csv")
 
 
 # ----------------------------------------------------------------------------- 2. points
@@ -151,7 +159,7 @@ def _table_1(v: View) -> None:
 def doubling_points(v: View) -> None:
     """Doubling points: formulas (1)-(6), the three points, the cube-state chances chart."""
     da, db = v.number("da"), v.number("db")
-    points, chart = cached.cube_win_chart(da, db)
+    points, chart = cached.cube_win_chart(da=da, db=db)
     widgets.headline(
         [
             ("Minimum take point M, (4)", f"{points['minimum_take_point']:.4f}"),
@@ -308,7 +316,7 @@ def measured_points(v: View) -> None:
         v.whole("lead"),
         v.whole("span"),
     )
-    view = cached.measured_view(x, cube, lead, span)
+    view = cached.measured_view(x=x, cube=cube, lead=lead, span=span)
     points, at_points, at_life = view["points"], view["at_points"], view["at_life"]
     implied, lives = st.columns([3, 2])  # the headline's row beside the cube life's
     with implied:

@@ -4,7 +4,11 @@ The ``*_view`` and ``*_chart`` functions (``st.cache_resource``) hold what a sec
 shows, built once per process for its arguments: figures, shown frames and the numbers
 the metrics read. A warm rerun then reads them as they are, without copies
 (``st.cache_data`` unpickles its value on every read) and without rebuilding a figure.
-They are shared by every session, so the sections never change them.
+They are shared by every session, so the sections never change them; so are the
+simulations' results (:func:`simulation`, :func:`price_estimates`, ``st.cache_resource``
+for the same reason).
+The sections call them with keyword arguments: Streamlit looks up the name of each
+positional argument with ``inspect.signature`` on every call.
 """
 
 from __future__ import annotations
@@ -225,7 +229,7 @@ def games_within_budget(n_games: int, stops: float) -> int:
     return max(int(GAMES.low) * 1_000, min(n_games, within))
 
 
-@st.cache_data(max_entries=64, show_spinner="Simulating...")
+@st.cache_resource(max_entries=64, show_spinner="Simulating...")
 def simulation(
     model: str,
     rule_flags: tuple[bool, bool, bool, int],
@@ -278,7 +282,7 @@ def price_curve(start: float) -> pd.DataFrame:
     return pgame.doubling_price_curve(_PRICE_GRID, start)
 
 
-@st.cache_data(max_entries=64, show_spinner="Simulating...")
+@st.cache_resource(max_entries=64, show_spinner="Simulating...")
 def price_estimates(double_point: float, start: float, n_games: int, seed: int) -> pd.DataFrame:
     """Exact and Monte Carlo cost of doubling at ``double_point``, with and without beavers."""
     table = within_budget(

@@ -41,7 +41,7 @@ def _set_step(step: int) -> None:
 def render_walkthrough(values: View) -> None:
     """Step through a preset game: cube, owner, stakes, legal actions and the rule applied."""
     walk, requested = values.text("walk"), values.whole("step")
-    view = cached.walkthrough_view(walk, requested)
+    view = cached.walkthrough_view(walk=walk, step=requested)
     state = view["state"]
     step, last = state["step"], state["last_step"]
     st.subheader(state["title"])
@@ -108,7 +108,7 @@ def render_walkthrough(values: View) -> None:
 def render_theory(values: View) -> None:
     """Jacoby, beaver and raccoon points, and the Murphy rule, in the Janowski model."""
     x, W, L, P = (round(values.number(k), 4) for k in ("x", "W", "L", "P"))
-    view = cached.theory_view(x, W, L, P)
+    view = cached.theory_view(x=x, W=W, L=L, P=P)
     plain, jacoby = view["plain"], view["jacoby"]
     st.caption(f"Janowski model, money play, per unit of the cube. Source: {JANOWSKI_SOURCE}.")
 
@@ -252,7 +252,7 @@ def render_simulation(values: View) -> None:
         f"{KS_SOURCE}; {RULES_SOURCE}."
     )
     try:
-        stops = cached.expected_stops(flags, strategy, start)
+        stops = cached.expected_stops(rule_flags=flags, strategy=strategy, start=start)
     except ValueError as error:
         st.error(f"These settings cannot be simulated: {error}", icon=":material/error:")
         _simulation_headline(None)
@@ -277,7 +277,14 @@ def render_simulation(values: View) -> None:
         n_games = budget
     try:
         with queued(f"{n_games:,} games"):
-            result = cached.simulation(model, flags, strategy, start, n_games, seed)
+            result = cached.simulation(
+                model=model,
+                rule_flags=flags,
+                strategy=strategy,
+                start=start,
+                n_games=n_games,
+                seed=seed,
+            )
     except ValueError as error:
         st.error(f"These settings cannot be simulated: {error}", icon=":material/error:")
         _simulation_headline(None)
@@ -311,7 +318,13 @@ def render_simulation(values: View) -> None:
             "points do not exist, and the sample mean and its interval do not settle."
         )
     table, distribution = cached.simulation_view(
-        model, flags, strategy, start, n_games, seed, result["table"]
+        model=model,
+        rule_flags=flags,
+        strategy=strategy,
+        start=start,
+        n_games=n_games,
+        seed=seed,
+        _table=result["table"],
     )
     chart_column, formula_column = widgets.chart_columns(values.present)
     with chart_column:
@@ -334,11 +347,13 @@ def render_simulation(values: View) -> None:
 
     st.subheader("The price of doubling too early, with and without beavers")
     da = strategy[0]
-    widgets.chart(cached.price_chart(start, da), "rules_price")
+    widgets.chart(cached.price_chart(start=start, double_point=da), "rules_price")
     prices = simulated(
         "the price of doubling early",
         "the price of doubling early",
-        lambda: cached.price_estimates(da, start, min(n_games, 200_000), seed),
+        lambda: cached.price_estimates(
+            double_point=da, start=start, n_games=min(n_games, 200_000), seed=seed
+        ),
         icon=":material/error:",
     )
     if prices is None:
