@@ -74,3 +74,27 @@ def test_a_prepared_table_is_the_display_rule_in_arrow_form():
     assert isinstance(data, pa.Table)
     assert data.to_pandas().equals(expected.frame)
     assert shown.labels == expected.labels and shown.places == expected.places
+
+
+@pytest.mark.parametrize("present", [False, True])
+@pytest.mark.parametrize("on_slide", [False, True])
+@pytest.mark.parametrize("theme", [None, "light", "dark"])
+def test_showing_a_chart_leaves_the_figure_it_was_given_unchanged(present, on_slide, theme):
+    """The pages' prepared views (``st.cache_resource``) hand every session the same figure:
+    the styling steps of :func:`ui.widgets.chart` must build new figures, never change it."""
+    import pickle
+
+    from ui.match import charts as match_charts
+
+    grid = pd.DataFrame([[0.5, 0.6], [0.4, 0.5]], index=[2, 3], columns=[2, 3])
+    figures = [
+        match_charts.heatmap_figure(grid, "Equity", "MWC", (2, 3)),  # cells with ink
+        match_charts.market_window_figure(0.68, 0.78),  # bars, shapes and annotations
+    ]
+    for figure in figures:
+        before = pickle.dumps(figure)
+        finished, summary = widgets._finished_chart.__wrapped__(
+            key="test", _figure=figure, present=present, on_slide=on_slide, note="n", theme=theme
+        )
+        assert summary and finished is not figure
+        assert pickle.dumps(figure) == before
