@@ -350,7 +350,7 @@ def heatmaps_view(
     grid = take_point_table(
         max_away, cube_value, cube_owner, gammon_rate, opp_gammon_rate, cube_efficiency
     )
-    pivot = grid.pivot(index="away", columns="opp_away", values=kind)
+    pivot = score_grid(grid, kind)
     return HeatmapsView(
         table,
         pivot,
@@ -420,6 +420,17 @@ class WindowScore:
 GRID_AWAY = 15
 
 
+def score_grid(frame: pd.DataFrame, column: str) -> pd.DataFrame:
+    """``column`` of a by-score frame as a grid: your away down, the opponent's across."""
+    return frame.pivot(index="away", columns="opp_away", values=column)
+
+
+def dead_take_points(key: str, table: met.MatchEquityTable, n: int) -> pd.DataFrame:
+    """The gammonless dead take point of the opponent's initial double, by score
+    (:func:`take_point_grid_on_table` as a :func:`score_grid`)."""
+    return score_grid(take_point_grid_on_table(key, table, n), "take_point")
+
+
 @st.cache_resource(max_entries=64, show_spinner=False)
 def window_score(
     *,
@@ -441,9 +452,8 @@ def window_score(
     n_takes = min(GRID_AWAY, _table.length)
     take_points = None
     if n_takes >= 2:
-        takes = take_point_grid_on_table(key, _table, n_takes)
         take_points = charts.heatmap_figure(
-            takes.pivot(index="away", columns="opp_away", values="take_point"),
+            dead_take_points(key, _table, n_takes),
             f"Your dead take point of an initial double, no gammons ({name})",
             "take point",
             marked,
@@ -463,7 +473,7 @@ def window_score(
     grid = gammon_value_grid(key, _table, n, cube_value)
     mine, theirs = (
         charts.gammon_value_heatmap_figure(
-            grid.pivot(index="away", columns="opp_away", values=column),
+            score_grid(grid, column),
             f"Gammon value, {who}, cube {cube_value} ({name})",
             marked,
             match_points.GAMMON_CLASS_BOUNDS,

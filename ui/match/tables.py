@@ -162,10 +162,6 @@ def _caption(table: met.MatchEquityTable) -> None:
     )
 
 
-def _grid(frame: pd.DataFrame, column: str) -> pd.DataFrame:
-    return frame.pivot(index="away", columns="opp_away", values=column)
-
-
 def _marked(v: View) -> tuple[int, int]:
     return v.whole("away"), v.whole("oaway")
 
@@ -395,7 +391,7 @@ def render_compare(v: View) -> None:
         f"largest difference at {c.where_max[0]}-away/{c.where_max[1]}-away."
     )
     n = min(c.length, table.post_length, other.post_length)
-    takes = _dead_take_points(table, key, n) - _dead_take_points(other, other_key, n)
+    takes = cached.dead_take_points(key, table, n) - cached.dead_take_points(other_key, other, n)
     widgets.headline(
         [
             ("Largest difference (pp)", f"{100 * c.max_abs:.3f}"),
@@ -433,12 +429,6 @@ def render_compare(v: View) -> None:
     widgets.table_with_download(frame.round(6), f"met_{table.key}_minus_{other.key}.csv")
 
 
-def _dead_take_points(table: met.MatchEquityTable, key: str, n: int) -> pd.DataFrame:
-    """The gammonless dead take point of the opponent's initial double, by score."""
-    frame = cached.take_point_grid_on_table(key, table, n)
-    return _grid(frame, "take_point")
-
-
 def render_explain(v: View) -> None:
     """Fit the model's G and x to the chosen table; the residuals and the reading."""
     table, key = chosen_table(v, quiet=True)
@@ -459,7 +449,7 @@ def render_explain(v: View) -> None:
     )
     widgets.chart(
         charts.difference_heatmap_figure(
-            _grid(fit.residuals, "residual_pp"),
+            cached.score_grid(fit.residuals, "residual_pp"),
             f"Model (G {fit.gammon_rate:.3f}, x {fit.cube_efficiency:.3f}) minus {table.name}",
             "pp",
             _marked(v),
@@ -543,13 +533,16 @@ def render_aids(v: View) -> None:
     frame = c.frame
     widgets.chart(
         charts.difference_heatmap_figure(
-            _grid(frame, "error_pp"), f"{name} minus {table.name}: MWC", "pp", _marked(v)
+            cached.score_grid(frame, "error_pp"),
+            f"{name} minus {table.name}: MWC",
+            "pp",
+            _marked(v),
         ),
         "met_aid_error",
     )
     widgets.chart(
         charts.difference_heatmap_figure(
-            _grid(frame, "take_point_error_pp"),
+            cached.score_grid(frame, "take_point_error_pp"),
             f"{name} minus {table.name}: your dead take point of an initial double",
             "pp",
             _marked(v),
