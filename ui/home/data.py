@@ -1,14 +1,30 @@
-"""Cached compute for the home page (the model atlas)."""
+"""Cached compute for the home page (the model atlas).
+
+The ``*_view`` functions (``st.cache_resource``) hold what the atlas section shows,
+built once per process for its arguments: the figure, the shown frame and the
+headline numbers. A warm rerun then reads them as they are, without copies
+(``st.cache_data`` unpickles its value on every read) and without rebuilding a figure.
+They are shared by every session, so the section never changes them.
+The section calls them with keyword arguments: Streamlit looks up the name of each
+positional argument with ``inspect.signature`` on every call.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pandas as pd
 import streamlit as st
 
-from cubecore import atlas, race
+from cubecore import atlas, giveup, race
+from cubecore.janowski import CubePosition
+from ui.home import charts
+from ui.home.content import MODEL_TITLES
 
 #: The race model's cube life is tabulated for even races up to this pip count.
 RACE_MAX_PIPS = 300
+#: Decimals of the side-by-side decision points as shown.
+SHOWN_DIGITS = 4
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
@@ -30,3 +46,32 @@ def race_cube_life() -> pd.DataFrame:
         for cube in ("center", "owned", "opponent")
     }
     return pd.DataFrame({cube: frame["cube_life"] for cube, frame in frames.items()})
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def atlas_view(
+    x: float, da: float, db: float, g: float, gc: float, cube: CubePosition
+) -> dict[str, Any]:
+    """The atlas chart for one cube position (``figure``) and the side-by-side decision
+    points as shown (``points``: models by title, rounded)."""
+    curves, points = atlas_tables(x, da, db, g, gc)
+    return {
+        "figure": charts.atlas_figure(curves, cube),
+        "points": points.assign(model=points["model"].map(MODEL_TITLES)).round(SHOWN_DIGITS),
+    }
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def headline_view(
+    da: float, db: float, g: float, gc: float, pips: int
+) -> tuple[tuple[str, str], ...]:
+    """The atlas's headline numbers, ``(label, value)`` each: the cube lives implied by
+    g, g_c, DA/DB and by the exact race at ``pips`` pips."""
+    x_owned, x_opponent = atlas.cube_life_from_effective_points(da, db)
+    race_x = race_cube_life().loc[pips]
+    return (
+        ("x from g (cube turned)", f"{giveup.cube_life_from_give_up(g, 'owned'):.4f}"),
+        ("x from g_c (centred)", f"{giveup.cube_life_from_give_up(gc, 'center'):.4f}"),
+        ("x from DA / from DB", f"{x_owned:.3f} / {x_opponent:.3f}"),
+        (f"x implied by the race at {pips} pips", f"{race_x['center']:.4f}"),
+    )

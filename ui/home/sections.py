@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from cubecore import atlas, giveup
+from cubecore import atlas
 from cubecore.janowski import CUBE_POSITIONS
 from cubecore.references import REFERENCES, source
 from ui import widgets
-from ui.home import charts
 from ui.home import data as cached
-from ui.home.content import EXACT_VS_APPROXIMATE, GLOSSARY, MODEL_TITLES, OVERVIEW
+from ui.home.content import EXACT_VS_APPROXIMATE, GLOSSARY, OVERVIEW
 from ui.pages import link_query
 from ui.skeleton import View
 
@@ -72,10 +71,10 @@ def render_atlas(v: View) -> None:
     _alignment_buttons(v)
     x, da, db, g, gc = (v.number(key) for key in ("x", "da", "db", "g", "gc"))
     pips = v.whole("pips")
-    curves, points = cached.atlas_tables(x, da, db, g, gc)
+    view = cached.atlas_view(x=x, da=da, db=db, g=g, gc=gc, cube=v.choice("cube", CUBE_POSITIONS))
     chart_column, map_column = widgets.chart_columns(v.present)
     with chart_column:
-        widgets.chart(charts.atlas_figure(curves, v.choice("cube", CUBE_POSITIONS)), "atlas")
+        widgets.chart(view["figure"], "atlas")
     if not v.present:
         with map_column:
             widgets.formula(
@@ -88,16 +87,7 @@ def render_atlas(v: View) -> None:
                 r"x_c = \frac{3}{2}\left(\frac{1}{2g_c - 1} - 1\right)",
                 "give-up points as Janowski cube life, linear region, W = L = 1",
             )
-    x_owned, x_opponent = atlas.cube_life_from_effective_points(da, db)
-    race_x = cached.race_cube_life().loc[pips]
-    widgets.headline(
-        [
-            ("x from g (cube turned)", f"{giveup.cube_life_from_give_up(g, 'owned'):.4f}"),
-            ("x from g_c (centred)", f"{giveup.cube_life_from_give_up(gc, 'center'):.4f}"),
-            ("x from DA / from DB", f"{x_owned:.3f} / {x_opponent:.3f}"),
-            (f"x implied by the race at {pips} pips", f"{race_x['center']:.4f}"),
-        ]
-    )
+    widgets.headline(cached.headline_view(da=da, db=db, g=g, gc=gc, pips=pips))
     st.caption(
         "The race's x: exact race model, even race, cube centred, (E - E_dead)/(E_live - "
         "E_dead). Where the mapping breaks: one give-up pair (g, g_c) implies two cube lives "
@@ -105,8 +95,7 @@ def render_atlas(v: View) -> None:
         "race's own x changes with the pip count and the cube position."
     )
     st.subheader("Decision points, side by side")
-    shown = points.assign(model=points["model"].map(MODEL_TITLES)).round(4)
-    widgets.table_with_download(shown, "atlas_points.csv")
+    widgets.table_with_download(view["points"], "atlas_points.csv")
 
 
 def render_glossary(v: View) -> None:
