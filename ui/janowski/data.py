@@ -1,14 +1,25 @@
-"""Cached compute for the Janowski page."""
+"""Cached compute for the Janowski page.
+
+The ``*_view`` functions (``st.cache_resource``) hold what a section shows, built once
+per process for its arguments: figures, shown frames and the numbers the metrics read.
+A warm rerun then reads them as they are, without copies (``st.cache_data`` unpickles
+its value on every read) and without rebuilding a figure. They are shared by every
+session, so the sections never change them.
+The sections call them with keyword arguments: Streamlit looks up the name of each
+positional argument with ``inspect.signature`` on every call.
+"""
 
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import numpy as np
 import pandas as pd
 import streamlit as st
 
-from cubecore import janowski
+from cubecore import cubeful, janowski
+from ui.janowski import charts as figures
 
 _P_GRID = np.linspace(0.0, 1.0, 401)
 _X_GRID = np.linspace(0.0, 1.0, 101)
@@ -46,3 +57,83 @@ def two_index_sweep(x_doubler: float, W: float, L: float) -> pd.DataFrame:
         for xt in _X_GRID
     ]
     return pd.DataFrame(rows)
+
+
+#: The decision points as the page names them: field -> label (metrics, table, headline).
+POINT_LABELS = {
+    "take_point": "Take (taker's P)",
+    "cash_point": "Cash",
+    "beaver_point": "Beaver (taker's P)",
+    "raccoon_point": "Raccoon",
+    "initial_double_point": "Initial double",
+    "redouble_point": "Redouble",
+    "too_good_center": "Too good, centred",
+    "too_good_owned": "Too good, owned",
+}
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def decision_view(
+    x: float,
+    W: float,
+    L: float,
+    P: float,
+    x_taker: float,
+    jacoby: bool,
+    cube: str,
+    original: bool,
+) -> dict[str, Any]:
+    """What the decisions section shows for ``cube`` (a cube position, or ``"all"``):
+    the doubler's ``points``, the equity ``figure``, the points ``table``, and at P
+    either the ``opponent_equity`` (the opponent owns the cube) or the ``decision``,
+    its proper ``action`` and the taker's own points (``theirs``)."""
+    points = cube_points(x, W, L, jacoby)
+    curves = equity_curves(x, W, L, jacoby)
+    cubes = janowski.CUBE_POSITIONS if cube == "all" else (cube,)
+    view: dict[str, Any] = {
+        "points": points,
+        "figure": figures.equity_figure(curves, cubes, points, P, show_original=original),
+        "table": pd.DataFrame(
+            {"point": list(POINT_LABELS.values()), "P": [points[f] for f in POINT_LABELS]}
+        ),
+    }
+    if cube == "opponent":
+        view["opponent_equity"] = float(curves.iloc[(curves["p"] - P).abs().argmin()]["opponent"])
+        return view
+    position: janowski.DoublingCube = "owned" if cube == "owned" else "center"
+    d = janowski.cube_decision(P, x, position, W, L, x_taker=x_taker, jacoby=jacoby)
+    view["decision"] = d
+    view["action"] = cubeful.proper_cube_action(
+        d.no_double,
+        d.double_take,
+        d.double_pass,
+        centred=position == "center",
+        can_gammon=W > 1.0,
+        jacoby=jacoby,
+    )
+    view["theirs"] = cube_points(x_taker, L, W, False)
+    return view
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def life_view(x: float, W: float, L: float, jacoby: bool) -> dict[str, Any]:
+    """What the cube-life section shows: the ``points`` at x, the ``figure`` of the
+    points against x and the sweep as shown (``table``: labelled, rounded)."""
+    sweep = points_sweep(W, L, jacoby)
+    return {
+        "points": cube_points(x, W, L, jacoby),
+        "figure": figures.points_vs_x_figure(sweep, x),
+        "table": sweep.rename(columns=POINT_LABELS).round(6),
+    }
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def two_view(x: float, x_taker: float, W: float, L: float) -> dict[str, Any]:
+    """What the two-index section shows: the two-index ``points`` (and as a dict,
+    ``fields``) and the ``figure`` against the taker's x."""
+    points = janowski.two_index_points(x, x_taker, W, L)
+    return {
+        "points": points,
+        "fields": dataclasses.asdict(points),
+        "figure": figures.two_index_figure(two_index_sweep(x, W, L), x_taker),
+    }

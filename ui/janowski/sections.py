@@ -6,29 +6,18 @@ runs only the open one.
 
 from __future__ import annotations
 
-import dataclasses
+from typing import Any
 
-import pandas as pd
 import streamlit as st
 
-from cubecore import cubeful, janowski
+from cubecore import janowski
 from cubecore.references import source
 from ui import widgets
-from ui.janowski import charts
 from ui.janowski import data as cached
 from ui.skeleton import View
 
 SOURCE = source("JR12")
-POINT_LABELS = {
-    "take_point": "Take (taker's P)",
-    "cash_point": "Cash",
-    "beaver_point": "Beaver (taker's P)",
-    "raccoon_point": "Raccoon",
-    "initial_double_point": "Initial double",
-    "redouble_point": "Redouble",
-    "too_good_center": "Too good, centred",
-    "too_good_owned": "Too good, owned",
-}
+POINT_LABELS = cached.POINT_LABELS
 
 
 def _point(value: float) -> str:
@@ -45,9 +34,17 @@ def _model(v: View) -> tuple[float, float, float, float, float]:
 def render_decision(v: View) -> None:
     """Section 1: the equity chart, the formulas, the decision points, the decision at P."""
     x, W, L, P, x_taker = _model(v)
-    cubes = janowski.CUBE_POSITIONS if v.text("cube") == "all" else (v.text("cube"),)
-    points = cached.cube_points(x, W, L, v.flag("jacoby"))
-    curves = cached.equity_curves(x, W, L, v.flag("jacoby"))
+    view = cached.decision_view(
+        x=x,
+        W=W,
+        L=L,
+        P=P,
+        x_taker=x_taker,
+        jacoby=v.flag("jacoby"),
+        cube=v.text("cube"),
+        original=v.flag("j93"),
+    )
+    points = view["points"]
 
     formulas = [
         (r"E_{\mathrm{dead}}(P) = P\,(W+L) - L", f"{SOURCE}: dead-cube equity"),
@@ -74,7 +71,7 @@ def render_decision(v: View) -> None:
             )
         )
     widgets.chart_with_formulas(
-        charts.equity_figure(curves, cubes, points, P, show_original=v.flag("j93")),
+        view["figure"],
         "janowski_equity",
         formulas,
         present=v.present,
@@ -92,12 +89,12 @@ def render_decision(v: View) -> None:
 
     st.subheader(f"Decision at P = {P:.3f}")
     if v.text("cube") == "opponent":
-        equity = float(curves.iloc[(curves["p"] - P).abs().argmin()]["opponent"])
+        equity = view["opponent_equity"]
         st.write("The opponent owns the cube: this player has no cube action.")
         widgets.headline([(f"Equity at P = {P:.3f}, opponent's cube", f"{equity:+.4f}")])
     else:
         cube: janowski.DoublingCube = "owned" if v.text("cube") == "owned" else "center"
-        d = janowski.cube_decision(P, x, cube, W, L, x_taker=x_taker, jacoby=v.flag("jacoby"))
+        d = view["decision"]
         widgets.headline(
             [
                 ("No double", f"{d.no_double:+.4f}"),
@@ -105,38 +102,21 @@ def render_decision(v: View) -> None:
                 ("Double/pass", f"{d.double_pass:+.4f}"),
             ]
         )
-        _proper_action(v, d, cube, (x, W, L, x_taker))
+        _proper_action(view, cube, x_taker)
 
     if not v.present:
-        table = pd.DataFrame(
-            {"point": list(POINT_LABELS.values()), "P": [points[f] for f in POINT_LABELS]}
-        )
-        widgets.table_with_download(table, f"janowski_points_x{x:g}_W{W:g}_L{L:g}.csv")
+        widgets.table_with_download(view["table"], f"janowski_points_x{x:g}_W{W:g}_L{L:g}.csv")
 
 
-def _proper_action(
-    v: View,
-    d: janowski.CubeDecision,
-    cube: janowski.DoublingCube,
-    model: tuple[float, float, float, float],
-) -> None:
+def _proper_action(view: dict[str, Any], cube: janowski.DoublingCube, x_taker: float) -> None:
     """The engines' block for the doubler's model, and both players' market windows.
 
     The doubler's window is his points (:func:`cubecore.janowski.cube_points`); the
     taker's is the same model from his side (W and L swapped, his own cube life), with
     his redouble point: after taking he owns the cube.
     """
-    x, W, L, x_taker = model
-    action = cubeful.proper_cube_action(
-        d.no_double,
-        d.double_take,
-        d.double_pass,
-        centred=cube == "center",
-        can_gammon=W > 1.0,
-        jacoby=v.flag("jacoby"),
-    )
-    mine = cached.cube_points(x, W, L, v.flag("jacoby"))
-    theirs = cached.cube_points(x_taker, L, W, False)
+    d, action = view["decision"], view["action"]
+    mine, theirs = view["points"], view["theirs"]
     centred = cube == "center"
     window = {
         widgets.DOUBLER: {
@@ -166,15 +146,15 @@ def render_life(v: View) -> None:
     """Section 2: every decision point against the cube life index x."""
     x, W, L, _, _ = _model(v)
     st.subheader("How the points move with cube life")
-    points = cached.cube_points(x, W, L, v.flag("jacoby"))
+    view = cached.life_view(x=x, W=W, L=L, jacoby=v.flag("jacoby"))
+    points = view["points"]
     widgets.headline(
         [
             (f"{POINT_LABELS[field]} at x = {x:g}", _point(points[field]))
             for field in ("take_point", "initial_double_point", "redouble_point", "cash_point")
         ]
     )
-    sweep = cached.points_sweep(W, L, v.flag("jacoby"))
-    widgets.chart(charts.points_vs_x_figure(sweep, x), "janowski_points_vs_x")
+    widgets.chart(view["figure"], "janowski_points_vs_x")
     if not v.present:
         st.caption(
             "The window between the initial double point and the cash point narrows as the "
@@ -183,8 +163,7 @@ def render_life(v: View) -> None:
             "of 1 in the table means never."
         )
         with st.expander("The points for x = 0, 0.01, ..., 1, as numbers"):
-            labelled = sweep.rename(columns=POINT_LABELS).round(6)
-            widgets.table_with_download(labelled, f"janowski_points_vs_x_W{W:g}_L{L:g}.csv")
+            widgets.table_with_download(view["table"], f"janowski_points_vs_x_W{W:g}_L{L:g}.csv")
 
 
 def render_two(v: View) -> None:
@@ -193,7 +172,8 @@ def render_two(v: View) -> None:
     st.subheader("Two cube-life indexes")
     if not v.flag("two"):
         st.info("Turn on 'Taker has his own x' in the sidebar to give the taker his own cube life.")
-    pts2 = janowski.two_index_points(x, x_taker, W, L)
+    view = cached.two_view(x=x, x_taker=x_taker, W=W, L=L)
+    pts2 = view["points"]
     widgets.headline(
         [
             ("Perceived cash point (doubler's x)", f"{pts2.perceived_cash_point:.4f}"),
@@ -201,10 +181,7 @@ def render_two(v: View) -> None:
             ("Taker's take point", f"{pts2.take_point:.4f}"),
         ]
     )
-    widgets.chart(
-        charts.two_index_figure(cached.two_index_sweep(x, W, L), x_taker),
-        "janowski_two_index",
-    )
+    widgets.chart(view["figure"], "janowski_two_index")
     if not v.present:
         with st.expander("All two-index points"):
-            st.json(dataclasses.asdict(pts2))
+            st.json(view["fields"])
