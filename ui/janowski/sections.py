@@ -17,7 +17,6 @@ from ui.janowski import data as cached
 from ui.skeleton import View
 
 SOURCE = source("JR12")
-POINT_LABELS = cached.POINT_LABELS
 
 
 def _point(value: float) -> str:
@@ -79,7 +78,7 @@ def render_decision(v: View) -> None:
 
     st.subheader("Decision points")
     columns = st.columns(4)
-    for index, (field, label) in enumerate(POINT_LABELS.items()):
+    for index, (field, label) in enumerate(cached.POINT_LABELS.items()):
         columns[index % 4].metric(label, _point(points[field]))
     if v.flag("jacoby"):
         st.info(
@@ -150,7 +149,7 @@ def render_life(v: View) -> None:
     points = view["points"]
     widgets.headline(
         [
-            (f"{POINT_LABELS[field]} at x = {x:g}", _point(points[field]))
+            (f"{cached.POINT_LABELS[field]} at x = {x:g}", _point(points[field]))
             for field in ("take_point", "initial_double_point", "redouble_point", "cash_point")
         ]
     )
