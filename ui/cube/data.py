@@ -1,4 +1,14 @@
-"""Cached compute of the cube calculator: scalar arguments, bounded caches."""
+"""Cached compute of the cube calculator: scalar arguments, bounded caches.
+
+The ``*_view`` functions (``st.cache_resource``) hold what a section shows, built once
+per process for its arguments: figures, shown frames and the texts the metrics read. A
+warm rerun of the section (its own slider moved back to a value seen before) then makes
+one cached call and skips the pandas steps and the figure builders, without a copy
+(``st.cache_data`` unpickles its value on every read). They are shared by every session
+and never changed after they are made: ``ui.widgets.chart`` and ``ui.widgets.table`` do
+not change the figure or frame they get. Their arguments are keyword-only: Streamlit looks
+up the signature of a cached function once per positional argument on every call.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +21,8 @@ import streamlit as st
 from cubecore import cubeful, met
 from cubecore.match_points import CubeOwner
 from ui import widgets
+from ui.cube import charts
+from ui.style import Figure
 
 Probabilities = tuple[float, float, float, float, float]
 
@@ -134,3 +146,36 @@ def matrix(p: Probabilities, s: Setting, n: int) -> pd.DataFrame:
     """The best action at every score of an n x n grid, with a money row."""
     money = cubeful.CubeSetting(s.x, jacoby=s.jacoby, beavers=s.beavers)
     return cubeful.score_matrix(p, money, met.load_table(s.table), n)
+
+
+@dataclasses.dataclass(frozen=True)
+class MatrixView:
+    """The score-matrix section at one set of inputs.
+
+    Attributes
+    ----------
+    money_action : str
+        The best action for money, centred cube (the grid's money row).
+    actions, margins : Figure
+        :func:`ui.cube.charts.matrix_figure` and :func:`ui.cube.charts.margins_figure`.
+    table : pandas.DataFrame
+        :func:`matrix` rounded to 6 decimals, as the table and its CSV show it.
+    """
+
+    money_action: str
+    actions: Figure
+    margins: Figure
+    table: pd.DataFrame
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def matrix_view(*, p: Probabilities, s: Setting, n: int) -> MatrixView:
+    """The score-matrix section's :class:`MatrixView` on the n x n grid."""
+    grid = matrix(p, s, n)
+    money = grid[grid["state"] == "money"].iloc[0]
+    return MatrixView(
+        money_action=str(money["action"]),
+        actions=charts.matrix_figure(grid, n),
+        margins=charts.margins_figure(grid, n),
+        table=grid.round(6),
+    )

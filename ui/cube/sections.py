@@ -244,14 +244,13 @@ def render_matrix(v: View) -> None:
     p, s = checked
     table = met.load_table(s.table)
     n = min(v.whole("n"), table.length)
-    grid = data.matrix(p, s, n)
-    money = grid[grid["state"] == "money"].iloc[0]
-    widgets.headline([("Money (centred cube)", str(money["action"]))])
-    widgets.chart(charts.matrix_figure(grid, n), f"cube_score_matrix_{s.table}_{n}")
+    view = data.matrix_view(p=p, s=s, n=n)
+    widgets.headline([("Money (centred cube)", view.money_action)])
+    widgets.chart(view.actions, f"cube_score_matrix_{s.table}_{n}")
     if not v.present:
         st.caption(
             f"{table.name}; cube centred; cube life x = {s.x:.3f}. Each cell: the best action "
             "and the No double and Double/take equities (EMG)."
         )
-        widgets.table_with_download(grid.round(6), f"cube_score_matrix_{s.table}_{n}.csv")
-    widgets.chart(charts.margins_figure(grid, n), f"cube_score_margins_{s.table}_{n}")
+        widgets.table_with_download(view.table, f"cube_score_matrix_{s.table}_{n}.csv")
+    widgets.chart(view.margins, f"cube_score_margins_{s.table}_{n}")
