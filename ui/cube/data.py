@@ -179,3 +179,119 @@ def matrix_view(*, p: Probabilities, s: Setting, n: int) -> MatrixView:
         margins=charts.margins_figure(grid, n),
         table=grid.round(6),
     )
+
+
+#: The named terms of DT - ND (:class:`cubecore.cubeful.DecisionAnatomy`), as shown.
+TERM_LABELS = {
+    "dead_cube_gain": "Dead-cube gain",
+    "gammon_term": "Gammon term",
+    "recube_vig": "Recube vig",
+    "market_losing_term": "Market-losing term",
+    "jacoby_adjustment": "Jacoby adjustment",
+    "beaver_adjustment": "Beaver adjustment",
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class DecisionView:
+    """The decision section at one set of inputs.
+
+    Attributes
+    ----------
+    decision : cubecore.cubeful.CubeDecision
+        :func:`decision`.
+    proper, windows
+        :func:`proper` and :func:`both_windows` where the cube is available, else None.
+    errors : pandas.DataFrame or None
+        Each alternative's cost, formatted to 4 decimals (None where the cube is not
+        available).
+    window_figure : Figure
+        :func:`ui.cube.charts.window_figure` of :func:`window`, the margins' band shaded.
+    window_table : pandas.DataFrame
+        :func:`window` with readable headers, rounded to 4 decimals.
+    """
+
+    decision: cubeful.CubeDecision
+    proper: cubeful.ProperCubeAction | None
+    windows: dict[str, dict[str, float | None]] | None
+    errors: pd.DataFrame | None
+    window_figure: Figure
+    window_table: pd.DataFrame
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def decision_view(*, p: Probabilities, s: Setting) -> DecisionView:
+    """The decision section's :class:`DecisionView`."""
+    d = decision(p, s)
+    chosen = None
+    windows = None
+    errors = None
+    band = None
+    if d.cube_available:
+        chosen = proper(p, s, d)
+        windows = both_windows(p, s)
+        errors = pd.DataFrame(
+            {
+                "Alternative": ["No double", "Double", "Take", "Pass"],
+                "Cost": [d.error_no_double, d.error_double, d.error_take, d.error_pass],
+            }
+        )
+        errors["Cost"] = errors["Cost"].map(lambda cost: f"{cost:.4f}")
+        m = margins(p, s)
+        band = (p[0] - (m.win_down or p[0]), p[0] + (m.win_up or 1.0 - p[0]))
+    shown = window(p, s)
+    return DecisionView(
+        decision=d,
+        proper=chosen,
+        windows=windows,
+        errors=errors,
+        window_figure=charts.window_figure(shown, p[0], band),
+        window_table=shown.rename(columns=lambda name: name.replace("_", " ").capitalize()).round(
+            4
+        ),
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class AnatomyView:
+    """The anatomy section at one set of inputs where the cube is available.
+
+    Attributes
+    ----------
+    total : float
+        DT - ND.
+    terms : dict
+        Each named term's value by its :data:`TERM_LABELS` label.
+    largest : str
+        The label of the largest term in magnitude.
+    figure : Figure
+        :func:`ui.cube.charts.anatomy_figure` of ``terms``.
+    margins : cubecore.cubeful.DecisionMargins
+        :func:`margins`.
+    """
+
+    total: float
+    terms: dict[str, float]
+    largest: str
+    figure: Figure
+    margins: cubeful.DecisionMargins
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def anatomy_view(*, p: Probabilities, s: Setting) -> AnatomyView | None:
+    """The anatomy section's :class:`AnatomyView`; None where the player on roll cannot
+    double (no DT - ND to take apart)."""
+    d = decision(p, s)
+    if not d.cube_available or d.double_take is None:
+        return None
+    terms = dataclasses.asdict(anatomy(p, s))
+    total = terms.pop("total")
+    shown = {TERM_LABELS[name]: value for name, value in terms.items()}
+    largest = max(shown, key=lambda name: abs(shown[name]))
+    return AnatomyView(
+        total=total,
+        terms=shown,
+        largest=largest,
+        figure=charts.anatomy_figure(shown),
+        margins=margins(p, s),
+    )

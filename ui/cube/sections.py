@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import dataclasses
 import math
 
-import pandas as pd
 import streamlit as st
 
 from cubecore import cubeful, met
@@ -14,7 +12,7 @@ from cubecore.janowski import CUBE_POSITIONS
 from cubecore.match_points import CubeOwner
 from cubecore.references import source
 from ui import widgets
-from ui.cube import charts, controls, data
+from ui.cube import controls, data
 from ui.skeleton import View
 
 _PROBABILITY_KEYS = tuple(control.key for control in controls.PROBABILITIES)
@@ -130,11 +128,10 @@ def render_decision(v: View) -> None:
     if checked is None:
         return
     p, s = checked
-    d = data.decision(p, s)
-    if d.cube_available:
-        widgets.proper_action(
-            data.proper(p, s, d), unit=f"in {_unit(s)}", window=data.both_windows(p, s)
-        )
+    view = data.decision_view(p=p, s=s)
+    d = view.decision
+    if view.proper is not None:
+        widgets.proper_action(view.proper, unit=f"in {_unit(s)}", window=view.windows)
     else:
         widgets.proper_action_line(d.action)
     st.caption(f"Cube life x = {s.x:.3f}; equities in {_unit(s)}.")
@@ -156,41 +153,18 @@ def render_decision(v: View) -> None:
         e.metric(
             "Double/pass, MWC", "—" if d.double_pass_mwc is None else f"{d.double_pass_mwc:.2%}"
         )
-    if d.cube_available:
-        errors = pd.DataFrame(
-            {
-                "Alternative": ["No double", "Double", "Take", "Pass"],
-                "Cost": [d.error_no_double, d.error_double, d.error_take, d.error_pass],
-            }
-        )
-        errors["Cost"] = errors["Cost"].map(lambda cost: f"{cost:.4f}")
-        widgets.table(errors)
+    if view.errors is not None:
+        widgets.table(view.errors)
     else:
         st.info("The player on roll cannot double here: only No double is shown.")
-    window = data.window(p, s)
-    band = None
-    if d.cube_available:
-        m = data.margins(p, s)
-        band = (p[0] - (m.win_down or p[0]), p[0] + (m.win_up or 1.0 - p[0]))
-    widgets.chart(charts.window_figure(window, p[0], band), "cube_market_window")
+    widgets.chart(view.window_figure, "cube_market_window")
     if not v.present:
-        shown = window.rename(columns=lambda name: name.replace("_", " ").capitalize())
-        widgets.table_with_download(shown.round(4), "cube_market_window.csv")
+        widgets.table_with_download(view.window_table, "cube_market_window.csv")
         widgets.formula(
             r"E = (1 - x)\,E_{\mathrm{dead}} + x\,E_{\mathrm{live}},\quad"
             r"TP = \frac{L - \tfrac12}{W + L + \tfrac12},\quad CP = \frac{L + 1}{W + L + \tfrac12}",
             source("J93") + "; " + source("GNUBG", "0-ply cube decisions"),
         )
-
-
-_TERM_LABELS = {
-    "dead_cube_gain": "Dead-cube gain",
-    "gammon_term": "Gammon term",
-    "recube_vig": "Recube vig",
-    "market_losing_term": "Market-losing term",
-    "jacoby_adjustment": "Jacoby adjustment",
-    "beaver_adjustment": "Beaver adjustment",
-}
 
 
 def render_anatomy(v: View) -> None:
@@ -199,18 +173,17 @@ def render_anatomy(v: View) -> None:
     if checked is None:
         return
     p, s = checked
-    d = data.decision(p, s)
-    if not d.cube_available or d.double_take is None:
+    view = data.anatomy_view(p=p, s=s)
+    if view is None:
         st.info("The player on roll cannot double here: there is no DT - ND to take apart.")
         return
-    terms = dataclasses.asdict(data.anatomy(p, s))
-    total = terms.pop("total")
-    shown = {_TERM_LABELS[name]: value for name, value in terms.items()}
-    largest = max(shown, key=lambda name: abs(shown[name]))
     widgets.headline(
-        [("DT - ND", f"{total:+.4f}"), (f"Largest term: {largest}", f"{shown[largest]:+.4f}")]
+        [
+            ("DT - ND", f"{view.total:+.4f}"),
+            (f"Largest term: {view.largest}", f"{view.terms[view.largest]:+.4f}"),
+        ]
     )
-    widgets.chart(charts.anatomy_figure(shown), "cube_anatomy")
+    widgets.chart(view.figure, "cube_anatomy")
     if not v.present:
         widgets.formula(
             r"DT - ND = \underbrace{S(2c) - S(c)}_{\text{dead-cube gain}}"
@@ -219,7 +192,7 @@ def render_anatomy(v: View) -> None:
             r" - \underbrace{x\,(V_{\mathrm{hold}} - D(c))}_{\text{market losers}}",
             source("J93") + "; " + source("JR12"),
         )
-    m = data.margins(p, s)
+    m = view.margins
     st.subheader("Margins: how wrong may the numbers be before the action changes?")
     rows = [
         ("Winning chance", m.win_down, m.win_up),
