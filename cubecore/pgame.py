@@ -73,6 +73,7 @@ __all__ = [
     "simulate_games",
     "simulate_games_fine",
     "summarize_games",
+    "summarize_games_fine",
     "take_check",
     "theoretical_cube_distribution",
 ]
@@ -731,6 +732,24 @@ def summarize_games(batch: GameBatch, *, time_budget: float | None = None) -> Ga
         raccoons=int(tally.raccoons.sum()),
         drops=int(tally.dropped.sum()),
     )
+
+
+def summarize_games_fine(
+    batch: GameBatch, step_size: float = 0.05, *, time_budget: float | None = None
+) -> GamesSummary:
+    """:func:`simulate_games_fine`, summarised (:meth:`GamesSummary.of`): the fine walk's
+    games as one small result, for a caller that wants the summary alone (one call
+    whose result crosses a process boundary, ``ui.simulation``). Arguments as there.
+
+    Examples
+    --------
+    >>> batch = GameBatch(500, seed=3)
+    >>> summary = summarize_games_fine(batch, 0.1)
+    >>> of_table = GamesSummary.of(simulate_games_fine(batch, 0.1))
+    >>> summary.points == of_table.points and summary.cube_values.equals(of_table.cube_values)
+    True
+    """
+    return GamesSummary.of(simulate_games_fine(batch, step_size, time_budget=time_budget))
 
 
 def simulate_games_fine(
