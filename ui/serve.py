@@ -6,7 +6,8 @@ imported (numpy, pandas, scipy, plotly and the app: ~3 s that the first visitor 
 plain ``streamlit run`` waits for) and the expensive tables are solved (within
 :data:`SOLVE_BUDGET_SECONDS`); a background thread then puts them in Streamlit's caches
 and builds the rest (:mod:`ui.warmup`). Its websockets send each run's reply at once
-(:func:`send_without_delay`). ``make run``, the systemd unit, the
+(:func:`send_without_delay`), and its Monte Carlo runs go to a worker process
+(:func:`ui.simulation.start_worker`). ``make run``, the systemd unit, the
 benches and the browser tests start the app this way; ``python -m bench coldstart``
 measures both.
 """
@@ -29,6 +30,7 @@ from typing import Any
 from streamlit.logger import get_logger
 from streamlit.web import cli
 
+from ui import simulation
 from ui.warmup import WARM_UP, import_pages
 
 APP = Path(__file__).resolve().parents[1] / "app.py"
@@ -174,7 +176,7 @@ def hand_over_in_batches() -> bool:
 
 def main(options: list[str]) -> None:
     """Cap malloc arenas, send without delay, import every page, solve the tables, start
-    the warm-up, run ``streamlit run app.py``.
+    the warm-up and the simulation worker, run ``streamlit run app.py``.
 
     A first option naming a ``.py`` file serves that script instead (a benchmark's own
     page, :mod:`bench.baseline_app`), the same way but without the app's warm-up.
@@ -195,6 +197,7 @@ def main(options: list[str]) -> None:
             time.monotonic() - began,
         )
         WARM_UP.start()  # waits for Streamlit's runtime, then builds the tables into its caches
+        simulation.start_worker()  # Monte Carlo runs go to the other core (ui.simulation)
     sys.argv = ["streamlit", "run", str(script), *options]
     cli.main()  # Streamlit's own command line (the `streamlit` script's entry point)
 

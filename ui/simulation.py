@@ -1,15 +1,28 @@
-"""One Monte Carlo run at a time per process, queued with a timeout, and timed.
+"""One Monte Carlo run at a time per process, queued with a timeout, timed, and in a
+server run on a worker process.
 
-Pages' data layers hold the slot while they simulate (:func:`simulation_slot`); the
+Pages' data layers run a simulation through :func:`within_budget` (or
+:func:`timed_within_budget`), which holds the slot (:func:`simulation_slot`); the
 sections wrap the cached call in :func:`queued`, which tells a reader who waits that
 they wait and for what, and turns a wait beyond :data:`SLOT_TIMEOUT` into a message.
+
+In a server (the launcher calls :func:`start_worker`) the simulation itself runs in one
+worker process. A Monte Carlo run is Python and numpy work that holds the interpreter
+lock for up to about 2 s: in the server's own process it slowed every other session's
+reruns, which share that lock (issue #17: one process carries a class). On the worker it
+runs on the machine's other core while the reader who asked for it waits, and the
+others' reruns go on. Elsewhere (tests, scripts, ``AppTest``) it runs in the caller's
+thread, as it always did; the results are the same (the same seeded games).
 """
 
+import logging
+import multiprocessing
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import streamlit as st
@@ -18,8 +31,8 @@ import streamlit as st
 #: peak at 40-50 MB). One runs at a time per process: a class choosing the largest
 #: sample together queues for the slot instead of multiplying that memory by the
 #: number of sessions (the server's peak memory under load, ``python -m bench
-#: soak``). The sessions' threads share one core (the GIL), so queueing loses little
-#: throughput.
+#: soak``). A server's worker (:func:`start_worker`) is one process of this many: the
+#: machine's second core, beside the server's own.
 SIMULATION_SLOTS = 1
 #: Longest wait for the slot, in seconds. Every page's simulation is capped to about
 #: 2 s of work before it starts (the rules page: ``SIMULATION_BUDGET``), so a queue of
@@ -31,24 +44,25 @@ SLOT_TIMEOUT = 60.0
 #: loaded server slows far beyond that, with a message, and frees the slot.
 SIMULATION_SECONDS = 30.0
 _simulations = threading.BoundedSemaphore(SIMULATION_SLOTS)
+#: How much longer than a simulation's own time budget the server waits for the worker's
+#: answer (a worker that crashed is replaced, and a new one imports numpy and cubecore
+#: first: about 2 s); past it the reader gets the "stopped" message.
+WORKER_GRACE_SECONDS = 30.0
+#: The worker process that runs simulations (:func:`start_worker`); None: in the caller.
+_worker: ProcessPoolExecutor | None = None
+_worker_lock = threading.Lock()
 #: What a simulation returns.
 _Result = TypeVar("_Result")
+_log = logging.getLogger(__name__)
 
 
 class SimulationBusy(RuntimeError):
     """The simulation slot stayed taken for :data:`SLOT_TIMEOUT` seconds."""
 
 
-@dataclass
-class SimulationRun:
-    """Wall time of one simulation, from getting its slot to leaving it."""
-
-    seconds: float = 0.0
-
-
 @contextmanager
-def simulation_slot(timeout: float | None = None) -> Iterator[SimulationRun]:
-    """Hold one of the process's :data:`SIMULATION_SLOTS` while simulating; time it.
+def simulation_slot(timeout: float | None = None) -> Iterator[None]:
+    """Hold one of the process's :data:`SIMULATION_SLOTS` while simulating.
 
     Waits at most ``timeout`` seconds (default :data:`SLOT_TIMEOUT`) for the slot, then
     raises :class:`SimulationBusy` (not cached by ``st.cache_data``: the next run tries
@@ -57,25 +71,93 @@ def simulation_slot(timeout: float | None = None) -> Iterator[SimulationRun]:
     timeout = SLOT_TIMEOUT if timeout is None else timeout
     if not _simulations.acquire(timeout=timeout):
         raise SimulationBusy(f"the simulation slot stayed busy for {timeout:.0f} s")
-    run = SimulationRun()
-    begin = time.perf_counter()
     try:
-        yield run
+        yield
     finally:
-        run.seconds = time.perf_counter() - begin
         _simulations.release()
+
+
+def start_worker() -> None:
+    """Run this process's simulations on one worker process from now on (the launcher).
+
+    The worker is started now (a ``spawn``: a fresh interpreter, never a fork of the
+    server's threads), so that the first reader's simulation does not wait for it.
+    """
+    global _worker
+    with _worker_lock:
+        if _worker is None:
+            _worker = ProcessPoolExecutor(
+                max_workers=SIMULATION_SLOTS, mp_context=multiprocessing.get_context("spawn")
+            )
+            _worker.submit(time.perf_counter)  # starts the process
+
+
+def stop_worker() -> None:
+    """Stop the worker (simulations run in the caller again); waits for a running one."""
+    global _worker
+    with _worker_lock:
+        worker, _worker = _worker, None
+    if worker is not None:
+        worker.shutdown(wait=True, cancel_futures=True)
+
+
+def _timed(
+    simulate: Callable[..., _Result],
+    args: tuple[Any, ...],
+    kwargs: Mapping[str, Any],
+    seconds: float,
+) -> tuple[_Result, float]:
+    """``simulate(*args, time_budget=seconds, **kwargs)`` and its wall time in seconds."""
+    begin = time.perf_counter()
+    result = simulate(*args, time_budget=seconds, **kwargs)
+    return result, time.perf_counter() - begin
+
+
+def timed_within_budget(
+    seconds: float, simulate: Callable[..., _Result], *args: Any, **kwargs: Any
+) -> tuple[_Result, float]:
+    """``simulate(*args, **kwargs)``, one of cubecore's simulators, holding the slot, and
+    how long it ran (seconds, from its start to its result).
+
+    ``seconds`` is its ``time_budget`` (a page passes :data:`SIMULATION_SECONDS`); past
+    it, cubecore raises ``ValueError``. On the worker process when there is one
+    (:func:`start_worker`): ``simulate`` and its arguments go there by pickle (a
+    module-level function, plain values). A worker that died is replaced and this run
+    done in the caller; one that gives no answer within the budget and
+    :data:`WORKER_GRACE_SECONDS` is a ``ValueError`` like a run past its budget.
+    """
+    with simulation_slot():
+        worker = _worker
+        if worker is None:
+            return _timed(simulate, args, kwargs, seconds)
+        try:
+            future = worker.submit(_timed, simulate, args, kwargs, seconds)
+            return future.result(timeout=seconds + WORKER_GRACE_SECONDS)
+        except BrokenProcessPool:
+            _log.warning("the simulation worker died: a new one starts; this run in the server")
+            _replace_broken(worker)
+            return _timed(simulate, args, kwargs, seconds)
+        except TimeoutError:
+            waited = seconds + WORKER_GRACE_SECONDS
+            message = f"the simulation process gave no result within {waited:.0f} s"
+            raise ValueError(message) from None
+
+
+def _replace_broken(broken: ProcessPoolExecutor) -> None:
+    global _worker
+    with _worker_lock:
+        if _worker is not broken:
+            return  # another thread replaced it already
+        _worker = None
+    broken.shutdown(wait=False, cancel_futures=True)
+    start_worker()
 
 
 def within_budget(
     seconds: float, simulate: Callable[..., _Result], *args: Any, **kwargs: Any
 ) -> _Result:
-    """``simulate(*args, **kwargs)``, one of cubecore's simulators, holding the slot.
-
-    ``seconds`` is its ``time_budget`` (a page passes :data:`SIMULATION_SECONDS`); past
-    it, cubecore raises ``ValueError``.
-    """
-    with simulation_slot():
-        return simulate(*args, time_budget=seconds, **kwargs)
+    """:func:`timed_within_budget` without the time."""
+    return timed_within_budget(seconds, simulate, *args, **kwargs)[0]
 
 
 def slot_busy() -> bool:

@@ -26,7 +26,7 @@ from cubecore import rules as cube_rules
 from ui.rules import charts as figures
 from ui.rules.controls import GAMES
 from ui.rules.walkthroughs import WALKTHROUGHS, action_words
-from ui.simulation import SIMULATION_SECONDS, simulation_slot, within_budget
+from ui.simulation import SIMULATION_SECONDS, timed_within_budget, within_budget
 from ui.style import Figure
 
 _P_GRID = np.linspace(0.0, 1.0, 401)
@@ -249,14 +249,12 @@ def simulation(
     if model == "walk":
         n_games = min(n_games, WALK_GAMES_LIMIT)
     batch = pgame.GameBatch(n_games, thresholds, rules, start, seed)
-    with simulation_slot() as run:
-        if model == "walk":
-            summary = pgame.GamesSummary.of(
-                pgame.simulate_games_fine(batch, WALK_STEP, time_budget=SIMULATION_SECONDS)
-            )
-        else:  # the same games as simulate_games, without holding their table
-            summary = pgame.summarize_games(batch, time_budget=SIMULATION_SECONDS)
-    seconds = run.seconds
+    if model == "walk":
+        summary, seconds = timed_within_budget(
+            SIMULATION_SECONDS, pgame.summarize_games_fine, batch, WALK_STEP
+        )
+    else:  # the same games as simulate_games, without holding their table
+        summary, seconds = timed_within_budget(SIMULATION_SECONDS, pgame.summarize_games, batch)
     theory = pgame.theoretical_cube_distribution(thresholds, rules, start)
     table = pgame.compare_cube_distribution(summary, theory)
     above = table["cube_value"] > RARE_STAKE

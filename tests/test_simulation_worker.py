@@ -1,0 +1,93 @@
+"""A server's simulations run on a worker process (ui.simulation.start_worker).
+
+The worker is a real spawned process (no mock): the same seeded games give the same
+numbers there as in the caller, the run happens in another process, a worker that dies
+is replaced without losing the reader's run, and one that gives no answer in time is
+the same ``ValueError`` as a run past its budget.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from cubecore import pgame
+from ui import simulation
+
+#: How long a test waits for a killed process to be gone (a bound, not a pause: the
+#: wait ends as soon as the process has exited).
+GONE_WITHIN_S = 60.0
+
+
+def _pid(*, time_budget: float) -> int:
+    """A stand-in simulator: the process it runs in."""
+    return os.getpid()
+
+
+def _no_answer(*, time_budget: float) -> None:
+    """A stand-in simulator that overruns its budget without noticing."""
+    time.sleep(time_budget * 4)
+
+
+@pytest.fixture
+def worker():
+    simulation.start_worker()
+    yield
+    simulation.stop_worker()
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_the_same_games_give_the_same_numbers_on_the_worker(worker):
+    on_worker = simulation.within_budget(30.0, pgame.take_check, 0.8, 2_000, 11)
+    batch = pgame.GameBatch(5_000, seed=4)
+    summary, seconds = simulation.timed_within_budget(30.0, pgame.summarize_games, batch)
+    simulation.stop_worker()
+    assert on_worker == pgame.take_check(0.8, 2_000, 11)
+    here = pgame.summarize_games(batch)
+    assert summary.points == here.points and summary.cube_values.equals(here.cube_values)
+    assert (summary.beavers, summary.raccoons, summary.drops) == (
+        here.beavers,
+        here.raccoons,
+        here.drops,
+    )
+    assert seconds > 0
+
+
+def test_the_run_happens_in_another_process(worker):
+    assert simulation.within_budget(5.0, _pid) != os.getpid()
+
+
+def test_without_a_worker_the_run_happens_in_the_caller():
+    assert simulation.within_budget(5.0, _pid) == os.getpid()
+
+
+def test_a_worker_that_died_is_replaced_and_the_run_still_done(worker):
+    dead = simulation.within_budget(5.0, _pid)
+    os.kill(dead, signal.SIGKILL)
+    deadline = time.monotonic() + GONE_WITHIN_S
+    while _running(dead) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not _running(dead), f"worker {dead} still running after SIGKILL"
+    assert simulation.within_budget(30.0, pgame.take_check, 0.8, 2_000, 11) == (
+        pgame.take_check(0.8, 2_000, 11)
+    )
+    replacement = simulation.within_budget(5.0, _pid)
+    assert replacement not in (dead, os.getpid())
+
+
+def test_a_worker_without_an_answer_in_time_is_a_value_error(worker, monkeypatch):
+    monkeypatch.setattr(simulation, "WORKER_GRACE_SECONDS", 0.0)
+    with pytest.raises(ValueError, match="gave no result within"):
+        simulation.within_budget(0.5, _no_answer)
+    assert not simulation.slot_busy()  # the slot is given back
