@@ -9,6 +9,7 @@ first request), which ``python -m bench coldstart`` measures beside it.
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import subprocess
 import sys
@@ -45,8 +46,7 @@ def wait_healthy(
         time.sleep(0.2)
 
 
-def rss_mib(pid: int) -> float:
-    """Resident memory of ``pid`` in MiB (VmRSS of /proc/<pid>/status); NaN when gone."""
+def _own_rss_mib(pid: int) -> float:
     try:
         with open(f"/proc/{pid}/status", encoding="ascii") as handle:
             for line in handle:
@@ -55,6 +55,25 @@ def rss_mib(pid: int) -> float:
     except OSError:
         pass
     return float("nan")
+
+
+def _children(pid: int) -> list[int]:
+    """``pid``'s child processes (Linux's ``/proc/<pid>/task/*/children``)."""
+    found: list[int] = []
+    for path in Path(f"/proc/{pid}/task").glob("*/children"):
+        with contextlib.suppress(OSError):
+            found += [int(child) for child in path.read_text(encoding="ascii").split()]
+    return found
+
+
+def rss_mib(pid: int) -> float:
+    """Resident memory of ``pid`` and its descendants in MiB (VmRSS of /proc/<pid>/status,
+    summed: a server's simulation worker, :func:`ui.simulation.start_worker`, is part of
+    what it costs); NaN when ``pid`` is gone."""
+    own = _own_rss_mib(pid)
+    if own != own:
+        return own
+    return own + sum(v for child in _children(pid) if (v := rss_mib(child)) == v)
 
 
 def streamlit_command(
