@@ -1,13 +1,5 @@
-"""Cached compute of the cube calculator: scalar arguments, bounded caches.
-
-The ``*_view`` functions (``st.cache_resource``) hold what a section shows, built once
-per process for its arguments: figures, shown frames and the texts the metrics read. A
-warm rerun of the section (its own slider moved back to a value seen before) then makes
-one cached call and skips the pandas steps and the figure builders, without a copy
-(``st.cache_data`` unpickles its value on every read). They are shared by every session
-and never changed after they are made: ``ui.widgets.chart`` and ``ui.widgets.table`` do
-not change the figure or frame they get. Their arguments are keyword-only: Streamlit looks
-up the signature of a cached function once per positional argument on every call.
+"""Cached compute of the cube calculator: scalar arguments, bounded caches, and the
+sections' prepared views (the ``*_view`` functions, :mod:`ui`).
 """
 
 from __future__ import annotations

@@ -1,12 +1,5 @@
-"""Cached compute for the home page (the model atlas).
-
-The ``*_view`` functions (``st.cache_resource``) hold what the atlas section shows,
-built once per process for its arguments: the figure, the shown frame and the
-headline numbers. A warm rerun then reads them as they are, without copies
-(``st.cache_data`` unpickles its value on every read) and without rebuilding a figure.
-They are shared by every session, so the section never changes them.
-The section calls them with keyword arguments: Streamlit looks up the name of each
-positional argument with ``inspect.signature`` on every call.
+"""Cached compute for the home page (the model atlas), and the atlas section's prepared
+views (the ``*_view`` functions, :mod:`ui`).
 """
 
 from __future__ import annotations

@@ -1,12 +1,5 @@
-"""Cached compute for the Janowski page.
-
-The ``*_view`` functions (``st.cache_resource``) hold what a section shows, built once
-per process for its arguments: figures, shown frames and the numbers the metrics read.
-A warm rerun then reads them as they are, without copies (``st.cache_data`` unpickles
-its value on every read) and without rebuilding a figure. They are shared by every
-session, so the sections never change them.
-The sections call them with keyword arguments: Streamlit looks up the name of each
-positional argument with ``inspect.signature`` on every call.
+"""Cached compute for the Janowski page, and its sections' prepared views (the
+``*_view`` functions, :mod:`ui`).
 """
 
 from __future__ import annotations
