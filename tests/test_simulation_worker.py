@@ -9,6 +9,7 @@ the same ``ValueError`` as a run past its budget.
 from __future__ import annotations
 
 import os
+import platform
 import signal
 import time
 from pathlib import Path
@@ -91,3 +92,8 @@ def test_a_worker_without_an_answer_in_time_is_a_value_error(worker, monkeypatch
     with pytest.raises(ValueError, match="gave no result within"):
         simulation.within_budget(0.5, _no_answer)
     assert not simulation.slot_busy()  # the slot is given back
+
+
+def test_the_worker_hands_freed_memory_back_on_glibc():
+    assert platform.libc_ver()[0] == "glibc", "this project's machines run glibc"
+    assert simulation._trim_heap()
