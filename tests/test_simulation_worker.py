@@ -87,6 +87,12 @@ def test_a_worker_that_died_is_replaced_and_the_run_still_done(worker):
     assert replacement not in (dead, os.getpid())
 
 
+def test_ctrl_c_is_left_to_the_server(worker):
+    pid = simulation.within_budget(5.0, _pid)
+    os.kill(pid, signal.SIGINT)  # as a terminal's Ctrl-C reaches the whole process group
+    assert simulation.within_budget(5.0, _pid) == pid
+
+
 def test_a_worker_without_an_answer_in_time_is_a_value_error(worker, monkeypatch):
     monkeypatch.setattr(simulation, "WORKER_GRACE_SECONDS", 0.0)
     with pytest.raises(ValueError, match="gave no result within"):

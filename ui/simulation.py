@@ -19,6 +19,7 @@ import ctypes
 import ctypes.util
 import logging
 import multiprocessing
+import signal
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -89,9 +90,17 @@ def start_worker() -> None:
     with _worker_lock:
         if _worker is None:
             _worker = ProcessPoolExecutor(
-                max_workers=SIMULATION_SLOTS, mp_context=multiprocessing.get_context("spawn")
+                max_workers=SIMULATION_SLOTS,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_leave_interrupts_to_the_server,
             )
             _worker.submit(time.perf_counter)  # starts the process
+
+
+def _leave_interrupts_to_the_server() -> None:
+    """In the worker: ignore Ctrl-C, which reaches the whole process group; the server
+    stops on it and then stops its worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def stop_worker() -> None:
