@@ -160,7 +160,7 @@ class MatrixView:
     table: pd.DataFrame
 
 
-@st.cache_resource(max_entries=64, show_spinner=False)
+@st.cache_resource(max_entries=16, show_spinner=False)
 def matrix_view(*, p: Probabilities, s: Setting, n: int) -> MatrixView:
     """The score-matrix section's :class:`MatrixView` on the n x n grid."""
     grid = matrix(p, s, n)
@@ -211,7 +211,7 @@ class DecisionView:
     window_table: pd.DataFrame
 
 
-@st.cache_resource(max_entries=64, show_spinner=False)
+@st.cache_resource(max_entries=16, show_spinner=False)
 def decision_view(*, p: Probabilities, s: Setting) -> DecisionView:
     """The decision section's :class:`DecisionView`."""
     d = decision(p, s)
@@ -269,7 +269,7 @@ class AnatomyView:
     margins: cubeful.DecisionMargins
 
 
-@st.cache_resource(max_entries=64, show_spinner=False)
+@st.cache_resource(max_entries=16, show_spinner=False)
 def anatomy_view(*, p: Probabilities, s: Setting) -> AnatomyView | None:
     """The anatomy section's :class:`AnatomyView`; None where the player on roll cannot
     double (no DT - ND to take apart)."""

@@ -41,7 +41,7 @@ def race_cube_life() -> pd.DataFrame:
     return pd.DataFrame({cube: frame["cube_life"] for cube, frame in frames.items()})
 
 
-@st.cache_resource(max_entries=64, show_spinner=False)
+@st.cache_resource(max_entries=16, show_spinner=False)
 def atlas_view(
     x: float, da: float, db: float, g: float, gc: float, cube: CubePosition
 ) -> dict[str, Any]:

@@ -65,7 +65,7 @@ POINT_LABELS = {
 }
 
 
-@st.cache_resource(max_entries=64, show_spinner=False)
+@st.cache_resource(max_entries=16, show_spinner=False)
 def decision_view(
     x: float,
     W: float,
@@ -108,7 +108,7 @@ def decision_view(
     return view
 
 
-@st.cache_resource(max_entries=64, show_spinner=False)
+@st.cache_resource(max_entries=16, show_spinner=False)
 def life_view(x: float, W: float, L: float, jacoby: bool) -> dict[str, Any]:
     """What the cube-life section shows: the ``points`` at x, the ``figure`` of the
     points against x and the sweep as shown (``table``: labelled, rounded)."""
@@ -120,7 +120,7 @@ def life_view(x: float, W: float, L: float, jacoby: bool) -> dict[str, Any]:
     }
 
 
-@st.cache_resource(max_entries=64, show_spinner=False)
+@st.cache_resource(max_entries=16, show_spinner=False)
 def two_view(x: float, x_taker: float, W: float, L: float) -> dict[str, Any]:
     """What the two-index section shows: the two-index ``points`` (and as a dict,
     ``fields``) and the ``figure`` against the taker's x."""
