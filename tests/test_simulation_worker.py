@@ -11,6 +11,8 @@ from __future__ import annotations
 import os
 import platform
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -39,6 +41,17 @@ def worker():
     simulation.start_worker()
     yield
     simulation.stop_worker()
+
+
+#: A stand-in server: starts its worker, prints the worker's pid, then waits to be killed.
+_SERVER = """
+import os, sys, time
+from tests.test_simulation_worker import _pid
+from ui import simulation
+simulation.start_worker()
+print(simulation.within_budget(5.0, _pid), flush=True)
+time.sleep(600)
+"""
 
 
 def _running(pid: int) -> bool:
@@ -103,3 +116,21 @@ def test_a_worker_without_an_answer_in_time_is_a_value_error(worker, monkeypatch
 def test_the_worker_hands_freed_memory_back_on_glibc():
     assert platform.libc_ver()[0] == "glibc", "this project's machines run glibc"
     assert simulation._trim_heap()
+
+
+def test_a_worker_ends_when_its_server_is_killed_outright():
+    root = Path(__file__).resolve().parents[1]
+    server = subprocess.Popen(
+        [sys.executable, "-c", _SERVER], cwd=root, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert server.stdout is not None
+        worker = int(server.stdout.readline())
+        assert _running(worker)
+    finally:
+        server.kill()  # SIGKILL: the server cannot stop its worker
+        server.wait()
+    deadline = time.monotonic() + GONE_WITHIN_S
+    while _running(worker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _running(worker), f"worker {worker} outlived its killed server"

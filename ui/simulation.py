@@ -19,6 +19,7 @@ import ctypes
 import ctypes.util
 import logging
 import multiprocessing
+import os
 import signal
 import threading
 import time
@@ -51,6 +52,8 @@ _simulations = threading.BoundedSemaphore(SIMULATION_SLOTS)
 #: answer (a worker that crashed is replaced, and a new one imports numpy and cubecore
 #: first: about 2 s); past it the reader gets the "stopped" message.
 WORKER_GRACE_SECONDS = 30.0
+#: How often the worker checks that its server is still there (seconds).
+SERVER_CHECK_SECONDS = 1.0
 #: The worker process that runs simulations (:func:`start_worker`); None: in the caller.
 _worker: ProcessPoolExecutor | None = None
 _worker_lock = threading.Lock()
@@ -92,15 +95,28 @@ def start_worker() -> None:
             _worker = ProcessPoolExecutor(
                 max_workers=SIMULATION_SLOTS,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_leave_interrupts_to_the_server,
+                initializer=_set_up_worker,
             )
             _worker.submit(time.perf_counter)  # starts the process
 
 
-def _leave_interrupts_to_the_server() -> None:
-    """In the worker: ignore Ctrl-C, which reaches the whole process group; the server
-    stops on it and then stops its worker."""
+def _set_up_worker() -> None:
+    """In the worker: ignore Ctrl-C, which reaches the whole process group (the server
+    stops on it and then stops its worker), and end when the server is gone (a server
+    killed outright cannot stop its worker, which would wait for work forever)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    server = os.getppid()
+    threading.Thread(
+        target=_end_when_orphaned, args=(server,), daemon=True, name="server-watch"
+    ).start()
+
+
+def _end_when_orphaned(server: int) -> None:
+    """End this process once its parent ``server`` is gone (checked every
+    :data:`SERVER_CHECK_SECONDS`)."""
+    while os.getppid() == server:
+        time.sleep(SERVER_CHECK_SECONDS)
+    os._exit(0)
 
 
 def stop_worker() -> None:
