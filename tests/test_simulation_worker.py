@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import platform
+import select
 import signal
 import subprocess
 import sys
@@ -45,21 +46,27 @@ def worker():
 
 #: A stand-in server: starts its worker, prints the worker's pid, then waits to be killed.
 _SERVER = """
-import os, sys, time
+import signal
 from tests.test_simulation_worker import _pid
 from ui import simulation
 simulation.start_worker()
 print(simulation.within_budget(5.0, _pid), flush=True)
-time.sleep(600)
+signal.pause()
 """
 
 
-def _running(pid: int) -> bool:
+def _ends_within(pid: int, seconds: float) -> bool:
+    """Whether process ``pid`` has ended or ends within ``seconds``: a wait on its pidfd,
+    which becomes readable when the process exits (the wait ends then, not on a clock)."""
     try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
+        handle = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return True
+    try:
+        readable, _, _ = select.select([handle], [], [], seconds)
+    finally:
+        os.close(handle)
+    return bool(readable)
 
 
 def test_the_same_games_give_the_same_numbers_on_the_worker(worker):
@@ -89,10 +96,7 @@ def test_without_a_worker_the_run_happens_in_the_caller():
 def test_a_worker_that_died_is_replaced_and_the_run_still_done(worker):
     dead = simulation.within_budget(5.0, _pid)
     os.kill(dead, signal.SIGKILL)
-    deadline = time.monotonic() + GONE_WITHIN_S
-    while _running(dead) and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert not _running(dead), f"worker {dead} still running after SIGKILL"
+    assert _ends_within(dead, GONE_WITHIN_S), f"worker {dead} still running after SIGKILL"
     assert simulation.within_budget(30.0, pgame.take_check, 0.8, 2_000, 11) == (
         pgame.take_check(0.8, 2_000, 11)
     )
@@ -126,11 +130,8 @@ def test_a_worker_ends_when_its_server_is_killed_outright():
     try:
         assert server.stdout is not None
         worker = int(server.stdout.readline())
-        assert _running(worker)
+        assert not _ends_within(worker, 0.0)
     finally:
         server.kill()  # SIGKILL: the server cannot stop its worker
         server.wait()
-    deadline = time.monotonic() + GONE_WITHIN_S
-    while _running(worker) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not _running(worker), f"worker {worker} outlived its killed server"
+    assert _ends_within(worker, GONE_WITHIN_S), f"worker {worker} outlived its killed server"
