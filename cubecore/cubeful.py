@@ -1207,7 +1207,9 @@ class DecisionMargins:
     input, the others held (the winning chance moves with the conditional gammon and
     backgammon rates held, i.e. W and L fixed; a gammon rate moves with the winning
     chance and the backgammon share held). ``None``: no change within the input's
-    possible range. The best action is the pair (doubles, the taker passes).
+    possible range. The best action is the pair (doubles, the taker passes); an
+    optional double (ND within 1e-5 of min(DT, DP), gnubg's tolerance) is one action,
+    whichever way rounding turns the cube.
 
     Attributes
     ----------
@@ -1227,15 +1229,31 @@ class DecisionMargins:
     lose_gammon_up: float | None
 
 
-def _key(decision: CubeDecision) -> tuple[bool, bool]:
+#: The best action as :func:`decision_margins` compares it: (doubles, the taker passes).
+_ActionKey = tuple[bool | None, bool]
+
+
+def _key(decision: CubeDecision) -> _ActionKey:
+    """The best action as (doubles, the taker passes), ``doubles`` None when optional.
+
+    A double is optional when ND is within ``_OPTIONAL`` of the doubler's equity
+    after the reply, min(DT, DP) (gnubg's ``isOptional`` tolerance). It counts as one
+    action whichever way rounding turns the cube: where ND and DT are equal in exact
+    arithmetic (a trailer at 4-away and at 3-away against 1-away post-Crawford, with
+    no gammons, has the same match equity) ``doubles`` flips on rounding alone.
+    """
+    assert decision.double_take is not None and decision.double_pass is not None
+    after = min(decision.double_take, decision.double_pass)
+    if abs(after - decision.no_double) <= _OPTIONAL:
+        return None, decision.taker_passes
     return decision.doubles, decision.taker_passes
 
 
 def _first_change(
-    key_at: Callable[[float], tuple[bool, bool]],
+    key_at: Callable[[float], _ActionKey],
     start: float,
     end: float,
-    reference: tuple[bool, bool],
+    reference: _ActionKey,
 ) -> float | None:
     """Distance from ``start`` toward ``end`` to the first change of ``key_at``.
 
@@ -1291,10 +1309,10 @@ def decision_margins(
     gw, bw, gl, bl = probs.rates()
     p = probs.win
 
-    def at_win_gammon(t: float) -> tuple[bool, bool]:
+    def at_win_gammon(t: float) -> _ActionKey:
         return _key(decide(probs.with_rates(p, (t, bw, gl, bl))))
 
-    def at_lose_gammon(t: float) -> tuple[bool, bool]:
+    def at_lose_gammon(t: float) -> _ActionKey:
         return _key(decide(probs.with_rates(p, (gw, bw, t, bl))))
 
     score = setting._score()
@@ -1599,8 +1617,9 @@ def _win_margins(
     """Exact winning-chance margins on the piecewise-linear equities.
 
     Between consecutive kinks ND, DT and DP are linear in ``P_w`` (rates held), so
-    every gap that decides the action (DT - ND, DP - ND, DT - DP, and for beavers
-    2 DT - ND, DT and DT + 2) is linear there: its roots are found exactly from the
+    every gap that decides the action (DT - ND and DP - ND, each also shifted by
+    the optional tolerance both ways, DT - DP, and for beavers 2 DT - ND, DT and
+    DT + 2) is linear there: its roots are found exactly from the
     decisions at the two ends. The action is constant between consecutive roots and
     kinks, so the first of them past which it differs is the margin. At most
     ``2 (len(kinks) + 1)`` decisions plus one per candidate.
@@ -1615,7 +1634,13 @@ def _win_margins(
         d = decide(probs.with_rates(t, rates))
         assert d.double_take is not None and d.double_pass is not None
         nd, dt, dp = d.no_double, d.double_take, d.double_pass
-        return (dt - nd, dp - nd, dt - dp, 2.0 * dt - nd, dt, dt + 2.0)
+        return (
+            *(gap + shift for gap in (dt - nd, dp - nd) for shift in (-_OPTIONAL, 0.0, _OPTIONAL)),
+            dt - dp,
+            2.0 * dt - nd,
+            dt,
+            dt + 2.0,
+        )
 
     ends = [values(t) for t in knots]
     candidates = set(knots)
