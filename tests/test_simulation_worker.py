@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+import types
 from pathlib import Path
 
 import pytest
@@ -89,12 +90,30 @@ def test_the_run_happens_in_another_process(worker):
     assert simulation.within_budget(5.0, _pid) != os.getpid()
 
 
+def test_a_worker_started_during_a_script_run_does_not_run_the_script(tmp_path, monkeypatch):
+    """Streamlit installs each script run as ``__main__`` (the app's main script as its
+    ``__file__``); a worker started then, as one replacing a dead worker is, must not run
+    that script first (a spawned process runs its parent's main script)."""
+    script = tmp_path / "app.py"
+    script.write_text("raise SystemExit('the page script ran in the simulation worker')\n")
+    page_run = types.ModuleType("__main__")
+    page_run.__file__ = str(script)
+    monkeypatch.setitem(sys.modules, "__main__", page_run)
+    simulation.start_worker()
+    try:
+        assert simulation.within_budget(5.0, _pid) != os.getpid()
+    finally:
+        simulation.stop_worker()
+    assert sys.modules["__main__"] is page_run
+
+
 def test_without_a_worker_the_run_happens_in_the_caller():
     assert simulation.within_budget(5.0, _pid) == os.getpid()
 
 
 def test_a_worker_that_died_is_replaced_and_the_run_still_done(worker):
     dead = simulation.within_budget(5.0, _pid)
+    assert dead != os.getpid(), "the run was not on the worker"  # never SIGKILL the runner
     os.kill(dead, signal.SIGKILL)
     assert _ends_within(dead, GONE_WITHIN_S), f"worker {dead} still running after SIGKILL"
     assert simulation.within_budget(30.0, pgame.take_check, 0.8, 2_000, 11) == (
@@ -106,6 +125,7 @@ def test_a_worker_that_died_is_replaced_and_the_run_still_done(worker):
 
 def test_ctrl_c_is_left_to_the_server(worker):
     pid = simulation.within_budget(5.0, _pid)
+    assert pid != os.getpid(), "the run was not on the worker"  # never interrupt the runner
     os.kill(pid, signal.SIGINT)  # as a terminal's Ctrl-C reaches the whole process group
     assert simulation.within_budget(5.0, _pid) == pid
 

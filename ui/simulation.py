@@ -21,8 +21,10 @@ import logging
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
+import types
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -97,7 +99,31 @@ def start_worker() -> None:
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_set_up_worker,
             )
-            _worker.submit(time.perf_counter)  # starts the process
+            with _no_main_module():
+                _worker.submit(time.perf_counter)  # starts the process
+
+
+@contextmanager
+def _no_main_module() -> Iterator[None]:
+    """While the worker process starts: no ``__main__`` for it to run first.
+
+    A spawned process runs its parent's main script again (as ``__mp_main__``) before
+    its first task. In a server, Streamlit's script runner installs each script run as
+    ``sys.modules["__main__"]``, with the app's main script as its ``__file__``: a
+    worker started while the server runs (one replacing a worker that died) would run
+    the whole app first, and under ``AppTest`` a script that fails outside it, which
+    broke the new worker at once. The worker needs no main module (simulators are
+    module-level functions of importable modules). A script run that installs its own
+    module meanwhile keeps it.
+    """
+    saved = sys.modules["__main__"]
+    stand_in = types.ModuleType("__main__")
+    sys.modules["__main__"] = stand_in
+    try:
+        yield
+    finally:
+        if sys.modules.get("__main__") is stand_in:
+            sys.modules["__main__"] = saved
 
 
 def _set_up_worker() -> None:
