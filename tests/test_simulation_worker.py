@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from cubecore import pgame
-from ui import simulation
+from ui import heap, simulation
 
 #: How long a test waits for a killed process to be gone (a bound, not a pause: the
 #: wait ends as soon as the process has exited).
@@ -49,7 +49,7 @@ def worker():
 _SERVER = """
 import signal
 from tests.test_simulation_worker import _pid
-from ui import simulation
+from ui import heap, simulation
 simulation.start_worker()
 print(simulation.within_budget(5.0, _pid), flush=True)
 signal.pause()
@@ -139,7 +139,7 @@ def test_a_worker_without_an_answer_in_time_is_a_value_error(worker, monkeypatch
 
 def test_the_worker_hands_freed_memory_back_on_glibc():
     assert platform.libc_ver()[0] == "glibc", "this project's machines run glibc"
-    assert simulation._trim_heap()
+    assert heap.trim_heap()
 
 
 def test_a_worker_ends_when_its_server_is_killed_outright():

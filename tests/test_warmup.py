@@ -194,7 +194,7 @@ def test_a_plain_streamlit_run_starts_the_warm_up_with_its_first_visitor():
 
 
 def test_the_launcher_caps_glibcs_malloc_arenas():
-    """Debian's glibc takes the cap (a soak's RSS stays flat with it: ui.serve)."""
-    from ui.serve import MALLOC_ARENAS, limit_malloc_arenas
+    """Debian's glibc takes the cap (a soak's RSS stays flat with it: ui.heap)."""
+    from ui.heap import MALLOC_ARENAS, limit_malloc_arenas
 
     assert MALLOC_ARENAS == 2 and limit_malloc_arenas() is True

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import ctypes
-import ctypes.util
 import functools
 import importlib
 import socket
@@ -31,6 +29,7 @@ from streamlit.logger import get_logger
 from streamlit.web import cli
 
 from ui import simulation
+from ui.heap import limit_malloc_arenas
 from ui.warmup import WARM_UP, import_pages
 
 APP = Path(__file__).resolve().parents[1] / "app.py"
@@ -38,26 +37,9 @@ APP = Path(__file__).resolve().parents[1] / "app.py"
 _log = get_logger(__name__)
 
 
-#: glibc's malloc arenas the process may use (``mallopt(M_ARENA_MAX)``, the tunable that
-#: ``MALLOC_ARENA_MAX`` sets). By default glibc gives threads up to 8 per core, and each
-#: session's script thread kept its own arena's freed pages: a 5-minute soak of 30
-#: sessions grew from 552-583 MiB in its second minute to 729-786 MiB in its last; with
-#: 2 arenas, 405-447 and 430-484 MiB (2026-11-24, ``python -m bench soak``).
-MALLOC_ARENAS = 2
-_M_ARENA_MAX = -8  # glibc's malloc.h
-
 #: How long the launcher may solve tables before the server listens (the rest are built
 #: in the background); today's take ~1.5 s on a 2-core machine.
 SOLVE_BUDGET_SECONDS = 20.0
-
-
-def limit_malloc_arenas(arenas: int = MALLOC_ARENAS) -> bool:
-    """Cap glibc's malloc arenas (before any thread starts); False where there is no glibc."""
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        return bool(libc.mallopt(_M_ARENA_MAX, arenas))
-    except (OSError, AttributeError):  # another C library: its own allocator, left as is
-        return False
 
 
 #: Marks a websocket protocol class whose connections are sent without delay.

@@ -15,8 +15,6 @@ others' reruns go on. Elsewhere (tests, scripts, ``AppTest``) it runs in the cal
 thread, as it always did; the results are the same (the same seeded games).
 """
 
-import ctypes
-import ctypes.util
 import logging
 import multiprocessing
 import os
@@ -32,6 +30,8 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import streamlit as st
+
+from ui.heap import trim_heap
 
 #: Monte Carlo runs hold all their games in memory while they run (a million games
 #: peak at 40-50 MB). One runs at a time per process: a class choosing the largest
@@ -179,16 +179,7 @@ def _timed_on_worker(
     try:
         return _timed(simulate, args, kwargs, seconds)
     finally:
-        _trim_heap()
-
-
-def _trim_heap() -> bool:
-    """``malloc_trim(0)``; False where the C library has none (not glibc)."""
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        return bool(libc.malloc_trim(0))
-    except (OSError, AttributeError):
-        return False
+        trim_heap()
 
 
 def timed_within_budget(
