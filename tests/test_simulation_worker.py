@@ -1,9 +1,10 @@
 """A server's simulations run on a worker process (ui.simulation.start_worker).
 
-The worker is a real spawned process (no mock): the same seeded games give the same
-numbers there as in the caller, the run happens in another process, a worker that dies
-is replaced without losing the reader's run, and one that gives no answer in time is
-the same ``ValueError`` as a run past its budget.
+The worker is a real spawned process (no mock): the same seeded games, and the same
+tables (:func:`ui.simulation.on_worker`), give the same numbers there as in the caller,
+the run happens in another process, a worker that dies is replaced without losing the
+reader's run, and one that gives no answer in time is the same ``ValueError`` as a run
+past its budget.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from cubecore import pgame
+from cubecore import match, pgame
 from ui import heap, simulation
 
 #: How long a test waits for a killed process to be gone (a bound, not a pause: the
@@ -121,6 +122,24 @@ def test_a_worker_that_died_is_replaced_and_the_run_still_done(worker):
     )
     replacement = simulation.within_budget(5.0, _pid)
     assert replacement not in (dead, os.getpid())
+
+
+def test_a_table_computed_on_the_worker_is_the_one_computed_here(worker):
+    table = simulation.on_worker(match.match_equity_table, 9, 0.25, cube_efficiency=0.7)
+    assert table.equals(match.match_equity_table(9, 0.25, cube_efficiency=0.7))
+    assert simulation.on_worker(os.getpid) != os.getpid()
+    assert not simulation.slot_busy()
+
+
+def test_a_table_is_computed_here_without_a_worker_or_when_the_worker_died(worker):
+    dead = simulation.on_worker(os.getpid)
+    assert dead != os.getpid(), "the run was not on the worker"  # never SIGKILL the runner
+    os.kill(dead, signal.SIGKILL)
+    assert _ends_within(dead, GONE_WITHIN_S), f"worker {dead} still running after SIGKILL"
+    assert simulation.on_worker(os.getpid) == os.getpid()  # the run the death met: here
+    assert simulation.on_worker(os.getpid) not in (dead, os.getpid())  # then a new worker
+    simulation.stop_worker()
+    assert simulation.on_worker(os.getpid) == os.getpid()
 
 
 def test_ctrl_c_is_left_to_the_server(worker):

@@ -12,7 +12,8 @@ lock for up to about 2 s: in the server's own process it slowed every other sess
 reruns, which share that lock (issue #17: one process carries a class). On the worker it
 runs on the machine's other core while the reader who asked for it waits, and the
 others' reruns go on. Elsewhere (tests, scripts, ``AppTest``) it runs in the caller's
-thread, as it always did; the results are the same (the same seeded games).
+thread, as it always did; the results are the same (the same seeded games). The heavier
+tables' cache misses run there too (:func:`on_worker`), without the slot.
 """
 
 import logging
@@ -195,21 +196,64 @@ def timed_within_budget(
     done in the caller; one that gives no answer within the budget and
     :data:`WORKER_GRACE_SECONDS` is a ``ValueError`` like a run past its budget.
     """
+    waited = seconds + WORKER_GRACE_SECONDS
     with simulation_slot():
-        worker = _worker
-        if worker is None:
-            return _timed(simulate, args, kwargs, seconds)
         try:
-            future = worker.submit(_timed_on_worker, simulate, args, kwargs, seconds)
-            return future.result(timeout=seconds + WORKER_GRACE_SECONDS)
-        except BrokenProcessPool:
-            _log.warning("the simulation worker died: a new one starts; this run in the server")
-            _replace_broken(worker)
-            return _timed(simulate, args, kwargs, seconds)
+            return _on_worker_or_here(
+                _timed_on_worker, _timed, (simulate, args, kwargs, seconds), waited
+            )
         except TimeoutError:
-            waited = seconds + WORKER_GRACE_SECONDS
             message = f"the simulation process gave no result within {waited:.0f} s"
             raise ValueError(message) from None
+
+
+def on_worker(compute: Callable[..., _Result], *args: Any, **kwargs: Any) -> _Result:
+    """``compute(*args, **kwargs)``, a pure function of cubecore, on the worker process
+    when there is one (:func:`start_worker`), else here.
+
+    For the cache misses of the heavier tables (a race's cube life at every score,
+    0.3-0.7 s; a match equity table from its model, ~0.1 s): numpy work in many small
+    steps, which holds the interpreter lock the other sessions' reruns need. In a fresh
+    server a class's first minute is full of such misses (issue #17's profile: a third
+    of the server's busy time). On the worker they use the other core; the caller
+    waits, without the simulation slot, behind at most one running simulation.
+    ``compute`` and its arguments go there by pickle (a module-level function, plain
+    values, tables). A worker that died is replaced and this run done here, as is one
+    that gives no answer within :data:`SIMULATION_SECONDS` and
+    :data:`WORKER_GRACE_SECONDS`: the result is the same, only the core differs.
+    """
+    waited = SIMULATION_SECONDS + WORKER_GRACE_SECONDS
+    try:
+        return _on_worker_or_here(compute, compute, args, waited, kwargs)
+    except TimeoutError:
+        _log.warning(
+            "the worker gave no result within %.0f s: %s runs in the server",
+            waited,
+            getattr(compute, "__qualname__", compute),
+        )
+        return compute(*args, **kwargs)
+
+
+def _on_worker_or_here(
+    there: Callable[..., _Result],
+    here: Callable[..., _Result],
+    args: tuple[Any, ...],
+    timeout: float,
+    kwargs: Mapping[str, Any] | None = None,
+) -> _Result:
+    """``there(*args, **kwargs)`` on the worker, or ``here(*args, **kwargs)`` in this
+    process when there is no worker or it died (a new one is started). ``TimeoutError``
+    when the worker gives no answer within ``timeout`` seconds."""
+    kwargs = kwargs or {}
+    worker = _worker
+    if worker is None:
+        return here(*args, **kwargs)
+    try:
+        return worker.submit(there, *args, **kwargs).result(timeout=timeout)
+    except BrokenProcessPool:
+        _log.warning("the simulation worker died: a new one starts; this run in the server")
+        _replace_broken(worker)
+        return here(*args, **kwargs)
 
 
 def _replace_broken(broken: ProcessPoolExecutor) -> None:

@@ -13,6 +13,7 @@ import streamlit as st
 
 from cubecore import cubeful, janowski
 from ui.janowski import charts as figures
+from ui.simulation import on_worker
 
 _P_GRID = np.linspace(0.0, 1.0, 401)
 _X_GRID = np.linspace(0.0, 1.0, 101)
@@ -39,7 +40,7 @@ def cube_points(x: float, W: float, L: float, jacoby: bool) -> dict[str, float]:
 @st.cache_data(max_entries=128, show_spinner=False)
 def points_sweep(W: float, L: float, jacoby: bool) -> pd.DataFrame:
     """Decision points for x from 0 to 1."""
-    return janowski.cube_points_sweep(_X_GRID, W, L, jacoby=jacoby)
+    return on_worker(janowski.cube_points_sweep, _X_GRID, W, L, jacoby=jacoby)
 
 
 @st.cache_data(max_entries=128, show_spinner=False)

@@ -10,13 +10,14 @@ import streamlit as st
 
 from cubecore import free_drop, match, match_points, met, met_aids, met_fit, met_io
 from ui.match import charts
+from ui.simulation import on_worker
 from ui.style import Figure
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
 def equity_table(gammon_rate: float, cube_efficiency: float) -> pd.DataFrame:
     """The 25 x 25 match equity table (rows: your away, columns: the opponent's)."""
-    return match.match_equity_table(match.MAX_AWAY, gammon_rate, cube_efficiency)
+    return on_worker(match.match_equity_table, match.MAX_AWAY, gammon_rate, cube_efficiency)
 
 
 @st.cache_data(max_entries=512, show_spinner=False)

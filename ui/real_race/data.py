@@ -16,6 +16,7 @@ from cubecore import bearoff, met, race, race_counts, race_match
 from cubecore.match_points import CubeOwner, MatchPhase, MatchScore
 from cubecore.position import Position, position_from_id
 from ui.real_race import charts
+from ui.simulation import on_worker
 from ui.style import Figure
 
 
@@ -81,8 +82,8 @@ def match_sweeps(score: MatchScore, pips: int) -> tuple[pd.DataFrame, pd.DataFra
     (:func:`cubecore.race_match.race_match_action_map`) and the doubling window by the
     roller's count (:func:`cubecore.race_match.race_match_window`).
     """
-    action_map = race_match.race_match_action_map(score, max_count=pips)
-    window = race_match.race_match_window(score, max_count=pips)
+    action_map = on_worker(race_match.race_match_action_map, score, max_count=pips)
+    window = on_worker(race_match.race_match_window, score, max_count=pips)
     return action_map, window
 
 
@@ -114,8 +115,12 @@ def match_decision(
 @st.cache_data(max_entries=32, show_spinner=False)
 def match_cube_life(key: str, pips: tuple[int, int], max_away: int) -> pd.DataFrame:
     """Implied cube life of one race position, centred cube, at scores 2..max_away."""
-    return race_match.race_match_cube_life_by_score(
-        met.load_table(key), pips[0], pips[1], max_away=max_away
+    return on_worker(
+        race_match.race_match_cube_life_by_score,
+        met.load_table(key),
+        pips[0],
+        pips[1],
+        max_away=max_away,
     )
 
 
