@@ -4,7 +4,7 @@ views (the ``*_view`` functions, :mod:`ui`).
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
 
 import pandas as pd
 import streamlit as st
@@ -13,6 +13,7 @@ from cubecore import atlas, giveup, race
 from cubecore.janowski import CubePosition
 from ui.home import charts
 from ui.home.content import MODEL_TITLES
+from ui.style import Figure
 
 #: The race model's cube life is tabulated for even races up to this pip count.
 RACE_MAX_PIPS = 300
@@ -41,17 +42,34 @@ def race_cube_life() -> pd.DataFrame:
     return pd.DataFrame({cube: frame["cube_life"] for cube, frame in frames.items()})
 
 
+@dataclasses.dataclass(frozen=True)
+class AtlasView:
+    """The atlas section at one set of inputs and cube position.
+
+    Attributes
+    ----------
+    figure : Figure
+        :func:`ui.home.charts.atlas_figure` of the equity curves of :func:`atlas_tables`
+        for the cube position.
+    points : pandas.DataFrame
+        The side-by-side decision points of :func:`atlas_tables` as shown: models by
+        title (:data:`ui.home.content.MODEL_TITLES`), rounded to :data:`SHOWN_DIGITS`.
+    """
+
+    figure: Figure
+    points: pd.DataFrame
+
+
 @st.cache_resource(max_entries=16, show_spinner=False)
 def atlas_view(
     x: float, da: float, db: float, g: float, gc: float, cube: CubePosition
-) -> dict[str, Any]:
-    """The atlas chart for one cube position (``figure``) and the side-by-side decision
-    points as shown (``points``: models by title, rounded)."""
+) -> AtlasView:
+    """The atlas section's :class:`AtlasView` for one cube position."""
     curves, points = atlas_tables(x, da, db, g, gc)
-    return {
-        "figure": charts.atlas_figure(curves, cube),
-        "points": points.assign(model=points["model"].map(MODEL_TITLES)).round(SHOWN_DIGITS),
-    }
+    return AtlasView(
+        figure=charts.atlas_figure(curves, cube),
+        points=points.assign(model=points["model"].map(MODEL_TITLES)).round(SHOWN_DIGITS),
+    )
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)

@@ -74,7 +74,7 @@ def render_atlas(v: View) -> None:
     view = cached.atlas_view(x=x, da=da, db=db, g=g, gc=gc, cube=v.choice("cube", CUBE_POSITIONS))
     chart_column, map_column = widgets.chart_columns(v.present)
     with chart_column:
-        widgets.chart(view["figure"], "atlas")
+        widgets.chart(view.figure, "atlas")
     if not v.present:
         with map_column:
             widgets.formula(
@@ -95,7 +95,7 @@ def render_atlas(v: View) -> None:
         "race's own x changes with the pip count and the cube position."
     )
     st.subheader("Decision points, side by side")
-    widgets.table_with_download(view["points"], "atlas_points.csv")
+    widgets.table_with_download(view.points, "atlas_points.csv")
 
 
 def render_glossary(v: View) -> None:

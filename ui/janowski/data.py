@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -14,6 +13,7 @@ import streamlit as st
 from cubecore import cubeful, janowski
 from ui.janowski import charts as figures
 from ui.simulation import on_worker
+from ui.style import Figure
 
 _P_GRID = np.linspace(0.0, 1.0, 401)
 _X_GRID = np.linspace(0.0, 1.0, 101)
@@ -66,6 +66,41 @@ POINT_LABELS = {
 }
 
 
+@dataclasses.dataclass(frozen=True)
+class DecisionView:
+    """The decisions section at one set of inputs.
+
+    Attributes
+    ----------
+    points : dict
+        The doubler's decision points (:func:`cube_points`), by field.
+    figure : Figure
+        :func:`ui.janowski.charts.equity_figure` of :func:`equity_curves` for the chosen
+        cube position (or all of them), P marked.
+    table : pandas.DataFrame
+        The points as the table and its CSV show them, labelled by :data:`POINT_LABELS`.
+    opponent_equity : float or None
+        The cubeful equity with the opponent owning the cube, at the P of
+        :func:`equity_curves` nearest P, where he owns it; else None.
+    decision : cubecore.janowski.CubeDecision or None
+        :func:`cubecore.janowski.cube_decision` at P where the opponent does not own the
+        cube (with ``"all"``, the centred cube's), else None.
+    action : cubecore.cubeful.ProperCubeAction or None
+        The proper action of ``decision`` and each alternative's cost, else None.
+    theirs : dict or None
+        The taker's own decision points (W and L swapped, his cube life, no Jacoby)
+        alongside ``decision``, else None.
+    """
+
+    points: dict[str, float]
+    figure: Figure
+    table: pd.DataFrame
+    opponent_equity: float | None = None
+    decision: janowski.CubeDecision | None = None
+    action: cubeful.ProperCubeAction | None = None
+    theirs: dict[str, float] | None = None
+
+
 @st.cache_resource(max_entries=16, show_spinner=False)
 def decision_view(
     x: float,
@@ -76,58 +111,100 @@ def decision_view(
     jacoby: bool,
     cube: str,
     original: bool,
-) -> dict[str, Any]:
-    """What the decisions section shows for ``cube`` (a cube position, or ``"all"``):
-    the doubler's ``points``, the equity ``figure``, the points ``table``, and at P
-    either the ``opponent_equity`` (the opponent owns the cube) or the ``decision``,
-    its proper ``action`` and the taker's own points (``theirs``)."""
+) -> DecisionView:
+    """The decisions section's :class:`DecisionView` for ``cube`` (a cube position, or
+    ``"all"``): ``opponent_equity`` where the opponent owns the cube, else the
+    ``decision`` at P, its ``action`` and the taker's points (``theirs``)."""
     points = cube_points(x, W, L, jacoby)
     curves = equity_curves(x, W, L, jacoby)
     cubes = janowski.CUBE_POSITIONS if cube == "all" else (cube,)
-    view: dict[str, Any] = {
-        "points": points,
-        "figure": figures.equity_figure(curves, cubes, points, P, show_original=original),
-        "table": pd.DataFrame(
-            {"point": list(POINT_LABELS.values()), "P": [points[f] for f in POINT_LABELS]}
-        ),
-    }
+    figure = figures.equity_figure(curves, cubes, points, P, show_original=original)
+    table = pd.DataFrame(
+        {"point": list(POINT_LABELS.values()), "P": [points[f] for f in POINT_LABELS]}
+    )
     if cube == "opponent":
-        view["opponent_equity"] = float(curves.iloc[(curves["p"] - P).abs().argmin()]["opponent"])
-        return view
+        return DecisionView(
+            points=points,
+            figure=figure,
+            table=table,
+            opponent_equity=float(curves.iloc[(curves["p"] - P).abs().argmin()]["opponent"]),
+        )
     position: janowski.DoublingCube = "owned" if cube == "owned" else "center"
     d = janowski.cube_decision(P, x, position, W, L, x_taker=x_taker, jacoby=jacoby)
-    view["decision"] = d
-    view["action"] = cubeful.proper_cube_action(
-        d.no_double,
-        d.double_take,
-        d.double_pass,
-        centred=position == "center",
-        can_gammon=W > 1.0,
-        jacoby=jacoby,
+    return DecisionView(
+        points=points,
+        figure=figure,
+        table=table,
+        decision=d,
+        action=cubeful.proper_cube_action(
+            d.no_double,
+            d.double_take,
+            d.double_pass,
+            centred=position == "center",
+            can_gammon=W > 1.0,
+            jacoby=jacoby,
+        ),
+        theirs=cube_points(x_taker, L, W, False),
     )
-    view["theirs"] = cube_points(x_taker, L, W, False)
-    return view
+
+
+@dataclasses.dataclass(frozen=True)
+class LifeView:
+    """The cube-life section at one set of inputs.
+
+    Attributes
+    ----------
+    points : dict
+        The decision points at x (:func:`cube_points`), by field.
+    figure : Figure
+        :func:`ui.janowski.charts.points_vs_x_figure` of :func:`points_sweep`, x marked.
+    table : pandas.DataFrame
+        :func:`points_sweep` as shown: labelled by :data:`POINT_LABELS`, rounded to 6
+        decimals.
+    """
+
+    points: dict[str, float]
+    figure: Figure
+    table: pd.DataFrame
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
-def life_view(x: float, W: float, L: float, jacoby: bool) -> dict[str, Any]:
-    """What the cube-life section shows: the ``points`` at x, the ``figure`` of the
-    points against x and the sweep as shown (``table``: labelled, rounded)."""
+def life_view(x: float, W: float, L: float, jacoby: bool) -> LifeView:
+    """The cube-life section's :class:`LifeView`."""
     sweep = points_sweep(W, L, jacoby)
-    return {
-        "points": cube_points(x, W, L, jacoby),
-        "figure": figures.points_vs_x_figure(sweep, x),
-        "table": sweep.rename(columns=POINT_LABELS).round(6),
-    }
+    return LifeView(
+        points=cube_points(x, W, L, jacoby),
+        figure=figures.points_vs_x_figure(sweep, x),
+        table=sweep.rename(columns=POINT_LABELS).round(6),
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class TwoIndexView:
+    """The two-index section at one set of inputs.
+
+    Attributes
+    ----------
+    points : cubecore.janowski.TwoIndexPoints
+        :func:`cubecore.janowski.two_index_points` for the doubler's and the taker's x.
+    fields : dict
+        ``points`` as a dict, by field.
+    figure : Figure
+        :func:`ui.janowski.charts.two_index_figure` of :func:`two_index_sweep`, the
+        taker's x marked.
+    """
+
+    points: janowski.TwoIndexPoints
+    fields: dict[str, float]
+    figure: Figure
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
-def two_view(x: float, x_taker: float, W: float, L: float) -> dict[str, Any]:
-    """What the two-index section shows: the two-index ``points`` (and as a dict,
-    ``fields``) and the ``figure`` against the taker's x."""
+def two_view(x: float, x_taker: float, W: float, L: float) -> TwoIndexView:
+    """The two-index section's :class:`TwoIndexView`."""
     points = janowski.two_index_points(x, x_taker, W, L)
-    return {
-        "points": points,
-        "fields": dataclasses.asdict(points),
-        "figure": figures.two_index_figure(two_index_sweep(x, W, L), x_taker),
-    }
+    return TwoIndexView(
+        points=points,
+        fields=dataclasses.asdict(points),
+        figure=figures.two_index_figure(two_index_sweep(x, W, L), x_taker),
+    )

@@ -6,8 +6,6 @@ runs only the open one.
 
 from __future__ import annotations
 
-from typing import Any
-
 import streamlit as st
 
 from cubecore import janowski
@@ -43,7 +41,7 @@ def render_decision(v: View) -> None:
         cube=v.text("cube"),
         original=v.flag("j93"),
     )
-    points = view["points"]
+    points = view.points
 
     formulas = [
         (r"E_{\mathrm{dead}}(P) = P\,(W+L) - L", f"{SOURCE}: dead-cube equity"),
@@ -70,7 +68,7 @@ def render_decision(v: View) -> None:
             )
         )
     widgets.chart_with_formulas(
-        view["figure"],
+        view.figure,
         "janowski_equity",
         formulas,
         present=v.present,
@@ -88,12 +86,14 @@ def render_decision(v: View) -> None:
 
     st.subheader(f"Decision at P = {P:.3f}")
     if v.text("cube") == "opponent":
-        equity = view["opponent_equity"]
+        equity = view.opponent_equity
+        assert equity is not None  # the view of the opponent's cube has it
         st.write("The opponent owns the cube: this player has no cube action.")
         widgets.headline([(f"Equity at P = {P:.3f}, opponent's cube", f"{equity:+.4f}")])
     else:
         cube: janowski.DoublingCube = "owned" if v.text("cube") == "owned" else "center"
-        d = view["decision"]
+        d = view.decision
+        assert d is not None  # the view of a cube this player may double has it
         widgets.headline(
             [
                 ("No double", f"{d.no_double:+.4f}"),
@@ -104,18 +104,19 @@ def render_decision(v: View) -> None:
         _proper_action(view, cube, x_taker)
 
     if not v.present:
-        widgets.table_with_download(view["table"], f"janowski_points_x{x:g}_W{W:g}_L{L:g}.csv")
+        widgets.table_with_download(view.table, f"janowski_points_x{x:g}_W{W:g}_L{L:g}.csv")
 
 
-def _proper_action(view: dict[str, Any], cube: janowski.DoublingCube, x_taker: float) -> None:
+def _proper_action(view: cached.DecisionView, cube: janowski.DoublingCube, x_taker: float) -> None:
     """The engines' block for the doubler's model, and both players' market windows.
 
     The doubler's window is his points (:func:`cubecore.janowski.cube_points`); the
     taker's is the same model from his side (W and L swapped, his own cube life), with
     his redouble point: after taking he owns the cube.
     """
-    d, action = view["decision"], view["action"]
-    mine, theirs = view["points"], view["theirs"]
+    d, action = view.decision, view.action
+    mine, theirs = view.points, view.theirs
+    assert d is not None and action is not None and theirs is not None  # not the opponent's cube
     centred = cube == "center"
     window = {
         widgets.DOUBLER: {
@@ -146,14 +147,14 @@ def render_life(v: View) -> None:
     x, W, L, _, _ = _model(v)
     st.subheader("How the points move with cube life")
     view = cached.life_view(x=x, W=W, L=L, jacoby=v.flag("jacoby"))
-    points = view["points"]
+    points = view.points
     widgets.headline(
         [
             (f"{cached.POINT_LABELS[field]} at x = {x:g}", _point(points[field]))
             for field in ("take_point", "initial_double_point", "redouble_point", "cash_point")
         ]
     )
-    widgets.chart(view["figure"], "janowski_points_vs_x")
+    widgets.chart(view.figure, "janowski_points_vs_x")
     if not v.present:
         st.caption(
             "The window between the initial double point and the cash point narrows as the "
@@ -162,7 +163,7 @@ def render_life(v: View) -> None:
             "of 1 in the table means never."
         )
         with st.expander("The points for x = 0, 0.01, ..., 1, as numbers"):
-            widgets.table_with_download(view["table"], f"janowski_points_vs_x_W{W:g}_L{L:g}.csv")
+            widgets.table_with_download(view.table, f"janowski_points_vs_x_W{W:g}_L{L:g}.csv")
 
 
 def render_two(v: View) -> None:
@@ -172,7 +173,7 @@ def render_two(v: View) -> None:
     if not v.flag("two"):
         st.info("Turn on 'Taker has his own x' in the sidebar to give the taker his own cube life.")
     view = cached.two_view(x=x, x_taker=x_taker, W=W, L=L)
-    pts2 = view["points"]
+    pts2 = view.points
     widgets.headline(
         [
             ("Perceived cash point (doubler's x)", f"{pts2.perceived_cash_point:.4f}"),
@@ -180,7 +181,7 @@ def render_two(v: View) -> None:
             ("Taker's take point", f"{pts2.take_point:.4f}"),
         ]
     )
-    widgets.chart(view["figure"], "janowski_two_index")
+    widgets.chart(view.figure, "janowski_two_index")
     if not v.present:
         with st.expander("All two-index points"):
-            st.json(view["fields"])
+            st.json(view.fields)
