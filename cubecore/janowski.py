@@ -59,6 +59,7 @@ __all__ = [
     "live_cube_equity",
     "live_take_point",
     "two_index_points",
+    "two_index_sweep",
 ]
 
 #: Where the cube is, always seen from the player whose winning probability is ``p``.
@@ -602,6 +603,33 @@ def two_index_points(
         too_good_owned=doubler["too_good_owned"],
         take_point=_take_point(x_taker, L, W),
     )
+
+
+def two_index_sweep(
+    x_doubler: float,
+    x_takers: ArrayLike,
+    W: float = 1.0,
+    L: float = 1.0,
+) -> pd.DataFrame:
+    """Two-index decision points against the taker's cube life: one row per ``x_taker``.
+
+    Returns a tidy DataFrame with column ``x_taker`` and one column per field of
+    :class:`TwoIndexPoints` (:func:`two_index_points` at each taker's index, [JR12]_):
+    the doubler's points stay put while the actual cash point moves with the taker's
+    index.
+
+    Examples
+    --------
+    >>> sweep = two_index_sweep(0.7, [0.5, 0.7])
+    >>> (sweep["perceived_cash_point"] - sweep["actual_cash_point"]).round(4).tolist()
+    [0.0095, 0.0]
+    """
+    takers = array_in_range("x_takers", x_takers, 0.0, 1.0, max_size=MAX_SWEEP_POINTS).ravel()
+    rows = [
+        {"x_taker": float(x), **two_index_points(x_doubler, float(x), W, L).__dict__}
+        for x in takers
+    ]
+    return pd.DataFrame(rows)
 
 
 @dataclass(frozen=True)

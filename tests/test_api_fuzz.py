@@ -271,6 +271,7 @@ VALID: dict[str, hst.SearchStrategy[Any]] = {
     "p": _floats_list(0.0, 1.0),
     "p_values": _floats_list(0.0, 1.0),
     "x_values": _floats_list(0.0, 1.0),
+    "x_takers": _floats_list(0.0, 1.0),
     "phase": hst.sampled_from(cubecore.match_points.MATCH_PHASES),
     "match_phase": hst.sampled_from(cubecore.match_points.MATCH_PHASES),
     "pick": hst.sampled_from((min, max)),

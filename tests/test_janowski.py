@@ -1,5 +1,7 @@
 """Tests for cubecore.janowski against [JR12] (shared/seeds/janowski_model_revisited.txt)."""
 
+import dataclasses
+
 import hypothesis.strategies as hst
 import numpy as np
 import pytest
@@ -258,9 +260,22 @@ def test_cube_points_sweep():
     assert window.iloc[-1] == pytest.approx(0.0, abs=1e-12)
 
 
+def test_two_index_sweep_is_the_points_at_each_takers_index():
+    takers = np.linspace(0, 1, 7)
+    sweep = jm.two_index_sweep(0.6, takers, 1.2, 1.1)
+    assert sweep["x_taker"].tolist() == takers.tolist()
+    for row, x_taker in zip(sweep.drop(columns="x_taker").to_dict("records"), takers, strict=True):
+        assert row == dataclasses.asdict(jm.two_index_points(0.6, x_taker, 1.2, 1.1))
+    # the doubler's own points do not move with the taker's index
+    assert sweep["initial_double_point"].nunique() == 1
+
+
 @pytest.mark.parametrize(
     ("call", "name"),
     [
+        (lambda: jm.two_index_sweep(0.5, [0.2, 1.1]), "x_takers"),
+        (lambda: jm.two_index_sweep(0.5, np.zeros(jm.MAX_SWEEP_POINTS + 1)), "x_takers"),
+        (lambda: jm.two_index_sweep(1.5, [0.5]), "x_doubler"),
         (lambda: jm.cubeful_equity(0.5, 1.5, "center"), "x"),
         (lambda: jm.cubeful_equity(0.5, float("nan"), "center"), "x"),
         (lambda: jm.cubeful_equity(1.2, 0.5, "center"), "p"),

@@ -46,11 +46,7 @@ def points_sweep(W: float, L: float, jacoby: bool) -> pd.DataFrame:
 @st.cache_data(max_entries=128, show_spinner=False)
 def two_index_sweep(x_doubler: float, W: float, L: float) -> pd.DataFrame:
     """Two-index points for the doubler's x against every taker's x."""
-    rows = [
-        {"x_taker": float(xt), **dataclasses.asdict(janowski.two_index_points(x_doubler, xt, W, L))}
-        for xt in _X_GRID
-    ]
-    return pd.DataFrame(rows)
+    return on_worker(janowski.two_index_sweep, x_doubler, _X_GRID, W, L)
 
 
 #: The decision points as the page names them: field -> label (metrics, table, headline).

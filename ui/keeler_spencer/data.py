@@ -13,7 +13,7 @@ import streamlit as st
 from cubecore import keeler_spencer as ks
 from cubecore import pgame
 from ui.keeler_spencer import charts as figures
-from ui.simulation import SIMULATION_SECONDS, within_budget
+from ui.simulation import SIMULATION_SECONDS, on_worker, within_budget
 from ui.style import Figure
 
 
@@ -204,7 +204,7 @@ def table_v_curve(choice: str) -> pd.DataFrame:
     """Fig. 3: the exact resignation potential a(b) on a grid of b up to the chosen end."""
     top = _B_MAX[choice]
     grid = np.geomspace(1.0, top, 80) if top > 20 else np.linspace(1.0, top, 77)
-    return ks.resignation_potential_table(grid)
+    return on_worker(ks.resignation_potential_table, grid)
 
 
 # --------------------------------------------------------------------------- prepared views

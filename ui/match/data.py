@@ -110,7 +110,7 @@ def anchors(gammon_rate: float) -> dict[str, float]:
 @st.cache_data(max_entries=64, show_spinner=False)
 def model_table(gammon_rate: float, cube_efficiency: float) -> met.MatchEquityTable:
     """:func:`cubecore.met.model_table` at 25-away."""
-    return met.model_table(gammon_rate, cube_efficiency)
+    return on_worker(met.model_table, gammon_rate, cube_efficiency)
 
 
 @st.cache_data(max_entries=8, show_spinner=False)
@@ -165,7 +165,7 @@ def comparison(
 @st.cache_data(max_entries=32, show_spinner=False)
 def table_fit(key: str, _table: met.MatchEquityTable, max_away: int) -> met_fit.TableFit:
     """:func:`cubecore.met_fit.fit_table`: at most 56 model tables, cached per table."""
-    return met_fit.fit_table(_table, max_away)
+    return on_worker(met_fit.fit_table, _table, max_away)
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
