@@ -6,6 +6,7 @@ file in ``pages/`` is registered here (Streamlit ignores unregistered files).
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -158,11 +159,13 @@ PAGES = (
 _ROOT = Path(__file__).resolve().parents[1]
 
 
+@functools.cache
 def link_path(page_file: str) -> str:
     """The URL path a page is served at ("" for the default page), from its file.
 
     Pages pass their ``__file__``, so that the registry stays the one place that
-    names URL paths.
+    names URL paths. Cached: every run of a page asks, and resolving the file's path
+    reads the file system.
     """
     relative = Path(page_file).resolve().relative_to(_ROOT).as_posix()
     spec = next(spec for spec in PAGES if spec.file == relative)
