@@ -216,7 +216,8 @@ def on_worker(compute: Callable[..., _Result], *args: Any, **kwargs: Any) -> _Re
     steps, which holds the interpreter lock the other sessions' reruns need. In a fresh
     server a class's first minute is full of such misses (issue #17's profile: a third
     of the server's busy time). On the worker they use the other core; the caller
-    waits, without the simulation slot, behind at most one running simulation.
+    waits, without the simulation slot, for what the worker is already running (at
+    most one simulation, and other readers' tables).
     ``compute`` and its arguments go there by pickle (a module-level function, plain
     values, tables). A worker that died is replaced and this run done here, as is one
     that gives no answer within :data:`SIMULATION_SECONDS` and
