@@ -194,6 +194,10 @@ async def run_sessions(
     """
     result = LoadResult(sessions, seconds, think)
     pages = _page_paths()
+    # Read the controls' scopes now, before the clock starts: the first move's record
+    # would otherwise import every page's code (~4 s) inside the event loop, and every
+    # session's rerun in flight would count that stall of the client as the server's.
+    _scopes()
     stop = asyncio.Event()
     sampler = asyncio.create_task(_sample_rss(pids, result, stop))
     stop_at = time.monotonic() + seconds

@@ -192,6 +192,22 @@ def test_the_load_mix_names_each_moves_scope():
     assert moved.mix == {"open section": 2, "a closed section's panel": 1}
 
 
+def test_the_load_reads_the_page_registry_before_its_sessions_start(monkeypatch):
+    """Importing every page's code takes seconds; done inside the client's event loop at
+    the first move, it stalled every session's rerun in flight (counted as latency)."""
+    import asyncio
+
+    load._scopes.cache_clear()
+    seen = []
+
+    async def session(*args, **kwargs):
+        seen.append(load._scopes.cache_info().currsize)
+
+    monkeypatch.setattr(load, "_one_session", session)
+    asyncio.run(load.run_sessions("http://127.0.0.1:1", [], 2, 0.1, 0.1, 1.0, False))
+    assert seen == [1, 1]
+
+
 def test_fragments_bench_moves_every_section_s_own_slider_in_its_fragment():
     """One timed move per section over two real servers: each reran its fragment alone."""
     results = off_loop(fragments.run_fragments, moves=1)
