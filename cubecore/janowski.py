@@ -625,6 +625,8 @@ def two_index_sweep(
     [0.0095, 0.0]
     """
     takers = array_in_range("x_takers", x_takers, 0.0, 1.0, max_size=MAX_SWEEP_POINTS).ravel()
+    W, L = _check_gammon_values(W, L)  # here too: an empty grid would never check them
+    x_doubler = real_in_range("x_doubler", x_doubler, 0.0, 1.0)
     rows = [
         {"x_taker": float(x), **two_index_points(x_doubler, float(x), W, L).__dict__}
         for x in takers
@@ -742,6 +744,7 @@ def cube_points_sweep(
     [0.25, 0.2]
     """
     xs = array_in_range("x_values", x_values, 0.0, 1.0, max_size=MAX_SWEEP_POINTS).ravel()
+    W, L = _check_gammon_values(W, L)  # here too: an empty grid would never check them
     jacoby, beavers = flag("jacoby", jacoby), flag("beavers", beavers)
     rows = [
         {"x": float(x), **cube_points(float(x), W, L, jacoby=jacoby, beavers=beavers).__dict__}
