@@ -13,7 +13,7 @@ import re
 import pytest
 
 from cubecore import janowski
-from tests.browser import ARTIFACTS, metric_value
+from tests.browser import ARTIFACTS, metric_value, settled
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -70,6 +70,7 @@ def test_table_csv_download_is_the_table_shown(server, page):
     page.goto(f"{server}/janowski?x=0.68&W=1.25")
     button = page.get_by_role("button", name=re.compile("Download CSV"))
     expect(button).to_be_visible()
+    settled(page)  # the run has ended: a click during it can be lost with the button it hit
     with page.expect_download() as download_info:
         button.click()
     download = download_info.value
