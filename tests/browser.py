@@ -57,6 +57,50 @@ def streamlit_server():
         yield servers[0][0]
 
 
+#: How many of the server log's last lines a failed browser test's report shows.
+LOG_TAIL_LINES = 60
+
+#: What a failed test's report says about the page (:func:`failure_state`).
+_PAGE_STATE = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  return {
+    script: app === null ? null : app.getAttribute('data-test-script-state'),
+    stale: document.querySelectorAll('[data-stale="true"]').length,
+    metrics: Array.from(document.querySelectorAll('[data-testid="stMetric"]'))
+      .map(m => m.innerText.replace(/\\s+/g, ' ').trim()),
+  };
+}"""
+
+
+def failure_state(page, name: str) -> str:
+    """What the page shows when a test fails: the app's script state, its address, the
+    stale elements and the metrics; a screenshot and the HTML go to
+    ``test-artifacts/failures/``. Never raises (a closed page is said so)."""
+    failures = ARTIFACTS / "failures"
+    try:
+        failures.mkdir(parents=True, exist_ok=True)
+        state = page.evaluate(_PAGE_STATE)
+        page.screenshot(path=str(failures / f"{name}.png"), full_page=True)
+        (failures / f"{name}.html").write_text(page.content())
+    except Exception as error:  # the report must not hide the test's own failure
+        return f"the page could not be read: {type(error).__name__}: {error}"
+    return (
+        f"url: {page.url}\nscript state: {state['script']}\nstale elements: {state['stale']}\n"
+        f"metrics: {state['metrics']}\nscreenshot and HTML: {failures}/{name}.*"
+    )
+
+
+def server_log_tail(base_url: str) -> str:
+    """The last :data:`LOG_TAIL_LINES` lines of the log of the server at ``base_url``
+    (``bench.server`` names it by port)."""
+    port = base_url.rsplit(":", 1)[-1]
+    log = ARTIFACTS / f"streamlit-{port}.log"
+    if not log.exists():
+        return f"no log at {log}"
+    lines = log.read_text(errors="replace").splitlines()
+    return "\n".join(lines[-LOG_TAIL_LINES:]) or "(empty)"
+
+
 def metric_value(page, label: str):
     """The value element of the first st.metric whose label contains ``label``."""
     metric = page.locator('[data-testid="stMetric"]', has_text=label).first

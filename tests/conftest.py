@@ -22,6 +22,26 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         _skipped.append(report.nodeid)
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
+    """A failed browser test's report carries what the browser and the server saw then.
+
+    The app's script state, the address, the stale elements, a screenshot and the page's
+    HTML (under ``test-artifacts/failures/``), and the tail of its server's log: a
+    failure seen once in a full run (a loaded machine) is otherwise hard to tell apart
+    from a lost rerun, a stuck run or a test's own mistake.
+    """
+    report = yield
+    funcargs = getattr(item, "funcargs", {})
+    if report.when == "call" and report.failed and "page" in funcargs:
+        from tests.browser import failure_state, server_log_tail
+
+        report.sections.append(("browser at failure", failure_state(funcargs["page"], item.name)))
+        if "server" in funcargs:
+            report.sections.append(("server log (tail)", server_log_tail(funcargs["server"])))
+    return report
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """A run that skipped anything fails: a missing browser or database must not pass."""
     if _skipped and exitstatus == pytest.ExitCode.OK:
