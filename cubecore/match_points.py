@@ -91,6 +91,7 @@ __all__ = [
     "classify_gammon_value",
     "cube_points",
     "cube_points_table",
+    "dead_take_point_table",
     "gammon_value_table",
     "gammon_values",
 ]
@@ -636,6 +637,58 @@ def cube_points_table(score: MatchScore, rates: GammonRates = NO_GAMMONS) -> pd.
             row = {"cube_value": value, "cube_owner": owner, "doubler": window.doubler}
             row.update({name: getattr(window, name) for name in _WINDOW_COLUMNS})
             rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def dead_take_point_table(table: MatchEquityTable, *, max_away: int) -> pd.DataFrame:
+    """The player's gammonless dead take point of the opponent's initial double at
+    every pre-Crawford score ``2..max_away`` each, as a tidy table.
+
+    Each row is :func:`cube_points` at the centred cube without gammons,
+    ``opponent_doubles.take_point_gammonless``: in the module's notation, from the
+    opponent's (the doubler's) view at ``c = 1``, ``d = 2`` and
+    ``g = h = g' = h' = 0``,
+
+    .. math:: T = 1 - CP = 1 - \\frac{P - L(d)}{W(d) - L(d)},
+
+    with ``4`` for ``d`` after an automatic redouble ([GNUBG]_, "The market window").
+    The take-point heatmaps of one table, and the differences between two, are this
+    table.
+
+    Parameters
+    ----------
+    table : MatchEquityTable
+    max_away : int
+        2..``min(table.length, 64)``: at most 63 x 63 rows.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``away, opp_away, take_point``, ``away`` the outer order.
+
+    Examples
+    --------
+    At 2-away 2-away the doubled cube decides the match, so a pass hands the doubler
+    the Crawford game at 1-away against 2-away: ``T = 1 - M(1, 2)``.
+
+    >>> t = MatchEquityTable("kxg2", "Kazaross-XG2 (corner)",
+    ...                      [[0.5, 0.67736], [0.32264, 0.5]], [0.5, 0.48803])
+    >>> dead_take_point_table(t, max_away=2).round(5).to_dict("records")
+    [{'away': 2, 'opp_away': 2, 'take_point': 0.32264}]
+    """
+    table = _check_table(table)
+    n = whole_number("max_away", max_away, 2, min(table.length, MAX_TABLE_AWAY))
+    rows = [
+        {
+            "away": a,
+            "opp_away": b,
+            "take_point": _cube_points(
+                MatchScore(table, a, b), NO_GAMMONS
+            ).opponent_doubles.take_point_gammonless,
+        }
+        for a in range(2, n + 1)
+        for b in range(2, n + 1)
+    ]
     return pd.DataFrame(rows)
 
 

@@ -193,6 +193,29 @@ def test_money_like_limit_gammon_values():
     assert v.gammon_class == "money-like"
 
 
+def test_dead_take_point_table_is_the_take_point_read_from_the_table():
+    frame = mp.dead_take_point_table(KXG2, max_away=6)
+    assert list(frame.columns) == ["away", "opp_away", "take_point"]
+    assert list(zip(frame.away, frame.opp_away, strict=True)) == [
+        (a, b) for a in range(2, 7) for b in range(2, 7)
+    ]
+    for row in frame.itertuples():
+        one = mp.cube_points(mp.MatchScore(KXG2, row.away, row.opp_away))
+        assert row.take_point == one.opponent_doubles.take_point_gammonless
+    # 4-away 4-away, straight from the table: the opponent doubles to 2 (no automatic
+    # redouble: both sides are more than 2-away); pass, take and win, take and lose
+    pass_ = KXG2.mwc(4, 3)
+    win, lose = KXG2.mwc(2, 4), KXG2.mwc(4, 2)
+    at_4_4 = frame[(frame.away == 4) & (frame.opp_away == 4)].take_point.item()
+    assert at_4_4 == pytest.approx((pass_ - lose) / (win - lose), abs=1e-12)
+
+
+@pytest.mark.parametrize("max_away", [1, 0, 2.5, True, 10_000])
+def test_dead_take_point_table_refuses_a_bad_size_naming_it(max_away):
+    with pytest.raises(ValueError, match="max_away"):
+        mp.dead_take_point_table(KXG2, max_away=max_away)
+
+
 def test_cube_points_table_covers_every_level_and_owner():
     frame = mp.cube_points_table(
         mp.MatchScore(KXG2, 9, 5), mp.GammonRates(gammon_rate=0.2, opp_gammon_rate=0.2)
