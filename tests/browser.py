@@ -5,6 +5,7 @@ The server comes from :mod:`bench.server`, which the load tests use too."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from contextlib import contextmanager
 from pathlib import Path
@@ -75,18 +76,24 @@ _PAGE_STATE = """() => {
 def failure_state(page, name: str) -> str:
     """What the page shows when a test fails: the app's script state, its address, the
     stale elements and the metrics; a screenshot and the HTML go to
-    ``test-artifacts/failures/``. Never raises (a closed page is said so)."""
-    failures = ARTIFACTS / "failures"
+    ``test-artifacts/failures/`` (the test's name made a file name). Never raises: what
+    could not be read or saved is said so, and the rest is still reported."""
     try:
-        failures.mkdir(parents=True, exist_ok=True)
         state = page.evaluate(_PAGE_STATE)
-        page.screenshot(path=str(failures / f"{name}.png"), full_page=True)
-        (failures / f"{name}.html").write_text(page.content())
     except Exception as error:  # the report must not hide the test's own failure
         return f"the page could not be read: {type(error).__name__}: {error}"
+    failures = ARTIFACTS / "failures"
+    stem = failures / re.sub(r"[^\w-]+", "_", name)
+    try:
+        failures.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(stem.with_suffix(".png")), full_page=True)
+        stem.with_suffix(".html").write_text(page.content())
+        saved = f"screenshot and HTML: {stem}.png, .html"
+    except Exception as error:
+        saved = f"screenshot and HTML not saved: {type(error).__name__}: {error}"
     return (
         f"url: {page.url}\nscript state: {state['script']}\nstale elements: {state['stale']}\n"
-        f"metrics: {state['metrics']}\nscreenshot and HTML: {failures}/{name}.*"
+        f"metrics: {state['metrics']}\n{saved}"
     )
 
 
