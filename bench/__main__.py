@@ -146,7 +146,8 @@ def _stress(args: argparse.Namespace) -> None:
         failing = f"; failing: {', '.join(run.failures)}" if run.failures else ""
         print(
             f"run {index + 1}: {run.passed} passed, {run.failed} failed, {run.errors} errors,"
-            f" {run.seconds:.0f} s{', timed out' if run.timed_out else ''}{failing}",
+            f" {run.seconds:.0f} s{', timed out' if run.timed_out else ''}{failing}"
+            f"; output in {run.log}",
             flush=True,
         )
 

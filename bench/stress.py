@@ -5,7 +5,9 @@ so they pass on a loaded machine. This runs ``pytest -m browser`` (every real-br
 test, on the project's usual two xdist workers) ``runs`` times in a row while ``hogs``
 processes each spin a core at 100 % (a busy loop: the machine's two cores are then
 shared four ways or more), and reports each run: passed, failed, errors, wall time, and
-the failing tests by name.
+the failing tests by name. Each run's whole pytest output (with a failed browser test's
+page state and server log, ``tests/conftest.py``) is kept in
+``test-artifacts/stress-run-<n>.log``: a failure seen once under load can be read later.
 
 Bounded: each run stops after ``run_timeout`` seconds (a hung run counts as failed), the
 hogs are killed when the last run ends or the command is interrupted, and nothing but
@@ -28,6 +30,8 @@ from bench.stats import markdown_table
 __all__ = ["BrowserRun", "hogging", "run_browser_tests", "stress_table"]
 
 ROOT = Path(__file__).resolve().parents[1]
+#: Where each run's pytest output is kept (``stress-run-<n>.log``, replaced by the next bench).
+LOGS = ROOT / "test-artifacts"
 _MAX_RUNS = 20
 _MAX_HOGS = 16
 _MAX_RUN_TIMEOUT = 7200.0
@@ -43,7 +47,7 @@ _HOG = (
 @dataclass(frozen=True)
 class BrowserRun:
     """One ``pytest -m browser`` run: counts from its summary line, its wall time, the
-    failing tests' ids and whether it ran out of time."""
+    failing tests' ids, whether it ran out of time and the file holding its output."""
 
     passed: int
     failed: int
@@ -51,6 +55,7 @@ class BrowserRun:
     seconds: float
     failures: tuple[str, ...]
     timed_out: bool
+    log: Path | None = None
 
 
 @contextmanager
@@ -73,9 +78,10 @@ def _count(summary: str, word: str) -> int:
     return int(found.group(1)) if found else 0
 
 
-def _one_run(run_timeout: float, extra: tuple[str, ...]) -> BrowserRun:
+def _one_run(run_timeout: float, extra: tuple[str, ...], log: Path) -> BrowserRun:
     command = [sys.executable, "-m", "pytest", "-m", "browser", "-q", "-p", "no:cacheprovider"]
     began = time.monotonic()
+    log.parent.mkdir(parents=True, exist_ok=True)
     try:
         done = subprocess.run(
             [*command, *extra],
@@ -85,9 +91,13 @@ def _one_run(run_timeout: float, extra: tuple[str, ...]) -> BrowserRun:
             timeout=run_timeout,
             check=False,
         )
-    except subprocess.TimeoutExpired:
-        return BrowserRun(0, 0, 0, time.monotonic() - began, (), True)
+    except subprocess.TimeoutExpired as expired:
+        output = expired.stdout or b""
+        text = output.decode(errors="replace") if isinstance(output, bytes) else output
+        log.write_text(f"{text}\n(stopped after {run_timeout:g} s)\n")
+        return BrowserRun(0, 0, 0, time.monotonic() - began, (), True, log)
     seconds = time.monotonic() - began
+    log.write_text(done.stdout + done.stderr)
     lines = done.stdout.splitlines()
     summary = next(
         (line for line in reversed(lines) if re.search(r"\d+ (passed|failed)", line)), ""
@@ -104,6 +114,7 @@ def _one_run(run_timeout: float, extra: tuple[str, ...]) -> BrowserRun:
         seconds,
         failures,
         False,
+        log,
     )
 
 
@@ -126,7 +137,7 @@ def run_browser_tests(
     results = []
     with hogging(hogs, runs * run_timeout):
         for index in range(runs):
-            results.append(_one_run(run_timeout, extra))
+            results.append(_one_run(run_timeout, extra, LOGS / f"stress-run-{index + 1}.log"))
             if on_run is not None:
                 on_run(index, results[-1])
     return results
