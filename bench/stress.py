@@ -30,7 +30,8 @@ from bench.stats import markdown_table
 __all__ = ["BrowserRun", "hogging", "run_browser_tests", "stress_table"]
 
 ROOT = Path(__file__).resolve().parents[1]
-#: Where each run's pytest output is kept (``stress-run-<n>.log``, replaced by the next bench).
+#: Where each run's pytest output is kept by default (``stress-run-<n>.log``, replaced by
+#: the next bench).
 LOGS = ROOT / "test-artifacts"
 _MAX_RUNS = 20
 _MAX_HOGS = 16
@@ -124,11 +125,13 @@ def run_browser_tests(
     run_timeout: float = 3600.0,
     extra: tuple[str, ...] = (),
     on_run: Callable[[int, BrowserRun], None] | None = None,
+    logs: Path = LOGS,
 ) -> list[BrowserRun]:
     """``runs`` runs of the browser tests in a row beside ``hogs`` busy processes.
 
     ``extra`` are further pytest arguments (``-k`` to run a subset, say); ``on_run(i,
-    run)`` is told each run as it ends (a long bench shows its progress).
+    run)`` is told each run as it ends (a long bench shows its progress); each run's
+    output goes to ``logs / "stress-run-<n>.log"``.
     """
     if not 1 <= runs <= _MAX_RUNS:
         raise ValueError(f"runs must be in 1..{_MAX_RUNS}, got {runs}")
@@ -137,7 +140,7 @@ def run_browser_tests(
     results = []
     with hogging(hogs, runs * run_timeout):
         for index in range(runs):
-            results.append(_one_run(run_timeout, extra, LOGS / f"stress-run-{index + 1}.log"))
+            results.append(_one_run(run_timeout, extra, logs / f"stress-run-{index + 1}.log"))
             if on_run is not None:
                 on_run(index, results[-1])
     return results
