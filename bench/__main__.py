@@ -37,8 +37,14 @@ import sys
 from pathlib import Path
 
 from bench import machine
+from bench.server import ARTIFACTS
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def _artifacts() -> Path | None:
+    """Where a bench's servers write their logs: ``test-artifacts/`` when it exists."""
+    return ARTIFACTS if ARTIFACTS.exists() else None
 
 
 def _pages(args: argparse.Namespace) -> None:
@@ -101,7 +107,7 @@ def _load(args: argparse.Namespace, title: str) -> None:
     if args.url:
         report(run_load(args.url, args.pid or [], args.sessions, args.seconds, args.think))
         return
-    log_dir = ROOT / "test-artifacts" if (ROOT / "test-artifacts").exists() else None
+    log_dir = _artifacts()
     with streamlit_servers(1, log_dir=log_dir) as servers:
         base, pid = servers[0]
         if not args.no_warm_up:
@@ -114,7 +120,7 @@ def _load(args: argparse.Namespace, title: str) -> None:
 def _abuse(args: argparse.Namespace) -> None:
     from bench.abuse import memory_limit_mib, print_abuse, run_abuse
 
-    log_dir = ROOT / "test-artifacts" if (ROOT / "test-artifacts").exists() else None
+    log_dir = _artifacts()
     runs = run_abuse(args.sessions, args.seconds, args.think, args.link_kib, log_dir=log_dir)
     print(
         f"### Abuse: {args.sessions} normal sessions (think {args.think} s), {args.seconds:.0f} s, "
@@ -127,7 +133,7 @@ def _abuse(args: argparse.Namespace) -> None:
 def _coldstart(args: argparse.Namespace) -> None:
     from bench.coldstart import print_coldstart, run_coldstart
 
-    log_dir = ROOT / "test-artifacts" if (ROOT / "test-artifacts").exists() else None
+    log_dir = _artifacts()
     rounds = run_coldstart(args.sessions, args.rounds, args.seed, args.open_timeout, log_dir)
     print(
         f"### Cold start: {args.sessions} sessions opening pages of a fresh server at once, "

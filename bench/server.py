@@ -20,6 +20,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The benches' and the browser tests' folder for logs and screenshots (not in git).
+ARTIFACTS = ROOT / "test-artifacts"
 LOOPBACK = "127.0.0.1"
 
 

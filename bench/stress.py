@@ -25,14 +25,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench.server import ARTIFACTS
 from bench.stats import markdown_table
 
 __all__ = ["BrowserRun", "hogging", "run_browser_tests", "stress_table"]
 
 ROOT = Path(__file__).resolve().parents[1]
-#: Where each run's pytest output is kept by default (``stress-run-<n>.log``, replaced by
-#: the next bench).
-LOGS = ROOT / "test-artifacts"
 _MAX_RUNS = 20
 _MAX_HOGS = 16
 _MAX_RUN_TIMEOUT = 7200.0
@@ -56,7 +54,7 @@ class BrowserRun:
     seconds: float
     failures: tuple[str, ...]
     timed_out: bool
-    log: Path | None = None
+    log: Path
 
 
 @contextmanager
@@ -93,9 +91,11 @@ def _one_run(run_timeout: float, extra: tuple[str, ...], log: Path) -> BrowserRu
             check=False,
         )
     except subprocess.TimeoutExpired as expired:
-        output = expired.stdout or b""
-        text = output.decode(errors="replace") if isinstance(output, bytes) else output
-        log.write_text(f"{text}\n(stopped after {run_timeout:g} s)\n")
+        printed = [
+            part.decode(errors="replace") if isinstance(part, bytes) else part
+            for part in (expired.stdout or "", expired.stderr or "")
+        ]
+        log.write_text(f"{''.join(printed)}\n(stopped after {run_timeout:g} s)\n")
         return BrowserRun(0, 0, 0, time.monotonic() - began, (), True, log)
     seconds = time.monotonic() - began
     log.write_text(done.stdout + done.stderr)
@@ -125,13 +125,13 @@ def run_browser_tests(
     run_timeout: float = 3600.0,
     extra: tuple[str, ...] = (),
     on_run: Callable[[int, BrowserRun], None] | None = None,
-    logs: Path = LOGS,
+    logs: Path = ARTIFACTS,
 ) -> list[BrowserRun]:
     """``runs`` runs of the browser tests in a row beside ``hogs`` busy processes.
 
     ``extra`` are further pytest arguments (``-k`` to run a subset, say); ``on_run(i,
     run)`` is told each run as it ends (a long bench shows its progress); each run's
-    output goes to ``logs / "stress-run-<n>.log"``.
+    output goes to ``logs / "stress-run-<n>.log"`` (replaced by the next bench).
     """
     if not 1 <= runs <= _MAX_RUNS:
         raise ValueError(f"runs must be in 1..{_MAX_RUNS}, got {runs}")

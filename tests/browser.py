@@ -8,12 +8,9 @@ import os
 import re
 import shutil
 from contextlib import contextmanager
-from pathlib import Path
 
-from bench.server import streamlit_servers
+from bench.server import ARTIFACTS, streamlit_servers
 
-ROOT = Path(__file__).resolve().parents[1]
-ARTIFACTS = ROOT / "test-artifacts"
 #: Flags the workplace notes require for headless Chromium as root on a closed network.
 CHROMIUM_ARGS = [
     "--headless=new",
