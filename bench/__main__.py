@@ -112,7 +112,7 @@ def _load(args: argparse.Namespace, title: str) -> None:
         base, pid = servers[0]
         if not args.no_warm_up:
             first_visits(base)
-        report(run_load(base, [pid], args.sessions, args.seconds, args.think))
+        report(run_load(base, [pid], args.sessions, args.seconds, args.think, caches=True))
         print("\nCache memory at the end (/_stcore/metrics):\n")
         print(cache_memory(base))
 

@@ -46,6 +46,8 @@ class LoadResult:
     latencies: dict[str, list[float]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     rss: list[tuple[float, float]] = field(default_factory=list)  # (t, total MiB)
+    caches: list[tuple[float, float]] = field(default_factory=list)  # (t, server caches MiB)
+    caches_unread: list[str] = field(default_factory=list)  # cache readings that failed
     reruns: int = 0
     by_page: dict[str, list[float]] = field(default_factory=dict)  # moves and switches
     peak_per_process: float = 0.0  # MiB, the largest single server process
@@ -167,12 +169,30 @@ def _record(result: LoadResult, kind: str, run: RunResult, index: int, page: str
     result.errors += run_errors(run, f"session {index}, /{page}, {kind}")
 
 
-async def _sample_rss(pids: list[int], result: LoadResult, stop: asyncio.Event) -> None:
+#: How often the soak reads the server's cache memory (/_stcore/metrics), in seconds.
+CACHE_SAMPLE_SECONDS = 30.0
+
+
+async def _sample_rss(
+    pids: list[int], result: LoadResult, stop: asyncio.Event, caches_of: str | None
+) -> None:
+    """Every second, ``pids``' RSS; every :data:`CACHE_SAMPLE_SECONDS`, the memory of
+    the caches of the server at ``caches_of`` (if given), read in a thread."""
     start = time.monotonic()
+    next_caches = 0.0
     while not stop.is_set():
         sizes = [rss_mib(pid) for pid in pids]
-        result.rss.append((time.monotonic() - start, sum(sizes)))
+        at = time.monotonic() - start
+        result.rss.append((at, sum(sizes)))
         result.peak_per_process = max([result.peak_per_process, *(v for v in sizes if v == v)])
+        if caches_of is not None and at >= next_caches:
+            next_caches += CACHE_SAMPLE_SECONDS
+            try:
+                total = sum((await asyncio.to_thread(cache_sizes, caches_of)).values())
+            except OSError as error:  # a busy server's metrics page: said, not fatal
+                result.caches_unread.append(f"at {at:.0f} s: {error}")
+            else:
+                result.caches.append((time.monotonic() - start, total / 2**20))
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), 1.0)
 
@@ -186,11 +206,14 @@ async def run_sessions(
     rerun_timeout: float,
     sticky: bool,
     beside: Callable[[float], list[Awaitable[None]]] | None = None,
+    caches_of: str | None = None,
 ) -> LoadResult:
     """``sessions`` normal sessions for ``seconds`` while ``pids``' memory is sampled.
 
     ``beside(stop_at)``, if given, are more clients that run as long (until the
     ``time.monotonic()`` value ``stop_at``), as the abuse bench's hostile ones.
+    ``caches_of``, if given, is one server's URL whose cache memory is sampled too
+    (:func:`cache_sizes`): what of its RSS the caches hold.
     """
     result = LoadResult(sessions, seconds, think)
     pages = _page_paths()
@@ -199,7 +222,7 @@ async def run_sessions(
     # session's rerun in flight would count that stall of the client as the server's.
     _scopes()
     stop = asyncio.Event()
-    sampler = asyncio.create_task(_sample_rss(pids, result, stop))
+    sampler = asyncio.create_task(_sample_rss(pids, result, stop, caches_of))
     stop_at = time.monotonic() + seconds
     tasks: list[Awaitable[None]] = [
         _one_session(i, base, pages, stop_at, think, result, rerun_timeout, sticky)
@@ -242,12 +265,25 @@ def run_load(
     think: float = 1.0,
     rerun_timeout: float = 30.0,
     sticky: bool = False,
+    caches: bool = False,
 ) -> LoadResult:
-    """Run the load test against ``base`` (a loopback URL) and sample ``pids``' memory."""
+    """Run the load test against ``base`` (a loopback URL) and sample ``pids``' memory;
+    with ``caches``, the memory of ``base``'s caches too (one server, not a proxy)."""
     _check_local(base)
     if sessions < 1 or sessions > 500 or seconds <= 0 or seconds > 3600:
         raise ValueError("sessions must be in 1..500 and seconds in (0, 3600]")
-    return asyncio.run(run_sessions(base, pids, sessions, seconds, think, rerun_timeout, sticky))
+    return asyncio.run(
+        run_sessions(
+            base,
+            pids,
+            sessions,
+            seconds,
+            think,
+            rerun_timeout,
+            sticky,
+            caches_of=base if caches else None,
+        )
+    )
 
 
 def load_table(results: list[LoadResult], label: str = "") -> str:
@@ -327,18 +363,29 @@ def latency_by_minute(result: LoadResult, every: float = 60.0) -> str:
     return markdown_table(["window", "reruns", "p50", "p95"], rows)
 
 
+def _caches_by(result: LoadResult, until: float) -> float | None:
+    """The server's cache memory (MiB) last sampled before ``until`` seconds, if any."""
+    sampled = [value for t, value in result.caches if t < until]
+    return sampled[-1] if sampled else None
+
+
 def rss_timeline(result: LoadResult, every: float = 30.0) -> str:
-    """RSS every ``every`` seconds (max in each window) as a markdown table."""
+    """RSS every ``every`` seconds (max in each window) as a markdown table; with cache
+    samples (:attr:`LoadResult.caches`), the caches' memory last read in each window."""
     rows, window, peak = [], every, float("-inf")
     for t, value in result.rss:
         peak = max(peak, value)
         if t >= window:
-            rows.append([f"{window:.0f} s", f"{peak:.0f}"])
+            rows.append([f"{window:.0f} s", f"{peak:.0f}", _caches_by(result, window)])
             window += every
             peak = float("-inf")
     if peak > float("-inf"):
-        rows.append([f"{window:.0f} s (end)", f"{peak:.0f}"])
-    return markdown_table(["until", "server RSS MiB (max in window)"], rows)
+        rows.append([f"{window:.0f} s (end)", f"{peak:.0f}", _caches_by(result, window)])
+    header = ["until", "server RSS MiB (max in window)"]
+    if not result.caches:
+        return markdown_table(header, [row[:2] for row in rows])
+    shown = [[*row[:2], "-" if row[2] is None else f"{row[2]:.1f}"] for row in rows]
+    return markdown_table([*header, "the server's caches, MiB (last reading)"], shown)
 
 
 #: Issue #17's soak: the last minute's RSS within 10% of the second minute's.
@@ -356,27 +403,44 @@ def soak_growth(result: LoadResult) -> str | None:
         return "RSS growth: not enough samples in the second and the last minute"
     growth = max(last) / max(second) - 1
     verdict = "met" if growth <= SOAK_GROWTH_TARGET else "MISS"
-    return (
+    line = (
         f"RSS growth: last minute's max {max(last):.0f} MiB against the second minute's "
         f"{max(second):.0f} MiB: {growth:+.1%} (target <= +{SOAK_GROWTH_TARGET:.0%}: {verdict})"
     )
+    then, end = _caches_by(result, 120.0), _caches_by(result, float("inf"))
+    if then is not None and end is not None:
+        line += (
+            f"; the server's caches held {then:.1f} MiB at the second minute's end and "
+            f"{end:.1f} MiB at the last reading ({end - then:+.1f} MiB)"
+        )
+    if result.caches_unread:
+        line += f"; {len(result.caches_unread)} cache readings failed ({result.caches_unread[0]})"
+    return line
 
 
-def cache_memory(base: str, top: int = 8) -> str:
-    """Largest ``st.cache_data`` functions by memory, from the server's /_stcore/metrics."""
+def cache_sizes(base: str) -> dict[tuple[str, str], float]:
+    """Bytes held by each of the server's caches, by ``(function, cache type)``
+    (``st_cache_data``, ``st_cache_resource``, ...), from its /_stcore/metrics. Streamlit
+    keeps these figures for 5 s (``_METRICS_EXPENSIVE_STATS_TTL_SECONDS``)."""
     import urllib.request
 
     _check_local(base)
-    with urllib.request.urlopen(f"{base}/_stcore/metrics", timeout=10) as answer:
+    with urllib.request.urlopen(f"{base}/_stcore/metrics", timeout=30) as answer:
         text = answer.read().decode()
-    sizes: dict[str, float] = {}
+    sizes: dict[tuple[str, str], float] = {}
     for line in text.splitlines():
         if line.startswith("cache_memory_bytes{"):
             labels, value = line.rsplit(" ", 1)
             name = re.search(r'cache="([^"]*)"', labels)
             kind = re.search(r'cache_type="([^"]*)"', labels)
-            key = f"{name.group(1) if name else labels} ({kind.group(1) if kind else '?'})"
+            key = (name.group(1) if name else labels, kind.group(1) if kind else "?")
             sizes[key] = sizes.get(key, 0.0) + float(value)
+    return sizes
+
+
+def cache_memory(base: str, top: int = 8) -> str:
+    """Largest caches by memory (:func:`cache_sizes`) as a markdown table."""
+    sizes = {f"{name} ({kind})": size for (name, kind), size in cache_sizes(base).items()}
     rows = sorted(sizes.items(), key=lambda item: -item[1])
     total = sum(sizes.values())
     body = [[name, f"{size / 2**20:.1f}"] for name, size in rows[:top]]

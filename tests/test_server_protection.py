@@ -17,15 +17,14 @@ from __future__ import annotations
 
 import asyncio
 import random
-import re
 import time
 import tomllib
-import urllib.request
 from pathlib import Path
 
 import pytest
 from streamlit.proto.BackMsg_pb2 import BackMsg
 
+from bench import load
 from bench.server import rss_mib, streamlit_servers
 from bench.wsclient import RunResult, Session
 from tests.threads import off_loop
@@ -67,16 +66,11 @@ HELD_MIB = 4.0
 
 def _cache_bytes(base: str) -> dict[str, float]:
     """Bytes per ``st.cache_data`` function, read from the server's /_stcore/metrics."""
-    with urllib.request.urlopen(f"{base}/_stcore/metrics", timeout=30) as answer:
-        text = answer.read().decode()
-    sizes: dict[str, float] = {}
-    for line in text.splitlines():
-        found = re.match(
-            r'cache_memory_bytes\{cache_type="st_cache_data",cache="([^"]*)"\} (\S+)', line
-        )
-        if found:
-            sizes[found.group(1)] = sizes.get(found.group(1), 0.0) + float(found.group(2))
-    return sizes
+    return {
+        name: size
+        for (name, kind), size in load.cache_sizes(base).items()
+        if kind == "st_cache_data"
+    }
 
 
 def _clean(run: RunResult | None) -> RunResult:
