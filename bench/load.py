@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import math
 import random
 import re
 import sys
@@ -26,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
-from bench.server import rss_mib
+from bench.server import own_rss_mib, rss_mib
 from bench.stats import markdown_table, median, ms, percentile
 
 if TYPE_CHECKING:  # imported where used: websockets loads only when a load test runs
@@ -46,6 +47,7 @@ class LoadResult:
     latencies: dict[str, list[float]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     rss: list[tuple[float, float]] = field(default_factory=list)  # (t, total MiB)
+    alone: list[tuple[float, float]] = field(default_factory=list)  # (t, MiB without workers)
     caches: list[tuple[float, float]] = field(default_factory=list)  # (t, server caches MiB)
     caches_unread: list[str] = field(default_factory=list)  # cache readings that failed
     reruns: int = 0
@@ -176,14 +178,16 @@ CACHE_SAMPLE_SECONDS = 30.0
 async def _sample_rss(
     pids: list[int], result: LoadResult, stop: asyncio.Event, caches_of: str | None
 ) -> None:
-    """Every second, ``pids``' RSS; every :data:`CACHE_SAMPLE_SECONDS`, the memory of
-    the caches of the server at ``caches_of`` (if given), read in a thread."""
+    """Every second, ``pids``' RSS with their workers' and without; every
+    :data:`CACHE_SAMPLE_SECONDS`, the memory of the caches of the server at
+    ``caches_of`` (if given), read in a thread."""
     start = time.monotonic()
     next_caches = 0.0
     while not stop.is_set():
         sizes = [rss_mib(pid) for pid in pids]
         at = time.monotonic() - start
         result.rss.append((at, sum(sizes)))
+        result.alone.append((at, sum(own_rss_mib(pid) for pid in pids)))
         result.peak_per_process = max([result.peak_per_process, *(v for v in sizes if v == v)])
         if caches_of is not None and at >= next_caches:
             next_caches += CACHE_SAMPLE_SECONDS
@@ -370,22 +374,37 @@ def _caches_by(result: LoadResult, until: float) -> float | None:
 
 
 def rss_timeline(result: LoadResult, every: float = 30.0) -> str:
-    """RSS every ``every`` seconds (max in each window) as a markdown table; with cache
-    samples (:attr:`LoadResult.caches`), the caches' memory last read in each window."""
-    rows, window, peak = [], every, float("-inf")
-    for t, value in result.rss:
-        peak = max(peak, value)
-        if t >= window:
-            rows.append([f"{window:.0f} s", f"{peak:.0f}", _caches_by(result, window)])
-            window += every
-            peak = float("-inf")
-    if peak > float("-inf"):
-        rows.append([f"{window:.0f} s (end)", f"{peak:.0f}", _caches_by(result, window)])
-    header = ["until", "server RSS MiB (max in window)"]
-    if not result.caches:
-        return markdown_table(header, [row[:2] for row in rows])
-    shown = [[*row[:2], "-" if row[2] is None else f"{row[2]:.1f}"] for row in rows]
-    return markdown_table([*header, "the server's caches, MiB (last reading)"], shown)
+    """RSS every ``every`` seconds (max in each window) as a markdown table: the servers
+    with their workers, and without them; with cache readings (:attr:`LoadResult.caches`),
+    the caches' memory last read in each window. A window ends at its last second, and
+    the last window where the run ended."""
+
+    def window(t: float) -> int:
+        return max(math.ceil(t / every) - 1, 0)
+
+    if not result.rss:
+        return "no memory samples"
+    last = result.rss[-1][0]
+    header = ["until", "server RSS MiB, with its worker (max in window)", "without it"]
+    if result.caches:
+        header.append("the server's caches, MiB (last reading)")
+    rows = []
+    for index in range(window(last) + 1):
+        with_workers = [v for t, v in result.rss if window(t) == index and v == v]
+        if not with_workers:  # no sample, or the server was gone (NaN)
+            continue
+        alone = [v for t, v in result.alone if window(t) == index and v == v]
+        high = (index + 1) * every
+        row = [
+            f"{high:.0f} s" if high <= last else f"{last:.0f} s (end)",
+            f"{max(with_workers):.0f}",
+            f"{max(alone):.0f}" if alone else "-",
+        ]
+        if result.caches:
+            held = _caches_by(result, min(high, last) + 1e-9)
+            row.append("-" if held is None else f"{held:.1f}")
+        rows.append(row)
+    return markdown_table(header, rows)
 
 
 #: Issue #17's soak: the last minute's RSS within 10% of the second minute's.

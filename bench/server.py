@@ -48,7 +48,9 @@ def wait_healthy(
         time.sleep(0.2)
 
 
-def _own_rss_mib(pid: int) -> float:
+def own_rss_mib(pid: int) -> float:
+    """Resident memory of ``pid`` alone in MiB (VmRSS of /proc/<pid>/status); NaN when
+    ``pid`` is gone."""
     try:
         with open(f"/proc/{pid}/status", encoding="ascii") as handle:
             for line in handle:
@@ -72,7 +74,7 @@ def rss_mib(pid: int) -> float:
     """Resident memory of ``pid`` and its descendants in MiB (VmRSS of /proc/<pid>/status,
     summed: a server's simulation worker, :func:`ui.simulation.start_worker`, is part of
     what it costs); NaN when ``pid`` is gone."""
-    own = _own_rss_mib(pid)
+    own = own_rss_mib(pid)
     if own != own:
         return own
     return own + sum(v for child in _children(pid) if (v := rss_mib(child)) == v)

@@ -257,21 +257,24 @@ def test_the_soak_verdict_compares_the_last_minute_with_the_second():
 
 
 def test_the_soak_reports_what_of_the_rss_the_server_s_caches_hold():
-    """The timeline's caches column is the last reading in each window; the verdict line
-    adds the caches' growth from the second minute's end to the last reading."""
-    samples = [(float(t), 500.0 if t < 240 else 530.0) for t in range(0, 301)]
+    """The timeline: the largest RSS in each window with the worker and without it, and
+    the caches' last reading in it; the verdict line adds the caches' growth from the
+    second minute's end to the last reading."""
+    samples = [(float(t), 500.0 if t <= 240 else 530.0) for t in range(0, 301)]
     result = load.LoadResult(sessions=30, seconds=300, think=1.0, rss=samples)
+    result.alone = [(t, value - 200.0) for t, value in samples]
     result.caches = [(0.0, 1.0), (30.0, 20.0), (119.0, 40.0), (150.0, 45.0), (290.0, 61.5)]
     rows = load.rss_timeline(result, every=60.0).splitlines()
     assert rows[0] == (
-        "| until | server RSS MiB (max in window) | the server's caches, MiB (last reading) |"
+        "| until | server RSS MiB, with its worker (max in window) | without it "
+        "| the server's caches, MiB (last reading) |"
     )
     assert rows[2:] == [
-        "| 60 s | 500 | 20.0 |",
-        "| 120 s | 500 | 40.0 |",
-        "| 180 s | 500 | 45.0 |",
-        "| 240 s | 530 | 45.0 |",
-        "| 300 s | 530 | 61.5 |",
+        "| 60 s | 500 | 300 | 20.0 |",
+        "| 120 s | 500 | 300 | 40.0 |",
+        "| 180 s | 500 | 300 | 45.0 |",
+        "| 240 s | 500 | 300 | 45.0 |",
+        "| 300 s | 530 | 330 | 61.5 |",
     ]
     line = load.soak_growth(result)
     assert line is not None and "+6.0% (target <= +10%: met)" in line
@@ -280,8 +283,13 @@ def test_the_soak_reports_what_of_the_rss_the_server_s_caches_hold():
     )
     result.caches_unread = ["at 30 s: timed out"]
     assert str(load.soak_growth(result)).endswith("1 cache readings failed (at 30 s: timed out)")
-    # without readings (a proxy's URL), the timeline has no caches column
-    assert "caches" not in load.rss_timeline(load.LoadResult(30, 300, 1.0, rss=samples))
+    # a run cut short ends its last window where it ended; without cache readings (a
+    # proxy's URL) there is no caches column
+    short = load.LoadResult(sessions=30, seconds=300, think=1.0, rss=samples[:100])
+    assert load.rss_timeline(short, every=60.0).splitlines()[2:] == [
+        "| 60 s | 500 | - |",
+        "| 99 s (end) | 500 | - |",
+    ]
 
 
 def test_latency_by_minute_splits_the_reruns_by_when_they_ended():
