@@ -376,8 +376,8 @@ def _caches_by(result: LoadResult, until: float) -> float | None:
 def rss_timeline(result: LoadResult, every: float = 30.0) -> str:
     """RSS every ``every`` seconds (max in each window) as a markdown table: the servers
     with their workers, and without them; with cache readings (:attr:`LoadResult.caches`),
-    the caches' memory last read in each window. A window ends at its last second, and
-    the last window where the run ended."""
+    the caches' memory last read in each window (in the last window, the last reading).
+    A window ends at its last second, and the last window where the run ended."""
 
     def window(t: float) -> int:
         return max(math.ceil(t / every) - 1, 0)
@@ -395,13 +395,14 @@ def rss_timeline(result: LoadResult, every: float = 30.0) -> str:
             continue
         alone = [v for t, v in result.alone if window(t) == index and v == v]
         high = (index + 1) * every
+        ended = high > last  # the run ended inside this window
         row = [
-            f"{high:.0f} s" if high <= last else f"{last:.0f} s (end)",
+            f"{last:.1f} s (end)" if ended else f"{high:.0f} s",
             f"{max(with_workers):.0f}",
             f"{max(alone):.0f}" if alone else "-",
         ]
         if result.caches:
-            held = _caches_by(result, min(high, last) + 1e-9)
+            held = _caches_by(result, math.inf if ended else high)
             row.append("-" if held is None else f"{held:.1f}")
         rows.append(row)
     return markdown_table(header, rows)
@@ -426,7 +427,7 @@ def soak_growth(result: LoadResult) -> str | None:
         f"RSS growth: last minute's max {max(last):.0f} MiB against the second minute's "
         f"{max(second):.0f} MiB: {growth:+.1%} (target <= +{SOAK_GROWTH_TARGET:.0%}: {verdict})"
     )
-    then, end = _caches_by(result, 120.0), _caches_by(result, float("inf"))
+    then, end = _caches_by(result, 120.0), _caches_by(result, math.inf)
     if then is not None and end is not None:
         line += (
             f"; the server's caches held {then:.1f} MiB at the second minute's end and "

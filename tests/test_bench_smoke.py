@@ -264,6 +264,7 @@ def test_the_soak_reports_what_of_the_rss_the_server_s_caches_hold():
     result = load.LoadResult(sessions=30, seconds=300, think=1.0, rss=samples)
     result.alone = [(t, value - 200.0) for t, value in samples]
     result.caches = [(0.0, 1.0), (30.0, 20.0), (119.0, 40.0), (150.0, 45.0), (290.0, 61.5)]
+    result.caches.append((300.5, 62.0))  # the sampler's last reading, after the last RSS
     rows = load.rss_timeline(result, every=60.0).splitlines()
     assert rows[0] == (
         "| until | server RSS MiB, with its worker (max in window) | without it "
@@ -276,10 +277,15 @@ def test_the_soak_reports_what_of_the_rss_the_server_s_caches_hold():
         "| 240 s | 500 | 300 | 45.0 |",
         "| 300 s | 530 | 330 | 61.5 |",
     ]
+    ends = load.LoadResult(sessions=30, seconds=300, think=1.0, rss=[*samples, (300.4, 540.0)])
+    ends.caches = result.caches
+    assert (
+        load.rss_timeline(ends, every=60.0).splitlines()[-1] == "| 300.4 s (end) | 540 | - | 62.0 |"
+    )
     line = load.soak_growth(result)
     assert line is not None and "+6.0% (target <= +10%: met)" in line
     assert line.endswith(
-        "40.0 MiB at the second minute's end and 61.5 MiB at the last reading (+21.5 MiB)"
+        "40.0 MiB at the second minute's end and 62.0 MiB at the last reading (+22.0 MiB)"
     )
     result.caches_unread = ["at 30 s: timed out"]
     assert str(load.soak_growth(result)).endswith("1 cache readings failed (at 30 s: timed out)")
@@ -288,7 +294,7 @@ def test_the_soak_reports_what_of_the_rss_the_server_s_caches_hold():
     short = load.LoadResult(sessions=30, seconds=300, think=1.0, rss=samples[:100])
     assert load.rss_timeline(short, every=60.0).splitlines()[2:] == [
         "| 60 s | 500 | - |",
-        "| 99 s (end) | 500 | - |",
+        "| 99.0 s (end) | 500 | - |",
     ]
 
 
