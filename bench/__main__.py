@@ -113,7 +113,7 @@ def _load(args: argparse.Namespace, title: str) -> None:
         if not args.no_warm_up:
             first_visits(base)
         report(run_load(base, [pid], args.sessions, args.seconds, args.think, caches=True))
-        print("\nCache memory at the end (/_stcore/metrics):\n")
+        print("\nCache memory at the end (/_stcore/metrics; it counts st.cache_resource as 0):\n")
         print(cache_memory(base))
 
 

@@ -171,7 +171,7 @@ def _record(result: LoadResult, kind: str, run: RunResult, index: int, page: str
     result.errors += run_errors(run, f"session {index}, /{page}, {kind}")
 
 
-#: How often the soak reads the server's cache memory (/_stcore/metrics), in seconds.
+#: How often the soak reads the server's ``st.cache_data`` memory (/_stcore/metrics), in seconds.
 CACHE_SAMPLE_SECONDS = 30.0
 
 
@@ -179,8 +179,8 @@ async def _sample_rss(
     pids: list[int], result: LoadResult, stop: asyncio.Event, caches_of: str | None
 ) -> None:
     """Every second, ``pids``' RSS with their workers' and without; every
-    :data:`CACHE_SAMPLE_SECONDS`, the memory of the caches of the server at
-    ``caches_of`` (if given), read in a thread."""
+    :data:`CACHE_SAMPLE_SECONDS`, the memory of the ``st.cache_data`` caches of the
+    server at ``caches_of`` (if given), read in a thread."""
     start = time.monotonic()
     next_caches = 0.0
     while not stop.is_set():
@@ -192,10 +192,11 @@ async def _sample_rss(
         if caches_of is not None and at >= next_caches:
             next_caches += CACHE_SAMPLE_SECONDS
             try:
-                total = sum((await asyncio.to_thread(cache_sizes, caches_of)).values())
+                held = await asyncio.to_thread(cache_sizes, caches_of)
             except OSError as error:  # a busy server's metrics page: said, not fatal
                 result.caches_unread.append(f"at {at:.0f} s: {error}")
             else:
+                total = sum(size for (_, kind), size in held.items() if kind == "st_cache_data")
                 result.caches.append((time.monotonic() - start, total / 2**20))
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), 1.0)
@@ -216,8 +217,8 @@ async def run_sessions(
 
     ``beside(stop_at)``, if given, are more clients that run as long (until the
     ``time.monotonic()`` value ``stop_at``), as the abuse bench's hostile ones.
-    ``caches_of``, if given, is one server's URL whose cache memory is sampled too
-    (:func:`cache_sizes`): what of its RSS the caches hold.
+    ``caches_of``, if given, is one server's URL whose ``st.cache_data`` memory is
+    sampled too (:func:`cache_sizes`): what of its RSS those caches hold.
     """
     result = LoadResult(sessions, seconds, think)
     pages = _page_paths()
@@ -272,7 +273,8 @@ def run_load(
     caches: bool = False,
 ) -> LoadResult:
     """Run the load test against ``base`` (a loopback URL) and sample ``pids``' memory;
-    with ``caches``, the memory of ``base``'s caches too (one server, not a proxy)."""
+    with ``caches``, the memory of ``base``'s ``st.cache_data`` too (one server, not a
+    proxy)."""
     _check_local(base)
     if sessions < 1 or sessions > 500 or seconds <= 0 or seconds > 3600:
         raise ValueError("sessions must be in 1..500 and seconds in (0, 3600]")
@@ -368,7 +370,8 @@ def latency_by_minute(result: LoadResult, every: float = 60.0) -> str:
 
 
 def _caches_by(result: LoadResult, until: float) -> float | None:
-    """The server's cache memory (MiB) last sampled before ``until`` seconds, if any."""
+    """The server's ``st.cache_data`` memory (MiB) last sampled before ``until`` seconds,
+    if any."""
     sampled = [value for t, value in result.caches if t < until]
     return sampled[-1] if sampled else None
 
@@ -387,7 +390,7 @@ def rss_timeline(result: LoadResult, every: float = 30.0) -> str:
     last = result.rss[-1][0]
     header = ["until", "server RSS MiB, with its worker (max in window)", "without it"]
     if result.caches:
-        header.append("the server's caches, MiB (last reading)")
+        header.append("the server's st.cache_data, MiB (last reading)")
     rows = []
     for index in range(window(last) + 1):
         with_workers = [v for t, v in result.rss if window(t) == index and v == v]
@@ -430,7 +433,7 @@ def soak_growth(result: LoadResult) -> str | None:
     then, end = _caches_by(result, 120.0), _caches_by(result, math.inf)
     if then is not None and end is not None:
         line += (
-            f"; the server's caches held {then:.1f} MiB at the second minute's end and "
+            f"; the server's st.cache_data held {then:.1f} MiB at the second minute's end and "
             f"{end:.1f} MiB at the last reading ({end - then:+.1f} MiB)"
         )
     if result.caches_unread:
@@ -441,7 +444,9 @@ def soak_growth(result: LoadResult) -> str | None:
 def cache_sizes(base: str) -> dict[tuple[str, str], float]:
     """Bytes held by each of the server's caches, by ``(function, cache type)``
     (``st_cache_data``, ``st_cache_resource``, ...), from its /_stcore/metrics. Streamlit
-    keeps these figures for 5 s (``_METRICS_EXPENSIVE_STATS_TTL_SECONDS``)."""
+    keeps these figures for 5 s (``_METRICS_EXPENSIVE_STATS_TTL_SECONDS``), and it counts
+    every ``st.cache_resource`` entry as 0 bytes (it cannot size an arbitrary object): the
+    app's views (figures, tables, Arrow tables) are not in these figures."""
     import urllib.request
 
     _check_local(base)

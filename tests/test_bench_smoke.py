@@ -268,7 +268,7 @@ def test_the_soak_reports_what_of_the_rss_the_server_s_caches_hold():
     rows = load.rss_timeline(result, every=60.0).splitlines()
     assert rows[0] == (
         "| until | server RSS MiB, with its worker (max in window) | without it "
-        "| the server's caches, MiB (last reading) |"
+        "| the server's st.cache_data, MiB (last reading) |"
     )
     assert rows[2:] == [
         "| 60 s | 500 | 300 | 20.0 |",
