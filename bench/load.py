@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
-from bench.server import own_rss_mib, rss_mib
+from bench.server import rss_split
 from bench.stats import markdown_table, median, ms, percentile
 
 if TYPE_CHECKING:  # imported where used: websockets loads only when a load test runs
@@ -184,20 +184,20 @@ async def _sample_rss(
     start = time.monotonic()
     next_caches = 0.0
     while not stop.is_set():
-        sizes = [rss_mib(pid) for pid in pids]
+        split = [rss_split(pid) for pid in pids]  # (alone, with workers) each
+        sizes = [total for _, total in split]
         at = time.monotonic() - start
         result.rss.append((at, sum(sizes)))
-        result.alone.append((at, sum(own_rss_mib(pid) for pid in pids)))
+        result.alone.append((at, sum(own for own, _ in split)))
         result.peak_per_process = max([result.peak_per_process, *(v for v in sizes if v == v)])
         if caches_of is not None and at >= next_caches:
             next_caches += CACHE_SAMPLE_SECONDS
             try:
-                held = await asyncio.to_thread(cache_sizes, caches_of)
+                held = await asyncio.to_thread(cache_data_bytes, caches_of)
             except OSError as error:  # a busy server's metrics page: said, not fatal
                 result.caches_unread.append(f"at {at:.0f} s: {error}")
             else:
-                total = sum(size for (_, kind), size in held.items() if kind == "st_cache_data")
-                result.caches.append((time.monotonic() - start, total / 2**20))
+                result.caches.append((time.monotonic() - start, sum(held.values()) / 2**20))
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), 1.0)
 
@@ -218,7 +218,7 @@ async def run_sessions(
     ``beside(stop_at)``, if given, are more clients that run as long (until the
     ``time.monotonic()`` value ``stop_at``), as the abuse bench's hostile ones.
     ``caches_of``, if given, is one server's URL whose ``st.cache_data`` memory is
-    sampled too (:func:`cache_sizes`): what of its RSS those caches hold.
+    sampled too (:func:`cache_data_bytes`): what of its RSS those caches hold.
     """
     result = LoadResult(sessions, seconds, think)
     pages = _page_paths()
@@ -391,12 +391,15 @@ def rss_timeline(result: LoadResult, every: float = 30.0) -> str:
     header = ["until", "server RSS MiB, with its worker (max in window)", "without it"]
     if result.caches:
         header.append("the server's st.cache_data, MiB (last reading)")
+    by_window: dict[int, tuple[list[float], list[float]]] = {}
+    for samples, column in ((result.rss, 0), (result.alone, 1)):
+        for t, value in samples:
+            if value == value:  # NaN: the server was gone
+                by_window.setdefault(window(t), ([], []))[column].append(value)
     rows = []
-    for index in range(window(last) + 1):
-        with_workers = [v for t, v in result.rss if window(t) == index and v == v]
-        if not with_workers:  # no sample, or the server was gone (NaN)
+    for index, (with_workers, alone) in sorted(by_window.items()):
+        if not with_workers:
             continue
-        alone = [v for t, v in result.alone if window(t) == index and v == v]
         high = (index + 1) * every
         ended = high > last  # the run ended inside this window
         row = [
@@ -461,6 +464,13 @@ def cache_sizes(base: str) -> dict[tuple[str, str], float]:
             key = (name.group(1) if name else labels, kind.group(1) if kind else "?")
             sizes[key] = sizes.get(key, 0.0) + float(value)
     return sizes
+
+
+def cache_data_bytes(base: str) -> dict[str, float]:
+    """Bytes held by each ``st.cache_data`` function of the server (:func:`cache_sizes`)."""
+    return {
+        name: size for (name, kind), size in cache_sizes(base).items() if kind == "st_cache_data"
+    }
 
 
 def cache_memory(base: str, top: int = 8) -> str:

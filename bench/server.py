@@ -48,9 +48,7 @@ def wait_healthy(
         time.sleep(0.2)
 
 
-def own_rss_mib(pid: int) -> float:
-    """Resident memory of ``pid`` alone in MiB (VmRSS of /proc/<pid>/status); NaN when
-    ``pid`` is gone."""
+def _own_rss_mib(pid: int) -> float:
     try:
         with open(f"/proc/{pid}/status", encoding="ascii") as handle:
             for line in handle:
@@ -70,14 +68,20 @@ def _children(pid: int) -> list[int]:
     return found
 
 
-def rss_mib(pid: int) -> float:
-    """Resident memory of ``pid`` and its descendants in MiB (VmRSS of /proc/<pid>/status,
-    summed: a server's simulation worker, :func:`ui.simulation.start_worker`, is part of
-    what it costs); NaN when ``pid`` is gone."""
-    own = own_rss_mib(pid)
+def rss_split(pid: int) -> tuple[float, float]:
+    """Resident memory in MiB of ``pid`` alone and of ``pid`` with its descendants (VmRSS
+    of /proc/<pid>/status, summed: a server's simulation worker,
+    :func:`ui.simulation.start_worker`, is part of what it costs), each read once; NaN
+    when ``pid`` is gone."""
+    own = _own_rss_mib(pid)
     if own != own:
-        return own
-    return own + sum(v for child in _children(pid) if (v := rss_mib(child)) == v)
+        return own, own
+    return own, own + sum(v for child in _children(pid) if (v := rss_mib(child)) == v)
+
+
+def rss_mib(pid: int) -> float:
+    """Resident memory of ``pid`` and its descendants in MiB (:func:`rss_split`)."""
+    return rss_split(pid)[1]
 
 
 def streamlit_command(

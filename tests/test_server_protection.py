@@ -64,15 +64,6 @@ LATER_VISITS = 40
 HELD_MIB = 4.0
 
 
-def _cache_bytes(base: str) -> dict[str, float]:
-    """Bytes per ``st.cache_data`` function, read from the server's /_stcore/metrics."""
-    return {
-        name: size
-        for (name, kind), size in load.cache_sizes(base).items()
-        if kind == "st_cache_data"
-    }
-
-
 def _clean(run: RunResult | None) -> RunResult:
     assert run is not None
     assert not (run.timed_out or run.compile_error or run.exceptions or run.wrong_page), run
@@ -93,7 +84,7 @@ async def _clear_cache_then_read_back(base: str) -> tuple[dict[str, float], dict
     """
     async with Session(base, random.Random(0)) as first:
         _clean(await first.open(CACHED_PAGE))
-        before = _cache_bytes(base)
+        before = load.cache_data_bytes(base)
         assert all(before.get(name, 0) > 0 for name in CACHED_FUNCTIONS), before
         back = BackMsg()
         back.clear_cache = True
@@ -103,11 +94,11 @@ async def _clear_cache_then_read_back(base: str) -> tuple[dict[str, float], dict
     async with Session(base, random.Random(1)) as second:
         _clean(await second.open(OTHER_PAGE))
         deadline = time.monotonic() + 120
-        after = _cache_bytes(base)
+        after = load.cache_data_bytes(base)
         while not any(name.startswith(OTHER_FUNCTIONS) for name in after):
             assert time.monotonic() < deadline, f"/{OTHER_PAGE} never showed its caches: {after}"
             _clean(await second.switch(OTHER_PAGE))
-            after = _cache_bytes(base)
+            after = load.cache_data_bytes(base)
     return before, after
 
 
