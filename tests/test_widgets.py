@@ -67,9 +67,7 @@ def test_a_prepared_table_is_the_display_rule_in_arrow_form():
     from ui.style import table_display
 
     frame = _frame(0.25)
-    shown, data = widgets._prepared_table(
-        key=widgets._content_key(frame, None), _frame=frame, _labels=None
-    )
+    shown, data = widgets._prepared_table(frame, None)
     expected = table_display(frame)
     assert isinstance(data, pa.Table)
     assert data.to_pandas().equals(expected.frame)
@@ -93,8 +91,8 @@ def test_showing_a_chart_leaves_the_figure_it_was_given_unchanged(present, on_sl
     ]
     for figure in figures:
         before = pickle.dumps(figure)
-        finished, summary = widgets._finished_chart.__wrapped__(
-            key="test", _figure=figure, present=present, on_slide=on_slide, note="n", theme=theme
+        finished, summary = widgets._finished_chart(
+            _figure=figure, present=present, on_slide=on_slide, note="n", theme=theme
         )
         assert summary and finished is not figure
         assert pickle.dumps(figure) == before

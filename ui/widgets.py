@@ -217,21 +217,52 @@ def _content_key(*parts: object) -> str:
     return hashlib.sha256(pickle.dumps(parts, protocol=5)).hexdigest()
 
 
-@st.cache_resource(max_entries=64, show_spinner=False)
 def _finished_chart(
-    *, key: str, _figure: Figure, present: bool, on_slide: bool, note: str, theme: str | None
+    *, _figure: Figure, present: bool, on_slide: bool, note: str, theme: str | None
 ) -> tuple[Figure, str]:
-    """A figure as :func:`chart` shows it and its text alternative, once per process for
-    ``key`` (:func:`_content_key` of the figure) and styling arguments (hashed by
-    Streamlit): a warm rerun that draws the same chart again skips the styling steps.
-    Shared by every session, so never changed after it is made.
-    """
+    """A figure as :func:`chart` shows it and its text alternative: new figures, the one
+    given is never changed (the pages' prepared views hand every session the same one)."""
     figure = presenter_figure(_figure) if present else _figure
     if on_slide:
         figure = slide_figure(figure)
     figure = with_export_note(figure, note)
     figure = themed_figure(place_marker_labels(readable_cells(figure)), theme)
     return figure, chart_summary(figure)
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _drawn_chart(
+    *,
+    key: str,
+    _figure: Figure,
+    present: bool,
+    on_slide: bool,
+    note: str,
+    theme: str | None,
+    filename: str,
+    chart_key: str | None,
+) -> None:
+    """Draw a chart as :func:`chart` shows it, once per process for ``key``
+    (:func:`_content_key` of the figure) and the other arguments (hashed by Streamlit).
+
+    Streamlit records the elements a cached function draws and, when a later call hits
+    the cache, sends the recorded ones again without running the function (its "static
+    elements" replay, `st.cache_resource`, Streamlit 1.16 and later): a warm rerun that
+    draws the same chart again skips the styling steps, the figure's JSON and the
+    element's id. Called by keyword (see :func:`_drawn_table`). Shared by every session.
+    """
+    figure, summary = _finished_chart(
+        _figure=_figure, present=present, on_slide=on_slide, note=note, theme=theme
+    )
+    st.plotly_chart(
+        PrevalidatedFigure(figure),
+        config=plotly_config(filename),
+        theme="streamlit",
+        key=chart_key,
+        alt=summary,
+    )
+    if present:
+        st.caption(summary)
 
 
 def chart(figure: Figure, filename: str, *, key: str | None = None) -> None:
@@ -256,25 +287,18 @@ def chart(figure: Figure, filename: str, *, key: str | None = None) -> None:
     on_slide = shown if shown is not None and not shown.chart_drawn else None  # the first
     if on_slide is not None:
         on_slide.chart_drawn = True
-    figure, summary = _finished_chart(  # by keyword: Streamlit then reads no signature
-        key=_content_key(figure),
-        _figure=figure,
-        present=present,
-        on_slide=on_slide is not None,
-        note=context.note(short=present),
-        theme=st.context.theme.type,
-    )
     where: AbstractContextManager[object] = nullcontext() if on_slide is None else on_slide.chart
     with where:
-        st.plotly_chart(
-            PrevalidatedFigure(figure),
-            config=plotly_config(context.filename(filename)),
-            theme="streamlit",
-            key=key,
-            alt=summary,
+        _drawn_chart(  # by keyword: Streamlit then reads no signature
+            key=_content_key(figure),
+            _figure=figure,
+            present=present,
+            on_slide=on_slide is not None,
+            note=context.note(short=present),
+            theme=st.context.theme.type,
+            filename=context.filename(filename),
+            chart_key=key,
         )
-        if present:
-            st.caption(summary)
 
 
 def chart_columns(present: bool) -> Sequence[Any]:
@@ -293,6 +317,13 @@ def side_by_side(present: bool) -> Sequence[Any]:
 
 def metric_row(metrics: Sequence[tuple[str, str]]) -> None:
     """A row of metrics, ``(label, value)`` each, one column each."""
+    _drawn_metric_row(metrics=tuple((label, value) for label, value in metrics))
+
+
+@st.cache_resource(max_entries=256, show_spinner=False)
+def _drawn_metric_row(*, metrics: tuple[tuple[str, str], ...]) -> None:
+    """Draw :func:`metric_row`'s row; a row drawn before is sent again as Streamlit
+    recorded it (see :func:`_drawn_chart`), without laying out its columns anew."""
     for column, (label, value) in zip(st.columns(len(metrics)), metrics, strict=True):
         column.metric(label, value)
 
@@ -344,25 +375,51 @@ def _csv_bytes(shown: TableDisplay) -> bytes:
     return shown.as_text().to_csv(index=False).encode()
 
 
-@st.cache_resource(max_entries=64, show_spinner=False)
 def _prepared_table(
-    *, key: str, _frame: pd.DataFrame, _labels: Mapping[str, str] | None
+    _frame: pd.DataFrame, _labels: Mapping[str, str] | None
 ) -> tuple[TableDisplay, pa.Table | pd.DataFrame]:
-    """A table by the display rule and its Arrow form, once per process for each
-    ``key`` (:func:`_content_key`): a warm rerun that shows the same table again sends the
-    same Arrow table without redoing either step (the two were about a quarter of a
-    section's rerun). Called by keyword: for each positional argument of a cached call,
-    Streamlit 1.67 reads the function's signature again (``inspect.signature``) to learn
-    the argument's name. Shared by every session, so never changed after it is made; a
-    frame Arrow cannot take as it is goes to ``st.dataframe`` as pandas (Streamlit's own
-    conversion fixes its columns).
-    """
+    """A table by the display rule and its Arrow form; a frame Arrow cannot take as it
+    is goes to ``st.dataframe`` as pandas (Streamlit's own conversion fixes its columns)."""
     shown = table_display(_frame, _labels)
     try:
         data: pa.Table | pd.DataFrame = pa.Table.from_pandas(shown.frame)
     except (pa.ArrowException, TypeError, ValueError, OverflowError):
         data = shown.frame
     return shown, data
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _drawn_table(
+    *,
+    key: str,
+    _frame: pd.DataFrame,
+    _labels: Mapping[str, str] | None,
+    _column_config: Mapping[str, Any] | None,
+    hide_index: bool,
+    height: int | Literal["auto", "content", "stretch"],
+    width: int | Literal["stretch", "content"],
+) -> TableDisplay:
+    """Draw a table as :func:`table` shows it, once per process for ``key``
+    (:func:`_content_key` of the frame, its labels and its column settings) and the
+    other arguments; what was shown.
+
+    As :func:`_drawn_chart`: a warm rerun that shows the same table again sends the
+    recorded element (its Arrow bytes included) without redoing the display rule, the
+    Arrow conversion or its serialization (they were about a quarter of a section's
+    rerun). Called by keyword: for each positional argument of a cached call, Streamlit
+    1.67 reads the function's signature again (``inspect.signature``) to learn the
+    argument's name. Shared by every session, so never changed after it is made.
+    """
+    shown, data = _prepared_table(_frame, _labels)
+    config: dict[str, Any] = {}
+    for name, header in shown.labels.items():
+        if name in shown.places:
+            config[name] = st.column_config.NumberColumn(header, format=f"%.{shown.places[name]}f")
+        elif header != name:
+            config[name] = st.column_config.Column(header)
+    config.update({str(name): value for name, value in (_column_config or {}).items()})
+    st.dataframe(data, hide_index=hide_index, column_config=config, height=height, width=width)
+    return shown
 
 
 def table(
@@ -382,22 +439,16 @@ def table(
     replace the rule's for their column. Returns what was shown.
     """
     labelled = None if labels is None else tuple(labels.items())
-    shown, data = _prepared_table(key=_content_key(frame, labelled), _frame=frame, _labels=labels)
-    config: dict[str, Any] = {}
-    for name, header in shown.labels.items():
-        if name in shown.places:
-            config[name] = st.column_config.NumberColumn(header, format=f"%.{shown.places[name]}f")
-        elif header != name:
-            config[name] = st.column_config.Column(header)
-    config.update({str(name): value for name, value in (column_config or {}).items()})
-    st.dataframe(
-        data,
+    settings = None if column_config is None else tuple(column_config.items())
+    return _drawn_table(
+        key=_content_key(frame, labelled, settings),
+        _frame=frame,
+        _labels=labels,
+        _column_config=column_config,
         hide_index=hide_index,
-        column_config=config,
         height=height,
         width=width,
     )
-    return shown
 
 
 def table_with_download(
@@ -427,6 +478,13 @@ def table_with_download(
 
 def formula(latex: str, source: str) -> None:
     """A formula with its source and equation number underneath."""
+    _drawn_formula(latex=latex, source=source)
+
+
+@st.cache_resource(max_entries=256, show_spinner=False)
+def _drawn_formula(*, latex: str, source: str) -> None:
+    """Draw :func:`formula`'s two elements; a formula drawn before is sent again as
+    Streamlit recorded it (see :func:`_drawn_chart`)."""
     st.latex(latex)
     st.caption(source)
 
