@@ -96,3 +96,53 @@ def test_showing_a_chart_leaves_the_figure_it_was_given_unchanged(present, on_sl
         )
         assert summary and finished is not figure
         assert pickle.dumps(figure) == before
+
+
+def _shows_the_four_recorded_kinds():
+    """An AppTest script (run by source): a chart, a table, a metric row and a formula."""
+    import pandas as pd
+
+    from ui import widgets
+
+    figure = {"data": [{"type": "scatter", "x": [0, 1], "y": [1, 2]}], "layout": {}}
+    widgets.chart(figure, "probe")
+    widgets.table(pd.DataFrame({"take_point": [0.25, 0.5]}))
+    widgets.metric_row([("Take point", "0.2500"), ("Cash point", "0.7500")])
+    widgets.formula(r"x = \frac{1}{4}", "A source, eq. 1")
+
+
+def test_a_warm_rerun_sends_the_recorded_elements_without_building_them(monkeypatch):
+    """A chart, a table, a metric row and a formula shown again are Streamlit's recorded
+    elements (the replay of a cached function's elements): a chart's styling steps and a
+    table's display rule do not run again, and the page shows the same four elements."""
+    from streamlit.testing.v1 import AppTest
+
+    built = {"chart": 0, "table": 0}
+
+    def counted(name, function):
+        def call(*args, **kwargs):
+            built[name] += 1
+            return function(*args, **kwargs)
+
+        return call
+
+    monkeypatch.setattr(widgets, "_finished_chart", counted("chart", widgets._finished_chart))
+    monkeypatch.setattr(widgets, "_prepared_table", counted("table", widgets._prepared_table))
+    at = AppTest.from_function(_shows_the_four_recorded_kinds, default_timeout=60)
+
+    def shown():
+        chart = at.get("plotly_chart")[0].proto
+        return (
+            (chart.spec, chart.config, chart.alt),
+            at.dataframe[0].value.to_dict("list"),
+            [(m.label, m.value) for m in at.metric],
+            [(element.value, element.proto.body) for element in (*at.latex, *at.caption)],
+        )
+
+    at.run()
+    first = shown()
+    assert built == {"chart": 1, "table": 1} and not at.exception
+    at.run()
+    assert built == {"chart": 1, "table": 1} and not at.exception
+    assert shown() == first
+    assert len(at.columns) == 2 and first[2] == [("Take point", "0.2500"), ("Cash point", "0.7500")]
