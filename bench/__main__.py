@@ -21,7 +21,8 @@ Subcommands (default: ``all`` = pages + kernels):
 - ``fragments --moves 15``: for every section with a slider of its own, warm moves of
   that slider (its section reruns alone, a fragment) beside moves of the baseline
   page's slider, over the websockets of two real servers: medians, ratio (target 1.5x),
-  how many moves reran the fragment alone, elements sent, errors.
+  the same move sent again without being built by a third server (its floor: what
+  sending it costs), how many moves reran the fragment alone, elements sent, errors.
 - ``coldstart --sessions 30 --rounds 3``: sessions opening pages of a freshly started
   server at the same moment, the launcher (``python -m ui.serve``) against ``streamlit
   run app.py``, interleaved round by round: time to healthy, p50/p95/max to the first

@@ -15,24 +15,35 @@ one beside a baseline move between two values of its own slider, so that a burst
 load on the shared machine hits both alike. A time is the wall time from sending the
 move to the end of its run (``script_finished``), as the browser would see it.
 
-The table gives the medians, their ratio, how many of the section's moves reran its
-fragment alone (the server's own ``FINISHED_FRAGMENT_RUN_SUCCESSFULLY``), the elements
-a move's run sent (median), and the errors (:func:`bench.load.run_errors`). Bounded:
-each run waits at most ``timeout`` seconds; only 127.0.0.1 is touched and the bench
-stops its own servers.
+Beside them, a third server sends each section's move again without building it: the
+two warm-up moves' deltas are recorded (:func:`record`) and :mod:`bench.replay_app`
+re-sends them, nested as they were, on every move of its own slider. Its time is the
+floor of the section's move: what sending it costs Streamlit; the rest is building it.
+
+The table gives the medians, their ratio, the floor's median and ratio, how many of the
+section's moves reran its fragment alone (the server's own
+``FINISHED_FRAGMENT_RUN_SUCCESSFULLY``), the elements a move's run sent (median), and
+the errors (:func:`bench.load.run_errors`). Bounded: each run waits at most ``timeout``
+seconds; only 127.0.0.1 is touched and the bench stops its own servers.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
+import json
 import random
+import tempfile
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import cast
 from urllib.parse import quote
 
 from bench.load import run_errors
+from bench.replay_app import MOVE_KEY, RECORDING
 from bench.server import streamlit_servers
 from bench.stats import markdown_table, median, ms
+from bench.wsclient import RunResult
 
 __all__ = ["RATIO_TARGET", "SectionMove", "fragments_table", "run_fragments"]
 
@@ -52,15 +63,24 @@ class SectionMove:
     key: str
     seconds: list[float] = field(default_factory=list)
     baseline: list[float] = field(default_factory=list)
+    floor: list[float] = field(default_factory=list)  # the same move re-sent, not built
     fragment_runs: int = 0
     elements: list[int] = field(default_factory=list)
+    floor_elements: list[int] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
     @property
     def ratio(self) -> float:
-        if not self.seconds or not self.baseline:
+        return self._ratio(self.seconds)
+
+    @property
+    def floor_ratio(self) -> float:
+        return self._ratio(self.floor)
+
+    def _ratio(self, seconds: list[float]) -> float:
+        if not seconds or not self.baseline:
             return float("nan")
-        return median(self.seconds) / median(self.baseline)
+        return median(seconds) / median(self.baseline)
 
 
 def _targets() -> list[tuple[str, str, str, tuple[float, float]]]:
@@ -90,7 +110,18 @@ def _targets() -> list[tuple[str, str, str, tuple[float, float]]]:
     return targets
 
 
-async def _measure(app: str, baseline: str, moves: int, timeout: float) -> list[SectionMove]:
+def record(runs: list[RunResult], path: Path) -> None:
+    """Write two moves' deltas (a session's :attr:`~bench.wsclient.RunResult.deltas`) to
+    ``path``, as :mod:`bench.replay_app` reads them."""
+    moves = [
+        [[list(where), base64.b64encode(raw).decode()] for where, raw in run.deltas] for run in runs
+    ]
+    path.write_text(json.dumps(moves))
+
+
+async def _measure(
+    app: str, baseline: str, replay: str, recordings: Path, moves: int, timeout: float
+) -> list[SectionMove]:
     from bench.wsclient import Session
 
     results = []
@@ -98,25 +129,41 @@ async def _measure(app: str, baseline: str, moves: int, timeout: float) -> list[
         opened = await base_session.open("", timeout=timeout)
         base_errors = run_errors(opened, "baseline, open")
         key, base_values = _BASELINE
-        for page, title, slider, values in _targets():
+        for index, (page, title, slider, values) in enumerate(_targets()):
             result = SectionMove(page, title, slider, errors=list(base_errors))
             base_errors = []
             where = f"/{page}?sec={title}"
-            async with Session(app, random.Random(1)) as session:
+            async with (
+                Session(app, random.Random(1), keep_deltas=True) as session,
+                Session(replay, random.Random(2)) as floor_session,
+            ):
                 run = await session.open(page, f"sec={quote(title)}", timeout=timeout)
                 result.errors += run_errors(run, f"{where}, open")
-                for warm in (values[1], values[0]):  # both values cached
+                warm_ups = []
+                for warm in (values[1], values[0]):  # both values cached, both recorded
                     run = await session.slide(slider, warm, timeout)
                     result.errors += run_errors(run, f"{where}, warm-up move")
-                for index in range(moves):
-                    base_run = await base_session.slide(key, base_values[1 - index % 2], timeout)
+                    warm_ups.append(run)
+                record(warm_ups, recordings / f"{index}.json")
+                run = await floor_session.open("", f"s={index}", timeout=timeout)
+                result.errors += run_errors(run, f"{where}, re-sent, open")
+                for index_move in range(moves):
+                    base_run = await base_session.slide(
+                        key, base_values[1 - index_move % 2], timeout
+                    )
                     result.baseline.append(base_run.seconds)
                     result.errors += run_errors(base_run, "baseline, move")
-                    run = await session.slide(slider, values[1 - index % 2], timeout)
+                    run = await session.slide(slider, values[1 - index_move % 2], timeout)
                     result.seconds.append(run.seconds)
                     result.fragment_runs += run.fragment
                     result.elements.append(run.elements)
                     result.errors += run_errors(run, f"{where}, move {slider}")
+                    floor_run = await floor_session.slide(
+                        MOVE_KEY, base_values[index_move % 2], timeout
+                    )
+                    result.floor.append(floor_run.seconds)
+                    result.floor_elements.append(floor_run.elements)
+                    result.errors += run_errors(floor_run, f"{where}, re-sent move")
             results.append(result)
     return results
 
@@ -126,11 +173,15 @@ def run_fragments(moves: int = 15, timeout: float = 60.0) -> list[SectionMove]:
     if not 1 <= moves <= _MAX_MOVES:
         raise ValueError(f"moves must be in 1..{_MAX_MOVES} (got {moves})")
     with (
+        tempfile.TemporaryDirectory(prefix="cubelab-replay-") as folder,
         streamlit_servers(1) as app_servers,
         streamlit_servers(1, script="bench/baseline_app.py") as baseline_servers,
+        streamlit_servers(
+            1, script="bench/replay_app.py", env={RECORDING: folder}
+        ) as replay_servers,
     ):
-        app, baseline = app_servers[0][0], baseline_servers[0][0]
-        return asyncio.run(_measure(app, baseline, moves, timeout))
+        app, baseline, replay = (s[0][0] for s in (app_servers, baseline_servers, replay_servers))
+        return asyncio.run(_measure(app, baseline, replay, Path(folder), moves, timeout))
 
 
 def fragments_table(results: list[SectionMove]) -> str:
@@ -147,6 +198,7 @@ def fragments_table(results: list[SectionMove]) -> str:
                 ms(median(r.baseline)) if r.baseline else "-",
                 ms(median(r.seconds)) if r.seconds else "-",
                 f"{ratio:.2f}x {verdict}",
+                f"{ms(median(r.floor))} ({r.floor_ratio:.2f}x)" if r.floor else "-",
                 f"{r.fragment_runs} of {len(r.seconds)}",
                 f"{median([float(e) for e in r.elements]):.0f}" if r.elements else "-",
                 str(len(r.errors)),
@@ -159,6 +211,7 @@ def fragments_table(results: list[SectionMove]) -> str:
         "baseline move",
         "section move",
         f"ratio (target <= {RATIO_TARGET}x)",
+        "the same move re-sent, not built (ratio)",
         "fragment runs",
         "elements sent",
         "errors",

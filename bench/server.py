@@ -10,12 +10,13 @@ first request), which ``python -m bench coldstart`` measures beside it.
 from __future__ import annotations
 
 import contextlib
+import os
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -117,11 +118,13 @@ def streamlit_servers(
     extra: tuple[str, ...] = (),
     plain: bool = False,
     script: str = "app.py",
+    env: Mapping[str, str] | None = None,
 ) -> Iterator[list[tuple[str, int]]]:
     """Start ``count`` app processes on free loopback ports; yield [(base_url, pid)].
 
     ``plain``: ``streamlit run app.py`` instead of the launcher; ``script``: another page
-    to serve (:func:`streamlit_command`).
+    to serve (:func:`streamlit_command`); ``env``: variables the processes get besides
+    this one's environment.
     """
     processes: list[subprocess.Popen[bytes]] = []
     logs = []
@@ -136,6 +139,7 @@ def streamlit_servers(
                 cwd=ROOT,
                 stdout=log or subprocess.DEVNULL,
                 stderr=subprocess.STDOUT,
+                env=None if env is None else {**os.environ, **env},
             )
             processes.append(process)
             started.append((f"http://{LOOPBACK}:{port}", process))

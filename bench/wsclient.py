@@ -54,12 +54,17 @@ class RunResult:
     moved: str = ""  # the moved control's link key (a move's run), "" for none
     fragment: bool = False  # the run reran a fragment only (a move inside one)
     elements: int = 0  # elements and blocks the server sent
+    #: (delta path, serialized ``Delta``) of each, in order, when the session keeps them
+    deltas: list[tuple[tuple[int, ...], bytes]] = field(default_factory=list)
 
 
 class Session:
     """One websocket session against ``base`` (http://127.0.0.1:port)."""
 
-    def __init__(self, base: str, rng: random.Random, cookie: str | None = None):
+    def __init__(
+        self, base: str, rng: random.Random, cookie: str | None = None, keep_deltas: bool = False
+    ):
+        self.keep_deltas = keep_deltas  # each run's deltas in RunResult.deltas
         self.url = base.replace("http://", "ws://", 1).rstrip("/") + "/_stcore/stream"
         self.rng = rng
         self.cookie = cookie
@@ -107,7 +112,10 @@ class Session:
             kind = msg.WhichOneof("type")
             if kind == "delta":
                 result.elements += 1
-                self._read_delta(msg.delta, result, tuple(msg.metadata.delta_path))
+                path = tuple(msg.metadata.delta_path)
+                if self.keep_deltas:
+                    result.deltas.append((path, msg.delta.SerializeToString()))
+                self._read_delta(msg.delta, result, path)
             elif kind == "navigation":
                 self.page_hash = msg.navigation.page_script_hash
                 for page in msg.navigation.app_pages:
