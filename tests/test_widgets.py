@@ -92,7 +92,7 @@ def test_showing_a_chart_leaves_the_figure_it_was_given_unchanged(present, on_sl
     for figure in figures:
         before = pickle.dumps(figure)
         finished, summary = widgets._finished_chart(
-            _figure=figure, present=present, on_slide=on_slide, note="n", theme=theme
+            figure=figure, present=present, on_slide=on_slide, note="n", theme=theme
         )
         assert summary and finished is not figure
         assert pickle.dumps(figure) == before

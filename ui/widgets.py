@@ -218,11 +218,11 @@ def _content_key(*parts: object) -> str:
 
 
 def _finished_chart(
-    *, _figure: Figure, present: bool, on_slide: bool, note: str, theme: str | None
+    *, figure: Figure, present: bool, on_slide: bool, note: str, theme: str | None
 ) -> tuple[Figure, str]:
     """A figure as :func:`chart` shows it and its text alternative: new figures, the one
     given is never changed (the pages' prepared views hand every session the same one)."""
-    figure = presenter_figure(_figure) if present else _figure
+    figure = presenter_figure(figure) if present else figure
     if on_slide:
         figure = slide_figure(figure)
     figure = with_export_note(figure, note)
@@ -246,13 +246,14 @@ def _drawn_chart(
     (:func:`_content_key` of the figure) and the other arguments (hashed by Streamlit).
 
     Streamlit records the elements a cached function draws and, when a later call hits
-    the cache, sends the recorded ones again without running the function (its "static
-    elements" replay, `st.cache_resource`, Streamlit 1.16 and later): a warm rerun that
+    the cache, sends the recorded ones again without running the function ("Static
+    elements" in Streamlit's caching guide,
+    https://docs.streamlit.io/develop/concepts/architecture/caching): a warm rerun that
     draws the same chart again skips the styling steps, the figure's JSON and the
     element's id. Called by keyword (see :func:`_drawn_table`). Shared by every session.
     """
     figure, summary = _finished_chart(
-        _figure=_figure, present=present, on_slide=on_slide, note=note, theme=theme
+        figure=_figure, present=present, on_slide=on_slide, note=note, theme=theme
     )
     st.plotly_chart(
         PrevalidatedFigure(figure),
@@ -376,11 +377,11 @@ def _csv_bytes(shown: TableDisplay) -> bytes:
 
 
 def _prepared_table(
-    _frame: pd.DataFrame, _labels: Mapping[str, str] | None
+    frame: pd.DataFrame, labels: Mapping[str, str] | None
 ) -> tuple[TableDisplay, pa.Table | pd.DataFrame]:
     """A table by the display rule and its Arrow form; a frame Arrow cannot take as it
     is goes to ``st.dataframe`` as pandas (Streamlit's own conversion fixes its columns)."""
-    shown = table_display(_frame, _labels)
+    shown = table_display(frame, labels)
     try:
         data: pa.Table | pd.DataFrame = pa.Table.from_pandas(shown.frame)
     except (pa.ArrowException, TypeError, ValueError, OverflowError):
