@@ -158,8 +158,8 @@ async def _measure(
                     result.fragment_runs += run.fragment
                     result.elements.append(run.elements)
                     result.errors += run_errors(run, f"{where}, move {slider}")
-                    floor_run = await floor_session.slide(
-                        MOVE_KEY, base_values[index_move % 2], timeout
+                    floor_run = await floor_session.slide(  # from its default, as the baseline
+                        MOVE_KEY, base_values[1 - index_move % 2], timeout
                     )
                     result.floor.append(floor_run.seconds)
                     result.floor_elements.append(floor_run.elements)
