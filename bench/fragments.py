@@ -134,16 +134,18 @@ async def _measure(
             base_errors = []
             where = f"/{page}?sec={title}"
             async with (
-                Session(app, random.Random(1), keep_deltas=True) as session,
+                Session(app, random.Random(1)) as session,
                 Session(replay, random.Random(2)) as floor_session,
             ):
                 run = await session.open(page, f"sec={quote(title)}", timeout=timeout)
                 result.errors += run_errors(run, f"{where}, open")
                 warm_ups = []
+                session.keep_deltas = True  # the warm-up moves only: not the timed ones
                 for warm in (values[1], values[0]):  # both values cached, both recorded
                     run = await session.slide(slider, warm, timeout)
                     result.errors += run_errors(run, f"{where}, warm-up move")
                     warm_ups.append(run)
+                session.keep_deltas = False
                 record(warm_ups, recordings / f"{index}.json")
                 run = await floor_session.open("", f"s={index}", timeout=timeout)
                 result.errors += run_errors(run, f"{where}, re-sent, open")

@@ -449,7 +449,8 @@ def cache_sizes(base: str) -> dict[tuple[str, str], float]:
     (``st_cache_data``, ``st_cache_resource``, ...), from its /_stcore/metrics. Streamlit
     keeps these figures for 5 s (``_METRICS_EXPENSIVE_STATS_TTL_SECONDS``), and it counts
     every ``st.cache_resource`` entry as 0 bytes (it cannot size an arbitrary object): the
-    app's views (figures, tables, Arrow tables) are not in these figures."""
+    app's views (figures, tables) and the elements it records (:func:`ui.widgets.chart`,
+    :func:`ui.widgets.table`) are not in these figures."""
     import urllib.request
 
     _check_local(base)

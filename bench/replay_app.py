@@ -4,13 +4,13 @@ The fragments bench (:mod:`bench.fragments`) records, for every section it moves
 deltas two moves of the section's own slider sent (its fragment's blocks, elements and
 widgets, between the slider's two values), one file per section (``<index>.json``) in
 the folder :data:`RECORDING` names, and serves this page. ``?s=<index>`` picks the
-section. The page's one slider
-stands in a fragment, as a section's own slider does; each move sends one of the two
-recorded moves again (the other one on the next move), every block nested as it was,
-with the same protobuf messages, and computes nothing. Its time is what sending the
-section's move costs Streamlit; the rest of the section's move is building it. A move
-sends the recorded deltas, the page's slider and its fragment's container (two more than
-the section's move), but for a transient delta (a spinner's), which is left out.
+section. The page's one slider stands in a fragment, as a section's own slider does;
+each move sends one of the two recorded moves again (the other one on the next move),
+every block nested as it was, with the same protobuf messages, and computes nothing. Its
+time is what sending the section's move costs Streamlit; the rest of the section's move
+is building it. A move sends the recorded deltas, the page's slider and its fragment's
+container (two more than the section's move), but for a transient delta (a spinner's),
+which is left out.
 
 The messages are enqueued with Streamlit's internal ``DeltaGenerator._enqueue`` and
 ``_block`` (what its own replay of a cached function's elements calls), without each

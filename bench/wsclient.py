@@ -61,10 +61,10 @@ class RunResult:
 class Session:
     """One websocket session against ``base`` (http://127.0.0.1:port)."""
 
-    def __init__(
-        self, base: str, rng: random.Random, cookie: str | None = None, keep_deltas: bool = False
-    ):
-        self.keep_deltas = keep_deltas  # each run's deltas in RunResult.deltas
+    def __init__(self, base: str, rng: random.Random, cookie: str | None = None):
+        #: Whether a run keeps its deltas (RunResult.deltas): extra work for this client,
+        #: so set only around the runs to record, never around timed ones
+        self.keep_deltas = False
         self.url = base.replace("http://", "ws://", 1).rstrip("/") + "/_stcore/stream"
         self.rng = rng
         self.cookie = cookie
