@@ -98,7 +98,7 @@ def _targets() -> list[tuple[str, str, str, tuple[float, float]]]:
         defaults = {c.key: c.default for c in page.all_controls}
         for section in page.sections:
             slider = next(
-                (c for c in section.controls if c.kind in ("int", "float") and c.active(defaults)),
+                (c for c in section.controls if c.is_slider and c.active(defaults)),
                 None,
             )
             if slider is None:

@@ -42,7 +42,7 @@ def _controls(spec) -> tuple[Control, ...]:
 
 def _between_steps(control: Control) -> str | None:
     """A value inside a slider's range but between two of its steps."""
-    if control.kind not in ("float", "int") or control.step is None:
+    if not control.is_slider or control.step is None:
         return None
     low = float(control.low if control.low is not None else 0.0)
     value = low + float(control.step) / 3
@@ -56,7 +56,7 @@ def _two_values(control: Control) -> list[str]:
         second = next(control.format(o) for o in control.options if o != control.default)
     elif control.kind == "bool":
         second = control.format(not control.default)
-    elif control.kind in ("float", "int"):
+    elif control.is_slider:
         other = control.high if control.default != control.high else control.low
         second = control.format(other)
     else:

@@ -106,7 +106,7 @@ def _open(open_page, spec: PageSpec, control: Control, value: str):
 def test_every_value_of_every_control(open_page, spec, control):
     for value in _grid(control):
         _open(open_page, spec, control, value)
-    if control.kind not in ("float", "int"):
+    if not control.is_slider:
         return
     if round((control.high - control.low) / control.step) + 1 <= SMALL_GRID:
         return
@@ -128,14 +128,14 @@ def test_every_value_of_every_control(open_page, spec, control):
 
 
 def test_every_slider_has_a_finite_grid_to_walk():
-    sliders = [c for _, c in _cases() if c.kind in ("float", "int")]
+    sliders = [c for _, c in _cases() if c.is_slider]
     assert sliders
     for control in sliders:
         assert math.isfinite(control.low) and math.isfinite(control.high), control.key
         assert control.step > 0, control.key
 
 
-SLIDERS = [(spec, c) for spec, c in _cases() if c.kind in ("float", "int")]
+SLIDERS = [(spec, c) for spec, c in _cases() if c.is_slider]
 
 
 @pytest.mark.parametrize(

@@ -89,8 +89,13 @@ class Control:
         if self.kind in ("select", "tabs") and self.default not in self.options:
             raise ValueError(f"default of {self.key} must be one of its options")
         number = cast(float, self.default)  # a number for the numeric kinds
-        if self.kind in ("float", "int") and not self.low <= number <= self.high:
+        if self.is_slider and not self.low <= number <= self.high:
             raise ValueError(f"default of {self.key} must lie in [{self.low}, {self.high}]")
+
+    @property
+    def is_slider(self) -> bool:
+        """Whether the control is a slider (a numeric kind, "float" or "int")."""
+        return self.kind in ("float", "int")
 
     def option_label(self, option: object) -> str:
         """The words a select box shows for ``option`` (:attr:`option_labels`)."""
@@ -184,7 +189,7 @@ class Control:
         """The value as it appears in a link (and in notices)."""
         if self.kind == "bool":
             return "true" if value else "false"
-        if self.kind in ("float", "int"):
+        if self.is_slider:
             return f"{float(cast(float, value)):.10g}"
         if self.kind == "select":
             return self.option_label(value)
