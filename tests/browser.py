@@ -1,28 +1,16 @@
 """Helpers for the real-browser tests: a `streamlit run` server and Debian's Chromium.
 
-The server comes from :mod:`bench.server`, which the load tests use too."""
+The server comes from :mod:`bench.server`, which the load tests use too; the browser's
+flags and the condition that a page has settled from :mod:`bench.browser`, which the
+suite's floor (``python -m bench suitefloor``) uses too."""
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 from contextlib import contextmanager
 
+from bench.browser import SETTLED
 from bench.server import ARTIFACTS, streamlit_servers
-
-#: Flags the workplace notes require for headless Chromium as root on a closed network.
-CHROMIUM_ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
 
 #: How long any one condition may take before a browser test fails (ms). One patience for
 #: every wait (Playwright's actions and ``expect``), long enough for a loaded 2-core machine
@@ -38,14 +26,6 @@ def patient_context(browser, **options):
     context = browser.new_context(**options)
     context.set_default_timeout(PATIENCE_MS)
     return context
-
-
-def chromium_path() -> str | None:
-    """Debian's Chromium, or None when it is not installed."""
-    found = shutil.which("chromium")
-    if found:
-        return found
-    return "/usr/bin/chromium" if os.access("/usr/bin/chromium", os.X_OK) else None
 
 
 @contextmanager
@@ -109,20 +89,6 @@ def metric_value(page, label: str):
     """The value element of the first st.metric whose label contains ``label``."""
     metric = page.locator('[data-testid="stMetric"]', has_text=label).first
     return metric.locator('[data-testid="stMetricValue"]')
-
-
-#: The app has finished a run (not merely not started one) and drawn it: its title is
-#: on the page, the script state is "notRunning", no element is stale, and no element
-#: is still a placeholder while its code loads (Streamlit loads widgets and charts
-#: lazily and shows a skeleton meanwhile).
-SETTLED = """() => {
-  const app = document.querySelector('[data-testid="stApp"]');
-  return app !== null
-    && app.getAttribute('data-test-script-state') === 'notRunning'
-    && document.querySelector('[data-testid="stMainBlockContainer"] h1') !== null
-    && document.querySelector('[data-testid="stSkeleton"]') === null
-    && document.querySelector('[data-stale="true"]') === null;
-}"""
 
 
 def settled(page) -> None:

@@ -128,7 +128,8 @@ def browser():
     """
     from playwright.sync_api import expect, sync_playwright
 
-    from tests.browser import CHROMIUM_ARGS, PATIENCE_MS, chromium_path
+    from bench.browser import CHROMIUM_ARGS, chromium_path
+    from tests.browser import PATIENCE_MS
 
     expect.set_options(timeout=PATIENCE_MS)
 

@@ -19,11 +19,9 @@ never a fixed time.
 
 from __future__ import annotations
 
-import re
-
 import pytest
-from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
+from bench import browser as browser_runs
 from tests.browser import ARTIFACTS, PATIENCE_MS, patient_context, settled
 from ui import widgets
 from ui.pages import PAGES
@@ -37,7 +35,7 @@ VIEWPORT = {"width": 1280, "height": 720}
 def new_context(browser):
     """A fresh browser context at 1280x720 whose waits allow a loaded machine."""
     context = patient_context(browser, viewport=VIEWPORT)
-    context.on("page", _keep_stream)  # before the page opens its websocket
+    context.on("page", browser_runs.keep_stream)  # before the page opens its websocket
     return context
 
 
@@ -79,54 +77,21 @@ def no_notice(page) -> None:
 
 
 def open_page(page, server, spec, query: str = "") -> None:
-    _keep_stream(page)
+    browser_runs.keep_stream(page)
     page.goto(f"{server}/{'' if spec.default else spec.url_path}{query}")
     settled(page)
 
 
-def _run_finished(payload: str | bytes) -> bool:
-    """A websocket frame from the server that ends a script run (not one cut short by a rerun)."""
-    if isinstance(payload, str):
-        return False
-    message = ForwardMsg.FromString(payload)
-    return message.WhichOneof("type") == "script_finished" and message.script_finished in (
-        ForwardMsg.FINISHED_SUCCESSFULLY,
-        ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY,
-    )
-
-
-def _keep_stream(page) -> None:
-    """Remember ``page``'s Streamlit websocket (``page.cubelab_stream``) when it opens."""
-    if getattr(page, "cubelab_watching", False):
-        return
-    page.cubelab_watching = True
-
-    def opened(socket) -> None:
-        if socket.url.endswith("/_stcore/stream"):
-            page.cubelab_stream = socket
-
-    page.on("websocket", opened)
-
-
 #: How a run ended, as :func:`after_a_run` returns it: the page ran, or a fragment alone.
-PAGE_RUN = ForwardMsg.FINISHED_SUCCESSFULLY
-FRAGMENT_RUN = ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
+PAGE_RUN = browser_runs.PAGE_RUN
+FRAGMENT_RUN = browser_runs.FRAGMENT_RUN
 
 
 def after_a_run(page, action) -> int:
-    """Do ``action`` (a click, a key), then wait until the run it started has finished;
-    how it finished (:data:`PAGE_RUN` or :data:`FRAGMENT_RUN`).
-
-    The sign is the server's own: the "script finished" message of that run on the app's
-    websocket. The page's script state alone misses a quick run (it can start and end
-    within one frame, never showing "running"), and the address bar changes as soon as a
-    bound widget moves, before its run."""
-    with page.cubelab_stream.expect_event(
-        "framereceived", predicate=_run_finished, timeout=PATIENCE_MS
-    ) as finished:
-        action()
-    settled(page)
-    return int(ForwardMsg.FromString(finished.value).script_finished)
+    """Do ``action`` (a click, a key), then wait until the run it started has finished
+    (:func:`bench.browser.after_a_run`, each wait up to :data:`tests.browser.PATIENCE_MS`);
+    how it finished (:data:`PAGE_RUN` or :data:`FRAGMENT_RUN`)."""
+    return browser_runs.after_a_run(page, action, PATIENCE_MS)
 
 
 def open_tab(page, section) -> None:
@@ -143,20 +108,9 @@ def click_preset(page, label: str) -> None:
 
 
 def go_to(page, spec) -> None:
-    """Follow the sidebar's link to ``spec``'s page; wait until its own view has settled.
-
-    The condition is the page's title, not a run seen: a quick page change (its data
-    cached) can start and end its run within one frame, and then the app's script state
-    never shows "running" at all."""
-    navigation = page.get_by_test_id("stSidebarNav")
-    navigation.get_by_role("link", name=re.compile(re.escape(spec.title))).click()
-    title = spec.page.title
-    page.wait_for_function(
-        "title => document.querySelector('[data-testid=\"stMainBlockContainer\"] h1')"
-        "?.innerText.trim() === title",
-        arg=title,
-    )
-    settled(page)
+    """Follow the sidebar's link to ``spec``'s page and wait until its view has settled
+    (:func:`bench.browser.go_to`, each wait up to :data:`tests.browser.PATIENCE_MS`)."""
+    browser_runs.go_to(page, spec, PATIENCE_MS)
 
 
 @pytest.mark.parametrize("spec", ON_SKELETON, ids=lambda s: s.url_path)
@@ -201,12 +155,12 @@ def test_a_page_round_trip_keeps_the_link_exact(server, browser, spec):
 
 
 #: Pages with a slider (the classroom has none: its one control is the room code).
-WITH_SLIDERS = [s for s in ON_SKELETON if any(c.kind in ("float", "int") for c in s.controls)]
+WITH_SLIDERS = [s for s in ON_SKELETON if any(c.is_slider for c in s.controls)]
 
 
 def own_slider(section) -> bool:
     """Whether ``section`` has a slider of its own (placed with it, rerunning it alone)."""
-    return any(c.kind in ("float", "int") for c in section.controls)
+    return any(c.is_slider for c in section.controls)
 
 
 def settings_panel(page, section):
@@ -224,11 +178,10 @@ def test_a_slider_moved_to_its_minimum_by_keyboard_stays_in_the_link(server, bro
     page = context.new_page()
     try:
         declared = spec.page
-        numeric = ("float", "int")
         # a section with a slider of its own, else one showing a page-wide slider
         own = next((s for s in declared.sections if own_slider(s)), None)
         shown = own or next(
-            (s for s in declared.sections if any(c.kind in numeric for c in declared.controls)),
+            (s for s in declared.sections if any(c.is_slider for c in declared.controls)),
             declared.sections[0],
         )
         open_page(page, server, spec, f"?sec={shown.title}")
