@@ -27,6 +27,12 @@ Subcommands (default: ``all`` = pages + kernels):
   server at the same moment, the launcher (``python -m ui.serve``) against ``streamlit
   run app.py``, interleaved round by round: time to healthy, p50/p95/max to the first
   complete page, errors, RSS, and the plain/launcher p95 ratio of the same run.
+- ``suitefloor --loads 3 --others``: the least CPU `make test` needs for the browser
+  checks the acceptance lists require (issue #17's 5 minutes on 2 cores): core-seconds
+  of a fresh load of every page in each view and of an action in a page (Debian's
+  Chromium against a real server), the steps before the first test, and their sum over
+  the required checks against the 5 minutes this machine's cores give; with
+  ``--others``, beside every test that is not a browser check as it is today.
 
 Every command is bounded in time, stops by itself and touches only 127.0.0.1.
 """
@@ -210,6 +216,11 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--open-timeout", type=float, default=60.0, help="longest first run (s)")
     p = sub.add_parser("fragments")
     p.add_argument("--moves", type=int, default=15, help="timed moves per section")
+    p = sub.add_parser("suitefloor")
+    p.add_argument("--loads", type=int, default=3, help="fresh loads of each page in each view")
+    p.add_argument("--pages", nargs="+", default=None, help="url paths (default: every page)")
+    p.add_argument("--no-steps", action="store_true", help="skip the steps before pytest")
+    p.add_argument("--others", action="store_true", help='also run pytest -m "not browser"')
     p = sub.add_parser("classroom")
     p.add_argument("--students", type=int, default=40)
     p.add_argument("--questions", type=int, default=10)
@@ -251,6 +262,17 @@ def main(argv: list[str] | None = None) -> None:
         for result in results:
             for error in result.errors[:3]:
                 print(f"- {error[:200]}")
+    if command == "suitefloor":
+        from bench.suite_floor import costs_tables, floor_tables, run_floor
+
+        costs, floor = run_floor(
+            args.loads, args.pages, steps=not args.no_steps, others=args.others
+        )
+        pages = ", ".join(f"/{path}" for path, view in costs.loads if view == "laptop")
+        print(f"### Unit costs: whole-machine core-seconds, medians of {args.loads} ({pages})\n")
+        print(costs_tables(costs))
+        print("\n### The least work the acceptance lists require, and the floor\n")
+        print(floor_tables(floor))
     if command == "classroom":
         from bench.classroom import run_classroom
 

@@ -1,7 +1,9 @@
 """The benchmark package imports and its cheap parts run once (no timing assertions)."""
 
 import importlib
+import math
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -32,6 +34,7 @@ from tests.threads import off_loop
         "bench.scale",
         "bench.server",
         "bench.stress",
+        "bench.suite_floor",
         "bench.wsclient",
     ],
 )
@@ -227,7 +230,7 @@ def test_fragments_bench_moves_every_section_s_own_slider_in_its_fragment():
         for spec in PAGES
         if spec.page is not None
         for section in spec.page.sections
-        if any(c.kind in ("int", "float") for c in section.controls)
+        if any(c.is_slider for c in section.controls)
     }
     assert {(r.page, r.section) for r in results} == owners
     for r in results:
@@ -312,3 +315,90 @@ def test_latency_by_minute_splits_the_reruns_by_when_they_ended():
     assert rows[0].startswith("| 0-60 s | 2 |")
     assert rows[1].startswith("| 60-120 s | 1 | 300 ms | 300 ms |")
     assert rows[2].startswith("| 120-180 s | 1 | 50 ms | 50 ms |")
+
+
+def _flat_costs(specs, laptop=4.0, presenter=5.0, phone=6.0):
+    from bench import suite_floor
+
+    loads = {}
+    for spec in specs:
+        loads[(spec.url_path, "laptop")] = (laptop, 1.0)
+        loads[(spec.url_path, "presenter")] = (presenter, 1.0)
+        loads[(spec.url_path, "phone")] = (phone, 1.0)
+    actions = {"tab": (1.0, 0.5), "preset": (0.5, 0.3), "link": (0.25, 0.2)}
+    return suite_floor.UnitCosts(loads, actions, {"mypy": (30.0, 30.0)}, (10.0, 8.0))
+
+
+def test_the_suite_floor_sums_the_required_checks_at_the_measured_costs():
+    """Every page's phone load, every presenter tab and every overview link are counted
+    once at their unit cost; the floor adds the steps and each worker's start, and the
+    5 minutes' budget is the cores' 300 s each."""
+    from bench import suite_floor
+    from ui.home.content import OVERVIEW
+    from ui.pages import PAGES
+
+    specs = [spec for spec in PAGES if spec.page is not None]
+    floor = suite_floor.floor_of(_flat_costs(specs), specs, cores=2)
+    by_check = {need.check: (count, core_s) for need, count, core_s in floor.needs}
+    assert by_check["a phone's first load"] == (len(specs), 6.0 * len(specs))
+    tabs = sum(len(spec.page.sections) - 1 for spec in specs)
+    assert by_check["presenter mode: every other section, by its tab"] == (tabs, 1.0 * tabs)
+    links = sum(len(card.links) for card in OVERVIEW)
+    assert by_check["each overview link followed from the home page"] == (links, 0.25 * links)
+    assert floor.steps == 30.0 and floor.workers == 20.0
+    assert floor.total == pytest.approx(50.0 + sum(c for _, c in by_check.values()))
+    assert floor.packed_seconds == pytest.approx(floor.total / 2)
+    assert floor.left == pytest.approx(600.0 - floor.total)
+    assert floor.cores_for_target == math.ceil(floor.total / 300.0)
+    table = suite_floor.floor_tables(floor)
+    assert table.count("| #") == len(suite_floor.REQUIRED)
+    assert "with no other test" in table
+    today = suite_floor.floor_of(replace(_flat_costs(specs), others=(700.0, 350.0)), specs, 2)
+    assert today.others == 700.0 and today.total == floor.total and today.left == floor.left
+    assert today.cores_for_target == math.ceil((floor.total + 700.0) / 300.0)
+    assert "every other test as the suite has them today" in suite_floor.floor_tables(today)
+
+
+def test_the_suite_floor_refuses_bad_parameters():
+    from bench import suite_floor
+    from ui.pages import PAGES
+
+    specs = [spec for spec in PAGES if spec.page is not None]
+    costs = _flat_costs(specs[:1])
+    for arguments, named in (
+        ({"cores": 0}, "cores"),
+        ({"cores": 2, "workers": 0}, "workers"),
+        ({"cores": 2}, f"no laptop load of /{specs[1].url_path}"),
+    ):
+        with pytest.raises(ValueError, match=named):
+            suite_floor.floor_of(costs, specs, **arguments)
+    with pytest.raises(ValueError, match="loads"):
+        suite_floor.run_floor(loads=0)
+    with pytest.raises(ValueError, match="pages: unknown"):
+        suite_floor.run_floor(loads=1, pages=["nowhere"])
+
+
+def test_a_failing_step_before_the_tests_is_named(monkeypatch):
+    from bench import suite_floor
+
+    monkeypatch.setattr(
+        suite_floor,
+        "_step_commands",
+        lambda scratch: {"passes": (["true"], (0,)), "fails here": (["false"], (0,))},
+    )
+    with pytest.raises(RuntimeError, match="fails here: exit status 1"):
+        suite_floor.measure_steps()
+
+
+@pytest.mark.browser
+def test_the_suite_floor_measures_a_page_in_each_view_and_its_actions():
+    """One page through Debian's Chromium against a real server: a fresh load in each
+    view, its tabs, presets and sidebar links, each a positive cost."""
+    from bench import suite_floor
+
+    costs, floor = off_loop(suite_floor.run_floor, loads=1, pages=["classroom"], steps=False)
+    assert set(costs.loads) == {("classroom", view) for view in suite_floor.VIEWS}
+    assert all(core_s > 0 and wall > 0 for core_s, wall in costs.loads.values())
+    assert all(core_s > 0 for core_s, _ in costs.actions.values()), costs.actions
+    assert costs.worker[0] > 0 and floor.total > floor.workers > 0
+    assert "/classroom" in suite_floor.costs_tables(costs)
