@@ -35,10 +35,11 @@ _MAX_RUNS = 20
 _MAX_HOGS = 16
 _MAX_RUN_TIMEOUT = 7200.0
 #: A busy loop that stops by itself after ``argv[1]`` seconds (a hog never outlives a
-#: forgotten bench by much).
+#: forgotten bench by much). It says "spinning" on stdout as it enters the loop.
 _HOG = (
     "import sys, time\n"
     "end = time.monotonic() + float(sys.argv[1])\n"
+    "print('spinning', flush=True)\n"
     "while time.monotonic() < end: pass\n"
 )
 
@@ -59,17 +60,30 @@ class BrowserRun:
 
 @contextmanager
 def hogging(hogs: int, seconds: float) -> Iterator[list[int]]:
-    """``hogs`` processes spinning a core each for at most ``seconds``; yields their pids."""
+    """``hogs`` processes spinning a core each for at most ``seconds``; yields their pids
+    once every one of them is in its busy loop (not still starting Python)."""
     if not 0 <= hogs <= _MAX_HOGS:
         raise ValueError(f"hogs must be in 0..{_MAX_HOGS}, got {hogs}")
-    processes = [subprocess.Popen([sys.executable, "-c", _HOG, str(seconds)]) for _ in range(hogs)]
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-c", _HOG, str(seconds)], stdout=subprocess.PIPE, text=True
+        )
+        for _ in range(hogs)
+    ]
     try:
+        for process in processes:
+            assert process.stdout is not None
+            said = process.stdout.readline()  # at its loop, or "" if it died starting
+            if said != "spinning\n":
+                raise RuntimeError(f"a CPU hog did not start: exit status {process.wait()}")
         yield [process.pid for process in processes]
     finally:
         for process in processes:
             process.kill()
         for process in processes:
             process.wait()
+            if process.stdout is not None:
+                process.stdout.close()
 
 
 def _count(summary: str, word: str) -> int:
@@ -101,7 +115,8 @@ def _one_run(run_timeout: float, extra: tuple[str, ...], log: Path) -> BrowserRu
     log.write_text(done.stdout + done.stderr)
     lines = done.stdout.splitlines()
     summary = next(
-        (line for line in reversed(lines) if re.search(r"\d+ (passed|failed)", line)), ""
+        (line for line in reversed(lines) if re.search(r"\d+ (passed|failed|errors?)\b", line)),
+        "",
     )
     failures = tuple(
         line.split(" ", 1)[1].split(" - ")[0]
