@@ -21,6 +21,7 @@ import importlib
 import socket
 import sys
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -81,7 +82,12 @@ def send_without_delay() -> tuple[str, ...]:
     for path in sorted({p for p in WS_PROTOCOLS.values() if p}):
         module_name, _, class_name = path.partition(":")
         try:
-            protocol = getattr(importlib.import_module(module_name), class_name)
+            with warnings.catch_warnings():
+                # importing uvicorn's deprecated ``websockets`` (legacy) implementation to
+                # wrap it warns twice that it is deprecated (a DeprecationWarning from
+                # websockets, a UserWarning from uvicorn): wrapping is not serving with it
+                warnings.filterwarnings("ignore", message=r".*\bdeprecated\b")
+                protocol = getattr(importlib.import_module(module_name), class_name)
         except ImportError:  # its websocket library is not installed: uvicorn cannot use it
             continue
         if not getattr(protocol, _NO_DELAY, False):
