@@ -13,6 +13,11 @@ Debian's Chromium against a real ``streamlit run``, 1280x720):
   its headline numbers and its first chart on the first screen, with no text cut
   (issue #20 item 1).
 
+Each page is loaded once for the link's checks (one journey: presets, round trip,
+keyboard move) and once for presenter mode (every section by its tab, then the
+sidebar), besides the bad link's load: a fresh load costs the machine 2.5-6 core-seconds,
+a tab or a preset 0.4-1.0 (``make suitefloor``, issue #17).
+
 Every wait is on a condition (the app's script state, the address bar, an element),
 never a fixed time.
 """
@@ -113,47 +118,6 @@ def go_to(page, spec) -> None:
     browser_runs.go_to(page, spec, PATIENCE_MS)
 
 
-@pytest.mark.parametrize("spec", ON_SKELETON, ids=lambda s: s.url_path)
-def test_presets_in_a_row_are_quiet_and_the_link_is_the_view(server, browser, spec):
-    context = new_context(browser)
-    page = context.new_page()
-    try:
-        declared = spec.page
-        # page-wide presets on the first section, a section's own presets on that section
-        offering = [declared.sections[0], *(s for s in declared.sections[1:] if s.presets)]
-        for section in offering:
-            labels = list({**declared.presets, **section.presets})
-            if not labels:
-                continue
-            open_page(page, server, spec, f"?sec={section.title}")
-            for label in labels[:2]:
-                click_preset(page, label)
-                no_notice(page)
-                same_view_in_a_fresh_context(browser, page, f"{spec.url_path}-{label[:12]}")
-    finally:
-        context.close()
-
-
-@pytest.mark.parametrize("spec", ON_SKELETON, ids=lambda s: s.url_path)
-def test_a_page_round_trip_keeps_the_link_exact(server, browser, spec):
-    context = new_context(browser)
-    page = context.new_page()
-    try:
-        declared = spec.page
-        # the last page-wide preset (shown on every section), else the first section's own
-        owner = None if declared.presets else next(s for s in declared.sections if s.presets)
-        label = list(declared.presets)[-1] if owner is None else next(iter(owner.presets))
-        open_page(page, server, spec, f"?sec={owner.title}" if owner else "")
-        click_preset(page, label)
-        other = next(s for s in PAGES if s is not spec)
-        go_to(page, other)
-        go_to(page, spec)
-        no_notice(page)
-        same_view_in_a_fresh_context(browser, page, f"{spec.url_path}-round-trip")
-    finally:
-        context.close()
-
-
 #: Pages with a slider (the classroom has none: its one control is the room code).
 WITH_SLIDERS = [s for s in ON_SKELETON if any(c.is_slider for c in s.controls)]
 
@@ -169,38 +133,80 @@ def settings_panel(page, section):
     return main.get_by_test_id("stExpander").filter(has_text=f"{section.title}: settings")
 
 
-@pytest.mark.parametrize("spec", WITH_SLIDERS, ids=lambda s: s.url_path)
-def test_a_slider_moved_to_its_minimum_by_keyboard_stays_in_the_link(server, browser, spec):
-    """A section's own slider (else a page-wide one) moved by keyboard: a section's reruns
-    that section alone (a fragment), a page-wide one the page, and the address bar is the
-    view either way (issue #17 item 1: the URL binding works inside a fragment)."""
+def is_open(page, section) -> bool:
+    """Whether ``section``'s tab is the selected one."""
+    tab = page.get_by_role("tab", name=section.title, exact=True)
+    return tab.get_attribute("aria-selected") == "true"
+
+
+def presets_in_a_row(browser, page, spec) -> None:
+    """Two presets in a row on each section offering some (page-wide ones on the first
+    section, a section's own on that section, opened by its tab): no notice, and after
+    each the address bar opened in a fresh context is the same view."""
+    declared = spec.page
+    offering = [declared.sections[0], *(s for s in declared.sections[1:] if s.presets)]
+    for section in offering:
+        labels = list({**declared.presets, **section.presets})
+        if not labels:
+            continue
+        if not is_open(page, section):
+            open_tab(page, section)
+        for label in labels[:2]:
+            click_preset(page, label)
+            no_notice(page)
+            same_view_in_a_fresh_context(browser, page, f"{spec.url_path}-{label[:12]}")
+
+
+def round_trip(browser, page, spec) -> None:
+    """To another page and back by the sidebar's links: no notice, the link is the view."""
+    other = next(s for s in PAGES if s is not spec)
+    go_to(page, other)
+    go_to(page, spec)
+    no_notice(page)
+    same_view_in_a_fresh_context(browser, page, f"{spec.url_path}-round-trip")
+
+
+def slider_to_its_minimum(browser, page, spec) -> None:
+    """A section's own slider (else a page-wide one, in the sidebar) moved to its minimum
+    by keyboard: a section's reruns that section alone (a fragment), a page-wide one the
+    page, and the address bar is the view either way (issue #17 item 1: the URL binding
+    works inside a fragment)."""
+    own = next((s for s in spec.page.sections if own_slider(s)), None)
+    if own is not None and not is_open(page, own):
+        open_tab(page, own)
+    # with no section's own slider, every slider is page-wide: in the sidebar on any section
+    where = settings_panel(page, own) if own else page.get_by_test_id("stSidebar")
+    sliders = where.get_by_role("slider")
+    if sliders.count() == 0:
+        pytest.fail(f"{spec.url_path}: no slider to move ({own.title if own else 'sidebar'})")
+    slider = sliders.first
+    slider.focus()
+    at_minimum = slider.evaluate(
+        "el => (el.value ?? el.getAttribute('aria-valuenow'))"
+        " === (el.min ?? el.getAttribute('aria-valuemin'))"
+    )
+    if at_minimum:  # already there: move it up first, so that Home is a real move
+        after_a_run(page, lambda: page.keyboard.press("End"))
+        slider.focus()
+    ran = after_a_run(page, lambda: page.keyboard.press("Home"))
+    assert ran == (FRAGMENT_RUN if own else PAGE_RUN), (own and own.title, ran)
+    same_view_in_a_fresh_context(browser, page, f"{spec.url_path}-minimum")
+
+
+@pytest.mark.parametrize("spec", ON_SKELETON, ids=lambda s: s.url_path)
+def test_the_link_is_the_view_through_a_study_groups_journey(server, browser, spec):
+    """A study group's journey through one page, loaded once at its first section: two
+    presets in a row on each section offering some, then a round trip to another page,
+    then a slider moved to its minimum by keyboard (on a page with sliders). After each
+    step the address bar, opened in a fresh browser context, shows the same view."""
     context = new_context(browser)
     page = context.new_page()
     try:
-        declared = spec.page
-        # a section with a slider of its own, else one showing a page-wide slider
-        own = next((s for s in declared.sections if own_slider(s)), None)
-        shown = own or next(
-            (s for s in declared.sections if any(c.is_slider for c in declared.controls)),
-            declared.sections[0],
-        )
-        open_page(page, server, spec, f"?sec={shown.title}")
-        where = settings_panel(page, own) if own else page.get_by_test_id("stSidebar")
-        sliders = where.get_by_role("slider")
-        if sliders.count() == 0:
-            pytest.fail(f"{spec.url_path}: no slider to move in {shown.title!r}")
-        slider = sliders.first
-        slider.focus()
-        at_minimum = slider.evaluate(
-            "el => (el.value ?? el.getAttribute('aria-valuenow'))"
-            " === (el.min ?? el.getAttribute('aria-valuemin'))"
-        )
-        if at_minimum:  # already there: move it up first, so that Home is a real move
-            after_a_run(page, lambda: page.keyboard.press("End"))
-            slider.focus()
-        ran = after_a_run(page, lambda: page.keyboard.press("Home"))
-        assert ran == (FRAGMENT_RUN if own else PAGE_RUN), (shown.title, ran)
-        same_view_in_a_fresh_context(browser, page, f"{spec.url_path}-minimum")
+        open_page(page, server, spec, f"?sec={spec.page.sections[0].title}")
+        presets_in_a_row(browser, page, spec)
+        round_trip(browser, page, spec)
+        if spec in WITH_SLIDERS:
+            slider_to_its_minimum(browser, page, spec)
     finally:
         context.close()
 
@@ -216,30 +222,6 @@ def test_a_bad_link_notice_is_on_the_first_screen(server, browser, spec):
         notice.wait_for()
         box = notice.bounding_box()
         assert box is not None and box["y"] + box["height"] <= VIEWPORT["height"], box
-    finally:
-        context.close()
-
-
-@pytest.mark.parametrize("spec", ON_SKELETON, ids=lambda s: s.url_path)
-def test_presenter_mode_leaves_the_sidebar_as_the_presenter_set_it(server, browser, spec):
-    """The sidebar starts folded on a projector; opened, it stays open through 5 presets."""
-    context = new_context(browser)
-    page = context.new_page()
-    try:
-        declared = spec.page
-        owner = next((s for s in declared.sections if s.presets), declared.sections[0])
-        labels = list({**declared.presets, **owner.presets})
-        open_page(page, server, spec, f"?present=true&sec={owner.title}")
-        sidebar = page.locator('[data-testid="stSidebar"]')
-        assert sidebar.get_attribute("data-collapsed") == "true"
-        page.locator('[data-testid="stExpandSidebarButton"]').click()
-        page.wait_for_function(
-            "() => document.querySelector('[data-testid=\"stSidebar\"]')"
-            ".getAttribute('data-collapsed') === 'false'"
-        )
-        for click in range(5):
-            click_preset(page, labels[click % len(labels)])
-            assert sidebar.get_attribute("data-collapsed") == "false", f"after click {click + 1}"
     finally:
         context.close()
 
@@ -265,12 +247,32 @@ FIRST_SCREEN = f"""() => {{
 }}"""
 
 
+def sidebar_stays_as_the_presenter_set_it(page, spec) -> None:
+    """Opened by the presenter, the sidebar stays open through 5 presets (on the first
+    section offering presets, opened by its tab)."""
+    declared = spec.page
+    owner = next((s for s in declared.sections if s.presets), declared.sections[0])
+    labels = list({**declared.presets, **owner.presets})
+    if not is_open(page, owner):
+        open_tab(page, owner)
+    sidebar = page.locator('[data-testid="stSidebar"]')
+    page.locator('[data-testid="stExpandSidebarButton"]').click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=\"stSidebar\"]')"
+        ".getAttribute('data-collapsed') === 'false'"
+    )
+    for click in range(5):
+        click_preset(page, labels[click % len(labels)])
+        assert sidebar.get_attribute("data-collapsed") == "false", f"after click {click + 1}"
+
+
 @pytest.mark.parametrize("spec", ON_SKELETON, ids=lambda s: s.url_path)
 def test_presenter_mode_shows_each_section_on_one_screen(server, browser, spec):
-    """On a projector (1280x720, large type), for every section (the first opened by its
-    link, the others by their tabs): its headline numbers (one to four) and its first
-    chart are inside the first screen, beside each other;
-    no label, number or preset ends in "...". (A live classroom's slide is checked with a
+    """On a projector (1280x720, large type), the sidebar starts folded, and for every
+    section (the first opened by its link, the others by their tabs): its headline
+    numbers (one to four) and its first chart are inside the first screen, beside each
+    other; no label, number or preset ends in "...". Then the sidebar, opened by the
+    presenter, stays open through 5 presets. (A live classroom's slide is checked with a
     room open, in tests/test_browser_classroom.py.)"""
     context = new_context(browser)
     page = context.new_page()
@@ -279,6 +281,8 @@ def test_presenter_mode_shows_each_section_on_one_screen(server, browser, spec):
         for section in spec.page.sections:
             if section is first:
                 open_page(page, server, spec, f"?present=true&sec={section.title}")
+                sidebar = page.locator('[data-testid="stSidebar"]')
+                assert sidebar.get_attribute("data-collapsed") == "true"
             else:
                 open_tab(page, section)
             where = f"{spec.url_path}, {section.title}"
@@ -295,5 +299,6 @@ def test_presenter_mode_shows_each_section_on_one_screen(server, browser, spec):
                 assert 1 <= len(numbers) <= 4, f"{where}: headline {[n[0] for n in numbers]}"
             assert chart is None or chart[0], f"{where}: the first chart is not on the slide"
             assert outside == [], f"{where}: below {height} px: {outside}"
+        sidebar_stays_as_the_presenter_set_it(page, spec)
     finally:
         context.close()
