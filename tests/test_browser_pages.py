@@ -13,10 +13,9 @@ Debian's Chromium against a real ``streamlit run``, 1280x720):
   its headline numbers and its first chart on the first screen, with no text cut
   (issue #20 item 1).
 
-Each page is loaded once for the link's checks (one journey: presets, round trip,
-keyboard move) and once for presenter mode (every section by its tab, then the
-sidebar), besides the bad link's load: a fresh load costs the machine 2.5-6 core-seconds,
-a tab or a preset 0.4-1.0 (``make suitefloor``, issue #17).
+Presenter mode is one test a page: every section by its tab, then the sidebar (a fresh
+load costs the machine 2.5-6 core-seconds, a tab or a preset 0.4-1.0: ``make
+suitefloor``, issue #17).
 
 Every wait is on a condition (the app's script state, the address bar, an element),
 never a fixed time.
@@ -118,6 +117,47 @@ def go_to(page, spec) -> None:
     browser_runs.go_to(page, spec, PATIENCE_MS)
 
 
+@pytest.mark.parametrize("spec", ON_SKELETON, ids=lambda s: s.url_path)
+def test_presets_in_a_row_are_quiet_and_the_link_is_the_view(server, browser, spec):
+    context = new_context(browser)
+    page = context.new_page()
+    try:
+        declared = spec.page
+        # page-wide presets on the first section, a section's own presets on that section
+        offering = [declared.sections[0], *(s for s in declared.sections[1:] if s.presets)]
+        for section in offering:
+            labels = list({**declared.presets, **section.presets})
+            if not labels:
+                continue
+            open_page(page, server, spec, f"?sec={section.title}")
+            for label in labels[:2]:
+                click_preset(page, label)
+                no_notice(page)
+                same_view_in_a_fresh_context(browser, page, f"{spec.url_path}-{label[:12]}")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("spec", ON_SKELETON, ids=lambda s: s.url_path)
+def test_a_page_round_trip_keeps_the_link_exact(server, browser, spec):
+    context = new_context(browser)
+    page = context.new_page()
+    try:
+        declared = spec.page
+        # the last page-wide preset (shown on every section), else the first section's own
+        owner = None if declared.presets else next(s for s in declared.sections if s.presets)
+        label = list(declared.presets)[-1] if owner is None else next(iter(owner.presets))
+        open_page(page, server, spec, f"?sec={owner.title}" if owner else "")
+        click_preset(page, label)
+        other = next(s for s in PAGES if s is not spec)
+        go_to(page, other)
+        go_to(page, spec)
+        no_notice(page)
+        same_view_in_a_fresh_context(browser, page, f"{spec.url_path}-round-trip")
+    finally:
+        context.close()
+
+
 #: Pages with a slider (the classroom has none: its one control is the room code).
 WITH_SLIDERS = [s for s in ON_SKELETON if any(c.is_slider for c in s.controls)]
 
@@ -133,80 +173,38 @@ def settings_panel(page, section):
     return main.get_by_test_id("stExpander").filter(has_text=f"{section.title}: settings")
 
 
-def is_open(page, section) -> bool:
-    """Whether ``section``'s tab is the selected one."""
-    tab = page.get_by_role("tab", name=section.title, exact=True)
-    return tab.get_attribute("aria-selected") == "true"
-
-
-def presets_in_a_row(browser, page, spec) -> None:
-    """Two presets in a row on each section offering some (page-wide ones on the first
-    section, a section's own on that section, opened by its tab): no notice, and after
-    each the address bar opened in a fresh context is the same view."""
-    declared = spec.page
-    offering = [declared.sections[0], *(s for s in declared.sections[1:] if s.presets)]
-    for section in offering:
-        labels = list({**declared.presets, **section.presets})
-        if not labels:
-            continue
-        if not is_open(page, section):
-            open_tab(page, section)
-        for label in labels[:2]:
-            click_preset(page, label)
-            no_notice(page)
-            same_view_in_a_fresh_context(browser, page, f"{spec.url_path}-{label[:12]}")
-
-
-def round_trip(browser, page, spec) -> None:
-    """To another page and back by the sidebar's links: no notice, the link is the view."""
-    other = next(s for s in PAGES if s is not spec)
-    go_to(page, other)
-    go_to(page, spec)
-    no_notice(page)
-    same_view_in_a_fresh_context(browser, page, f"{spec.url_path}-round-trip")
-
-
-def slider_to_its_minimum(browser, page, spec) -> None:
-    """A section's own slider (else a page-wide one, in the sidebar) moved to its minimum
-    by keyboard: a section's reruns that section alone (a fragment), a page-wide one the
-    page, and the address bar is the view either way (issue #17 item 1: the URL binding
-    works inside a fragment)."""
-    own = next((s for s in spec.page.sections if own_slider(s)), None)
-    if own is not None and not is_open(page, own):
-        open_tab(page, own)
-    # with no section's own slider, every slider is page-wide: in the sidebar on any section
-    where = settings_panel(page, own) if own else page.get_by_test_id("stSidebar")
-    sliders = where.get_by_role("slider")
-    if sliders.count() == 0:
-        pytest.fail(f"{spec.url_path}: no slider to move ({own.title if own else 'sidebar'})")
-    slider = sliders.first
-    slider.focus()
-    at_minimum = slider.evaluate(
-        "el => (el.value ?? el.getAttribute('aria-valuenow'))"
-        " === (el.min ?? el.getAttribute('aria-valuemin'))"
-    )
-    if at_minimum:  # already there: move it up first, so that Home is a real move
-        after_a_run(page, lambda: page.keyboard.press("End"))
-        slider.focus()
-    ran = after_a_run(page, lambda: page.keyboard.press("Home"))
-    assert ran == (FRAGMENT_RUN if own else PAGE_RUN), (own and own.title, ran)
-    same_view_in_a_fresh_context(browser, page, f"{spec.url_path}-minimum")
-
-
-@pytest.mark.parametrize("spec", ON_SKELETON, ids=lambda s: s.url_path)
-def test_the_link_is_the_view_through_a_study_groups_journey(server, browser, spec):
-    """A study group's journey through one page, loaded once at its first section: two
-    presets in a row on each section offering some, then a round trip to another page,
-    then a slider moved to its minimum by keyboard (on a page with sliders). After each
-    step the address bar, opened in a fresh browser context, shows the same view."""
+@pytest.mark.parametrize("spec", WITH_SLIDERS, ids=lambda s: s.url_path)
+def test_a_slider_moved_to_its_minimum_by_keyboard_stays_in_the_link(server, browser, spec):
+    """A section's own slider (else a page-wide one) moved by keyboard: a section's reruns
+    that section alone (a fragment), a page-wide one the page, and the address bar is the
+    view either way (issue #17 item 1: the URL binding works inside a fragment)."""
     context = new_context(browser)
     page = context.new_page()
     try:
-        open_page(page, server, spec, f"?sec={spec.page.sections[0].title}")
-        presets_in_a_row(browser, page, spec)
-        round_trip(browser, page, spec)
-        if spec in WITH_SLIDERS:
-            slider_to_its_minimum(browser, page, spec)
+        declared = spec.page
+        # a section with a slider of its own, else one showing a page-wide slider
+        own = next((s for s in declared.sections if own_slider(s)), None)
+        shown = own or next(
+            (s for s in declared.sections if any(c.is_slider for c in declared.controls)),
+            declared.sections[0],
+        )
+        open_page(page, server, spec, f"?sec={shown.title}")
+        where = settings_panel(page, own) if own else page.get_by_test_id("stSidebar")
+        sliders = where.get_by_role("slider")
+        if sliders.count() == 0:
+            pytest.fail(f"{spec.url_path}: no slider to move in {shown.title!r}")
+        slider = sliders.first
+        slider.focus()
+        at_minimum = slider.evaluate(
+            "el => (el.value ?? el.getAttribute('aria-valuenow'))"
+            " === (el.min ?? el.getAttribute('aria-valuemin'))"
+        )
+        if at_minimum:  # already there: move it up first, so that Home is a real move
+            after_a_run(page, lambda: page.keyboard.press("End"))
+            slider.focus()
+        ran = after_a_run(page, lambda: page.keyboard.press("Home"))
+        assert ran == (FRAGMENT_RUN if own else PAGE_RUN), (shown.title, ran)
+        same_view_in_a_fresh_context(browser, page, f"{spec.url_path}-minimum")
     finally:
         context.close()
 
@@ -245,6 +243,12 @@ FIRST_SCREEN = f"""() => {{
     : [chart.closest('.st-key-{widgets.SLIDE_CHART}') !== null, ...edges(chart)];
   return {{numbers, chart: first, height: window.innerHeight}};
 }}"""
+
+
+def is_open(page, section) -> bool:
+    """Whether ``section``'s tab is the selected one."""
+    tab = page.get_by_role("tab", name=section.title, exact=True)
+    return tab.get_attribute("aria-selected") == "true"
 
 
 def sidebar_stays_as_the_presenter_set_it(page, spec) -> None:
