@@ -215,7 +215,8 @@ def test_the_load_reads_the_page_registry_before_its_sessions_start(monkeypatch)
         seen.append(load._scopes.cache_info().currsize)
 
     monkeypatch.setattr(load, "_one_session", session)
-    asyncio.run(load.run_sessions("http://127.0.0.1:1", [], 2, 0.1, 0.1, 1.0, False))
+    # off the loop a browser test's Playwright leaves running in this worker's thread
+    off_loop(asyncio.run, load.run_sessions("http://127.0.0.1:1", [], 2, 0.1, 0.1, 1.0, False))
     assert seen == [1, 1]
 
 
