@@ -340,7 +340,7 @@ def _load(browser: Any, base: str, spec: PageSpec, view: str) -> Any:
     context.set_default_timeout(PATIENCE_MS)
     page = context.new_page()
     keep_stream(page)
-    page.goto(f"{base}/{'' if spec.default else spec.url_path}{'?' + query if query else ''}")
+    page.goto(f"{base}/{spec.link_path}{'?' + query if query else ''}")
     page.wait_for_function(SETTLED, timeout=PATIENCE_MS)
     return context, page
 

@@ -53,7 +53,7 @@ def test_a_phone_opens_on_the_content_and_nothing_is_cut(server, browser, spec):
     context = patient_context(browser, viewport=PHONE, is_mobile=True, has_touch=True)
     page = context.new_page()
     try:
-        page.goto(f"{server}/{'' if spec.default else spec.url_path}")
+        page.goto(f"{server}/{spec.link_path}")
         settled(page)
         shown = page.evaluate(READ_PHONE, PRESET_BAR)
         if shown["tabsTop"] is None or shown["tabsTop"] > PHONE["height"]:

@@ -41,6 +41,11 @@ class PageSpec:
     default: bool = False
 
     @property
+    def link_path(self) -> str:
+        """The URL path the page is served at: "" for the default page (the app's root)."""
+        return "" if self.default else self.url_path
+
+    @property
     def page(self) -> Page | None:
         """The page's declaration (``None`` while the page is not yet on the skeleton)."""
         return getattr(importlib.import_module(self.package), "PAGE", None)
@@ -168,8 +173,7 @@ def link_path(page_file: str) -> str:
     reads the file system.
     """
     relative = Path(page_file).resolve().relative_to(_ROOT).as_posix()
-    spec = next(spec for spec in PAGES if spec.file == relative)
-    return "" if spec.default else spec.url_path
+    return next(spec for spec in PAGES if spec.file == relative).link_path
 
 
 def link_query(page_file: str, values: Mapping[str, object]) -> dict[str, str]:
