@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal, cast, get_args
 
-__all__ = ["APP_CONTROLS", "PRESENT", "Control", "ControlKind"]
+__all__ = ["APP_CONTROLS", "PRESENT", "SECTION_KEY", "Control", "ControlKind"]
 
 #: What a control is: a float or integer slider, a choice, a toggle, the section tabs, a text.
 ControlKind = Literal["float", "int", "select", "bool", "tabs", "text"]
@@ -206,3 +206,6 @@ PRESENT = Control(
 )
 
 APP_CONTROLS = (PRESENT,)
+
+#: The URL key of the open section, on every page (the skeleton's section tabs).
+SECTION_KEY = "sec"

@@ -2,6 +2,12 @@
 
 ``app.py`` builds ``st.navigation`` from this list, and a test checks that every
 file in ``pages/`` is registered here (Streamlit ignores unregistered files).
+
+The registry is plain data at the bottom of the UI layer: it imports the standard
+library and :mod:`ui.controls` only, and the skeleton, the router and the warm-up
+import it, never the other way (``tests/test_layering.py`` checks that ``ui`` has no
+import cycle). A page's declaration is reached by its package's name
+(:attr:`PageSpec.page`), on demand.
 """
 
 from __future__ import annotations
@@ -13,7 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
+from ui.controls import SECTION_KEY
+
+if TYPE_CHECKING:  # for the annotations only: the skeleton imports this registry
     from ui.controls import Control
     from ui.skeleton import Page
 
@@ -184,8 +192,7 @@ def link_query(page_file: str, values: Mapping[str, object]) -> dict[str, str]:
     values are handed over under ``~key`` (:func:`ui.links.handover`): Streamlit drops
     a parameter on the way to another page when the page left binds the same key.
     """
-    from ui.links import handover
-    from ui.skeleton import SECTION_KEY
+    from ui.links import handover  # streamlit's: the registry itself stays plain data
 
     spec = next(spec for spec in PAGES if spec.file == page_file)
     page = spec.page

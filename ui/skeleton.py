@@ -44,7 +44,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from cubecore.references import REFERENCES
 from ui import links, widgets
-from ui.controls import Control
+from ui.controls import SECTION_KEY, Control
 from ui.pages import link_path
 from ui.router import ensure_navigation
 from ui.style import ExportContext
@@ -72,8 +72,6 @@ __all__ = [
 #: The value of a choice, as precisely as its options are typed.
 _Option = TypeVar("_Option", bound=str)
 
-#: The URL key of the open section, on every page.
-SECTION_KEY = "sec"
 #: The key of the container holding the presets (Streamlit gives it the class
 #: ``st-key-preset-bar``, which :data:`LAYOUT_CSS` styles).
 PRESET_BAR = "preset-bar"
