@@ -22,7 +22,10 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 - :mod:`cubecore.printed`: a printed table beside its exact computation, cell by cell.
 - :mod:`cubecore.atlas`: the four money-play models on one scale, and their mappings.
 - :mod:`cubecore.references`: the publications, one registry for pages and docstrings.
-- :mod:`cubecore.cubeful`: gnubg's 0-ply cube decision from five cubeless probabilities.
+- :mod:`cubecore.cubeful`: gnubg's 0-ply cube decision from five cubeless probabilities,
+  gathered from :mod:`cubecore.cube_decision` (the decision), :mod:`cubecore.cube_anatomy`
+  (its terms), :mod:`cubecore.cube_margins` (its margins), :mod:`cubecore.market_window`
+  and :mod:`cubecore.score_matrix` (the decision at every score).
 - :mod:`cubecore.evaluation_text`: read those probabilities from gnubg's or XG's text.
 - :mod:`cubecore.position`: checker positions, gnubg Position IDs and XGIDs.
 - :mod:`cubecore.race_counts`: Keith, Thorp, 8-9-12, Kleinman, Isight and Trice on a position.
@@ -33,6 +36,9 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 from cubecore import (
     atlas,
     bearoff,
+    cube_anatomy,
+    cube_decision,
+    cube_margins,
     cubeful,
     drills,
     evaluation_text,
@@ -40,6 +46,7 @@ from cubecore import (
     giveup,
     janowski,
     keeler_spencer,
+    market_window,
     match,
     match_points,
     met,
@@ -56,11 +63,15 @@ from cubecore import (
     race_match,
     references,
     rules,
+    score_matrix,
 )
 
 __all__ = [
     "atlas",
     "bearoff",
+    "cube_anatomy",
+    "cube_decision",
+    "cube_margins",
     "cubeful",
     "drills",
     "evaluation_text",
@@ -68,6 +79,7 @@ __all__ = [
     "giveup",
     "janowski",
     "keeler_spencer",
+    "market_window",
     "match",
     "match_points",
     "met",
@@ -84,4 +96,5 @@ __all__ = [
     "race_match",
     "references",
     "rules",
+    "score_matrix",
 ]

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from hypothesis import assume, example, given, settings
 
+from cubecore import cube_anatomy, cube_decision, cube_margins, market_window, score_matrix
 from cubecore import cubeful as cf
 from cubecore.met import MatchEquityTable
 
@@ -645,3 +646,12 @@ def test_proper_action_is_the_decisions_action():
 def test_proper_action_bad_arguments(kwargs, message):
     with pytest.raises(ValueError, match=message):
         cf.proper_cube_action(**kwargs)
+
+
+def test_cubeful_gathers_every_public_name_of_its_five_modules():
+    # the split into one module per idea keeps every name where callers found it
+    modules = (cube_decision, cube_anatomy, cube_margins, market_window, score_matrix)
+    public = {name: getattr(module, name) for module in modules for name in module.__all__}
+    assert len(public) == 26
+    assert sorted(cf.__all__) == sorted(public)
+    assert {name for name, value in public.items() if getattr(cf, name) is not value} == set()
