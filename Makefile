@@ -1,4 +1,5 @@
-# Cube Theory Lab: `make run` starts the app, `make test` runs every check (what CI runs).
+# Cube Theory Lab: `make run` starts the app, `make test` runs every check (what CI runs),
+# `make check` every check that needs no browser (the edit-test loop, <= 5 minutes).
 VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8501
@@ -12,7 +13,7 @@ export VENV
 export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test typecheck lock lowest bench load soak abuse scale coldstart fragments stress suitefloor classroom clean
+.PHONY: run test check typecheck lock lowest bench load soak abuse scale coldstart fragments stress suitefloor classroom clean
 
 run:
 	scripts/ensure-venv.sh requirements.lock
@@ -21,6 +22,10 @@ run:
 # Lint, types and every test; prints its wall time at the end. PYTEST_ARGS go to pytest.
 test:
 	scripts/test.sh $(PYTEST_ARGS)
+
+# The same without the browser tests (pytest -m "not browser"); prints its wall time too.
+check:
+	scripts/test.sh --check $(PYTEST_ARGS)
 
 typecheck:
 	scripts/ensure-venv.sh requirements-dev.lock
