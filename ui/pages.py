@@ -4,10 +4,10 @@
 file in ``pages/`` is registered here (Streamlit ignores unregistered files).
 
 The registry is plain data at the bottom of the UI layer: it imports the standard
-library and :mod:`ui.controls` only, and the skeleton, the router and the warm-up
-import it, never the other way (``tests/test_layering.py`` checks that ``ui`` has no
-import cycle). A page's declaration is reached by its package's name
-(:attr:`PageSpec.page`), on demand.
+library and :mod:`ui.controls` (and :func:`link_query` the link writer of :mod:`ui.links`
+when called); the skeleton, the router and the warm-up import it, never the other way
+(``tests/test_layering.py`` checks that ``ui`` has no import cycle). A page's
+declaration is reached by its package's name (:attr:`PageSpec.page`), on demand.
 """
 
 from __future__ import annotations
