@@ -29,7 +29,16 @@ finish() {
   local status=$? elapsed=$((SECONDS - start))
   local verdict="passed"
   [ "$status" -ne 0 ] && verdict="FAILED at $step (exit status $status)"
-  printf '%s: %s; wall time %dm %02ds\n' "$target" "$verdict" $((elapsed / 60)) $((elapsed % 60))
+  # CPU (user + system) of the processes it waited for: on a shared machine the wall time
+  # moves with the others' load, the CPU much less (half of it is the wall time on 2 idle cores)
+  local cpu used
+  used=$(mktemp)
+  times >"$used"  # the builtin in this shell (in a pipe it would report a subshell's)
+  cpu=$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/)
+    printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$used")
+  rm -f "$used"
+  printf '%s: %s; wall time %dm %02ds, CPU %d core-s, load average %s\n' "$target" "$verdict" \
+    $((elapsed / 60)) $((elapsed % 60)) "$cpu" "$(cut -d' ' -f1-3 /proc/loadavg)"
 }
 trap finish EXIT
 
