@@ -140,6 +140,7 @@ def test_coldstart_refuses_bad_parameters(arguments, named):
         coldstart.run_coldstart(**arguments)
 
 
+@pytest.mark.browser  # it runs a browser test in Chromium: not a check without one
 def test_stress_bench_runs_a_browser_test_beside_a_hog_and_reports(tmp_path):
     """One run of one browser test beside one busy process: a row that passed, a total,
     and the run's whole output kept in its log."""
