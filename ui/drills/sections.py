@@ -128,7 +128,11 @@ def _score(questions: tuple[drills.Question, ...], attempt: Attempt) -> None:
 
 
 def attempt_table(questions: tuple[drills.Question, ...], attempt: Attempt) -> pd.DataFrame:
-    """One row per question: the prompt, the answer given, the exact answer, the grade."""
+    """One row per question: the prompt, the answer given, the exact answer, the grade.
+
+    A question's exact answer is in its row only once it has been answered: the table
+    of a quiz under way never gives away the questions still to come.
+    """
     rows = []
     for index, question in enumerate(questions):
         result = attempt["answers"].get(index)
@@ -137,7 +141,7 @@ def attempt_table(questions: tuple[drills.Question, ...], attempt: Attempt) -> p
                 "question": index + 1,
                 "prompt": question.prompt,
                 "your answer": "" if result is None else str(result.given),
-                "exact answer": question.shown_answer,
+                "exact answer": "" if result is None else question.shown_answer,
                 "correct": None if result is None else result.correct,
                 "grading": question.grading,
                 "source": source(question.source, question.where),
