@@ -594,7 +594,8 @@ class Classroom:
     ) -> str:
         """Store a student's answer to question ``number``; returns the value as stored.
 
-        One row per student and question: a re-submit replaces the value (and the
+        Only the room's open question takes answers: the newest one, until it is
+        revealed (an older question is closed once a newer one is posted). One row per student and question: a re-submit replaces the value (and the
         nickname), the same value again changes nothing, and after
         :data:`MAX_SUBMISSIONS` different answers the last one stands.
         """
@@ -606,6 +607,14 @@ class Classroom:
             row = self._question_row(db, room["id"], number)
             if row["revealed_at"] is not None:
                 raise ValueError(f"Question {number} has been revealed: answers are closed.")
+            newest = db.execute(
+                select(func.max(questions.c.number)).where(questions.c.room_id == room["id"])
+            ).scalar_one()
+            if number != newest:
+                raise ValueError(
+                    f"Question {number} is closed: the presenter has moved on to "
+                    f"question {newest}."
+                )
             if row["kind"] == "numeric":
                 stored = _clean_number("answer", value)
             else:

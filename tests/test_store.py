@@ -415,6 +415,22 @@ def test_an_answer_after_the_reveal_is_refused(classroom):
         classroom.submit(room.code, 1, new_student_id(), "Ann", "Take")
 
 
+def test_an_older_question_never_revealed_takes_no_answers_once_a_newer_one_is_posted(
+    classroom,
+):
+    """Issue #38 item 7: only the open question takes answers."""
+    room = _choice_room(classroom)
+    student = new_student_id()
+    classroom.submit(room.code, 1, student, "Ann", "Take")
+    classroom.ask(room.code, room.secret, kind="numeric", prompt="Pips?", answer_key="8")
+    with pytest.raises(ValueError, match="Question 1 is closed: the presenter has moved on"):
+        classroom.submit(room.code, 1, student, "Ann", "Pass")
+    with pytest.raises(ValueError, match="Question 1 is closed"):
+        classroom.submit(room.code, 1, new_student_id(), "Bo", "Take")
+    assert classroom.my_answer(room.code, 1, student) == "Take"
+    assert classroom.submit(room.code, 2, student, "Ann", "8") == "8"
+
+
 def test_an_answer_to_a_question_that_does_not_exist_is_refused(classroom):
     room = _choice_room(classroom)
     with pytest.raises(ValueError, match="There is no question 7 in this room"):
