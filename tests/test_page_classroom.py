@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 import plotly.graph_objects as go
 import pytest
 
-from store import Classroom, database_url
+from store import CLIENT_CODE_MISSES, Classroom, database_url
 from ui.classroom.sections import PRESENTER
 
 PAGE = "pages/classroom.py"
@@ -155,9 +155,9 @@ def test_a_re_submit_replaces_and_a_double_click_is_one_answer(open_page, store)
 
 
 def test_an_unknown_room_code_is_named(open_page):
-    at = join(open_page, "ABCDEF", "Ann")
+    at = join(open_page, "ABCDEFGHJ", "Ann")
     assert [e.value for e in at.error] == [
-        "There is no room ABCDEF\\: check the code with your presenter\\."
+        "There is no room ABCDEFGHJ\\: check the code with your presenter\\."
     ]
 
 
@@ -234,13 +234,17 @@ def test_a_bad_answer_is_named_and_not_stored(open_page, store):
     assert store.tally(code, presenter["secret"], 1).count == 0
 
 
-def test_joins_are_rate_limited_per_session(open_page):
+def test_wrong_room_codes_are_limited_per_address_not_per_session(open_page):
+    """Issue #38 item 4: a fresh session no longer resets the limit on tried codes."""
+    _, presenter = open_room(open_page)
     at = open_page(PAGE)
-    for k in range(11):
-        at.text_input(key="classroom_join_code").input(f"ABCDE{'23456789A'[k % 9]}")
+    for k in range(CLIENT_CODE_MISSES.count):
+        at.text_input(key="classroom_join_code").input(f"ABCDEFGH{'23456789A'[k % 9]}")
         at.text_input(key="classroom_join_nickname").input("Ann")
         at = button(at, "Join the room").click().run()
-    assert "Too many room codes tried from this session" in at.error[0].value
+        assert "There is no room" in at.error[0].value
+    fresh = join(open_page, presenter["code"], "Ann")  # a new session, the right code
+    assert "Too many wrong room codes have been tried from your network" in fresh.error[0].value
 
 
 def test_a_bad_question_is_named(open_page):
