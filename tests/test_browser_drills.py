@@ -15,8 +15,9 @@ from urllib.parse import parse_qs, urlencode, urlparse
 import pytest
 
 from cubecore import drills
-from tests.browser import ARTIFACTS, patient_context, settled
+from tests.browser import ARTIFACTS, metric_value, patient_context, settled
 from tests.test_browser_pages import VIEWPORT
+from ui import student
 from ui.pages import PAGES
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
@@ -113,3 +114,22 @@ def test_drills_leak_the_answers(server, page, section):
     assert not any(
         q.shown_answer in page.locator('[data-testid="stMain"]').inner_text() for q in questions[1:]
     )
+
+
+def test_a_reload_resets_the_drill_score(server, page):
+    """Issue #37 item 16: after a reload the quiz link's score is the student's, not 0/0."""
+    from playwright.sync_api import expect
+
+    page.set_viewport_size(VIEWPORT)
+    page.goto(f"{server}/drills?{urlencode({**QUIZ, 'seed': '4321'})}")
+    settled(page)
+    question = drills.quiz("take_point", 4321, 2, 4)[0]
+    page.get_by_label("Your answer (percent)").fill(f"{question.answer:.2f}")
+    page.get_by_role("button", name="Check").click()
+    expect(metric_value(page, "Score")).to_have_text("1 / 1")
+    page.wait_for_function(f"document.cookie.includes('{student.COOKIE}=')")
+    page.reload()
+    settled(page)
+    expect(metric_value(page, "Score")).to_have_text("1 / 1")
+    expect(metric_value(page, "Answered")).to_have_text("1 of 4")
+    expect(page.get_by_text("Correct: the exact value is")).to_be_visible()

@@ -5,8 +5,12 @@ from __future__ import annotations
 import io
 
 import pandas as pd
+from streamlit.testing.v1 import AppTest
 
 from cubecore import drills
+from store import new_student_id
+from tests.conftest import APP
+from ui import student
 from ui.drills import sections
 
 PAGE = "pages/drills.py"
@@ -143,3 +147,34 @@ def test_the_link_to_the_explaining_view_names_its_tab():
     }
     race = drills.quiz("race", 5, 1, 1)[0]
     assert sections.page_query(race) == {"~pos": race.query["pos"], "~sec": "Position and counts"}
+
+
+def _as_student(token: str, **params):
+    """A fresh session of the drills page for the visitor with identity ``token``."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state[student.SESSION_KEY] = token  # what a reload reads back from the cookie
+    for key, value in params.items():
+        at.query_params[key] = value
+    return at.switch_page(PAGE).run()
+
+
+def test_a_reload_keeps_the_drill_score(tmp_path, monkeypatch):
+    """Issue #37 item 16: a new session of the same student and quiz link has the score."""
+    monkeypatch.setenv("CUBE_LAB_DATA", str(tmp_path))
+    monkeypatch.delenv("CUBE_LAB_DATABASE_URL", raising=False)
+    me = new_student_id()
+    at = _as_student(me, **LINK)
+    question = drills.quiz("match_equity", 77, 2, 5)[0]
+    next(t for t in at.text_input if t.key.startswith("drill-one-answer")).input(
+        f"{question.answer:.2f}"
+    )
+    submit(at)
+    assert [m.value for m in at.metric if m.label == "Score"] == ["1 / 1"]
+    again = _as_student(me, **LINK)  # the reload: a new session, the same cookie
+    assert not again.exception
+    assert [m.value for m in again.metric if m.label == "Score"] == ["1 / 1"]
+    assert again.success and again.success[0].value.startswith("Correct")
+    other_quiz = _as_student(me, **{**LINK, "seed": "78"})
+    assert [m.value for m in other_quiz.metric if m.label == "Answered"] == ["0 of 5"]
+    someone_else = _as_student(new_student_id(), **LINK)
+    assert [m.value for m in someone_else.metric if m.label == "Answered"] == ["0 of 5"]

@@ -10,6 +10,7 @@ import io
 import secrets
 import threading
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import hypothesis.strategies as hst
 import pandas as pd
@@ -19,8 +20,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from hypothesis import HealthCheck, given, settings
 
+import store
 from bench.postgres import postgres_server
-from store.classroom import _MIGRATIONS
 from store import (
     CLIENT_ANSWERS,
     CLIENT_CODE_MISSES,
@@ -51,7 +52,7 @@ def config_downgrade(engine: sa.Engine, revision: str) -> None:
     from alembic.config import Config
 
     config = Config()
-    config.set_main_option("script_location", str(_MIGRATIONS))
+    config.set_main_option("script_location", str(Path(store.__file__).parent / "migrations"))
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.downgrade(config, revision)
@@ -808,9 +809,9 @@ def test_wrong_room_codes_are_limited_per_client_address_across_sessions(databas
     for k in range(CLIENT_CODE_MISSES.count):
         with pytest.raises(ValueError, match="There is no room"):
             (one, two)[k % 2].join("ABCDEFGHJ", client="203.0.113.7")
-    for store in (one, two):  # even the right code, from any process
+    for process in (one, two):  # even the right code, from any process
         with pytest.raises(ValueError, match="Too many wrong room codes have been tried"):
-            store.join(room.code, new_student_id(), "Ann", client="203.0.113.7")
+            process.join(room.code, new_student_id(), "Ann", client="203.0.113.7")
     assert one.join(room.code, new_student_id(), "Bo", client="198.51.100.1").code == room.code
     clock.advance(CLIENT_CODE_MISSES.window)
     assert two.join(room.code, new_student_id(), "Ann", client="203.0.113.7").code == room.code

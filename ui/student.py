@@ -21,13 +21,14 @@ import streamlit as st
 
 from store import new_student_id
 
-__all__ = ["COOKIE", "client_address", "remember", "token"]
+__all__ = ["COOKIE", "SESSION_KEY", "client_address", "remember", "token"]
 
 #: The cookie that carries the token.
 COOKIE = "cubelab_student"
 #: How long the browser keeps it: a school year.
 _KEEP_SECONDS = 365 * 24 * 3600
-_STATE = "_student_token"
+#: Where the session keeps the token (a test sets it to play a returning visitor).
+SESSION_KEY = "_student_token"
 _FORM = re.compile(r"[0-9a-f]{32}")
 _ADDRESS = re.compile(r"[0-9A-Fa-f:.]{2,45}")
 
@@ -35,12 +36,12 @@ _ADDRESS = re.compile(r"[0-9A-Fa-f:.]{2,45}")
 def token() -> str:
     """This visitor's identity token: the cookie's, the session's, or a fresh one."""
     state = st.session_state
-    known = state.get(_STATE)
+    known = state.get(SESSION_KEY)
     if isinstance(known, str):
         return known
     kept = _cookie()
-    state[_STATE] = kept if kept is not None else new_student_id()
-    return str(state[_STATE])
+    state[SESSION_KEY] = kept if kept is not None else new_student_id()
+    return str(state[SESSION_KEY])
 
 
 def _cookie() -> str | None:

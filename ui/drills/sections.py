@@ -1,7 +1,8 @@
 """Drills page: one question at a time, or the whole quiz as one form.
 
-The quiz comes from the link (topic, level, n, seed); the answers live only in the
-session (never in the link), one attempt per quiz.
+The quiz comes from the link (topic, level, n, seed); the answers are never in the link:
+they are kept in the store by the student's identity token (:mod:`ui.student`) and the
+quiz, so a reload (on any app process) keeps the attempt and its score.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from cubecore import drills
 from cubecore.references import source
-from ui import widgets
+from ui import student, widgets
 from ui.drills import data
 from ui.links import escape_text
 from ui.pages import PAGES, link_query
@@ -43,34 +44,58 @@ def _quiz(v: View) -> tuple[str, tuple[drills.Question, ...]]:
     return signature, data.quiz(topic, seed, level, count)
 
 
-def _attempt(signature: str) -> Attempt:
-    """This quiz's answers and the question shown, kept for the session."""
+def _attempt(signature: str, questions: tuple[drills.Question, ...]) -> Attempt:
+    """This quiz's answers and the question shown: the session's, or on the session's
+    first view of the quiz the student's answers kept in the store, graded again."""
     attempts: dict[str, Attempt] = st.session_state.setdefault(_ATTEMPTS, {})
-    return attempts.setdefault(signature, {"answers": {}, "errors": {}, "current": 0})
+    if signature not in attempts:
+        kept = data.answers_store().drill_answers(student.token(), signature)
+        graded = {}
+        for index, given in kept.items():
+            if 0 <= index < len(questions):
+                try:
+                    graded[index] = drills.grade(questions[index], given)
+                except ValueError:
+                    continue  # no longer an answer to this question: left open
+        attempts[signature] = {"answers": graded, "errors": {}, "current": 0}
+    return attempts[signature]
 
 
 def _grade(
     question: drills.Question, raw: str | float | None, attempt: Attempt, index: int
-) -> None:
+) -> drills.Grade | None:
     """Grade one answer and keep it; a bad answer's message is kept instead."""
     attempt["errors"].pop(index, None)
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         attempt["errors"][index] = f"Question {index + 1}: no answer given."
-        return
+        return None
     try:
-        attempt["answers"][index] = drills.grade(question, raw)
+        result = attempt["answers"][index] = drills.grade(question, raw)
     except ValueError as error:
         attempt["errors"][index] = f"Question {index + 1} not graded: {error}"
+        return None
+    return result
 
 
-def _check(questions: tuple[drills.Question, ...], keys: dict[int, str], attempt: Attempt) -> None:
-    """Form callback: grade the answers in the form's widgets (by their keys)."""
+def _check(
+    questions: tuple[drills.Question, ...],
+    keys: dict[int, str],
+    attempt: Attempt,
+    signature: str,
+) -> None:
+    """Form callback: grade the answers in the form's widgets (by their keys) and keep
+    the graded ones in the store under the student's token."""
+    store = data.answers_store()
     for index, key in keys.items():
         raw = st.session_state.get(key)
         if len(keys) > 1 and (raw is None or (isinstance(raw, str) and not raw.strip())):
             attempt["errors"].pop(index, None)
             continue  # "All at once": a question left open is not an error
-        _grade(questions[index], raw, attempt, index)
+        result = _grade(questions[index], raw, attempt, index)
+        if result is not None:
+            # the answer as read (a number, a choice; at most 24 characters): graded the
+            # same way again when the student comes back
+            store.keep_drill_answer(student.token(), signature, index, str(result.given))
 
 
 def _errors(attempt: Attempt, indexes: range) -> None:
@@ -164,8 +189,9 @@ def _move(attempt: Attempt, step: int, count: int) -> None:
 
 def render_one(v: View) -> None:
     """One question at a time: answer, check, see the exact value, go on."""
+    student.remember()
     signature, questions = _quiz(v)
-    attempt = _attempt(signature)
+    attempt = _attempt(signature, questions)
     score = st.container()
     index = min(attempt["current"], len(questions) - 1)
     question = questions[index]
@@ -175,7 +201,9 @@ def render_one(v: View) -> None:
     key = f"drill-one-answer-{signature}-{index}"
     with st.form(key=f"drill-one-{signature}-{index}"):
         _answer_widget(question, key)
-        st.form_submit_button("Check", on_click=_check, args=(questions, {index: key}, attempt))
+        st.form_submit_button(
+            "Check", on_click=_check, args=(questions, {index: key}, attempt, signature)
+        )
     _errors(attempt, range(index, index + 1))
     if index in attempt["answers"]:
         _result(question, attempt["answers"][index])
@@ -203,15 +231,18 @@ def render_one(v: View) -> None:
 
 def render_all(v: View) -> None:
     """The whole quiz as one form: answer what you can, grade it all at once."""
+    student.remember()
     signature, questions = _quiz(v)
-    attempt = _attempt(signature)
+    attempt = _attempt(signature, questions)
     score = st.container()
     keys = {index: f"drill-all-answer-{signature}-{index}" for index in range(len(questions))}
     with st.form(key=f"drill-all-{signature}"):
         for index, question in enumerate(questions):
             st.markdown(f"**Question {index + 1}.** {escape_text(question.prompt, 2000)}")
             _answer_widget(question, keys[index])
-        st.form_submit_button("Grade my answers", on_click=_check, args=(questions, keys, attempt))
+        st.form_submit_button(
+            "Grade my answers", on_click=_check, args=(questions, keys, attempt, signature)
+        )
     _errors(attempt, range(len(questions)))
     for index, question in enumerate(questions):
         result = attempt["answers"].get(index)
