@@ -21,7 +21,7 @@ import streamlit as st
 
 from store import new_student_id
 
-__all__ = ["COOKIE", "SESSION_KEY", "client_address", "remember", "token"]
+__all__ = ["COOKIE", "COOKIE_WRITER", "SESSION_KEY", "client_address", "remember", "token"]
 
 #: The cookie that carries the token.
 COOKIE = "cubelab_student"
@@ -31,6 +31,17 @@ _KEEP_SECONDS = 365 * 24 * 3600
 SESSION_KEY = "_student_token"
 _FORM = re.compile(r"[0-9a-f]{32}")
 _ADDRESS = re.compile(r"[0-9A-Fa-f:.]{2,45}")
+_WRITER = (
+    "<script>document.cookie = '{cookie}={value}; path=/; max-age={seconds}; SameSite=Lax';"
+    "</script>"
+)
+#: Exactly what :func:`remember` draws (a script whose one variable part is the token's
+#: 32 hexadecimal digits): the link checks tell it from markup that came from a link.
+COOKIE_WRITER = re.compile(
+    re.escape(_WRITER.format(cookie=COOKIE, value="TOKEN", seconds=_KEEP_SECONDS)).replace(
+        "TOKEN", "[0-9a-f]{32}"
+    )
+)
 
 
 def token() -> str:
@@ -58,8 +69,7 @@ def remember() -> None:
     if _cookie() == value:
         return
     st.html(
-        f"<script>document.cookie = '{COOKIE}={value}; path=/; "
-        f"max-age={_KEEP_SECONDS}; SameSite=Lax';</script>",
+        _WRITER.format(cookie=COOKIE, value=value, seconds=_KEEP_SECONDS),
         unsafe_allow_javascript=True,
         width="content",
     )
