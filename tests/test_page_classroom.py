@@ -297,3 +297,53 @@ def test_a_drill_question_is_posed_with_the_key_the_app_computes(open_page, stor
     assert question.answer_key == expected.answer
     assert question.options == expected.choices
     assert question.kind == "choice"
+
+
+def test_the_presenter_removes_a_student_whose_answer_goes_with_them(open_page, store):
+    """Issue #38 item 3: the presenter can remove a student (a stranger in the room)."""
+    at, presenter = open_room(open_page)
+    ask_choice(at)
+    code = presenter["code"]
+    bots = []
+    for nickname in ("Ann", "bot"):
+        student = join(open_page, code, nickname)
+        student.radio(key=f"classroom_answer_{code}_1").set_value("Pass")
+        button(student, "Send my answer").click().run()
+        bots.append(student)
+    at.run()
+    assert metric(at, "Answers") == "2"
+    assert "Students (2)" in [e.label for e in at.expander]
+    bot = next(s for s in store.students(code, presenter["secret"]) if s.nickname == "bot")
+    at.button(key=f"classroom_remove_{bot.number}").click().run()
+    assert not at.exception
+    assert metric(at, "Answers") == "1"
+    assert "Students (1)" in [e.label for e in at.expander]
+    bots[1].run()
+    assert f"The presenter has removed you from room {code}" in bots[1].error[0].value
+    again = join(open_page, code, "bot2")  # a fresh session is a fresh visitor: limits apply
+    assert not again.error
+
+
+def test_a_student_who_opens_the_room_link_again_is_back_in_the_room(open_page, store):
+    """Issue #37 item 3 in AppTest: a new session of the same visitor (the cookie's token)
+    with the room link is the same student, with their answer."""
+    from streamlit.testing.v1 import AppTest
+
+    from tests.conftest import APP
+    from ui import student
+
+    _, presenter = open_room(open_page)
+    code = presenter["code"]
+    store.ask(code, presenter["secret"], kind="numeric", prompt="Pips?", answer_key="8")
+    ann = join(open_page, code, "Ann")
+    ann.text_input(key=f"classroom_answer_{code}_1").input("8")
+    button(ann, "Send my answer").click().run()
+    reload = AppTest.from_file(APP, default_timeout=60)
+    reload.session_state[student.SESSION_KEY] = ann.session_state[student.SESSION_KEY]
+    reload.query_params["room"] = code
+    reload.switch_page(PAGE).run()
+    assert not reload.exception
+    assert "you are **Ann**" in shown_text(reload)
+    assert "Your answer: 8" in shown_text(reload)
+    assert not [b for b in reload.button if b.label == "Join the room"]
+    assert store.tally(code, presenter["secret"], 1).count == 1

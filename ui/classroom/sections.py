@@ -178,6 +178,9 @@ def _student_live(code: str, student_id: str, nickname: str) -> None:
     except ValueError as error:
         _say(error)
         return
+    if store.joined(code, student_id) is None:
+        _say(f"The presenter has removed you from room {code}.")
+        return
     if question is None:
         st.info("Waiting for the presenter's first question.", icon=":material/hourglass:")
         return
