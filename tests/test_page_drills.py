@@ -178,3 +178,22 @@ def test_a_reload_keeps_the_drill_score(tmp_path, monkeypatch):
     assert [m.value for m in other_quiz.metric if m.label == "Answered"] == ["0 of 5"]
     someone_else = _as_student(new_student_id(), **LINK)
     assert [m.value for m in someone_else.metric if m.label == "Answered"] == ["0 of 5"]
+
+
+def test_a_student_who_gives_up_sees_that_answer_only(tmp_path, monkeypatch):
+    """Issue #37 item 1: an answer is shown once answered or given up on, not before."""
+    monkeypatch.setenv("CUBE_LAB_DATA", str(tmp_path))
+    monkeypatch.delenv("CUBE_LAB_DATABASE_URL", raising=False)
+    me = new_student_id()
+    questions = drills.quiz("match_equity", 77, 2, 5)
+    at = _as_student(me, **LINK)
+    at.button(key="drill-give-up").click().run()
+    assert not at.exception
+    assert at.info[0].value.endswith(f"the exact value is {questions[0].shown_answer}.")
+    assert next(b for b in at.button if b.label == "Check").disabled
+    shown = at.dataframe[0].value
+    assert shown["exact answer"].tolist()[0] == questions[0].shown_answer
+    assert not any(q.shown_answer in shown.to_csv() for q in questions[1:])
+    assert [m.value for m in at.metric if m.label == "Answered"] == ["0 of 5"]
+    again = _as_student(me, **LINK)  # kept across a reload, like an answer
+    assert again.info and questions[0].shown_answer in again.info[0].value

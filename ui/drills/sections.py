@@ -25,15 +25,19 @@ from ui.style import NOT_APPLICABLE
 from ui.warmup import WARM_UP
 
 _ATTEMPTS = "_drill_attempts"
+#: What the store keeps for a question the student gave up on (never a graded answer).
+_GAVE_UP = "gave up"
 _FILES = {spec.url_path: spec for spec in PAGES}
 
 
 class Attempt(TypedDict):
-    """One quiz's attempt in Session State: grades and messages by question, the one shown."""
+    """One quiz's attempt in Session State: grades and messages by question, the questions
+    given up on (their answer shown, no longer graded), the one shown."""
 
     answers: dict[int, drills.Grade]
     errors: dict[int, str]
     current: int
+    gave_up: list[int]
 
 
 def _quiz(v: View) -> tuple[str, tuple[drills.Question, ...]]:
@@ -50,14 +54,16 @@ def _attempt(signature: str, questions: tuple[drills.Question, ...]) -> Attempt:
     attempts: dict[str, Attempt] = st.session_state.setdefault(_ATTEMPTS, {})
     if signature not in attempts:
         kept = data.answers_store().drill_answers(student.token(), signature)
-        graded = {}
+        graded, gave_up = {}, []
         for index, given in kept.items():
-            if 0 <= index < len(questions):
+            if given == _GAVE_UP:
+                gave_up.append(index)
+            elif 0 <= index < len(questions):
                 try:
                     graded[index] = drills.grade(questions[index], given)
                 except ValueError:
                     continue  # no longer an answer to this question: left open
-        attempts[signature] = {"answers": graded, "errors": {}, "current": 0}
+        attempts[signature] = {"answers": graded, "errors": {}, "current": 0, "gave_up": gave_up}
     return attempts[signature]
 
 
@@ -87,6 +93,8 @@ def _check(
     the graded ones in the store under the student's token."""
     store = data.answers_store()
     for index, key in keys.items():
+        if index in attempt["gave_up"]:
+            continue  # its answer was shown: no longer graded
         raw = st.session_state.get(key)
         if len(keys) > 1 and (raw is None or (isinstance(raw, str) and not raw.strip())):
             attempt["errors"].pop(index, None)
@@ -96,6 +104,13 @@ def _check(
             # the answer as read (a number, a choice; at most 24 characters): graded the
             # same way again when the student comes back
             store.keep_drill_answer(student.token(), signature, index, str(result.given))
+
+
+def _give_up(attempt: Attempt, index: int, signature: str) -> None:
+    """Button callback: show this question's answer; it is no longer graded."""
+    if index not in attempt["answers"] and index not in attempt["gave_up"]:
+        attempt["gave_up"].append(index)
+        data.answers_store().keep_drill_answer(student.token(), signature, index, _GAVE_UP)
 
 
 def _errors(attempt: Attempt, indexes: range) -> None:
@@ -129,6 +144,16 @@ def page_query(question: drills.Question) -> dict[str, str]:
 def _result(question: drills.Question, result: drills.Grade) -> None:
     """The verdict, the formula, the source and the link to the page that explains it."""
     (st.success if result.correct else st.error)(result.message)
+    _explained(question)
+
+
+def _shown(question: drills.Question) -> None:
+    """A question given up on: its exact value, the formula, the source and the link."""
+    st.info(f"You gave up on this one: the exact value is {question.shown_answer}.")
+    _explained(question)
+
+
+def _explained(question: drills.Question) -> None:
     st.latex(question.formula)
     st.caption(f"{question.explanation} Source: {source(question.source, question.where)}.")
     spec = _FILES[question.page]
@@ -155,18 +180,21 @@ def _score(questions: tuple[drills.Question, ...], attempt: Attempt) -> None:
 def attempt_table(questions: tuple[drills.Question, ...], attempt: Attempt) -> pd.DataFrame:
     """One row per question: the prompt, the answer given, the exact answer, the grade.
 
-    A question's exact answer is in its row only once it has been answered: the table
-    of a quiz under way never gives away the questions still to come.
+    A question's exact answer is in its row only once it has been answered or given up
+    on: the table of a quiz under way never gives away the questions still to come.
     """
     rows = []
+    gave_up = attempt.get("gave_up", [])
     for index, question in enumerate(questions):
         result = attempt["answers"].get(index)
+        shown = result is not None or index in gave_up
+        given = _GAVE_UP if index in gave_up else ""
         rows.append(
             {
                 "question": index + 1,
                 "prompt": question.prompt,
-                "your answer": "" if result is None else str(result.given),
-                "exact answer": "" if result is None else question.shown_answer,
+                "your answer": given if result is None else str(result.given),
+                "exact answer": question.shown_answer if shown else "",
                 "correct": None if result is None else result.correct,
                 "grading": question.grading,
                 "source": source(question.source, question.where),
@@ -176,7 +204,7 @@ def attempt_table(questions: tuple[drills.Question, ...], attempt: Attempt) -> p
 
 
 def _attempt_download(v: View, questions: tuple[drills.Question, ...], attempt: Attempt) -> None:
-    if not attempt["answers"]:
+    if not attempt["answers"] and not attempt["gave_up"]:
         return
     st.subheader("Your attempt")
     name = f"drill_{v.text('topic')}_level{v.whole('level')}_seed{v.whole('seed')}.csv"
@@ -199,14 +227,28 @@ def render_one(v: View) -> None:
     st.write(question.prompt)
     st.caption(f"Graded {question.grading}.")
     key = f"drill-one-answer-{signature}-{index}"
+    given_up = index in attempt["gave_up"]
     with st.form(key=f"drill-one-{signature}-{index}"):
         _answer_widget(question, key)
         st.form_submit_button(
-            "Check", on_click=_check, args=(questions, {index: key}, attempt, signature)
+            "Check",
+            on_click=_check,
+            args=(questions, {index: key}, attempt, signature),
+            disabled=given_up,
         )
     _errors(attempt, range(index, index + 1))
     if index in attempt["answers"]:
         _result(question, attempt["answers"][index])
+    elif given_up:
+        _shown(question)
+    else:
+        st.button(
+            "Show me the answer",
+            key="drill-give-up",
+            on_click=_give_up,
+            args=(attempt, index, signature),
+            help="The exact value, its formula and source; this question is then not graded.",
+        )
     back, forward = st.columns(2)
     back.button(
         "Previous question",
