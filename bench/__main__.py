@@ -226,6 +226,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--questions", type=int, default=10)
     p.add_argument("--processes", type=int, default=2)
     p.add_argument("--restart", action="store_true", help="kill one process mid-run")
+    p.add_argument("--hostile", action="store_true", help="one client against the limits")
     args = parser.parse_args(argv)
     command = args.command or "all"
     if command == "all" and args.command is None:
@@ -274,9 +275,12 @@ def main(argv: list[str] | None = None) -> None:
         print("\n### The least work the acceptance lists require, and the floor\n")
         print(floor_tables(floor))
     if command == "classroom":
-        from bench.classroom import run_classroom
+        from bench.classroom import run_classroom, run_hostile
 
-        run_classroom(args.students, args.questions, args.processes, restart=args.restart)
+        if args.hostile:
+            run_hostile(args.processes)
+        else:
+            run_classroom(args.students, args.questions, args.processes, restart=args.restart)
     if command == "scale":
         from bench.scale import run_scale
 

@@ -16,6 +16,10 @@ answer counted exactly once), and the time from a student's acknowledged answer 
 the presenter's count including it (median, p95, max), which includes the wait for the
 presenter's next refresh.
 
+:func:`run_hostile` is the other half: one client address against the per-client limits
+(rooms opened, students joined, wrong room codes), from fresh sessions over two app
+processes (``python -m bench classroom --hostile``).
+
 Not done here (yet): the second run of the issue's acceptance that kills one app
 process mid-run and restarts it; the store tests cover restarts of the store.
 """
@@ -43,6 +47,8 @@ from bench.scale import nginx
 from bench.server import LOOPBACK, ROOT, free_port, streamlit_command, wait_healthy
 from bench.stats import markdown_table, median, ms, percentile
 from bench.wsclient import RunResult, Session
+from store.classroom import CLIENT_CODE_MISSES, CLIENT_JOINS, CLIENT_ROOMS, CODE_ALPHABET
+from store.schema import CODE_LENGTH
 from ui.classroom.controls import PRESENTER_REFRESH, STUDENT_REFRESH
 
 _INPUTS = ("text_input", "text_area", "button", "radio", "number_input")
@@ -447,3 +453,156 @@ def _report(out: Outcome, processes: int) -> None:
             f"view refreshes every {PRESENTER_REFRESH:g} s): median {ms(median(out.latencies))}, "
             f"p95 {ms(percentile(out.latencies, 95))}, max {ms(max(out.latencies))}"
         )
+
+
+# hostile clients (issue #38 items 3 and 4) ----------------------------------------------
+@dataclass
+class Hostile:
+    """What one client address got done against two app processes, each step in fresh
+    sessions alternating between the processes (a fresh session reset the old limits)."""
+
+    rooms: int = 0  # rooms opened before the first refusal
+    rooms_refusal: str = ""
+    joins: int = 0  # students joined into one room before the first refusal
+    joins_refusal: str = ""
+    misses: int = 0  # wrong room codes tried before the first refusal
+    misses_refusal: str = ""
+    right_code_refusal: str = ""  # a fresh session's right code, after the misses
+    seconds: dict[str, float] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+
+
+#: The words each limit's refusal starts with (store.classroom's messages).
+_REFUSED = {
+    "rooms": "Too many rooms have been opened from your network",
+    "joins": "Too many students have joined from your network",
+    "misses": "Too many wrong room codes have been tried from your network",
+}
+
+
+def _refusal(screen: Screen, step: str) -> str:
+    """The alert of a refused step, as plain text ("" when none)."""
+    for alert in screen.alerts:
+        plain = alert.replace("\\", "")
+        if plain.startswith(_REFUSED[step]):
+            return plain
+    return ""
+
+
+async def _fresh(bases: list[str], k: int, page_query: str) -> Screen:
+    screen = Screen(bases[k % len(bases)], random.Random(k))
+    await screen.__aenter__()
+    await screen.open("classroom", page_query)
+    return screen
+
+
+async def _hostile(bases: list[str], cap: int) -> Hostile:
+    out = Hostile()
+    first_code = ""
+    start = time.perf_counter()
+    for k in range(cap):  # rooms: the presenter's button, a fresh session each time
+        screen = await _fresh(bases, k, "sec=Present")
+        try:
+            await screen.send({}, press="Open a new room")
+            out.rooms_refusal = _refusal(screen, "rooms")
+            if out.rooms_refusal:
+                break
+            if "Room code" not in screen.metrics:
+                out.errors.append(f"room {k}: {screen.alerts}")
+                break
+            first_code = first_code or screen.metrics["Room code"][0]
+            out.rooms += 1
+        finally:
+            await screen.__aexit__()
+    out.seconds["rooms"] = time.perf_counter() - start
+    start = time.perf_counter()
+    for k in range(cap):  # students: a fresh session (a fresh identity) each time
+        screen = await _fresh(bases, k, f"room={first_code}")
+        try:
+            await screen.send(
+                {"classroom_join/Room code": first_code, "classroom_join/Nickname": f"bot{k}"},
+                press="classroom_join/Join the room",
+            )
+            out.joins_refusal = _refusal(screen, "joins")
+            if out.joins_refusal:
+                break
+            if not any(a.startswith("Waiting for the presenter") for a in screen.alerts):
+                out.errors.append(f"join {k}: {screen.alerts}")  # not in the room
+                break
+            out.joins += 1
+        finally:
+            await screen.__aexit__()
+    out.seconds["joins"] = time.perf_counter() - start
+    start = time.perf_counter()
+    rng = random.Random(38)
+    for k in range(cap):  # guessed codes, a fresh session each time
+        guess = "".join(rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        screen = await _fresh(bases, k, "")
+        try:
+            await screen.send(
+                {"classroom_join/Room code": guess, "classroom_join/Nickname": "guess"},
+                press="classroom_join/Join the room",
+            )
+            out.misses_refusal = _refusal(screen, "misses")
+            if out.misses_refusal:
+                break
+            out.misses += 1
+        finally:
+            await screen.__aexit__()
+    screen = await _fresh(bases, cap, "")
+    try:
+        await screen.send(
+            {"classroom_join/Room code": first_code, "classroom_join/Nickname": "late"},
+            press="classroom_join/Join the room",
+        )
+        out.right_code_refusal = _refusal(screen, "misses")
+    finally:
+        await screen.__aexit__()
+    out.seconds["misses"] = time.perf_counter() - start
+    return out
+
+
+def hostile_verdict(out: Hostile) -> tuple[bool, str]:
+    """Whether each limit held at its count (and the right code was refused too), in words."""
+    problems = list(out.errors)
+    for step, limit, done, refusal in (
+        ("rooms", CLIENT_ROOMS, out.rooms, out.rooms_refusal),
+        ("joins", CLIENT_JOINS, out.joins, out.joins_refusal),
+        ("misses", CLIENT_CODE_MISSES, out.misses, out.misses_refusal),
+    ):
+        if done != limit.count or not refusal:
+            problems.append(f"{step}: {done} done, limit {limit.count}, refused: {bool(refusal)}")
+    if not out.right_code_refusal:
+        problems.append("the right code was let in after the wrong ones")
+    return (False, "NO: " + "; ".join(problems[:10])) if problems else (True, "yes")
+
+
+def run_hostile(processes: int = 2) -> Hostile:
+    """One client address against ``processes`` app processes on one store (a SQLite file
+    in a fresh data directory): opens rooms, joins students into one room and guesses
+    room codes, each step from fresh sessions until refused; prints the report."""
+    import tempfile
+
+    from bench.server import streamlit_servers
+
+    cap = max(CLIENT_ROOMS.count, CLIENT_JOINS.count, CLIENT_CODE_MISSES.count) + 5
+    with tempfile.TemporaryDirectory() as data:
+        env = {"CUBE_LAB_DATA": data, "CUBE_LAB_DATABASE_URL": ""}
+        with streamlit_servers(processes, env=env) as servers:
+            out = asyncio.run(_hostile([base for base, _ in servers], cap))
+    print(
+        f"### Classroom limits: one client address, fresh sessions over {processes} app "
+        "processes on one store\n"
+    )
+    rows = [
+        [what, done, limit.count, f"{out.seconds.get(step, 0):.1f} s", refusal or "never"]
+        for what, step, done, limit, refusal in (
+            ("rooms opened", "rooms", out.rooms, CLIENT_ROOMS, out.rooms_refusal),
+            ("students joined", "joins", out.joins, CLIENT_JOINS, out.joins_refusal),
+            ("wrong codes", "misses", out.misses, CLIENT_CODE_MISSES, out.misses_refusal),
+        )
+    ]
+    print(markdown_table(["step", "done", "limit", "time", "refused with"], rows))
+    print(f"\nThe right code after the wrong ones: {out.right_code_refusal or 'let in'}")
+    print(f"Every limit held: {hostile_verdict(out)[1]}")
+    return out

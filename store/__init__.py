@@ -1,4 +1,5 @@
-"""The app's own store: the live classroom's rooms, questions and answers (SQLAlchemy).
+"""The app's own store (SQLAlchemy): the live classroom's rooms, questions, students and
+answers, the per-client limits' counts, and the drills' answers by student token.
 
 No streamlit here: the page ``ui/classroom`` and the load bench are its clients. The
 package's public names are those of :mod:`store.classroom` (its ``__all__``), listed once

@@ -2,14 +2,24 @@
 
 A presenter opens a room (:meth:`Classroom.open_room`) and gets a short public room
 code for the students and a separate presenter key (stored only as its SHA-256); every
-presenter action takes both. Students join with the code (:meth:`Classroom.join`) and
-answer (:meth:`Classroom.submit`): one stored answer per student and question (a
-re-submit replaces it, sending the same value again changes nothing, and a student may
-change an answer at most :data:`MAX_SUBMISSIONS` times). The database is SQLite in the
-data directory by default and PostgreSQL when ``CUBE_LAB_DATABASE_URL`` is set
-(:func:`database_url`); the schema comes from the Alembic migrations, run on start
-(:func:`migrate`). This module has no streamlit import: the page (``ui/classroom``) is
-one client, the tests and the load bench are others.
+presenter action takes the code and a credential: the key, or the identity token of the
+visitor who opened the room (so a reload, on any app process, resumes it). Students join
+with the code and their identity token (:meth:`Classroom.join`; one student per token and
+room, however often they reload or join again) and answer (:meth:`Classroom.submit`): one
+stored answer per student and question (a re-submit replaces it, sending the same value
+again changes nothing, and a student may change an answer at most :data:`MAX_SUBMISSIONS`
+times); only the open question (the newest, until revealed) takes answers. The presenter
+may remove a student. Joins, answers, rooms opened and wrong room codes are limited per
+client address (:data:`LIMITS`, counted in the database so that the limits hold across
+sessions and app processes) and students per room (:data:`ROOM_STUDENTS`).
+
+The same database keeps the drills' answers by student token
+(:meth:`Classroom.keep_drill_answer`), so that a reload keeps a quiz's score. The
+database is SQLite in the data directory by default and PostgreSQL when
+``CUBE_LAB_DATABASE_URL`` is set (:func:`database_url`); the schema comes from the
+Alembic migrations, run on start (:func:`migrate`). This module has no streamlit import:
+the pages (``ui/classroom``, ``ui/drills``) are clients, the tests and the load bench
+are others.
 
 Every function that takes text from a person validates it and raises ``ValueError``
 with a message that says what was wrong without repeating the text (it may be 10 kB of
@@ -28,7 +38,7 @@ import secrets
 import sqlite3
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -43,29 +53,40 @@ from sqlalchemy.exc import IntegrityError
 from store.schema import (
     ANSWER_CHARS,
     CODE_LENGTH,
+    DRILL_QUIZ_CHARS,
     EXPLANATION_CHARS,
     NICKNAME_CHARS,
     OPTION_CHARS,
     PROMPT_CHARS,
     answers,
+    client_events,
+    drill_answers,
     questions,
     rooms,
+    students,
 )
 
 __all__ = [
+    "CLIENT_ANSWERS",
+    "CLIENT_CODE_MISSES",
+    "CLIENT_JOINS",
+    "CLIENT_ROOMS",
     "CODE_ALPHABET",
-    "JOIN_ATTEMPTS",
-    "JOIN_WINDOW",
+    "DRILL_RETENTION",
+    "LIMITS",
+    "MAX_OPEN_ROOMS",
     "MAX_OPTIONS",
     "MAX_QUESTIONS",
     "MAX_SUBMISSIONS",
     "RETENTION",
     "ROOM_LIFETIME",
+    "ROOM_STUDENTS",
     "Classroom",
-    "JoinLimiter",
+    "Limit",
     "OpenedRoom",
     "Question",
     "RoomInfo",
+    "Student",
     "Tally",
     "clean_code",
     "clean_nickname",
@@ -74,27 +95,87 @@ __all__ = [
     "new_student_id",
 ]
 
+
+@dataclass(frozen=True)
+class Limit:
+    """At most ``count`` actions of one ``kind`` per client address in any ``window``.
+
+    ``message`` is what the person is told (players' words); ``{minutes}`` is filled in
+    with how long until the oldest counted action leaves the window.
+    """
+
+    kind: str
+    count: int
+    window: timedelta
+    message: str
+
+
+#: Limits per client address. A school's class often reaches the app from one public
+#: address, so each is set for a class of 60 behind one address and is far below what a
+#: script sends (200 joins in 12.5 s, 885 rooms in 21 s were measured without limits).
+CLIENT_JOINS = Limit(  # a class of 60 joining, each maybe twice (another phone, a typo)
+    "join",
+    120,
+    timedelta(hours=1),
+    "Too many students have joined from your network in the last hour: try again in {minutes}.",
+)
+CLIENT_ANSWERS = Limit(  # 60 students answering and changing their minds in 10 minutes
+    "answer",
+    600,
+    timedelta(minutes=10),
+    "Too many answers have come from your network in the last few minutes: "
+    "send yours again in {minutes}.",
+)
+CLIENT_ROOMS = Limit(  # a teacher opens a room per class; a few more for trials
+    "room",
+    10,
+    timedelta(hours=1),
+    "Too many rooms have been opened from your network in the last hour: "
+    "use one you opened, or try again in {minutes}.",
+)
+CLIENT_CODE_MISSES = Limit(  # a class's typos; the guessing rate of CODE_ALPHABET's arithmetic
+    "miss",
+    20,
+    timedelta(minutes=10),
+    "Too many wrong room codes have been tried from your network: check the code with "
+    "your presenter and try again in {minutes}.",
+)
+LIMITS = (CLIENT_JOINS, CLIENT_ANSWERS, CLIENT_ROOMS, CLIENT_CODE_MISSES)
+#: Students in one room: a large lecture; a room's code known to a stranger cannot be
+#: stuffed with more.
+ROOM_STUDENTS = 200
+#: Rooms open at once across the app: the bound on open rooms of the code arithmetic below.
+MAX_OPEN_ROOMS = 10_000
+
 #: Room-code characters: capitals and digits without the look-alikes I, L, O, 0 and 1.
-#: 31**6 = 887,503,681 codes, of which a classroom uses a handful at a time.
+#:
+#: Why codes have 9 of them (:data:`store.schema.CODE_LENGTH`): 31**9 = 26,439,622,160,671
+#: (about 2.6e13) codes. At most :data:`MAX_OPEN_ROOMS` = 10,000 rooms are open at once;
+#: one client address may try :data:`CLIENT_CODE_MISSES` = 20 wrong codes per 10 minutes,
+#: 2 a minute, so 480 tries within a room's :data:`ROOM_LIFETIME` of 4 hours. The chance
+#: that any of them hits an open room is at most 480 * 10,000 / 31**9 = 1.8e-7 < 1e-6.
+#: (With 8 characters it would be 480 * 10,000 / 31**8 = 5.6e-6, too much.) An attacker
+#: with k addresses multiplies it by k.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 #: How long a room stays open after it was opened.
 ROOM_LIFETIME = timedelta(hours=4)
 #: How long an expired or closed room's answers (nicknames included) are kept for the
-#: presenter's CSV; after that :meth:`Classroom.open_room` deletes the room.
-RETENTION = timedelta(days=7)
+#: presenter's CSV (the day after class); after that the room is deleted (:meth:`Classroom.purge`,
+#: run whenever a room is opened or a student joins).
+RETENTION = timedelta(days=1)
+#: How long a student's drill answers are kept (a quiz link's attempt survives reloads).
+DRILL_RETENTION = timedelta(days=7)
 #: Questions per room, options per choice question, answers a student may send per question.
 MAX_QUESTIONS = 100
 MAX_OPTIONS = 6
 MAX_SUBMISSIONS = 5
-#: Room codes one session may try per window (:class:`JoinLimiter`).
-JOIN_ATTEMPTS = 10
-JOIN_WINDOW = timedelta(minutes=10)
 
 _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 _ROOT = Path(__file__).resolve().parents[1]
 _SECRET_BYTES = 18  # token_urlsafe(18): 24 characters, 144 bits
 _SECRET_FORM = re.compile(r"[A-Za-z0-9_-]{24}")
 _STUDENT_FORM = re.compile(r"[0-9a-f]{32}")
+_CLIENT_CHARS = 64
 _NUMBER = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]{1,3})?")
 _LONGEST_SECRET = 100
 _TOLERANCE_MAX = 1e9
@@ -129,18 +210,42 @@ def database_url(environ: Mapping[str, str] | None = None) -> str:
 def migrate(engine: Engine, revision: str = "head") -> None:
     """Bring the database to ``revision`` (Alembic ``upgrade``; the newest by default).
 
-    Idempotent: a database already there is left as it is.
+    Idempotent: a database already there is left as it is. On SQLite the foreign keys
+    are off while migrating: a migration that changes a column rebuilds the table
+    (copy, drop, rename), and dropping ``rooms`` with the keys on would delete every
+    question and answer of it (``ON DELETE CASCADE``). The pragma works only outside a
+    transaction, so it is set on the driver's connection before the migration begins.
     """
     config = Config()
     config.set_main_option("script_location", str(_MIGRATIONS))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, revision)
+    with engine.connect() as connection:
+        raw = connection.connection.driver_connection
+        is_sqlite = isinstance(raw, sqlite3.Connection)
+        if isinstance(raw, sqlite3.Connection):
+            raw.execute("PRAGMA foreign_keys=OFF")
+        try:
+            with connection.begin():
+                config.attributes["connection"] = connection
+                command.upgrade(config, revision)
+        finally:
+            if is_sqlite and isinstance(raw, sqlite3.Connection):
+                raw.execute("PRAGMA foreign_keys=ON")
 
 
 def new_student_id() -> str:
-    """A fresh anonymous student id (32 hex digits), kept in the student's session."""
+    """A fresh identity token (32 hex digits): one per visitor (``ui/student.py``)."""
     return secrets.token_hex(16)
+
+
+def _token(value: object) -> str:
+    if not isinstance(value, str) or not _STUDENT_FORM.fullmatch(value):
+        raise ValueError("student id must be 32 hexadecimal digits (see new_student_id)")
+    return value
+
+
+def _minutes(wait: timedelta) -> str:
+    minutes = max(1, math.ceil(wait.total_seconds() / 60))
+    return f"{minutes} minute{'s' if minutes > 1 else ''}"
 
 
 def _text(name: str, value: object, limit: int) -> str:
@@ -176,7 +281,9 @@ def clean_code(value: object) -> str:
         raise TypeError(f"room code must be text (got {type(value).__name__})")
     code = value.strip()
     if not code:
-        raise ValueError("The room code is empty: type the 6 characters your presenter shows.")
+        raise ValueError(
+            f"The room code is empty: type the {CODE_LENGTH} characters your presenter shows."
+        )
     if _SECRET_FORM.fullmatch(code):
         raise ValueError(
             "That is a presenter key, not a room code. Keep the key secret; students "
@@ -275,30 +382,13 @@ class Tally:
         return tuple(float(value) for value in self.values)
 
 
-@dataclass
-class JoinLimiter:
-    """At most :data:`JOIN_ATTEMPTS` room codes per :data:`JOIN_WINDOW` for one session.
+@dataclass(frozen=True)
+class Student:
+    """A student in a room, as the presenter sees them: a number in the room, the nickname."""
 
-    A guessed code is checked against the database only while the session is under
-    the limit, so trying codes costs a session ten looks per ten minutes; a code
-    already joined is not counted again.
-    """
-
-    attempts: int = JOIN_ATTEMPTS
-    window: timedelta = JOIN_WINDOW
-    tried: list[datetime] = field(default_factory=list)
-
-    def check(self, now: datetime) -> None:
-        """Count one attempt at ``now``, or raise ValueError when over the limit."""
-        self.tried = [t for t in self.tried if now - t < self.window]
-        if len(self.tried) >= self.attempts:
-            wait = self.window - (now - self.tried[0])
-            minutes = max(1, math.ceil(wait.total_seconds() / 60))
-            raise ValueError(
-                f"Too many room codes tried from this session: wait {minutes} "
-                f"minute{'s' if minutes > 1 else ''} and try again."
-            )
-        self.tried.append(now)
+    number: int
+    nickname: str
+    answers: int
 
 
 def _configure_sqlite(engine: Engine) -> None:
@@ -359,21 +449,73 @@ class Classroom:
         """The current time as stored (naive UTC)."""
         return self._clock().astimezone(UTC).replace(tzinfo=None)
 
+    # limits ----------------------------------------------------------------------------
+    def _limited(self, db: Connection, limit: Limit, client: str | None, *, count: bool) -> None:
+        """Refuse when ``client`` has used ``limit`` up; else count one action if ``count``.
+
+        ``client`` ``None`` is a trusted caller (a test, a script), not limited. Two
+        processes counting the same client at the same instant may each let one action
+        through past the limit on PostgreSQL (read committed); SQLite serialises them.
+        """
+        if client is None:
+            return
+        if not isinstance(client, str):
+            raise TypeError(f"client must be text (got {type(client).__name__})")
+        who = client[:_CLIENT_CHARS]
+        now = self.now()
+        since = now - limit.window
+        mine = (
+            (client_events.c.client == who)
+            & (client_events.c.kind == limit.kind)
+            & (client_events.c.at > since)
+        )
+        used, oldest = db.execute(
+            select(func.count(), func.min(client_events.c.at)).where(mine)
+        ).one()
+        if used >= limit.count:
+            raise ValueError(limit.message.format(minutes=_minutes(oldest + limit.window - now)))
+        if count:
+            db.execute(client_events.insert().values(kind=limit.kind, client=who, at=now))
+
+    def _count(self, limit: Limit, client: str | None) -> None:
+        """Count one action of ``client`` in its own transaction (kept when the caller fails)."""
+        if client is None:
+            return
+        with self.engine.begin() as db:
+            db.execute(
+                client_events.insert().values(
+                    kind=limit.kind, client=client[:_CLIENT_CHARS], at=self.now()
+                )
+            )
+
     # rooms -----------------------------------------------------------------------------
     def purge(self) -> int:
         """Delete rooms that expired more than :data:`RETENTION` ago; how many were deleted.
 
-        Their questions and answers go with them (foreign keys ``ON DELETE CASCADE``).
+        Their questions, students and answers go with them (foreign keys ``ON DELETE
+        CASCADE``); so do the limits' counts older than their longest window and drill
+        answers older than :data:`DRILL_RETENTION`.
         """
+        now = self.now()
+        longest = max(limit.window for limit in LIMITS)
         with self.engine.begin() as db:
-            gone = db.execute(rooms.delete().where(rooms.c.expires_at < self.now() - RETENTION))
+            gone = db.execute(rooms.delete().where(rooms.c.expires_at < now - RETENTION))
+            db.execute(client_events.delete().where(client_events.c.at < now - longest))
+            db.execute(
+                drill_answers.delete().where(drill_answers.c.answered_at < now - DRILL_RETENTION)
+            )
             return int(gone.rowcount or 0)
 
-    def open_room(self) -> OpenedRoom:
+    def open_room(self, owner: str | None = None, *, client: str | None = None) -> OpenedRoom:
         """Open a new room; the presenter key in the result is not stored and not shown again.
 
-        Rooms past their retention are deleted first (:meth:`purge`).
+        ``owner`` is the identity token of the visitor opening it: it works as the
+        presenter key for them (stored as its SHA-256), so their reload resumes the
+        room. ``client`` is their address (:data:`CLIENT_ROOMS`). Rooms past their
+        retention are deleted first (:meth:`purge`); at most :data:`MAX_OPEN_ROOMS` are
+        open at once.
         """
+        owner_hash = None if owner is None else _hash(_token(owner))
         self.purge()
         secret = secrets.token_urlsafe(_SECRET_BYTES)
         now = self.now()
@@ -381,18 +523,57 @@ class Classroom:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             try:
                 with self.engine.begin() as db:
+                    self._limited(db, CLIENT_ROOMS, client, count=False)
+                    still_open = db.execute(
+                        select(func.count())
+                        .select_from(rooms)
+                        .where(rooms.c.expires_at > now, rooms.c.closed_at.is_(None))
+                    ).scalar_one()
+                    if still_open >= MAX_OPEN_ROOMS:
+                        raise ValueError(
+                            "The classroom is full right now (too many rooms are open): "
+                            "try again later."
+                        )
                     db.execute(
                         rooms.insert().values(
                             code=code,
                             secret_hash=_hash(secret),
+                            owner_hash=owner_hash,
                             created_at=now,
                             expires_at=now + ROOM_LIFETIME,
                         )
                     )
+                    self._limited(db, CLIENT_ROOMS, client, count=True)
             except IntegrityError:
                 continue  # that code is taken: draw another
             return OpenedRoom(code, secret, now + ROOM_LIFETIME)
         raise RuntimeError("no free room code found in 20 draws")  # pragma: no cover
+
+    def owns(self, code: object, owner: object) -> bool:
+        """Whether the visitor with identity token ``owner`` opened room ``code``.
+
+        False for a room that does not exist (any more) or a malformed token.
+        """
+        if not isinstance(owner, str) or not _STUDENT_FORM.fullmatch(owner):
+            return False
+        try:
+            with self.engine.begin() as db:
+                row = self._room(db, code)
+        except ValueError:
+            return False
+        return row["owner_hash"] is not None and hmac.compare_digest(
+            row["owner_hash"], _hash(owner)
+        )
+
+    def new_key(self, code: object, secret: object) -> str:
+        """A new presenter key for the room (the old key stops working); shown once."""
+        fresh = secrets.token_urlsafe(_SECRET_BYTES)
+        with self.engine.begin() as db:
+            row = self._presenter(db, code, secret)
+            db.execute(
+                update(rooms).where(rooms.c.id == row["id"]).values(secret_hash=_hash(fresh))
+            )
+        return fresh
 
     def _room(self, db: Connection, code: object) -> RowMapping:
         canonical = clean_code(code)
@@ -413,8 +594,10 @@ class Classroom:
         row = self._room(db, code)
         if not isinstance(secret, str):
             raise TypeError(f"presenter key must be text (got {type(secret).__name__})")
-        given = secret.strip()[:_LONGEST_SECRET]
-        if not hmac.compare_digest(_hash(given), row["secret_hash"]):
+        given = _hash(secret.strip()[:_LONGEST_SECRET])
+        by_key = hmac.compare_digest(given, row["secret_hash"])
+        by_owner = row["owner_hash"] is not None and hmac.compare_digest(given, row["owner_hash"])
+        if not (by_key or by_owner):
             raise ValueError(f"The presenter key does not match room {row['code']}.")
         return row
 
@@ -430,10 +613,129 @@ class Classroom:
             questions=int(count),
         )
 
-    def join(self, code: object) -> RoomInfo:
-        """The room a student joins: ValueError if unknown, expired or closed."""
+    def join(
+        self,
+        code: object,
+        student_id: object = None,
+        nickname: object = None,
+        *,
+        client: str | None = None,
+    ) -> RoomInfo:
+        """The room a student joins: ValueError if unknown, expired, closed or full.
+
+        With ``student_id`` (the visitor's identity token) and ``nickname`` the student
+        is recorded in the room: one student per token, so joining again (after a
+        reload, on any app process, under any nickname) is the same student, with the
+        nickname updated. A student the presenter removed cannot join again. ``client``
+        is the address the request came from: a wrong or closed room code counts
+        against :data:`CLIENT_CODE_MISSES` (tried before the code is looked up), a new
+        student against :data:`CLIENT_JOINS`; a room takes :data:`ROOM_STUDENTS`.
+        """
+        token = None if student_id is None else _token(student_id)
+        name = None if token is None else clean_nickname(nickname)
         with self.engine.begin() as db:
-            return self._info(db, self._open(db, code))
+            self._limited(db, CLIENT_CODE_MISSES, client, count=False)
+        try:
+            with self.engine.begin() as db:
+                room = self._open(db, code)
+        except ValueError:
+            self._count(CLIENT_CODE_MISSES, client)
+            raise
+        if token is None:
+            with self.engine.begin() as db:
+                return self._info(db, room)
+        self.purge()
+        with self.engine.begin() as db:
+            room = self._open(db, room["code"])
+            known = (
+                db.execute(
+                    select(students).where(
+                        students.c.room_id == room["id"], students.c.token == token
+                    )
+                )
+                .mappings()
+                .first()
+            )
+            if known is not None and known["removed_at"] is not None:
+                raise ValueError(f"The presenter has removed you from room {room['code']}.")
+            if known is not None:
+                db.execute(
+                    update(students).where(students.c.id == known["id"]).values(nickname=name)
+                )
+                return self._info(db, room)
+            present = db.execute(
+                select(func.count()).select_from(students).where(students.c.room_id == room["id"])
+            ).scalar_one()
+            if present >= ROOM_STUDENTS:
+                raise ValueError(
+                    f"Room {room['code']} is full ({ROOM_STUDENTS} students): ask your presenter."
+                )
+            self._limited(db, CLIENT_JOINS, client, count=True)
+            db.execute(
+                students.insert().values(
+                    room_id=room["id"], token=token, nickname=name, joined_at=self.now()
+                )
+            )
+            return self._info(db, room)
+
+    def joined(self, code: object, student_id: object) -> str | None:
+        """The nickname of the student with this token in the room; ``None`` if they
+        have not joined it, were removed, or the room is not open."""
+        if not isinstance(student_id, str) or not _STUDENT_FORM.fullmatch(student_id):
+            return None
+        try:
+            with self.engine.begin() as db:
+                room = self._open(db, code)
+                row = db.execute(
+                    select(students.c.nickname, students.c.removed_at).where(
+                        students.c.room_id == room["id"], students.c.token == student_id
+                    )
+                ).first()
+        except ValueError:
+            return None
+        if row is None or row.removed_at is not None:
+            return None
+        return str(row.nickname)
+
+    def students(self, code: object, secret: object) -> tuple[Student, ...]:
+        """The room's students (not removed), in the order they joined, for the presenter."""
+        with self.engine.begin() as db:
+            room = self._presenter(db, code, secret)
+            given = (
+                select(func.count())
+                .select_from(answers)
+                .where(answers.c.room_id == room["id"], answers.c.student_id == students.c.token)
+                .scalar_subquery()
+            )
+            rows = db.execute(
+                select(students.c.id, students.c.nickname, given)
+                .where(students.c.room_id == room["id"], students.c.removed_at.is_(None))
+                .order_by(students.c.joined_at, students.c.id)
+            ).all()
+        return tuple(Student(int(row[0]), str(row[1]), int(row[2])) for row in rows)
+
+    def remove_student(self, code: object, secret: object, number: object) -> None:
+        """Remove a student (:attr:`Student.number`) from the room: their answers are
+        deleted and their token cannot join or answer in this room again."""
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise TypeError(f"student number must be an integer (got {type(number).__name__})")
+        with self.engine.begin() as db:
+            room = self._presenter(db, code, secret)
+            token = db.execute(
+                select(students.c.token).where(
+                    students.c.room_id == room["id"], students.c.id == number
+                )
+            ).scalar_one_or_none()
+            if token is None:
+                raise ValueError("That student is not in this room.")
+            db.execute(
+                update(students).where(students.c.id == number).values(removed_at=self.now())
+            )
+            db.execute(
+                answers.delete().where(
+                    answers.c.room_id == room["id"], answers.c.student_id == token
+                )
+            )
 
     def presenter_room(self, code: object, secret: object) -> RoomInfo:
         """The room, for its presenter (any state): ValueError if the key does not match."""
@@ -590,22 +892,49 @@ class Classroom:
 
     # answers ---------------------------------------------------------------------------
     def submit(
-        self, code: object, number: int, student_id: object, nickname: object, value: object
+        self,
+        code: object,
+        number: int,
+        student_id: object,
+        nickname: object,
+        value: object,
+        *,
+        client: str | None = None,
     ) -> str:
         """Store a student's answer to question ``number``; returns the value as stored.
 
-        One row per student and question: a re-submit replaces the value (and the
+        Only the room's open question takes answers: the newest one, until it is
+        revealed (an older question is closed once a newer one is posted). One row per
+        student and question: a re-submit replaces the value (and the
         nickname), the same value again changes nothing, and after
-        :data:`MAX_SUBMISSIONS` different answers the last one stands.
+        :data:`MAX_SUBMISSIONS` different answers the last one stands. A student the
+        presenter removed cannot answer; ``client`` (the address) is limited to
+        :data:`CLIENT_ANSWERS`.
         """
-        if not isinstance(student_id, str) or not _STUDENT_FORM.fullmatch(student_id):
-            raise ValueError("student id must be 32 hexadecimal digits (see new_student_id)")
+        student_id = _token(student_id)
         name = clean_nickname(nickname)
         with self.engine.begin() as db:
             room = self._open(db, code)
             row = self._question_row(db, room["id"], number)
+            removed = db.execute(
+                select(students.c.id).where(
+                    students.c.room_id == room["id"],
+                    students.c.token == student_id,
+                    students.c.removed_at.is_not(None),
+                )
+            ).first()
+            if removed is not None:
+                raise ValueError(f"The presenter has removed you from room {room['code']}.")
+            self._limited(db, CLIENT_ANSWERS, client, count=True)
             if row["revealed_at"] is not None:
                 raise ValueError(f"Question {number} has been revealed: answers are closed.")
+            newest = db.execute(
+                select(func.max(questions.c.number)).where(questions.c.room_id == room["id"])
+            ).scalar_one()
+            if number != newest:
+                raise ValueError(
+                    f"Question {number} is closed: the presenter has moved on to question {newest}."
+                )
             if row["kind"] == "numeric":
                 stored = _clean_number("answer", value)
             else:
@@ -755,3 +1084,45 @@ class Classroom:
     def answers_csv(self, code: object, secret: object) -> str:
         """:meth:`answers_frame` as CSV text."""
         return self.answers_frame(code, secret).to_csv(index=False)
+
+    # drills ----------------------------------------------------------------------------
+    def keep_drill_answer(
+        self, student_id: object, quiz: object, number: object, given: object
+    ) -> None:
+        """Keep a student's answer to question ``number`` (0-based) of the drill ``quiz``
+        (its link's signature), as given; a new answer replaces it."""
+        token = _token(student_id)
+        name = _text("quiz", quiz, DRILL_QUIZ_CHARS)
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < 1000:
+            raise ValueError("question number must be an integer from 0 to 999")
+        text = _text("answer", given, ANSWER_CHARS)
+        with self.engine.begin() as db:
+            dialect = postgresql if db.dialect.name == "postgresql" else sqlite
+            insert = dialect.insert(drill_answers).values(
+                token=token, quiz=name, number=number, given=text, answered_at=self.now()
+            )
+            db.execute(
+                insert.on_conflict_do_update(
+                    index_elements=[
+                        drill_answers.c.token,
+                        drill_answers.c.quiz,
+                        drill_answers.c.number,
+                    ],
+                    set_={
+                        "given": insert.excluded.given,
+                        "answered_at": insert.excluded.answered_at,
+                    },
+                )
+            )
+
+    def drill_answers(self, student_id: object, quiz: object) -> dict[int, str]:
+        """The student's kept answers to the drill ``quiz``: question number -> answer."""
+        if not isinstance(student_id, str) or not _STUDENT_FORM.fullmatch(student_id):
+            return {}
+        with self.engine.begin() as db:
+            rows = db.execute(
+                select(drill_answers.c.number, drill_answers.c.given).where(
+                    drill_answers.c.token == student_id, drill_answers.c.quiz == str(quiz)
+                )
+            ).all()
+        return {int(row[0]): str(row[1]) for row in rows}

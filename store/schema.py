@@ -1,4 +1,5 @@
-"""The classroom tables (SQLAlchemy Core): rooms, their questions, the students' answers.
+"""The store's tables (SQLAlchemy Core): rooms, their questions, students and answers; the
+per-client counters of the limits; the drills' answers by student token.
 
 The Alembic migrations under ``store/migrations`` create exactly these tables; a test
 compares the migrated database with this metadata. Times are naive UTC.
@@ -12,6 +13,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -23,24 +25,34 @@ from sqlalchemy import (
 __all__ = [
     "ANSWER_CHARS",
     "CODE_LENGTH",
+    "DRILL_QUIZ_CHARS",
     "EXPLANATION_CHARS",
     "NICKNAME_CHARS",
     "OPTION_CHARS",
     "PROMPT_CHARS",
+    "TOKEN_CHARS",
     "answers",
+    "client_events",
+    "drill_answers",
     "metadata",
     "questions",
     "rooms",
+    "students",
 ]
 
-#: Length of a room code (characters from :data:`store.classroom.CODE_ALPHABET`).
-CODE_LENGTH = 6
+#: Length of a room code (characters from :data:`store.classroom.CODE_ALPHABET`; why 9:
+#: :data:`store.classroom.CODE_ALPHABET`'s arithmetic).
+CODE_LENGTH = 9
+#: Length of a visitor's identity token (32 hexadecimal digits, :func:`store.new_student_id`).
+TOKEN_CHARS = 32
 #: Longest nickname, answer, question prompt and choice option kept (characters).
 NICKNAME_CHARS = 24
 ANSWER_CHARS = 32
 PROMPT_CHARS = 300
 OPTION_CHARS = 60
 EXPLANATION_CHARS = 600
+#: Longest drill quiz signature kept (topic, level, count and seed).
+DRILL_QUIZ_CHARS = 80
 
 metadata = MetaData(
     naming_convention={
@@ -62,6 +74,8 @@ rooms = Table(
     Column("created_at", DateTime, nullable=False),
     Column("expires_at", DateTime, nullable=False),
     Column("closed_at", DateTime, nullable=True),
+    # SHA-256 of the identity token of the visitor who opened it (their reload resumes it)
+    Column("owner_hash", String(64), nullable=True),
 )
 
 questions = Table(
@@ -98,4 +112,44 @@ answers = Table(
     Column("created_at", DateTime, nullable=False),
     Column("updated_at", DateTime, nullable=False),
     UniqueConstraint("question_id", "student_id", name="uq_answers_question_student"),
+)
+
+students = Table(
+    "students",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("room_id", ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
+    Column("token", String(TOKEN_CHARS), nullable=False),
+    Column("nickname", String(NICKNAME_CHARS), nullable=False),
+    Column("joined_at", DateTime, nullable=False),
+    # set when the presenter removed the student (their answers are deleted)
+    Column("removed_at", DateTime, nullable=True),
+    UniqueConstraint("room_id", "token", name="uq_students_room_token"),
+)
+
+# One row per counted action of a client address (a join, an answer, a room opened, a
+# wrong room code), kept for the longest window of the limits (store.classroom.LIMITS).
+client_events = Table(
+    "client_events",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("client", String(64), nullable=False),
+    Column("at", DateTime, nullable=False),
+    Index("ix_client_events_client_kind_at", "client", "kind", "at"),
+    Index("ix_client_events_at", "at"),
+)
+
+# A drill answer as given (the page grades it again from the seeded question), by the
+# student's token, the quiz (its link: topic, level, count, seed) and question index.
+drill_answers = Table(
+    "drill_answers",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("token", String(TOKEN_CHARS), nullable=False),
+    Column("quiz", String(DRILL_QUIZ_CHARS), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("given", String(ANSWER_CHARS), nullable=False),
+    Column("answered_at", DateTime, nullable=False),
+    UniqueConstraint("token", "quiz", "number", name="uq_drill_answers_token_quiz_number"),
 )

@@ -18,7 +18,9 @@ from playwright.sync_api import expect
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from bench.server import streamlit_servers
+from store import Classroom, database_url
 from tests.browser import ARTIFACTS, PATIENCE_MS, metric_value, patient_context, settled
+from ui import student
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -35,7 +37,9 @@ def classroom_server(tmp_path, monkeypatch):
         yield servers[0][0]
 
 
-def _student(browser, base: str, code: str, nickname: str):
+def _student(
+    browser, base: str, code: str, nickname: str, prompt: str = "Take or pass at 3-away/5-away?"
+):
     context = patient_context(browser, viewport=PHONE)
     page = context.new_page()
     page.goto(f"{base}/classroom?room={code}")
@@ -47,7 +51,7 @@ def _student(browser, base: str, code: str, nickname: str):
     expect(form.get_by_role("textbox", name="Room code")).to_have_value(code)
     form.get_by_role("textbox", name="Nickname").fill(nickname)
     page.get_by_role("button", name="Join the room").click()
-    expect(page.get_by_text("Take or pass at 3-away/5-away?")).to_be_visible()
+    expect(page.get_by_text(prompt)).to_be_visible()
     return context, page
 
 
@@ -82,7 +86,7 @@ def test_a_presenter_and_two_students(classroom_server, browser):
         settled(presenter)
         presenter.get_by_role("button", name="Open a new room").click()
         code_box = metric_value(presenter, "Room code")
-        expect(code_box).to_have_text(re.compile(r"^[A-HJKMNP-Z2-9]{6}$"))
+        expect(code_box).to_have_text(re.compile(r"^[A-HJKMNP-Z2-9]{9}$"))
         code = code_box.inner_text().strip()
         question = presenter.get_by_role("textbox", name="Question")
         question.fill("Take or pass at 3-away/5-away?")
@@ -135,3 +139,101 @@ def test_a_presenter_and_two_students(classroom_server, browser):
     finally:
         for context in contexts:
             context.close()
+
+
+@pytest.fixture
+def two_processes(tmp_path, monkeypatch):
+    """Two app processes on one store (a SQLite file), as behind the app's nginx."""
+    monkeypatch.setenv("CUBE_LAB_DATA", str(tmp_path))
+    monkeypatch.delenv("CUBE_LAB_DATABASE_URL", raising=False)
+    ARTIFACTS.mkdir(exist_ok=True)
+    with streamlit_servers(2, log_dir=ARTIFACTS) as servers:
+        store = Classroom(database_url())
+        yield [base for base, _ in servers], store
+        store.dispose()
+
+
+def _kept_token(page) -> None:
+    """Wait until the browser keeps the visitor's identity cookie (ui.student)."""
+    page.wait_for_function(f"document.cookie.includes('{student.COOKIE}=')")
+
+
+def _in_room(page, nickname: str, answer: str) -> None:
+    expect(page.get_by_text(f"you are {nickname}")).to_be_visible()
+    expect(page.get_by_text(f"Your answer: {answer}")).to_be_visible()
+    expect(page.get_by_role("button", name="Join the room")).to_have_count(0)
+
+
+def test_a_student_who_reloads_is_dropped_from_the_room(two_processes, browser):
+    """Issue #37 item 3: a reload (on the same or the other process) keeps the student in
+    the room as the same student; joining again under the same name is still one student
+    with one answer, so the teacher counts 2 answers from 2 students."""
+    (one, two), store = two_processes
+    room = store.open_room()
+    store.ask(
+        room.code,
+        room.secret,
+        kind="choice",
+        prompt="Take or pass?",
+        options=["Take", "Pass"],
+        answer_key="Take",
+    )
+    contexts = []
+    try:
+        ann_context, ann = _student(browser, one, room.code, "Ann", "Take or pass?")
+        contexts.append(ann_context)
+        _answer(ann, "Take")
+        _kept_token(ann)
+        ann.reload()
+        settled(ann)
+        _in_room(ann, "Ann", "Take")
+        ann.goto(f"{two}/classroom?room={room.code}")  # the other process
+        settled(ann)
+        _in_room(ann, "Ann", "Take")
+        ann.get_by_role("button", name="Leave").click()
+        form = ann.get_by_test_id("stForm")
+        form.get_by_role("textbox", name="Nickname").fill("Ann")
+        ann.get_by_role("button", name="Join the room").click()
+        _in_room(ann, "Ann", "Take")
+        _answer(ann, "Pass")
+        bo_context, bo = _student(browser, two, room.code, "Bo", "Take or pass?")
+        contexts.append(bo_context)
+        _answer(bo, "Take")
+        tally = store.tally(room.code, room.secret, 1)
+        assert sorted(tally.values) == ["Pass", "Take"]
+        assert [s.nickname for s in store.students(room.code, room.secret)] == ["Ann", "Bo"]
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_the_presenters_room_is_gone_after_a_reload(two_processes, browser):
+    """Issue #37 item 4: the presenter's reload, on either process, is back in the room
+    (no key to type)."""
+    (one, two), store = two_processes
+    context = patient_context(browser, viewport=PROJECTOR)
+    try:
+        presenter = context.new_page()
+        presenter.goto(f"{one}/classroom?sec=Present")
+        settled(presenter)
+        presenter.get_by_role("button", name="Open a new room").click()
+        code_box = metric_value(presenter, "Room code")
+        expect(code_box).to_have_text(re.compile(r"^[A-HJKMNP-Z2-9]{9}$"))
+        code = code_box.inner_text().strip()
+        _kept_token(presenter)
+        expect(presenter).to_have_url(re.compile(f"room={code}"))
+        presenter.reload()
+        settled(presenter)
+        expect(metric_value(presenter, "Room code")).to_have_text(code)
+        presenter.goto(f"{two}/classroom?sec=Present&room={code}")  # the other process
+        settled(presenter)
+        expect(metric_value(presenter, "Room code")).to_have_text(code)
+        expect(presenter.get_by_role("button", name="Open a new room")).to_have_count(0)
+        presenter.get_by_role("textbox", name="Question").fill("Pips?")
+        presenter.get_by_role("radio", name="Number").check(force=True)
+        presenter.get_by_role("textbox", name="The exact answer (an option, or a number)").fill("8")
+        presenter.get_by_role("button", name="Ask").click()
+        expect(presenter.get_by_text("Question 1", exact=True)).to_be_visible()
+        assert store.latest(code).prompt == "Pips?"
+    finally:
+        context.close()

@@ -6,14 +6,18 @@ Playwright drives Debian's Chromium against a real ``streamlit run`` (the ``serv
 
 from __future__ import annotations
 
+import csv
+import io
 import re
+from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 
 from cubecore import drills
-from tests.browser import ARTIFACTS, patient_context, settled
+from tests.browser import ARTIFACTS, metric_value, patient_context, settled
 from tests.test_browser_pages import VIEWPORT
+from ui import student
 from ui.pages import PAGES
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
@@ -75,3 +79,57 @@ def test_an_answer_is_graded_and_stays_out_of_the_link(server, page):
     cube = {c.key: c for c in next(s for s in PAGES if s.url_path == "cube").controls}
     for key in ("met", "away", "oaway"):  # as the link spells them (the table's name)
         assert query.get(key) == [cube[key].format(wanted[key])], (key, page.url)
+
+
+def _attempt_csv(page) -> list[dict[str, str]]:
+    """The rows of the "Your attempt" table as its CSV download gives them."""
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download CSV").click()
+    text = Path(download.value.path()).read_text(encoding="utf-8-sig")
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+@pytest.mark.parametrize("section", ["One by one", "All at once"])
+def test_drills_leak_the_answers(server, page, section):
+    """Issue #37 item 1: after question 1, the attempt table showed the exact answers of
+    the questions still to come; an exact answer is shown once its question is answered."""
+    from playwright.sync_api import expect
+
+    page.set_viewport_size(VIEWPORT)
+    page.goto(f"{server}/drills?{urlencode({**QUIZ, 'sec': section})}")
+    settled(page)
+    questions = drills.quiz("take_point", 321, 2, 4)
+    page.get_by_label("Your answer (percent)").first.fill(f"{questions[0].answer:.2f}")
+    page.get_by_role(
+        "button", name="Check" if section == "One by one" else "Grade my answers"
+    ).click()
+    graded = "Correct: the exact value is" if section == "One by one" else "Question 1: right"
+    expect(page.get_by_text(graded).first).to_be_visible()
+    settled(page)
+    rows = _attempt_csv(page)
+    assert len(rows) == 4
+    assert questions[0].shown_answer in rows[0].values()
+    for row, question in zip(rows[1:], questions[1:], strict=True):
+        assert question.shown_answer not in " ".join(row.values()), (section, row)
+    assert not any(
+        q.shown_answer in page.locator('[data-testid="stMain"]').inner_text() for q in questions[1:]
+    )
+
+
+def test_a_reload_resets_the_drill_score(server, page):
+    """Issue #37 item 16: after a reload the quiz link's score is the student's, not 0/0."""
+    from playwright.sync_api import expect
+
+    page.set_viewport_size(VIEWPORT)
+    page.goto(f"{server}/drills?{urlencode({**QUIZ, 'seed': '4321'})}")
+    settled(page)
+    question = drills.quiz("take_point", 4321, 2, 4)[0]
+    page.get_by_label("Your answer (percent)").fill(f"{question.answer:.2f}")
+    page.get_by_role("button", name="Check").click()
+    expect(metric_value(page, "Score")).to_have_text("1 / 1")
+    page.wait_for_function(f"document.cookie.includes('{student.COOKIE}=')")
+    page.reload()
+    settled(page)
+    expect(metric_value(page, "Score")).to_have_text("1 / 1")
+    expect(metric_value(page, "Answered")).to_have_text("1 of 4")
+    expect(page.get_by_text("Correct: the exact value is")).to_be_visible()

@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 import plotly.graph_objects as go
 import pytest
 
-from store import Classroom, database_url
+from store import CLIENT_CODE_MISSES, Classroom, database_url
 from ui.classroom.sections import PRESENTER
 
 PAGE = "pages/classroom.py"
@@ -155,9 +155,9 @@ def test_a_re_submit_replaces_and_a_double_click_is_one_answer(open_page, store)
 
 
 def test_an_unknown_room_code_is_named(open_page):
-    at = join(open_page, "ABCDEF", "Ann")
+    at = join(open_page, "ABCDEFGHJ", "Ann")
     assert [e.value for e in at.error] == [
-        "There is no room ABCDEF\\: check the code with your presenter\\."
+        "There is no room ABCDEFGHJ\\: check the code with your presenter\\."
     ]
 
 
@@ -234,13 +234,17 @@ def test_a_bad_answer_is_named_and_not_stored(open_page, store):
     assert store.tally(code, presenter["secret"], 1).count == 0
 
 
-def test_joins_are_rate_limited_per_session(open_page):
+def test_wrong_room_codes_are_limited_per_address_not_per_session(open_page):
+    """Issue #38 item 4: a fresh session no longer resets the limit on tried codes."""
+    _, presenter = open_room(open_page)
     at = open_page(PAGE)
-    for k in range(11):
-        at.text_input(key="classroom_join_code").input(f"ABCDE{'23456789A'[k % 9]}")
+    for k in range(CLIENT_CODE_MISSES.count):
+        at.text_input(key="classroom_join_code").input(f"ABCDEFGH{'23456789A'[k % 9]}")
         at.text_input(key="classroom_join_nickname").input("Ann")
         at = button(at, "Join the room").click().run()
-    assert "Too many room codes tried from this session" in at.error[0].value
+        assert "There is no room" in at.error[0].value
+    fresh = join(open_page, presenter["code"], "Ann")  # a new session, the right code
+    assert "Too many wrong room codes have been tried from your network" in fresh.error[0].value
 
 
 def test_a_bad_question_is_named(open_page):
@@ -293,3 +297,53 @@ def test_a_drill_question_is_posed_with_the_key_the_app_computes(open_page, stor
     assert question.answer_key == expected.answer
     assert question.options == expected.choices
     assert question.kind == "choice"
+
+
+def test_the_presenter_removes_a_student_whose_answer_goes_with_them(open_page, store):
+    """Issue #38 item 3: the presenter can remove a student (a stranger in the room)."""
+    at, presenter = open_room(open_page)
+    ask_choice(at)
+    code = presenter["code"]
+    bots = []
+    for nickname in ("Ann", "bot"):
+        student = join(open_page, code, nickname)
+        student.radio(key=f"classroom_answer_{code}_1").set_value("Pass")
+        button(student, "Send my answer").click().run()
+        bots.append(student)
+    at.run()
+    assert metric(at, "Answers") == "2"
+    assert "Students (2)" in [e.label for e in at.expander]
+    bot = next(s for s in store.students(code, presenter["secret"]) if s.nickname == "bot")
+    at.button(key=f"classroom_remove_{bot.number}").click().run()
+    assert not at.exception
+    assert metric(at, "Answers") == "1"
+    assert "Students (1)" in [e.label for e in at.expander]
+    bots[1].run()
+    assert f"The presenter has removed you from room {code}" in bots[1].error[0].value
+    again = join(open_page, code, "bot2")  # a fresh session is a fresh visitor: limits apply
+    assert not again.error
+
+
+def test_a_student_who_opens_the_room_link_again_is_back_in_the_room(open_page, store):
+    """Issue #37 item 3 in AppTest: a new session of the same visitor (the cookie's token)
+    with the room link is the same student, with their answer."""
+    from streamlit.testing.v1 import AppTest
+
+    from tests.conftest import APP
+    from ui import student
+
+    _, presenter = open_room(open_page)
+    code = presenter["code"]
+    store.ask(code, presenter["secret"], kind="numeric", prompt="Pips?", answer_key="8")
+    ann = join(open_page, code, "Ann")
+    ann.text_input(key=f"classroom_answer_{code}_1").input("8")
+    button(ann, "Send my answer").click().run()
+    reload = AppTest.from_file(APP, default_timeout=60)
+    reload.session_state[student.SESSION_KEY] = ann.session_state[student.SESSION_KEY]
+    reload.query_params["room"] = code
+    reload.switch_page(PAGE).run()
+    assert not reload.exception
+    assert "you are **Ann**" in shown_text(reload)
+    assert "Your answer: 8" in shown_text(reload)
+    assert not [b for b in reload.button if b.label == "Join the room"]
+    assert store.tally(code, presenter["secret"], 1).count == 1

@@ -5,8 +5,12 @@ from __future__ import annotations
 import io
 
 import pandas as pd
+from streamlit.testing.v1 import AppTest
 
 from cubecore import drills
+from store import new_student_id
+from tests.conftest import APP
+from ui import student
 from ui.drills import sections
 
 PAGE = "pages/drills.py"
@@ -119,7 +123,10 @@ def test_all_at_once_grades_the_answers_and_offers_the_csv(open_page):
     assert [m.value for m in at.metric if m.label == "Score"] == ["1 / 2"]
     shown = at.dataframe[0].value
     assert shown["correct"].tolist()[:3] == ["yes", "no", "—"]  # not answered: not applicable
-    assert shown["exact answer"].tolist() == [q.shown_answer for q in questions]
+    # an exact answer only once its question is answered (issue #37 item 1)
+    keys = [q.shown_answer for q in questions[:2]]
+    assert shown["exact answer"].tolist()[:2] == keys
+    assert not any(q.shown_answer in shown.to_csv() for q in questions[2:])
     # the CSV is exactly the table shown
     state = {"answers": {0: drills.grade(questions[0], f"{questions[0].answer:.3f}")}}
     state["answers"][1] = drills.grade(questions[1], f"{questions[1].answer + 3:.3f}")
@@ -140,3 +147,53 @@ def test_the_link_to_the_explaining_view_names_its_tab():
     }
     race = drills.quiz("race", 5, 1, 1)[0]
     assert sections.page_query(race) == {"~pos": race.query["pos"], "~sec": "Position and counts"}
+
+
+def _as_student(token: str, **params):
+    """A fresh session of the drills page for the visitor with identity ``token``."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state[student.SESSION_KEY] = token  # what a reload reads back from the cookie
+    for key, value in params.items():
+        at.query_params[key] = value
+    return at.switch_page(PAGE).run()
+
+
+def test_a_reload_keeps_the_drill_score(tmp_path, monkeypatch):
+    """Issue #37 item 16: a new session of the same student and quiz link has the score."""
+    monkeypatch.setenv("CUBE_LAB_DATA", str(tmp_path))
+    monkeypatch.delenv("CUBE_LAB_DATABASE_URL", raising=False)
+    me = new_student_id()
+    at = _as_student(me, **LINK)
+    question = drills.quiz("match_equity", 77, 2, 5)[0]
+    next(t for t in at.text_input if t.key.startswith("drill-one-answer")).input(
+        f"{question.answer:.2f}"
+    )
+    submit(at)
+    assert [m.value for m in at.metric if m.label == "Score"] == ["1 / 1"]
+    again = _as_student(me, **LINK)  # the reload: a new session, the same cookie
+    assert not again.exception
+    assert [m.value for m in again.metric if m.label == "Score"] == ["1 / 1"]
+    assert again.success and again.success[0].value.startswith("Correct")
+    other_quiz = _as_student(me, **{**LINK, "seed": "78"})
+    assert [m.value for m in other_quiz.metric if m.label == "Answered"] == ["0 of 5"]
+    someone_else = _as_student(new_student_id(), **LINK)
+    assert [m.value for m in someone_else.metric if m.label == "Answered"] == ["0 of 5"]
+
+
+def test_a_student_who_gives_up_sees_that_answer_only(tmp_path, monkeypatch):
+    """Issue #37 item 1: an answer is shown once answered or given up on, not before."""
+    monkeypatch.setenv("CUBE_LAB_DATA", str(tmp_path))
+    monkeypatch.delenv("CUBE_LAB_DATABASE_URL", raising=False)
+    me = new_student_id()
+    questions = drills.quiz("match_equity", 77, 2, 5)
+    at = _as_student(me, **LINK)
+    at.button(key="drill-give-up").click().run()
+    assert not at.exception
+    assert at.info[0].value.endswith(f"the exact value is {questions[0].shown_answer}.")
+    assert next(b for b in at.button if b.label == "Check").disabled
+    shown = at.dataframe[0].value
+    assert shown["exact answer"].tolist()[0] == questions[0].shown_answer
+    assert not any(q.shown_answer in shown.to_csv() for q in questions[1:])
+    assert [m.value for m in at.metric if m.label == "Answered"] == ["0 of 5"]
+    again = _as_student(me, **LINK)  # kept across a reload, like an answer
+    assert again.info and questions[0].shown_answer in again.info[0].value

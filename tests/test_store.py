@@ -10,6 +10,7 @@ import io
 import secrets
 import threading
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import hypothesis.strategies as hst
 import pandas as pd
@@ -19,24 +20,42 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from hypothesis import HealthCheck, given, settings
 
+import store
 from bench.postgres import postgres_server
 from store import (
+    CLIENT_ANSWERS,
+    CLIENT_CODE_MISSES,
+    CLIENT_JOINS,
+    CLIENT_ROOMS,
     CODE_ALPHABET,
+    DRILL_RETENTION,
     MAX_SUBMISSIONS,
     RETENTION,
     ROOM_LIFETIME,
+    ROOM_STUDENTS,
     Classroom,
-    JoinLimiter,
     database_url,
     migrate,
     new_student_id,
 )
-from store.schema import answers, metadata, rooms
+from store.schema import CODE_LENGTH, answers, client_events, metadata, rooms, students
 
 HTML = '<script>alert("x")</script><a href="javascript:alert(1)">[me](http://evil)</a>'
 RTL_NAME = "שרה"  # Hebrew: a right-to-left nickname, fine
 RLO_NAME = "\u202eevil"  # a right-to-left override: an invisible control, refused
 TEN_KB = "x" * 10_000
+
+
+def config_downgrade(engine: sa.Engine, revision: str) -> None:
+    """Alembic ``downgrade`` of the store's migrations to ``revision``."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(store.__file__).parent / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, revision)
 
 
 class FakeClock:
@@ -159,17 +178,35 @@ def test_an_upgrade_from_the_first_schema_keeps_the_data(database, clock):
         )
     engine.dispose()
     store = Classroom(database, clock=clock)  # upgrades to the newest schema
-    question = store.latest("ABCDEF")
-    assert (question.prompt, question.explanation) == ("Pips?", None)
     with store.engine.connect() as db:
-        assert db.execute(sa.text("SELECT explanation FROM questions")).scalar_one() == ""
+        kept = db.execute(sa.text("SELECT prompt, explanation FROM questions")).one()
+        assert tuple(kept) == ("Pips?", "")
+        owner = db.execute(sa.text("SELECT code, owner_hash FROM rooms")).one()
+        assert tuple(owner) == ("ABCDEF", None)
+    # a room opened before the upgrade has a 6-character code, which the 9-character
+    # codes of 0003_people no longer accept (it expires within its 4 hours)
+    with pytest.raises(ValueError, match="A room code has 9 characters; this one has 6"):
+        store.latest("ABCDEF")
+    store.dispose()
+
+
+def test_the_people_revision_goes_down_and_up_again(database, clock):
+    engine = sa.create_engine(database)
+    migrate(engine, "0003_people")
+    config_downgrade(engine, "0002")
+    with engine.connect() as db:
+        assert "students" not in sa.inspect(db).get_table_names()
+    engine.dispose()
+    store = Classroom(database, clock=clock)
+    room = store.open_room(new_student_id())
+    assert len(room.code) == CODE_LENGTH
     store.dispose()
 
 
 # rooms ---------------------------------------------------------------------------------
-def test_a_room_code_is_six_unambiguous_characters_and_the_key_is_stored_hashed(classroom):
+def test_a_room_code_is_nine_unambiguous_characters_and_the_key_is_stored_hashed(classroom):
     room = classroom.open_room()
-    assert len(room.code) == 6 and set(room.code) <= set(CODE_ALPHABET)
+    assert len(room.code) == 9 and set(room.code) <= set(CODE_ALPHABET)
     assert not set("IL0O1") & set(CODE_ALPHABET)
     assert len(room.secret) == 24 and room.secret not in room.code
     with classroom.engine.connect() as db:
@@ -184,8 +221,8 @@ def test_a_code_is_accepted_in_lower_case_with_blanks(classroom):
 
 def test_an_unknown_room_code_is_named(classroom):
     classroom.open_room()
-    with pytest.raises(ValueError, match="There is no room ABCDEF: check the code"):
-        classroom.join("ABCDEF")
+    with pytest.raises(ValueError, match="There is no room ABCDEFGHJ: check the code"):
+        classroom.join("ABCDEFGHJ")
 
 
 def test_an_expired_room_refuses_students_but_keeps_its_answers(classroom, clock):
@@ -259,13 +296,13 @@ def test_a_wrong_presenter_key_is_refused(classroom):
     [
         ("", "The room code is empty"),
         ("   ", "The room code is empty"),
-        (TEN_KB, "A room code has 6 characters; this one has 9999"),
-        ("<b>X</b>", "A room code has 6 characters; this one has 8"),
-        ("<a>b!", "A room code has 6 characters; this one has 5"),
-        ("<scr>", "A room code has 6 characters"),
-        ("ABC<D>", "uses only the characters"),
-        ("ABCDE1", "no I, L, O, 0 or 1"),
-        ("אבגדהו", "uses only the characters"),
+        (TEN_KB, "A room code has 9 characters; this one has 9999"),
+        ("<b>X</b>", "A room code has 9 characters; this one has 8"),
+        ("<a>b!", "A room code has 9 characters; this one has 5"),
+        ("<scr>", "A room code has 9 characters"),
+        ("ABC<D>EFG", "uses only the characters"),
+        ("ABCDEFGH1", "no I, L, O, 0 or 1"),
+        ("אבגדהוזחט", "uses only the characters"),
     ],
 )
 def test_a_bad_room_code_is_named_without_repeating_it(classroom, code, message):
@@ -413,6 +450,22 @@ def test_an_answer_after_the_reveal_is_refused(classroom):
     classroom.reveal(room.code, room.secret, 1)
     with pytest.raises(ValueError, match="Question 1 has been revealed: answers are closed"):
         classroom.submit(room.code, 1, new_student_id(), "Ann", "Take")
+
+
+def test_an_older_question_never_revealed_takes_no_answers_once_a_newer_one_is_posted(
+    classroom,
+):
+    """Issue #38 item 7: only the open question takes answers."""
+    room = _choice_room(classroom)
+    student = new_student_id()
+    classroom.submit(room.code, 1, student, "Ann", "Take")
+    classroom.ask(room.code, room.secret, kind="numeric", prompt="Pips?", answer_key="8")
+    with pytest.raises(ValueError, match="Question 1 is closed: the presenter has moved on"):
+        classroom.submit(room.code, 1, student, "Ann", "Pass")
+    with pytest.raises(ValueError, match="Question 1 is closed"):
+        classroom.submit(room.code, 1, new_student_id(), "Bo", "Take")
+    assert classroom.my_answer(room.code, 1, student) == "Take"
+    assert classroom.submit(room.code, 2, student, "Ann", "8") == "8"
 
 
 def test_an_answer_to_a_question_that_does_not_exist_is_refused(classroom):
@@ -603,17 +656,7 @@ def test_stored_answers_are_each_students_last_accepted_answer(tmp_path_factory,
     store.dispose()
 
 
-# the session's join limit and the database setting -------------------------------------
-def test_joins_are_limited_per_session():
-    limiter = JoinLimiter()
-    start = datetime(2026, 11, 23, 9, 0)
-    for k in range(10):
-        limiter.check(start + timedelta(seconds=k))
-    with pytest.raises(ValueError, match="Too many room codes tried from this session: wait 10"):
-        limiter.check(start + timedelta(seconds=30))
-    limiter.check(start + timedelta(minutes=10, seconds=1))  # the first try has aged out
-
-
+# the database setting ----------------------------------------------------------------
 def test_the_database_is_sqlite_in_the_data_directory_by_default(tmp_path):
     folder = tmp_path / "lab-data"
     url = database_url({"CUBE_LAB_DATA": str(folder)})
@@ -632,3 +675,187 @@ def test_the_tests_really_ran_on_postgresql(postgres_url):
     with engine.connect() as db:
         assert "PostgreSQL" in db.execute(sa.text("SELECT version()")).scalar_one()
     engine.dispose()
+
+
+# people: one identity per student and room, the presenter's reload (issue #37) --------
+def test_a_student_who_joins_again_is_one_student_with_one_answer(database, clock):
+    """Issue #37 item 3: a reload (here: another app process) and a re-join under the
+    same name is the same student; the teacher counts 3 answers from 3 students."""
+    one, two = Classroom(database, clock=clock), Classroom(database, clock=clock)
+    room = _choice_room(one)
+    ann, bo, cy = new_student_id(), new_student_id(), new_student_id()
+    one.join(room.code, ann, "Ann")
+    one.submit(room.code, 1, ann, "Ann", "Take")
+    two.join(room.code, ann, "Ann")  # the reload reached the other process
+    two.submit(room.code, 1, ann, "Ann", "Take")
+    for token, name, value in ((bo, "Bo", "Pass"), (cy, "Cy", "Take")):
+        two.join(room.code, token, name)
+        two.submit(room.code, 1, token, name, value)
+    assert [s.nickname for s in one.students(room.code, room.secret)] == ["Ann", "Bo", "Cy"]
+    tally = one.tally(room.code, room.secret, 1)
+    assert tally.count == 3
+    assert one.joined(room.code, ann) == "Ann" and two.joined(room.code, new_student_id()) is None
+    one.dispose()
+    two.dispose()
+
+
+def test_the_presenter_who_opened_a_room_is_its_presenter_after_a_reload(database, clock):
+    """Issue #37 item 4: the visitor's token resumes the room on any process."""
+    one, two = Classroom(database, clock=clock), Classroom(database, clock=clock)
+    me, stranger = new_student_id(), new_student_id()
+    room = one.open_room(me)
+    assert two.owns(room.code, me) and not two.owns(room.code, stranger)
+    assert not two.owns("ABCDEFGHJ", me) and not two.owns(room.code, "not a token")
+    two.ask(room.code, me, kind="numeric", prompt="Pips?", answer_key="8")
+    assert two.presenter_room(room.code, me).questions == 1
+    with pytest.raises(ValueError, match="presenter key does not match"):
+        two.presenter_room(room.code, stranger)
+    assert room.secret not in str(two.presenter_room(room.code, room.secret))
+    fresh = two.new_key(room.code, me)  # the old key stops working, the owner stays
+    with pytest.raises(ValueError, match="presenter key does not match"):
+        one.tally(room.code, room.secret, 1)
+    assert one.tally(room.code, fresh, 1).count == one.tally(room.code, me, 1).count == 0
+    one.dispose()
+    two.dispose()
+
+
+def test_the_presenter_removes_a_student(classroom):
+    room = _choice_room(classroom)
+    ann, bo = new_student_id(), new_student_id()
+    for token, name in ((ann, "Ann"), (bo, "Bo")):
+        classroom.join(room.code, token, name)
+        classroom.submit(room.code, 1, token, name, "Take")
+    first = classroom.students(room.code, room.secret)[0]
+    assert (first.nickname, first.answers) == ("Ann", 1)
+    classroom.remove_student(room.code, room.secret, first.number)
+    assert [s.nickname for s in classroom.students(room.code, room.secret)] == ["Bo"]
+    assert classroom.tally(room.code, room.secret, 1).count == 1
+    with pytest.raises(ValueError, match=f"The presenter has removed you from room {room.code}"):
+        classroom.join(room.code, ann, "Ann again")
+    with pytest.raises(ValueError, match="The presenter has removed you"):
+        classroom.submit(room.code, 1, ann, "Ann", "Pass")
+    assert classroom.joined(room.code, ann) is None
+    with pytest.raises(ValueError, match="That student is not in this room"):
+        classroom.remove_student(room.code, room.secret, 10_000)
+
+
+# per-client limits (issue #38 items 3 and 4) -------------------------------------------
+def test_joins_are_limited_per_client_address_across_processes(database, clock):
+    one, two = Classroom(database, clock=clock), Classroom(database, clock=clock)
+    room = _choice_room(one)
+    for k in range(CLIENT_JOINS.count):
+        (one, two)[k % 2].join(room.code, new_student_id(), f"s{k}", client="203.0.113.7")
+    with pytest.raises(ValueError, match="Too many students have joined from your network") as e:
+        two.join(room.code, new_student_id(), "one more", client="203.0.113.7")
+    assert "try again in 60 minutes" in str(e.value)
+    one.join(room.code, new_student_id(), "elsewhere", client="198.51.100.1")  # another address
+    known = one.students(room.code, room.secret)[0]
+    assert known.nickname == "s0"
+    clock.advance(CLIENT_JOINS.window)
+    two.join(room.code, new_student_id(), "later", client="203.0.113.7")
+    one.dispose()
+    two.dispose()
+
+
+def test_a_room_takes_a_bounded_number_of_students(classroom):
+    room = _choice_room(classroom)
+    with classroom.engine.begin() as db:  # the room filled as joins would
+        room_id = db.execute(sa.select(rooms.c.id)).scalar_one()
+        db.execute(
+            students.insert(),
+            [
+                {
+                    "room_id": room_id,
+                    "token": new_student_id(),
+                    "nickname": f"s{k}",
+                    "joined_at": datetime(2026, 11, 23, 9, 0),
+                }
+                for k in range(ROOM_STUDENTS)
+            ],
+        )
+    with pytest.raises(ValueError, match=f"Room {room.code} is full \\(200 students\\)"):
+        classroom.join(room.code, new_student_id(), "late")
+
+
+def test_answers_are_limited_per_client_address(classroom):
+    room = _choice_room(classroom)
+    with classroom.engine.begin() as db:  # the address's answers of the last minutes
+        now = classroom.now()
+        db.execute(
+            client_events.insert(),
+            [{"kind": "answer", "client": "203.0.113.7", "at": now}] * (CLIENT_ANSWERS.count - 1),
+        )
+    classroom.submit(room.code, 1, new_student_id(), "Ann", "Take", client="203.0.113.7")
+    with pytest.raises(ValueError, match="Too many answers have come from your network"):
+        classroom.submit(room.code, 1, new_student_id(), "Bo", "Take", client="203.0.113.7")
+    classroom.submit(room.code, 1, new_student_id(), "Cy", "Take", client="198.51.100.1")
+    assert classroom.tally(room.code, room.secret, 1).count == 2
+
+
+def test_rooms_are_limited_per_client_address(classroom, clock):
+    for _ in range(CLIENT_ROOMS.count):
+        classroom.open_room(client="203.0.113.7")
+    with pytest.raises(ValueError, match="Too many rooms have been opened from your network"):
+        classroom.open_room(client="203.0.113.7")
+    classroom.open_room(client="198.51.100.1")
+    clock.advance(CLIENT_ROOMS.window)
+    classroom.open_room(client="203.0.113.7")
+
+
+def test_wrong_room_codes_are_limited_per_client_address_across_sessions(database, clock):
+    """Issue #38 item 4: the limit was per session (a fresh session reset it)."""
+    one, two = Classroom(database, clock=clock), Classroom(database, clock=clock)
+    room = one.open_room()
+    for k in range(CLIENT_CODE_MISSES.count):
+        with pytest.raises(ValueError, match="There is no room"):
+            (one, two)[k % 2].join("ABCDEFGHJ", client="203.0.113.7")
+    for process in (one, two):  # even the right code, from any process
+        with pytest.raises(ValueError, match="Too many wrong room codes have been tried"):
+            process.join(room.code, new_student_id(), "Ann", client="203.0.113.7")
+    assert one.join(room.code, new_student_id(), "Bo", client="198.51.100.1").code == room.code
+    clock.advance(CLIENT_CODE_MISSES.window)
+    assert two.join(room.code, new_student_id(), "Ann", client="203.0.113.7").code == room.code
+    one.dispose()
+    two.dispose()
+
+
+def test_guessing_an_open_room_within_its_lifetime_is_below_one_in_a_million():
+    """The arithmetic of CODE_ALPHABET's docstring, from the constants themselves."""
+    from store.classroom import MAX_OPEN_ROOMS
+
+    tries = CLIENT_CODE_MISSES.count * (ROOM_LIFETIME / CLIENT_CODE_MISSES.window)
+    assert tries == 480
+    assert tries * MAX_OPEN_ROOMS / len(CODE_ALPHABET) ** CODE_LENGTH < 1e-6
+    assert tries * MAX_OPEN_ROOMS / len(CODE_ALPHABET) ** (CODE_LENGTH - 1) > 1e-6
+
+
+def test_expired_rooms_are_purged_a_day_after_they_expire(classroom, clock):
+    room = _choice_room(classroom)
+    assert RETENTION == timedelta(days=1)
+    clock.advance(ROOM_LIFETIME + RETENTION + timedelta(seconds=1))
+    classroom.join(classroom.open_room().code, new_student_id(), "Ann")
+    with classroom.engine.connect() as db:
+        codes = db.execute(sa.select(rooms.c.code)).scalars().all()
+    assert room.code not in codes
+
+
+# the drills' answers by student token (issue #37 item 16) -------------------------------
+def test_drill_answers_are_kept_by_token_and_quiz(database, clock):
+    one, two = Classroom(database, clock=clock), Classroom(database, clock=clock)
+    me = new_student_id()
+    one.keep_drill_answer(me, "take_point-L2-n4-s321", 0, "23.5")
+    one.keep_drill_answer(me, "take_point-L2-n4-s321", 0, "24")  # a new answer replaces it
+    one.keep_drill_answer(me, "take_point-L2-n4-s321", 2, "Take")
+    assert two.drill_answers(me, "take_point-L2-n4-s321") == {0: "24", 2: "Take"}
+    assert two.drill_answers(me, "take_point-L2-n4-s322") == {}
+    assert two.drill_answers(new_student_id(), "take_point-L2-n4-s321") == {}
+    assert two.drill_answers("forged", "take_point-L2-n4-s321") == {}
+    with pytest.raises(ValueError, match="student id must be 32 hexadecimal digits"):
+        one.keep_drill_answer("x", "q", 0, "1")
+    with pytest.raises(ValueError, match="The answer is 10000 characters long"):
+        one.keep_drill_answer(me, "q", 0, TEN_KB)
+    clock.advance(DRILL_RETENTION + timedelta(seconds=1))
+    one.purge()
+    assert two.drill_answers(me, "take_point-L2-n4-s321") == {}
+    one.dispose()
+    two.dispose()

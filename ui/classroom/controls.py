@@ -5,6 +5,7 @@ presenter's session (and is typed into a password field to resume a room).
 """
 
 from store.classroom import CODE_ALPHABET
+from store.schema import CODE_LENGTH
 from ui.controls import Control
 
 ROOM = Control(
@@ -12,8 +13,9 @@ ROOM = Control(
     "Room code",
     "text",
     "",
-    pattern=f"|[{CODE_ALPHABET}{CODE_ALPHABET.lower()}]{{6}}",
-    help="The 6-character code your presenter shows. Part of the link: ?room=ABC123",
+    pattern=f"|[{CODE_ALPHABET}{CODE_ALPHABET.lower()}]{{{CODE_LENGTH}}}",
+    help=f"The {CODE_LENGTH}-character code your presenter shows. "
+    "Part of the link: ?room=ABCD23456",
 )
 
 PAGE_CONTROLS = (ROOM,)

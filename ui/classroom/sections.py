@@ -5,6 +5,10 @@ plain text (:func:`ui.links.escape_text`), never as HTML or a Markdown link. A
 student's screen never shows the presenter's controls, the presenter key or another
 student's nickname: the class's answers are shown only as counts, after the reveal.
 The presenter key lives in the presenter's session only; no link carries it.
+
+Who is who comes from the visitor's identity token (:mod:`ui.student`) and the store: a
+student who reloads (on any app process) is still in the room, as the same student; the
+presenter who reloads is back in the room they opened.
 """
 
 from __future__ import annotations
@@ -18,13 +22,11 @@ from cubecore import drills
 from cubecore.references import source
 from store import (
     Classroom,
-    JoinLimiter,
     Question,
     RoomInfo,
     Tally,
     clean_code,
     clean_nickname,
-    new_student_id,
 )
 from store.schema import (
     ANSWER_CHARS,
@@ -33,18 +35,19 @@ from store.schema import (
     OPTION_CHARS,
     PROMPT_CHARS,
 )
-from ui import widgets
+from ui import student, widgets
 from ui.classroom import charts, data
 from ui.classroom.controls import PRESENTER_REFRESH, ROOM, STUDENT_REFRESH
 from ui.links import escape_text
 from ui.skeleton import View
 
-#: Session State: the presenter's room and key; the student's room, id and nickname;
-#: the session's join limiter; messages from the last button callback; why the last ask
-#: failed (kept until an ask succeeds: the ask forms are redrawn every refresh).
+#: Session State: the presenter's room, credential and key (the key only as long as it
+#: may be shown); the student's room, id and nickname; the room a student left in this
+#: session (not joined again by itself); messages from the last button callback; why the
+#: last ask failed (kept until an ask succeeds: the ask forms are redrawn every refresh).
 PRESENTER = "_classroom_presenter"
 STUDENT = "_classroom_student"
-LIMITER = "_classroom_limiter"
+LEFT = "_classroom_left"
 FLASH = "_classroom_flash"
 ASK_ERROR = "_classroom_ask_error"
 
@@ -52,6 +55,7 @@ _JOIN_CODE = "classroom_join_code"
 _JOIN_NICKNAME = "classroom_join_nickname"
 _RESUME_CODE = "classroom_resume_code"
 _RESUME_KEY = "classroom_resume_key"
+_KEY_SHOWN = "_classroom_key_shown"  # the presenter key, shown in the session that made it
 _KINDS = {"Multiple choice": "choice", "Number": "numeric"}
 
 
@@ -91,22 +95,38 @@ def _origin() -> str:
 
 # student -------------------------------------------------------------------------------
 def _join() -> None:
-    """Join callback: check the session's limit, the code and the nickname."""
-    limiter = st.session_state.setdefault(LIMITER, JoinLimiter())
+    """Join callback: the code and the nickname, as this visitor (the store limits it)."""
+    me = student.token()
     try:
         code = clean_code(st.session_state.get(_JOIN_CODE, ""))
         nickname = clean_nickname(st.session_state.get(_JOIN_NICKNAME, ""))
-        limiter.check(_now().replace(tzinfo=None))
-        data.classroom().join(code)
+        data.classroom().join(code, me, nickname, client=student.client_address())
     except ValueError as error:
         _flash("join", error)
         return
-    st.session_state[STUDENT] = {"code": code, "id": new_student_id(), "nickname": nickname}
+    st.session_state.pop(LEFT, None)
+    st.session_state[STUDENT] = {"code": code, "id": me, "nickname": nickname}
     st.session_state[ROOM.key] = code  # the link now names the room
 
 
 def _leave() -> None:
-    st.session_state.pop(STUDENT, None)
+    left = st.session_state.pop(STUDENT, None)
+    if left is not None:
+        st.session_state[LEFT] = left["code"]
+
+
+def _rejoin(code: str) -> None:
+    """A student back after a reload: the store knows this visitor in the link's room."""
+    if not code or st.session_state.get(LEFT) == code:
+        return
+    try:
+        code = clean_code(code)
+    except ValueError:
+        return
+    me = student.token()
+    nickname = data.classroom().joined(code, me)
+    if nickname is not None:
+        st.session_state[STUDENT] = {"code": code, "id": me, "nickname": nickname}
 
 
 def _send(code: str, number: int, student_id: str, nickname: str, field: str) -> None:
@@ -115,20 +135,25 @@ def _send(code: str, number: int, student_id: str, nickname: str, field: str) ->
     try:
         if value is None:
             raise ValueError("Choose one of the options first.")
-        data.classroom().submit(code, number, student_id, nickname, value)
+        data.classroom().submit(
+            code, number, student_id, nickname, value, client=student.client_address()
+        )
     except ValueError as error:
         _flash("answer", error)
 
 
 def render_join(view: View) -> None:
     """A student's view: the join form, then the room's current question."""
-    student = st.session_state.get(STUDENT)
-    if student is None:
+    student.remember()
+    if STUDENT not in st.session_state:
+        _rejoin(view.text(ROOM.key))
+    me = st.session_state.get(STUDENT)
+    if me is None:
         _show_flash("join")
         if _JOIN_CODE not in st.session_state:
             st.session_state[_JOIN_CODE] = view.text(ROOM.key)
         with st.form("classroom_join", border=True):
-            st.text_input("Room code", max_chars=24, key=_JOIN_CODE, placeholder="ABC123")
+            st.text_input("Room code", max_chars=24, key=_JOIN_CODE, placeholder="ABCD23456")
             st.text_input("Nickname", max_chars=NICKNAME_CHARS, key=_JOIN_NICKNAME)
             st.form_submit_button("Join the room", on_click=_join, type="primary")
         st.caption(
@@ -138,11 +163,10 @@ def render_join(view: View) -> None:
         return
     top = st.columns([3, 1], vertical_alignment="center")
     top[0].markdown(
-        f"Room **{student['code']}** · you are "
-        f"**{escape_text(student['nickname'], NICKNAME_CHARS)}**"
+        f"Room **{me['code']}** · you are **{escape_text(me['nickname'], NICKNAME_CHARS)}**"
     )
     top[1].button("Leave", on_click=_leave, key="classroom_leave")
-    _student_live(student["code"], student["id"], student["nickname"])
+    _student_live(me["code"], me["id"], me["nickname"])
 
 
 @st.fragment(run_every=STUDENT_REFRESH)
@@ -153,6 +177,9 @@ def _student_live(code: str, student_id: str, nickname: str) -> None:
         question = store.latest(code)
     except ValueError as error:
         _say(error)
+        return
+    if store.joined(code, student_id) is None:
+        _say(f"The presenter has removed you from room {code}.")
         return
     if question is None:
         st.info("Waiting for the presenter's first question.", icon=":material/hourglass:")
@@ -228,10 +255,43 @@ def _histogram(question: Question, tally: Tally, *, revealed: bool) -> None:
 
 # presenter -----------------------------------------------------------------------------
 def _open_room() -> None:
-    opened = data.classroom().open_room()
+    try:
+        opened = data.classroom().open_room(student.token(), client=student.client_address())
+    except ValueError as error:
+        _flash("present", error)
+        return
     st.session_state.pop(ASK_ERROR, None)
     st.session_state[PRESENTER] = {"code": opened.code, "secret": opened.secret}
+    st.session_state[_KEY_SHOWN] = opened.secret
     st.session_state[ROOM.key] = opened.code
+
+
+def _back_as_presenter(code: str) -> None:
+    """The presenter back after a reload: this visitor opened the link's room."""
+    try:
+        code = clean_code(code)
+    except ValueError:
+        return
+    me = student.token()
+    if data.classroom().owns(code, me):
+        st.session_state[PRESENTER] = {"code": code, "secret": me}
+
+
+def _new_key(code: str, secret: str) -> None:
+    try:
+        st.session_state[_KEY_SHOWN] = data.classroom().new_key(code, secret)
+    except ValueError as error:
+        _flash("present", error)
+        return
+    if secret != student.token():  # the old key is void: go on as this room's owner or the new key
+        st.session_state[PRESENTER] = {"code": code, "secret": st.session_state[_KEY_SHOWN]}
+
+
+def _remove(code: str, secret: str, number: int) -> None:
+    try:
+        data.classroom().remove_student(code, secret, number)
+    except ValueError as error:
+        _flash("present", error)
 
 
 def _resume_room() -> None:
@@ -246,11 +306,14 @@ def _resume_room() -> None:
         st.session_state[_RESUME_KEY] = ""  # never kept in a widget
     st.session_state.pop(ASK_ERROR, None)
     st.session_state[PRESENTER] = {"code": code, "secret": secret}
+    st.session_state[_KEY_SHOWN] = secret
     st.session_state[ROOM.key] = code
 
 
 def _forget_room() -> None:
     st.session_state.pop(PRESENTER, None)
+    st.session_state.pop(_KEY_SHOWN, None)
+    st.session_state[ROOM.key] = ""  # a reload does not bring it back
 
 
 def _close_room(code: str, secret: str) -> None:
@@ -269,13 +332,17 @@ def _reveal(code: str, secret: str, number: int) -> None:
 
 def render_present(view: View) -> None:
     """The presenter's view: open or resume a room, ask, watch the answers, reveal."""
+    student.remember()
     _show_flash("present")
+    if PRESENTER not in st.session_state and view.text(ROOM.key):
+        _back_as_presenter(view.text(ROOM.key))
     presenter = st.session_state.get(PRESENTER)
     if presenter is None:
         st.button("Open a new room", on_click=_open_room, type="primary", key="classroom_open")
         st.caption(
-            "You get a room code for the students and a presenter key for you alone; "
-            "the key is never part of a link."
+            "You get a room code for the students. This browser stays the room's "
+            "presenter when you reload; a presenter key (never part of a link) lets "
+            "you present it from another device."
         )
         with st.expander("Resume a room (your presenter key)"), st.form("classroom_resume"):
             st.text_input("Room code", max_chars=24, key=_RESUME_CODE)
@@ -298,9 +365,23 @@ def render_present(view: View) -> None:
         state = "closed" if info.closed else "expired" if _expired(info) else "open"
         st.caption(f"The room is {state}; it expires at {info.expires_at:%H:%M} UTC.")
     _presenter_live(code, secret)
+    _students(store, code, secret)
     with st.expander("Presenter key: do not show it to the class"):
-        st.caption("To present this room from another device, use Resume a room with it.")
-        st.code(secret, language=None)
+        key = st.session_state.get(_KEY_SHOWN)
+        if key:
+            st.caption("To present this room from another device, use Resume a room with it.")
+            st.code(key, language=None)
+        else:
+            st.caption(
+                "This browser presents the room without a key. To present it from another "
+                "device, make a new key (the old one stops working)."
+            )
+        st.button(
+            "Make a new presenter key",
+            on_click=_new_key,
+            args=(code, secret),
+            key="classroom_new_key",
+        )
     footer = st.columns(3)
     footer[0].download_button(
         "Answers (CSV)",
@@ -315,6 +396,28 @@ def render_present(view: View) -> None:
             "Close the room", on_click=_close_room, args=(code, secret), key="classroom_close"
         )
     footer[2].button("Forget this room", on_click=_forget_room, key="classroom_forget")
+
+
+def _students(store: Classroom, code: str, secret: str) -> None:
+    """Who has joined, with a way to remove a student (their answers go with them)."""
+    try:
+        joined = store.students(code, secret)
+    except ValueError as error:
+        _say(error)
+        return
+    with st.expander(f"Students ({len(joined)})"):
+        if not joined:
+            st.caption("Nobody has joined yet.")
+        for one in joined:
+            row = st.columns([3, 1, 1], vertical_alignment="center")
+            row[0].text(one.nickname)  # plain text, never Markdown
+            row[1].caption(f"{one.answers} answer{'s' if one.answers != 1 else ''}")
+            row[2].button(
+                "Remove",
+                on_click=_remove,
+                args=(code, secret, one.number),
+                key=f"classroom_remove_{one.number}",
+            )
 
 
 def _ask(code: str, secret: str) -> None:
