@@ -1,6 +1,6 @@
 """AppTests of the real-race page: what is its own (common behaviour: test_pages_common.py)."""
 
-from cubecore import bearoff, match_points, race_counts, race_match
+from cubecore import bearoff, match_points, race, race_counts, race_match
 from cubecore.met import load_table
 from cubecore.position import position_from_id, position_id, xgid
 from tests import reading
@@ -14,12 +14,56 @@ def test_the_board_and_the_race_formulas(open_page):
     assert not at.exception
     board = chart_specs(at)[0]
     position = position_from_id("2D03BADs7sYAAA")
-    drawn = [len(trace["x"]) for trace in board["data"]]
+    drawn = [len(trace["x"]) for trace in board["data"][:2]]  # the two sides' checkers
     assert drawn == [
         min(15, sum(min(c, 5) for c in side)) for side in (position.on_roll, position.opponent)
     ]
     shown = at.dataframe[0].value
-    assert shown["Method"].tolist() == race_counts.race_counts(position)["method"].tolist()
+    assert shown["Rule"].tolist() == race_counts.race_counts(position)["method"].tolist()
+
+
+def test_the_verdict_for_the_position_comes_first(open_page):
+    """Issue #37 item 9: 68 v 79 gets the race model's money verdict as the headline, and
+    the match verdict at the match tab's score below it; the rules of thumb are variants."""
+    at = open_page(PAGE, pos="2u42AAC2uxcAAA", away=3, oaway=5, met="kxg2")
+    assert not at.exception
+    model = race.race_cube_equities(68, 79, "center")
+    assert metric(at, "Money verdict") == model.action.replace("/", ", ")
+    assert metric(at, "Equity, best play") == f"{model.optimal:+.4f}"
+    assert metric(at, "Cubeless winning chance") == f"{race.race_win_probability(68, 79):.2%}"
+    score = match_points.MatchScore(load_table("kxg2"), 3, 5)
+    at_score = race_match.race_match_equities(score, 68, 79)
+    assert metric(at, "Match verdict at 3-away/5-away") == at_score.action.replace("/", ", ")
+    assert metric(at, "Match winning chance, best play") == f"{at_score.optimal:.2%}"
+    maps = [s for s in chart_specs(at) if s["data"][0]["type"] == "heatmap"]
+    marked = maps[0]["data"][-1]
+    assert (marked["x"], marked["y"]) == ([79], [68])  # the position on the strategy map
+    rules = at.dataframe[0].value
+    assert not rules["Says"].str.contains("redouble").any()  # the cube is centred
+
+
+def test_a_small_bear_off_verdict_is_exact(open_page):
+    at = open_page(PAGE, pos="BQAAsAAAAAAAAA", cv="2", cube="owned")
+    assert not at.exception
+    position = position_from_id("BQAAsAAAAAAAAA")
+    exact = bearoff.two_sided(position.on_roll[:6], position.opponent[:6])
+    assert metric(at, "Money verdict") == exact.action_owned
+    assert metric(at, "Equity, best play") == f"{exact.owned:+.4f}"
+    assert any("two-sided bear-off database" in c.value for c in at.caption)
+
+
+def test_the_rules_of_thumb_read_as_a_player_reads_them(open_page):
+    """Issue #37 item 11: one unit a column, chances in percent, verdicts by cube."""
+    at = open_page(PAGE, pos="2u42AAC2uxcAAA", cv="2", cube="owned")
+    assert not at.exception
+    rules = at.dataframe[0].value.set_index("Rule")
+    position = position_from_id("2u42AAC2uxcAAA")
+    table = race_counts.race_counts(position, "owned").set_index("method")
+    assert rules["Says"].tolist() == table["verdict"].tolist()
+    assert not rules["Says"].str.startswith("double").any()  # owned: redoubles only
+    kleinman = float(rules.loc["Kleinman", "Winning chance (%)"])
+    assert kleinman == round(100 * table.loc["Kleinman", "win"], 2)
+    assert rules.loc["8-9-12", "What it compares"].endswith("% of the roller's pips")
 
 
 def test_a_bear_off_gets_its_exact_values(open_page):
