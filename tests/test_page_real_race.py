@@ -84,6 +84,34 @@ def test_a_pasted_xgid_sets_the_position(open_page):
     assert at.success
 
 
+def test_a_pasted_xgid_sets_the_cube_seen_from_the_player_on_roll(open_page):
+    """XG's cube owner is the bottom (1) or top (-1) player; the page's is seen from the
+    player on roll: the top player on roll owning the 4-cube owns it."""
+    at = open_page(PAGE)
+    target = position_from_id("2u42AAC2uxcAAA")
+    text = xgid(target, bottom_on_roll=False).split(":")
+    text[1], text[2] = "2", "-1"  # a 4-cube, the top player's
+    at.text_input(key="race-paste").input(":".join(text)).run()
+    at.button(key="race-read").click().run()
+    assert not at.exception
+    assert (at.selectbox(key="cube").value, at.selectbox(key="cv").value) == ("owned", "4")
+    assert metric(at, "Money verdict").startswith(("redouble", "no redouble"))
+    board = chart_specs(at)[0]
+    (cube,) = [n for n in board["layout"]["annotations"] if n.get("name") == "cube"]
+    assert cube["text"] == "<b>4</b>" and cube["y"] < 5.5
+
+
+def test_the_15_checker_bear_off_gets_the_race_models_verdict(open_page):
+    """Issue #37 item 9's second position, 48 v 51: beyond the two-sided database (6
+    checkers a side), the race model's verdict on the pip counts heads the section."""
+    at = open_page(PAGE, pos="u7sNAAB3tw0AAA")
+    assert not at.exception
+    model = race.race_cube_equities(48, 51, "center")
+    assert metric(at, "Money verdict") == model.action.replace("/", ", ")
+    assert at.metric[0].label == "Money verdict"
+    assert any("race model solved exactly on the pip counts" in c.value for c in at.caption)
+
+
 def test_a_bad_paste_is_named_and_changes_nothing(open_page):
     at = open_page(PAGE)
     at.text_input(key="race-paste").input("XGID=not-a-position").run()

@@ -10,7 +10,7 @@ import streamlit as st
 from cubecore import bearoff, cubeful, met, race, race_match
 from cubecore.janowski import CubePosition
 from cubecore.match_points import CubeOwner, MatchPhase, MatchScore
-from cubecore.position import Position, position_from_xgid, position_id
+from cubecore.position import Position, position_id, xgid_info
 from cubecore.references import source
 from ui import widgets
 from ui.board import board_figure
@@ -25,17 +25,31 @@ _MATCH_LIFE_GRID = 7
 
 
 def _read_pasted() -> None:
-    """Read a pasted XGID or Position ID into the position control (a button's callback)."""
+    """Read a pasted XGID or Position ID into the position control, and an XGID's cube
+    into the cube controls (a button's callback)."""
     text = st.session_state.get("race-paste", "").strip()
     try:
-        found = (
-            position_from_xgid(text) if text.upper().startswith("XGID=") else data.position(text)
-        )
+        if text.upper().startswith("XGID="):
+            info = xgid_info(text)
+            found = info.position
+            if str(info.cube_value) not in controls.CUBE_VALUE.options:
+                raise ValueError(f"a cube of {info.cube_value} is beyond 64")
+        else:
+            info, found = None, data.position(text)
     except ValueError as error:
         st.session_state[_PASTED] = f"Not read: {error}"
         return
     st.session_state[controls.POSITION.key] = position_id(found)
-    st.session_state[_PASTED] = "Read: the position is set."
+    if info is None:
+        st.session_state[_PASTED] = "Read: the position is set."
+        return
+    if info.cube_owner == 0:
+        cube = "center"
+    else:  # XG's owner is the bottom (1) or top (-1) player; ours is seen from the roller
+        cube = "owned" if (info.cube_owner == 1) == info.bottom_on_roll else "opponent"
+    st.session_state[controls.CUBE.key] = cube
+    st.session_state[controls.CUBE_VALUE.key] = str(info.cube_value)
+    st.session_state[_PASTED] = "Read: the position and the cube are set."
 
 
 def _position(v: View) -> Position | None:
