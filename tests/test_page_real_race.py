@@ -205,3 +205,18 @@ def test_a_small_bear_off_at_a_match_score_shows_one_block_the_exact_one(open_pa
     )
     assert action == "No double, take"
     assert rows["No double"][0] == f"{100 * exact.no_double:.2f}%"
+
+
+def test_the_pip_model_table_is_in_percent_as_its_headline(open_page):
+    """Issue #37: percentages are percentages everywhere on a page (the table had shares
+    as fractions beside a headline in percent)."""
+    at = open_page(PAGE, sec="Pip model against the real game")
+    assert not at.exception
+    table = at.dataframe[0].value
+    errors = bearoff.pip_model_errors(by="on_roll_pips")
+    share = 100 * (errors["pairs"] * errors["action_disagreement"]).sum() / errors["pairs"].sum()
+    assert metric(at, "Pairs with another action") == f"{share:.2f}%"
+    shown = table["Pairs with another action (%)"].to_numpy()
+    assert abs(shown - 100 * errors["action_disagreement"].to_numpy()).max() <= 0.005 + 1e-9
+    win = table["Mean |error| of the winning chance (pp)"].to_numpy()
+    assert abs(win - 100 * errors["mean_abs_win_error"].to_numpy()).max() <= 0.005 + 1e-9

@@ -75,7 +75,7 @@ def match_action_figure(actions: pd.DataFrame, title: str) -> Figure:
     counts = np.unique(actions["on_roll"].to_numpy())
     n = len(counts)
     codes = actions["action"].cat.codes.to_numpy(dtype=float).reshape(n, n)
-    mwc = actions["optimal"].to_numpy(dtype=float).reshape(n, n)
+    mwc = 100.0 * actions["optimal"].to_numpy(dtype=float).reshape(n, n)  # in percent
     k = len(race_match.MATCH_ACTIONS)
     scale = []
     for i, color in enumerate(_MATCH_ACTION_COLORS):
@@ -90,7 +90,8 @@ def match_action_figure(actions: pd.DataFrame, title: str) -> Figure:
         "zmax": k - 0.5,
         "colorscale": scale,
         "colorbar": {"tickvals": list(range(k)), "ticktext": list(race_match.MATCH_ACTIONS)},
-        "hovertemplate": "on roll %{y}, opponent %{x}: MWC %{customdata:.4f}<extra></extra>",
+        "hovertemplate": "on roll %{y}, opponent %{x}: "
+        "match winning chance %{customdata:.2f}%<extra></extra>",
     }
     layout = base_layout(title, "opponent's pip count", "pip count of the player on roll")
     return {"data": [trace], "layout": layout}

@@ -298,8 +298,31 @@ def render_pip_model(v: View) -> None:
             "Every pair of bear-offs of up to 6 checkers each: the pip model's winning "
             "chance and centred-cube action against the exact values. " + source("ZK77")
         )
-        shown = errors.rename(columns=lambda name: name.replace("_", " ").capitalize())
-        widgets.table_with_download(shown.round(4), "race_pip_model_errors.csv")
+        widgets.table_with_download(_errors_shown(errors), "race_pip_model_errors.csv")
+
+
+#: The pip model's error table as a player reads it: header, factor, decimals. Winning
+#: chances and shares in percent (as the headline), equities and cube lives as they are.
+_ERROR_COLUMNS = {
+    "on_roll_pips": ("Pips of the player on roll", 1, 0),
+    "pairs": ("Pairs", 1, 0),
+    "mean_win_error": ("Mean error of the winning chance (pp)", 100, 2),
+    "mean_abs_win_error": ("Mean |error| of the winning chance (pp)", 100, 2),
+    "max_abs_win_error": ("Largest |error| of the winning chance (pp)", 100, 2),
+    "mean_abs_centred_error": ("Mean |error| of the equity, cube centred", 1, 4),
+    "action_disagreement": ("Pairs with another action (%)", 100, 2),
+    "median_exact_cube_life": ("Median cube life, exact", 1, 4),
+    "median_pip_model_cube_life": ("Median cube life, pip model", 1, 4),
+}
+
+
+def _errors_shown(errors: pd.DataFrame) -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            label: (errors[name] * factor).round(places)
+            for name, (label, factor, places) in _ERROR_COLUMNS.items()
+        }
+    )
 
 
 def _errors_figure(errors: pd.DataFrame) -> Figure:
@@ -307,9 +330,17 @@ def _errors_figure(errors: pd.DataFrame) -> Figure:
 
     x = errors.iloc[:, 0]
     traces = [
-        line(x, errors["mean_abs_win_error"], "mean |error| of the winning chance", COLORS["take"]),
         line(
-            x, errors["action_disagreement"], "share of pairs with another action", COLORS["double"]
+            x,
+            100 * errors["mean_abs_win_error"],
+            "mean |error| of the winning chance (pp)",
+            COLORS["take"],
+        ),
+        line(
+            x,
+            100 * errors["action_disagreement"],
+            "pairs with another action (%)",
+            COLORS["double"],
         ),
     ]
     return {
@@ -317,7 +348,7 @@ def _errors_figure(errors: pd.DataFrame) -> Figure:
         "layout": base_layout(
             "Pip model minus exact, by the roller's pip count",
             "pips of the player on roll",
-            "share",
+            "percent",
         ),
     }
 
