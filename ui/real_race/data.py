@@ -102,8 +102,9 @@ def money_verdict(position_id: str, cube: CubePosition) -> MoneyVerdict:
                 _said("no double", cube), e.opponent_owns, nan, nan, e.opponent_owns, e.win, True
             )
         owned = cube == "owned"
+        action = e.action_owned if owned else e.action_centred
         return MoneyVerdict(
-            e.action_owned if owned else e.action_centred,
+            "no redouble" if owned and action == "no double" else action,
             e.owned_no_double if owned else e.centred_no_double,
             e.double_take,
             1.0,
