@@ -29,9 +29,18 @@ Every method is reimplemented from its published definition:
   ``L/10 + 2`` pips for ``L >= 62`` and ``(L - 5)/7`` below (on pip counts, ``L`` the
   roller's); the roller doubles within 3 pips of it and redoubles within 2.
 
-Cube actions are the words of :data:`RACE_ACTIONS`: ``"no double"``; ``"double, take"``
-(an initial double, not a redouble); ``"redouble, take"`` (double at any cube, take);
-``"double, pass"``.
+Each method has three tests, as gnubg prints them: the opponent passes; the roller
+redoubles (doubles at any cube); the roller doubles from the centre only. A method's
+``action`` is the strongest test that holds, in the words of :data:`RACE_ACTIONS`:
+``"no double"``; ``"double, take"`` (an initial double, not a redouble); ``"redouble,
+take"`` (double at any cube, take); ``"double, pass"``. What it says at a cube
+(:func:`verdict_at`, :data:`CUBE_VERDICTS`) is read from that: with the cube centred
+"redouble, take" is a double ("double, take"), with the cube owned "double, take" is no
+redouble, and with the opponent owning the cube the roller cannot double.
+
+Every threshold is compared in exact arithmetic (integers or :class:`fractions.Fraction`):
+a count of 110 raised by 10 % is 121, not ``110 * 1.1 = 121.00000000000001``, so Thorp's
+``L <= T + 1`` holds at equality as the rule says.
 
 GNU Backgammon 1.07 prints the first five for a position (``show keith|thorp|8912|
 kleinman|isight``); the tests reproduce its numbers on gnubg-generated fixtures. Two
@@ -65,14 +74,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 import pandas as pd
 
 from cubecore._docs import fill_doc
-from cubecore._validate import flag
+from cubecore._validate import choice, flag
+from cubecore.janowski import CubePosition
 from cubecore.position import Position
 
 __all__ = [
+    "CUBE_VERDICTS",
     "RACE_ACTIONS",
     "RaceCount",
     "isight_count",
@@ -82,10 +94,18 @@ __all__ = [
     "rule_8_9_12",
     "thorp_count",
     "trice_rule",
+    "verdict_at",
 ]
 
 RACE_ACTIONS = ("no double", "double, take", "redouble, take", "double, pass")
 """Cube actions: none; initial double only; double or redouble; double, opponent passes."""
+
+CUBE_VERDICTS = {
+    "center": ("no double", "double, take", "double, pass"),
+    "owned": ("no redouble", "redouble, take", "redouble, pass"),
+    "opponent": ("no double (the opponent owns the cube)",),
+}
+"""The words of a verdict at each cube position (seen from the player on roll)."""
 
 
 @dataclass(frozen=True)
@@ -120,6 +140,46 @@ class RaceCount:
     measure_name: str
     action: str
     win: float | None = None
+
+    def verdict(self, cube: CubePosition) -> str:
+        """What the method says at a cube position (:func:`verdict_at`)."""
+        return verdict_at(self.action, cube)
+
+
+def verdict_at(action: str, cube: CubePosition) -> str:
+    """A method's action read at a cube position, in the words of :data:`CUBE_VERDICTS`.
+
+    Parameters
+    ----------
+    action : str
+        One of :data:`RACE_ACTIONS` (the strongest of the method's tests that holds).
+    cube : {"center", "owned", "opponent"}
+        The cube, seen from the player on roll.
+
+    Returns
+    -------
+    str
+        Centred: a double where the method doubles or redoubles ("double, take"), and
+        "double, pass" where the opponent passes. Owned: a redouble only where the method
+        redoubles; "no redouble" where it would only double from the centre. The opponent
+        owning the cube: the roller cannot double.
+
+    Examples
+    --------
+    >>> verdict_at("redouble, take", "center"), verdict_at("double, take", "owned")
+    ('double, take', 'no redouble')
+    """
+    action = choice("action", action, RACE_ACTIONS)
+    cube = choice("cube", cube, tuple(CUBE_VERDICTS))
+    words = CUBE_VERDICTS[cube]
+    if cube == "opponent":
+        return words[0]
+    strength = RACE_ACTIONS.index(action)  # 0 none, 1 double, 2 redouble, 3 pass
+    if strength == 3:
+        return words[2]
+    if strength == 2 or (strength == 1 and cube == "center"):
+        return words[1]
+    return words[0]
 
 
 _race_doc = fill_doc(
@@ -201,10 +261,11 @@ def keith_count(position: Position, *, round_down: bool = True) -> RaceCount:
     _race(position)
     round_down = flag("round_down", round_down)
     mine, theirs = (_keith(side) for side in _sides(position))
-    raised = mine + mine // 7 if round_down else mine * 8 / 7
-    lead_over = raised - theirs
+    raised = Fraction(mine + mine // 7) if round_down else Fraction(8 * mine, 7)
+    lead_over = raised - theirs  # exact: compared with the thresholds without rounding
     action = _action(lead_over < 2, lead_over <= 3, lead_over <= 4)
-    return RaceCount("Keith", mine, raised, theirs, lead_over, "L' - T", action)
+    shown = int(raised) if round_down else float(raised)
+    return RaceCount("Keith", mine, shown, theirs, float(lead_over), "L' - T", action)
 
 
 def _thorp(points: tuple[int, ...]) -> int:
@@ -231,10 +292,10 @@ def thorp_count(position: Position) -> RaceCount:
     """
     _race(position)
     mine, theirs = (_thorp(side) for side in _sides(position))
-    raised = mine * 1.1 if mine > 30 else mine
+    raised = Fraction(11 * mine, 10) if mine > 30 else Fraction(mine)  # 110 -> 121 exactly
     lead_over = raised - theirs
     action = _action(lead_over <= -2, lead_over <= 1, lead_over <= 2)
-    return RaceCount("Thorp", mine, raised, theirs, lead_over, "L - T", action)
+    return RaceCount("Thorp", mine, float(raised), theirs, float(lead_over), "L - T", action)
 
 
 @_race_doc
@@ -293,12 +354,14 @@ def kleinman_count(position: Position) -> RaceCount:
     mine, theirs = position.pips
     diff, total = theirs - mine, theirs + mine
     if total <= 4:  # the formula's limit: K -> +inf
-        k, win, ratio = math.inf, 1.0, math.inf
+        k, win = math.inf, 1.0
+        action = _action(True, True, True)
     else:
         k = (diff + 4) / (2.0 * math.sqrt(total - 4))
         win = 0.5 * (1.0 + math.erf(k))
-        ratio = (diff + 4) ** 2 / (total - 4) if diff + 4 > 0 else 0.0
-    action = _action(ratio > 1.2, ratio >= 0.7, ratio >= 0.5)
+        ratio = Fraction((diff + 4) ** 2, total - 4) if diff + 4 > 0 else Fraction(0)
+        keys = (Fraction(12, 10), Fraction(7, 10), Fraction(5, 10))  # exact key values
+        action = _action(ratio > keys[0], ratio >= keys[1], ratio >= keys[2])
     return RaceCount("Kleinman", mine, mine, theirs, k, "K", action, win)
 
 
@@ -334,9 +397,9 @@ def isight_count(position: Position) -> RaceCount:
     mine_points, their_points = _sides(position)
     mine = _isight(mine_points, their_points)
     theirs = _isight(their_points, mine_points)
-    p = 80.0 - mine / 3.0 + 2.0 * (theirs - mine)
+    p = 80 - Fraction(mine, 3) + 2 * (theirs - mine)  # exact: thirds compared exactly
     action = _action(p > 76, p >= 70, p >= 68)
-    return RaceCount("Isight", mine, mine, theirs, p, "P %", action, p / 100.0)
+    return RaceCount("Isight", mine, mine, theirs, float(p), "P %", action, float(p) / 100.0)
 
 
 @_race_doc
@@ -362,30 +425,36 @@ def trice_rule(position: Position) -> RaceCount:
     """
     _race(position)
     mine, theirs = position.pips
-    last_take = mine / 10 + 2 if mine >= 62 else (mine - 5) / 7
+    last_take = Fraction(mine, 10) + 2 if mine >= 62 else Fraction(mine - 5, 7)
     lead = theirs - mine
     action = _action(lead > last_take, lead >= last_take - 2, lead >= last_take - 3)
-    return RaceCount("Trice", mine, mine, theirs, last_take, "last take lead", action)
+    return RaceCount("Trice", mine, mine, theirs, float(last_take), "last take lead", action)
 
 
 @_race_doc
-def race_counts(position: Position) -> pd.DataFrame:
+def race_counts(position: Position, cube: CubePosition = "center") -> pd.DataFrame:
     """Every race method on one position, as a tidy table.
 
     {race_parameters}
+    cube : {{"center", "owned", "opponent"}}
+        The cube, seen from the player on roll (default centred).
 
     Returns
     -------
     pandas.DataFrame
         One row per method (Keith, Thorp, 8-9-12, Kleinman, Isight, Trice) with the
-        columns of :class:`RaceCount`.
+        columns of :class:`RaceCount` and ``verdict``, the action at ``cube``
+        (:func:`verdict_at`).
 
     Examples
     --------
     >>> p = Position.from_home((3, 0, 0, 0, 0, 0), (0, 0, 0, 0, 0, 1))
     >>> race_counts(p)["method"].tolist()
     ['Keith', 'Thorp', '8-9-12', 'Kleinman', 'Isight', 'Trice']
+    >>> race_counts(p, "owned")["verdict"].tolist()[:2]
+    ['redouble, take', 'no redouble']
     """
+    cube = choice("cube", cube, tuple(CUBE_VERDICTS))
     rows = [
         keith_count(position),
         thorp_count(position),
@@ -394,4 +463,4 @@ def race_counts(position: Position) -> pd.DataFrame:
         isight_count(position),
         trice_rule(position),
     ]
-    return pd.DataFrame([r.__dict__ for r in rows])
+    return pd.DataFrame([{**r.__dict__, "verdict": r.verdict(cube)} for r in rows])

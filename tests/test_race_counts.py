@@ -244,3 +244,75 @@ def test_race_counts_table():
     table = rc.race_counts(race(70, 77))
     assert list(table["method"]) == ["Keith", "Thorp", "8-9-12", "Kleinman", "Isight", "Trice"]
     assert set(table["action"]) <= set(rc.RACE_ACTIONS)
+
+
+# --- issue #37 item 11: exact thresholds, verdicts by cube position ---------------------
+
+#: Thorp counts 110 (on roll) and 120: raised by 10 %, 110 is 121 = T + 1, where the rule
+#: redoubles ("L <= T + 1", [Tho]); in floating point 110 * 1.1 = 121.00000000000001.
+THORP_110_V_120 = Position(
+    (1, 3, 2, 0, 2, 1, 1, 0, 3, 1, 1, *[0] * 13), (0, 3, 0, 1, 3, 1, 1, 1, 2, 3, *[0] * 14)
+)
+
+
+def test_thorp_compares_the_raised_count_exactly():
+    assert 110 * 1.1 > 121  # the float the rule must not use
+    got = rc.thorp_count(THORP_110_V_120)
+    assert (got.on_roll, got.opponent) == (110, 120)
+    assert got.on_roll_adjusted == 121 and got.measure == 1
+    assert got.action == "redouble, take"
+    assert got.verdict("owned") == "redouble, take"
+
+
+@pytest.mark.parametrize(
+    ("action", "cube", "verdict"),
+    [
+        ("no double", "center", "no double"),
+        ("double, take", "center", "double, take"),
+        ("redouble, take", "center", "double, take"),
+        ("double, pass", "center", "double, pass"),
+        ("no double", "owned", "no redouble"),
+        ("double, take", "owned", "no redouble"),
+        ("redouble, take", "owned", "redouble, take"),
+        ("double, pass", "owned", "redouble, pass"),
+        *[(a, "opponent", "no double (the opponent owns the cube)") for a in rc.RACE_ACTIONS],
+    ],
+)
+def test_verdict_at(action, cube, verdict):
+    assert rc.verdict_at(action, cube) == verdict
+
+
+def test_verdict_at_names_a_bad_argument():
+    with pytest.raises(ValueError, match="`cube`"):
+        rc.verdict_at("no double", "middle")
+    with pytest.raises(ValueError, match="`action`"):
+        rc.verdict_at("beaver", "center")
+
+
+# gnubg's verdict lines at each cube position: a "Redouble, Take" is a double from the
+# centre; a "Double, Take" (initial double only) is no redouble when the cube is owned.
+GNUBG_AT_CUBE = {
+    "center": {"Double, Drop": "double, pass", "Redouble, Take": "double, take",
+               "Double, Take": "double, take", "No Double, Take": "no double"},
+    "owned": {"Double, Drop": "redouble, pass", "Redouble, Take": "redouble, take",
+              "Double, Take": "no redouble", "No Double, Take": "no redouble"},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("cube", ["center", "owned"])
+@pytest.mark.parametrize("record", RECORDS, ids=IDS)
+def test_keith_and_thorp_verdicts_at_the_cube_equal_gnubg(record, cube):
+    table = rc.race_counts(position(record), cube).set_index("method")["verdict"]
+    gnubg_keith = rc.keith_count(position(record), round_down=False).verdict(cube)
+    assert gnubg_keith == action(record["keith"]["verdict"], GNUBG_AT_CUBE[cube])
+    assert table["Thorp"] == action(record["thorp"]["verdict"], GNUBG_AT_CUBE[cube])
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=IDS)
+def test_no_redouble_with_the_cube_centred(record):
+    """The defect of issue #37 item 11: Thorp said "redouble, take" with the cube centred."""
+    centred = rc.race_counts(position(record), "center")["verdict"]
+    owned = rc.race_counts(position(record), "owned")["verdict"]
+    assert not centred.str.contains("redouble").any()
+    assert not owned.str.startswith("double").any()
+    assert (rc.race_counts(position(record), "opponent")["verdict"].str.startswith("no ")).all()

@@ -20,7 +20,12 @@ POSITION = Control(
     validator=position_from_id,
 )
 
-PAGE_CONTROLS = (POSITION,)
+#: The cube, for every section: drawn on the board, read by the verdicts and the rules
+#: of thumb (double from the centre, redouble when owned), and the match section's cube.
+CUBE = cube_controls.CUBE
+CUBE_VALUE = cube_controls.CUBE_VALUE
+
+PAGE_CONTROLS = (POSITION, CUBE, CUBE_VALUE)
 
 PRESETS = {
     "Race, 85 v 102 pips": {"pos": DEFAULT_POSITION_ID},
@@ -34,8 +39,6 @@ MATCH_TABLE = replace(cube_controls.TABLE, requires=None)
 MATCH_AWAY = replace(cube_controls.AWAY, requires=None)
 MATCH_OPP_AWAY = replace(cube_controls.OPP_AWAY, requires=None)
 MATCH_CRAWFORD = replace(cube_controls.CRAWFORD, requires=None)
-MATCH_CUBE_VALUE = cube_controls.CUBE_VALUE
-MATCH_CUBE = cube_controls.CUBE
 #: Largest pip count of the match section's maps (the DP's budget is 160).
 MATCH_PIPS = Control(
     "rpips",
@@ -52,8 +55,6 @@ MATCH_CONTROLS = (
     MATCH_AWAY,
     MATCH_OPP_AWAY,
     MATCH_CRAWFORD,
-    MATCH_CUBE_VALUE,
-    MATCH_CUBE,
     MATCH_PIPS,
 )
 

@@ -13,6 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from cubecore import bearoff, met, race, race_counts, race_match
+from cubecore.janowski import CubePosition
 from cubecore.match_points import CubeOwner, MatchPhase, MatchScore
 from cubecore.position import Position, position_from_id
 from ui.real_race import charts
@@ -43,9 +44,86 @@ def position(position_id: str) -> Position:
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def counts(position_id: str) -> pd.DataFrame:
-    """Every race formula on the position."""
-    return race_counts.race_counts(position_from_id(position_id))
+def counts(position_id: str, cube: CubePosition) -> pd.DataFrame:
+    """Every race formula on the position, with its verdict at the cube position."""
+    return race_counts.race_counts(position_from_id(position_id), cube)
+
+
+@dataclasses.dataclass(frozen=True)
+class MoneyVerdict:
+    """The money verdict of a race position at its cube (per unit of the cube).
+
+    Attributes
+    ----------
+    action : str
+        In players' words at the cube ("double, take", "redouble, pass", "no double").
+    no_double, double_take, double_pass, optimal : float
+        Equities of the player on roll; the doubling ones NaN when the opponent owns
+        the cube.
+    cubeless_win : float
+        His cubeless winning chance.
+    exact : bool
+        Whether the two-sided bear-off database gave it (else the pip-count race model).
+    """
+
+    action: str
+    no_double: float
+    double_take: float
+    double_pass: float
+    optimal: float
+    cubeless_win: float
+    exact: bool
+
+
+def _said(action: str, cube: CubePosition) -> str:
+    """The race model's action ("double/take") in the words at the cube."""
+    if cube == "opponent":
+        return "no double (the opponent owns the cube)"
+    words = action.replace("/", ", ")
+    return words.replace("double", "redouble") if cube == "owned" else words
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def money_verdict(position_id: str, cube: CubePosition) -> MoneyVerdict:
+    """The money verdict of a race: exact from the two-sided bear-off database where both
+    sides have at most 6 checkers, all at home; else the exact solution of the race model
+    on the two pip counts (:func:`cubecore.race.race_cube_equities`)."""
+    position = position_from_id(position_id)
+    try:
+        mine, theirs = position.home_boards()
+    except ValueError:  # checkers outside the home boards: the race model
+        mine = theirs = (bearoff.TWO_SIDED_CHECKERS + 1,)
+    if max(sum(mine), sum(theirs)) <= bearoff.TWO_SIDED_CHECKERS:
+        two_sided_database()
+        e = bearoff.two_sided(mine, theirs)
+        nan = float("nan")
+        if cube == "opponent":
+            return MoneyVerdict(
+                _said("no double", cube), e.opponent_owns, nan, nan, e.opponent_owns, e.win, True
+            )
+        owned = cube == "owned"
+        action = e.action_owned if owned else e.action_centred
+        return MoneyVerdict(
+            "no redouble" if owned and action == "no double" else action,
+            e.owned_no_double if owned else e.centred_no_double,
+            e.double_take,
+            1.0,
+            e.owned if owned else e.centred,
+            e.win,
+            True,
+        )
+    on_roll, opponent = position.pips
+    r = race.race_cube_equities(on_roll, opponent, cube)
+    win = float(race.race_win_probability(on_roll, opponent))
+    return MoneyVerdict(
+        _said(r.action, cube), r.no_double, r.double_take, r.double_pass, r.optimal, win, False
+    )
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def money_map(cube: CubePosition, low: int, high: int) -> pd.DataFrame:
+    """The exact money action of the race model for both counts in ``low..high``."""
+    return race.cube_action_map(cube, high, low)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)

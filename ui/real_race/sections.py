@@ -7,14 +7,16 @@ import math
 import pandas as pd
 import streamlit as st
 
-from cubecore import bearoff, cubeful, met, race_match
+from cubecore import bearoff, cubeful, met, race, race_match
+from cubecore.janowski import CubePosition
 from cubecore.match_points import CubeOwner, MatchPhase, MatchScore
-from cubecore.position import Position, position_from_xgid, position_id
+from cubecore.position import Position, position_id, xgid_info
 from cubecore.references import source
 from ui import widgets
+from ui.board import board_figure
 from ui.real_race import charts, controls, data
 from ui.skeleton import View
-from ui.style import Figure
+from ui.style import CUBE_NAMES, Figure
 from ui.warmup import WARM_UP
 
 _PASTED = "_race_pasted"
@@ -23,17 +25,31 @@ _MATCH_LIFE_GRID = 7
 
 
 def _read_pasted() -> None:
-    """Read a pasted XGID or Position ID into the position control (a button's callback)."""
+    """Read a pasted XGID or Position ID into the position control, and an XGID's cube
+    into the cube controls (a button's callback)."""
     text = st.session_state.get("race-paste", "").strip()
     try:
-        found = (
-            position_from_xgid(text) if text.upper().startswith("XGID=") else data.position(text)
-        )
+        if text.upper().startswith("XGID="):
+            info = xgid_info(text)
+            found = info.position
+            if str(info.cube_value) not in controls.CUBE_VALUE.options:
+                raise ValueError(f"a cube of {info.cube_value} is beyond 64")
+        else:
+            info, found = None, data.position(text)
     except ValueError as error:
         st.session_state[_PASTED] = f"Not read: {error}"
         return
     st.session_state[controls.POSITION.key] = position_id(found)
-    st.session_state[_PASTED] = "Read: the position is set."
+    if info is None:
+        st.session_state[_PASTED] = "Read: the position is set."
+        return
+    if info.cube_owner == 0:
+        cube = "center"
+    else:  # XG's owner is the bottom (1) or top (-1) player; ours is seen from the roller
+        cube = "owned" if (info.cube_owner == 1) == info.bottom_on_roll else "opponent"
+    st.session_state[controls.CUBE.key] = cube
+    st.session_state[controls.CUBE_VALUE.key] = str(info.cube_value)
+    st.session_state[_PASTED] = "Read: the position and the cube are set."
 
 
 def _position(v: View) -> Position | None:
@@ -50,8 +66,34 @@ def _home_points(counts: tuple[int, ...]) -> tuple[int, ...] | None:
     return tuple(counts[:6]) if not any(counts[6:]) else None
 
 
+#: The cube control's words -> the cube seen from the player on roll (race models) and its
+#: owner (the board, the match solver).
+_CUBES: dict[str, tuple[CubePosition, CubeOwner]] = {
+    "center": ("center", "center"),
+    "owned": ("owned", "player"),
+    "opponent": ("opponent", "opponent"),
+}
+#: Counts either side of the position shown on the money strategy map.
+_MAP_MARGIN = 25
+
+
+def _cube(v: View) -> tuple[int, CubePosition, CubeOwner] | None:
+    """The page's cube: value, position and owner; None after saying what is wrong."""
+    value = int(v.text("cv"))
+    position, owner = _CUBES[v.text("cube")]
+    if value == 1:
+        if owner != "center":
+            st.info("A cube on 1 has not been turned: it is read as centred.")
+        return 1, "center", "center"
+    if owner == "center":
+        st.info("A cube above 1 has an owner: choose 'owned' or 'opponent' as the cube position.")
+        return None
+    return value, position, owner
+
+
 def render_position(v: View) -> None:
-    """The board, the pip counts and every race formula with its verdict."""
+    """The verdict for the position first, the board, the strategy map, then the rules
+    of thumb as labelled variants and the exact bear-off values."""
     with st.expander("Paste a Position ID or an XGID"):
         st.text_input("Position ID or XGID", key="race-paste", max_chars=120)
         st.button("Read the position", key="race-read", on_click=_read_pasted)
@@ -59,27 +101,142 @@ def render_position(v: View) -> None:
         if message:
             (st.success if message.startswith("Read") else st.error)(message)
     position = _position(v)
-    if position is None:
+    cube = _cube(v)
+    if position is None or cube is None:
         return
-    pips = [("Pips, on roll", str(position.pips[0])), ("Pips, opponent", str(position.pips[1]))]
+    value, where, owner = cube
+    board = board_figure(position, cube_value=value, cube_owner=owner)
+    on_roll, opponent = position.pips
     if not position.is_race:
-        widgets.headline(pips)
-        widgets.chart(charts.board_figure(position), "race_board")
+        widgets.headline([("Pips, on roll", str(on_roll)), ("Pips, opponent", str(opponent))])
+        widgets.chart(board, "race_board")
         st.warning("This is not a race (the checkers can still meet): the race formulas need one.")
         return
-    table = data.counts(v.text("pos"))
-    keith = table.set_index("method").loc["Keith"]
-    widgets.headline([*pips, ("Keith count says", str(keith["action"]))])
-    widgets.chart(charts.board_figure(position), "race_board")
-    shown = table.rename(columns=lambda name: name.replace("_", " ").capitalize())
-    st.subheader("What the race formulas say")
-    widgets.table_with_download(shown.round(4), f"race_counts_{v.text('pos')}.csv")
+    verdict = data.money_verdict(v.text("pos"), where)
+    how = (
+        "exact: the two-sided bear-off database"
+        if verdict.exact
+        else f"the race model solved exactly on the pip counts, {on_roll} v {opponent}"
+    )
+    widgets.headline(
+        [
+            ("Money verdict", verdict.action),
+            ("Equity, best play", f"{verdict.optimal:+.4f}"),
+            ("Cubeless winning chance", f"{verdict.cubeless_win:.2%}"),
+            ("Pips, on roll v opponent", f"{on_roll} v {opponent}"),
+        ]
+    )
+    st.caption(f"Money play, {_cube_words(value, owner)}; from {how}.")
+    widgets.chart(board, "race_board")
+    _match_verdict(v, position, value, owner)
+    _money_map(where, on_roll, opponent)
+    table = data.counts(v.text("pos"), where)
+    st.subheader("Rules of thumb (variants)")
+    widgets.table_with_download(_rules_shown(table), f"race_counts_{v.text('pos')}.csv")
     if not v.present:
         st.caption(
-            "Keith, Thorp, 8-9-12, Kleinman, Isight and Trice, each from its published "
-            "definition; equal to GNU Backgammon 1.07's show commands (tests). " + source("GNUBG")
+            "Rules players use at the board, each from its published definition and "
+            "equal to GNU Backgammon 1.07's show commands (tests); each compares the counts "
+            "with its own thresholds, read at the cube above (from the centre a double, "
+            "owned a redouble). They are estimates: the verdict above comes first. "
+            + source("GNUBG")
         )
     _bearoff_values(position)
+
+
+def _cube_words(value: int, owner: CubeOwner) -> str:
+    return {
+        "center": "cube centred",
+        "player": f"the player on roll owns the {value}-cube",
+        "opponent": f"the opponent owns the {value}-cube",
+    }[owner]
+
+
+def _compared(row: pd.Series) -> str:
+    """What a rule compares, in its own unit (one rule a row, the unit named)."""
+    method, measure = row["method"], float(row["measure"])
+    if method in ("Keith", "Thorp"):
+        return f"raised count minus the opponent's: {_short(measure)}"
+    if method == "8-9-12":
+        return f"lead: {_short(measure)}% of the roller's pips"
+    if method == "Kleinman":
+        return (
+            "K: no pips left to vary (a sure win)" if math.isinf(measure) else f"K = {measure:.3f}"
+        )
+    if method == "Isight":
+        return f"estimated winning chance: {_short(measure)}%"
+    lead = int(row["opponent"]) - int(row["on_roll"])
+    return f"lead {lead} pips; last take at a lead of {_short(measure)} pips"
+
+
+def _short(number: float) -> str:
+    """A number with at most 2 decimals, trailing zeros dropped."""
+    text = f"{number:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _rules_shown(table: pd.DataFrame) -> pd.DataFrame:
+    """The rules of thumb as a player reads them: one unit a column, chances in percent."""
+    return pd.DataFrame(
+        {
+            "Rule": table["method"],
+            "Count, on roll": table["on_roll"].astype(float),
+            "Count, raised": table["on_roll_adjusted"].astype(float),
+            "Count, opponent": table["opponent"].astype(float),
+            "What it compares": [_compared(row) for _, row in table.iterrows()],
+            "Winning chance (%)": [
+                None if w is None or pd.isna(w) else round(100.0 * float(w), 2)
+                for w in table["win"]
+            ],
+            "Says": table["verdict"],
+        }
+    )
+
+
+def _match_verdict(v: View, position: Position, value: int, owner: CubeOwner) -> None:
+    """The position's verdict at the match tab's score (variant below the money verdict)."""
+    key, away, opp_away = v.text("met"), v.whole("away"), v.whole("oaway")
+    phase = _match_phase(away, opp_away, v.flag("crawford"))
+    pips = _match_pips(v)
+    label = f"{away}-away/{opp_away}-away"
+    if pips is None:
+        return
+    try:
+        score = MatchScore(met.load_table(key), away, opp_away, phase, value, owner)
+        e = _decision(key, score, pips)
+        mine, theirs = _home_points(position.on_roll), _home_points(position.opponent)
+        exact = (
+            mine is not None
+            and theirs is not None
+            and max(sum(mine), sum(theirs)) <= race_match.MAX_BEAROFF_CHECKERS
+        )
+        if exact:
+            e = _decision(key, score, pips, (mine, theirs))  # type: ignore[arg-type]
+    except ValueError as error:
+        st.caption(f"At {label} ({phase}): no race verdict ({error}).")
+        return
+    widgets.metric_row(
+        [
+            (f"Match verdict at {label}", e.action.replace("/", ", ")),
+            ("Match winning chance, best play", f"{e.optimal:.2%}"),
+        ]
+    )
+    st.caption(
+        f"The {phase} game at the score of the 'At a match score' tab, "
+        f"{_cube_words(value, owner)}; from "
+        + ("the exact bear-off at the score." if exact else "the race model on the pip counts.")
+    )
+
+
+def _money_map(cube: CubePosition, on_roll: int, opponent: int) -> None:
+    """The race model's money strategy map around the position, the position marked."""
+    low = max(1, min(on_roll, opponent) - _MAP_MARGIN)
+    high = min(race.MAX_COUNT, max(on_roll, opponent) + _MAP_MARGIN)
+    figure = charts.money_action_figure(
+        data.money_map(cube, low, high),
+        f"Money strategy map of the race model, {CUBE_NAMES[cube]}",
+    )
+    widgets.chart(charts.with_position(figure, on_roll, opponent), "race_money_map")
 
 
 def _bearoff_values(position: Position) -> None:
@@ -141,8 +298,31 @@ def render_pip_model(v: View) -> None:
             "Every pair of bear-offs of up to 6 checkers each: the pip model's winning "
             "chance and centred-cube action against the exact values. " + source("ZK77")
         )
-        shown = errors.rename(columns=lambda name: name.replace("_", " ").capitalize())
-        widgets.table_with_download(shown.round(4), "race_pip_model_errors.csv")
+        widgets.table_with_download(_errors_shown(errors), "race_pip_model_errors.csv")
+
+
+#: The pip model's error table as a player reads it: header, factor, decimals. Winning
+#: chances and shares in percent (as the headline), equities and cube lives as they are.
+_ERROR_COLUMNS = {
+    "on_roll_pips": ("Pips of the player on roll", 1, 0),
+    "pairs": ("Pairs", 1, 0),
+    "mean_win_error": ("Mean error of the winning chance (pp)", 100, 2),
+    "mean_abs_win_error": ("Mean |error| of the winning chance (pp)", 100, 2),
+    "max_abs_win_error": ("Largest |error| of the winning chance (pp)", 100, 2),
+    "mean_abs_centred_error": ("Mean |error| of the equity, cube centred", 1, 4),
+    "action_disagreement": ("Pairs with another action (%)", 100, 2),
+    "median_exact_cube_life": ("Median cube life, exact", 1, 4),
+    "median_pip_model_cube_life": ("Median cube life, pip model", 1, 4),
+}
+
+
+def _errors_shown(errors: pd.DataFrame) -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            label: (errors[name] * factor).round(places)
+            for name, (label, factor, places) in _ERROR_COLUMNS.items()
+        }
+    )
 
 
 def _errors_figure(errors: pd.DataFrame) -> Figure:
@@ -150,9 +330,17 @@ def _errors_figure(errors: pd.DataFrame) -> Figure:
 
     x = errors.iloc[:, 0]
     traces = [
-        line(x, errors["mean_abs_win_error"], "mean |error| of the winning chance", COLORS["take"]),
         line(
-            x, errors["action_disagreement"], "share of pairs with another action", COLORS["double"]
+            x,
+            100 * errors["mean_abs_win_error"],
+            "mean |error| of the winning chance (pp)",
+            COLORS["take"],
+        ),
+        line(
+            x,
+            100 * errors["action_disagreement"],
+            "pairs with another action (%)",
+            COLORS["double"],
         ),
     ]
     return {
@@ -160,7 +348,7 @@ def _errors_figure(errors: pd.DataFrame) -> Figure:
         "layout": base_layout(
             "Pip model minus exact, by the roller's pip count",
             "pips of the player on roll",
-            "share",
+            "percent",
         ),
     }
 
@@ -176,14 +364,10 @@ def render_match(v: View) -> None:
     """The exact race cube strategy at a match score: actions, window, cube life."""
     key, away, opp_away = v.text("met"), v.whole("away"), v.whole("oaway")
     phase = _match_phase(away, opp_away, v.flag("crawford"))
-    cube_value = int(v.text("cv"))
-    owners: dict[str, CubeOwner] = {"center": "center", "owned": "player", "opponent": "opponent"}
-    owner = owners[v.text("cube")]
-    if cube_value == 1:
-        owner = "center"
-    elif owner == "center":
-        st.info("A cube above 1 has an owner: choose 'owned' or 'opponent' as the cube position.")
+    cube = _cube(v)
+    if cube is None:
         return
+    cube_value, _, owner = cube
     pips = v.whole("rpips")
     score = f"{away}-away/{opp_away}-away, {phase}, cube {cube_value} ({owner})"
     try:
@@ -203,7 +387,9 @@ def render_match(v: View) -> None:
         return
     st.subheader(f"Cube action at {score}")
     _match_position(v, key, view.score)
-    widgets.chart(view.actions, "race_match_actions")
+    counts = _match_pips(v)
+    actions = view.actions if counts is None else charts.with_position(view.actions, *counts)
+    widgets.chart(actions, "race_match_actions")
     widgets.chart(view.window, "race_match_window")
     if not v.present:
         st.caption(
