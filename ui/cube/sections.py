@@ -155,9 +155,9 @@ def render_decision(v: View) -> None:
     if view.errors is not None:
         st.markdown(view.errors)
         st.caption(
-            f"Error: the equity ({_unit(s)}) a decision gives away against the right one, "
-            "as a positive number, as gnubg and eXtreme Gammon report it; 0 for the "
-            "right decision."
+            f"Error: what a decision gives away against the right one, in {_unit(s)}, as "
+            "a positive number, as gnubg and eXtreme Gammon report errors; 0 for the right "
+            "decision."
         )
     else:
         st.info("The player on roll cannot double here: only No double is shown.")
