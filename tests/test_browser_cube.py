@@ -345,15 +345,16 @@ def test_the_presets_and_texts_speak_a_players_words(server, page):
 
 def test_score_matrix_slider_keeps_the_address_bar_the_view(server, browser, page):
     """Issue #37 item 6: open the Score matrix tab by clicking, move its own slider: the
-    address bar kept the old value (reopened: 7, not the moved one) while the share box
-    was right."""
-    open_cube(page, server)
+    address bar kept the old value (reopened: 3, not the moved value) while the share box
+    was right. Moved to 6, not to 7: the grid's default leaves the link."""
+    open_cube(page, server, "?n=3")
     browser_runs.after_a_run(
         page, page.get_by_role("tab", name="Score matrix", exact=True).click, PATIENCE_MS
     )
     slider = page.get_by_role("slider", name=re.compile("Score grid"))
-    slider.focus()
-    browser_runs.after_a_run(page, lambda: page.keyboard.press("ArrowLeft"), PATIENCE_MS)
+    for _ in range(3):  # 3 -> 6, one committed step at a time
+        slider.focus()
+        browser_runs.after_a_run(page, lambda: page.keyboard.press("ArrowRight"), PATIENCE_MS)
     shown = figure(page, "Best action at every score")
     assert len(shown["data"][0]["y"]) == 6  # the grid has moved to 6 x 6
     page.get_by_text("Share this view").click()
