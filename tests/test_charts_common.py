@@ -202,12 +202,13 @@ def test_theme_link_adds_streamlit_s_theme_option_to_any_link():
 
 
 def test_export_note_sits_in_the_top_margin_on_the_paper():
-    """The export note takes a strip above the title, where nothing else is drawn, and
-    reads over the paper (a board's plot colour is not behind it)."""
+    """The export note takes a strip above the title, where nothing else is drawn, under
+    a band left to the chart toolbar, and reads over the paper (a board's plot colour is
+    not behind it)."""
     figure = {"data": [], "layout": {"margin": {"t": 60, "b": 40}, "plot_bgcolor": "#d9c3a0"}}
     noted = style.with_export_note(figure, "Cube Theory Lab · x=0.7")
     note = noted["layout"]["annotations"][-1]
-    assert noted["layout"]["margin"] == {"t": 60 + 22, "b": 40}
+    assert noted["layout"]["margin"] == {"t": 60 + 22 + 30, "b": 40}  # note, toolbar
     assert (note["y"], note["yanchor"], note["yshift"]) == (1, "bottom", 60)
     assert style.in_margin(note)
     assert not style.in_margin({**note, "y": 0.5, "yanchor": "middle"})

@@ -1,5 +1,7 @@
 """AppTests of the cube calculator: what is its own (common behaviour: test_pages_common.py)."""
 
+import re
+
 import pytest
 
 from cubecore import cubeful, met
@@ -43,8 +45,8 @@ def test_pasted_xg_text_sets_the_probabilities(open_page):
     ).run()
     at.button(key="paste-read").click().run()
     assert not at.exception
-    assert at.slider(key="pw").value == 60.0
-    assert at.slider(key="plg").value == 10.0
+    assert at.number_input(key="pw").value == 60.0
+    assert at.number_input(key="plg").value == 10.0
     assert at.success
 
 
@@ -54,7 +56,7 @@ def test_unreadable_paste_names_what_was_expected(open_page):
     at.button(key="paste-read").click().run()
     assert not at.exception
     assert at.error and "Not read" in at.error[0].value
-    assert at.slider(key="pw").value == 74.31  # unchanged
+    assert at.number_input(key="pw").value == 74.31  # unchanged
 
 
 def test_impossible_probabilities_are_explained_not_computed(open_page):
@@ -78,7 +80,7 @@ def test_score_matrix_of_fifteen(open_page):
     at = open_page(PAGE, sec="Score matrix", n="15")
     assert not at.exception
     money = cubeful.money_cube_decision(ISSUE, 0.68)
-    assert metric(at, "Money (centred cube)") == money.action
+    assert metric(at, "Money, cube centred") == money.action
 
 
 def test_the_margins_grid_is_the_score_matrix_margins(open_page):
@@ -92,15 +94,38 @@ def test_the_margins_grid_is_the_score_matrix_margins(open_page):
     assert margins["data"][0]["z"][2][3] == 100.0 * min(sides)
 
 
-def test_proper_action_block_with_costs_and_both_windows(open_page):
+def _markdown_table(at, head: str) -> dict[str, list[str]]:
+    """The one Markdown table whose header starts with ``head``: first cell -> the rest."""
+    tables = [m.value for m in at.markdown if m.value.startswith(head)]
+    assert len(tables) == 1, f"not one table headed {head!r}: {len(tables)}"
+    rows = {}
+    for line in tables[0].splitlines()[2:]:
+        first, *cells = (cell.strip() for cell in line.strip("|").split("|"))
+        rows[first.removesuffix("(proper)").strip().strip("*")] = [c.strip("*") for c in cells]
+    return rows
+
+
+def test_equities_one_error_table_and_both_windows(open_page):
     at = open_page(PAGE)
     assert not at.exception
     d = cubeful.money_cube_decision(ISSUE, 0.68)
-    action, rows, proper = reading.proper_action(at)
-    assert (action, proper) == ("Double, pass", "Double, pass") == (d.action, d.action)
-    assert rows["No double"] == (f"{d.no_double:+.4f}", f"{d.no_double - 1.0:+.4f}")
-    assert rows["Double, take"] == (f"{d.double_take:+.4f}", f"{d.double_take - 1.0:+.4f}")
-    assert rows["Double, pass"] == ("+1.0000", "0.0000")
+    assert any(s.value == f"Proper cube action: {d.action}" for s in at.subheader)
+    actions = _markdown_table(at, "| Action | Equity |")
+    assert actions == {
+        "No double": [f"{d.no_double:+.4f}"],
+        "Double, take": [f"{d.double_take:+.4f}"],
+        "Double, pass": ["+1.0000"],
+    }
+    # the one cost table: each decision's error, positive, as engines report errors
+    errors = _markdown_table(at, "| Decision | Who decides | Error |")
+    assert errors == {
+        "No double": ["Player on roll", f"{d.error_no_double:.4f}"],
+        "Double": ["Player on roll", f"{d.error_double:.4f}"],
+        "Take": ["Opponent", f"{d.error_take:.4f}"],
+        "Pass": ["Opponent", f"{d.error_pass:.4f}"],
+    }
+    assert d.error_no_double > 0 and d.error_take > 0  # the example has two real errors
+    assert not [m for m in at.markdown if "Cost" in m.value]
     windows = reading.market_windows(at)
     assert list(windows) == ["Player on roll (doubler)", "Opponent (taker)"]
     mine = cubeful.market_window(ISSUE, 0.68).iloc[-1]
@@ -115,6 +140,16 @@ def test_proper_action_block_with_costs_and_both_windows(open_page):
     assert theirs["take_point"] == pytest.approx(1.0 - mine["cash_point"], abs=1e-9)
 
 
+def test_the_market_window_table_is_in_percent(open_page):
+    at = open_page(PAGE)
+    (shown,) = [f.value for f in at.dataframe if "Cash point, %" in f.value.columns]
+    model = cubeful.market_window(ISSUE, 0.68)
+    assert shown["Cash point, %"].tolist() == pytest.approx(
+        (100 * model["cash_point"]).round(2).tolist()
+    )
+    assert not [c for c in shown.columns if "_" in c]
+
+
 def test_proper_action_block_at_a_match_score_redouble(open_page):
     at = open_page(PAGE, mode="match", away="5", oaway="3", cv="2", cube="owned", pw="60")
     assert not at.exception
@@ -127,10 +162,13 @@ def test_proper_action_block_at_a_match_score_redouble(open_page):
         cube=2,
         owner="player",
     )
-    action, rows, _ = reading.proper_action(at)
-    assert action == d.action
+    assert any(s.value == f"Proper cube action: {d.action}" for s in at.subheader)
+    rows = _markdown_table(at, "| Action | Equity |")
     assert list(rows) == ["No redouble", "Redouble, take", "Redouble, pass"]
-    assert rows["Redouble, take"][0] == f"{d.double_take:+.4f}"
+    assert rows["Redouble, take"] == [f"{d.double_take:+.4f}"]
+    errors = _markdown_table(at, "| Decision | Who decides | Error |")
+    assert list(errors) == ["No redouble", "Redouble", "Take", "Pass"]
+    assert errors["Take"][1] == f"{d.error_take:.4f}"
     assert set(reading.market_windows(at)) == {"Player on roll (doubler)", "Opponent (taker)"}
 
 
@@ -139,3 +177,57 @@ def test_no_block_table_where_the_cube_is_not_available(open_page):
     assert not at.exception
     assert any(s.value.startswith("Proper cube action: No double") for s in at.subheader)
     assert not [m for m in at.markdown if m.value.startswith("| Action | Equity |")]
+
+
+def test_score_matrix_in_a_players_words_at_a_match_score(open_page):
+    at = open_page(PAGE, sec="Score matrix", n="5", mode="match", away="3", oaway="5")
+    assert not at.exception
+    d = cubeful.match_cube_decision(ISSUE, 0.68, met.load_table("kxg2"), away=3, opp_away=5)
+    assert metric(at, "At 3-away/5-away, cube centred") == d.action
+    assert not [m for m in at.metric if "Money" in m.label]
+    (table,) = [f.value for f in at.dataframe]
+    assert "state" not in table.columns and "optimal" not in table.columns
+    assert not [c for c in table.columns if "_" in c]
+    marked = table[table["Score"].str.endswith("(current score)")]
+    assert marked["Score"].tolist() == ["3-away/5-away (current score)"]
+    assert marked["Best action"].tolist() == [d.action]
+    for column in table.columns:  # numbers and the "—" of a blank shown as text
+        for cell in table[column].dropna():
+            if isinstance(cell, float):
+                assert round(cell, 4) == cell, (column, cell)
+            else:
+                assert not re.search(r"\.\d{5}", str(cell)), (column, cell)
+    grid = cubeful.score_matrix(ISSUE, cubeful.CubeSetting(0.68), met.load_table("kxg2"), 5)
+    here = grid[(grid["away"] == 3) & (grid["opp_away"] == 5)].iloc[0]
+    assert marked["No double"].iloc[0] == round(here["no_double"], 4)
+    assert marked["No double, MWC %"].iloc[0] == f"{100 * here['no_double_mwc']:.2f}"
+
+
+def test_score_matrix_for_money_marks_the_money_row(open_page):
+    at = open_page(PAGE, sec="Score matrix", n="3")
+    (table,) = [f.value for f in at.dataframe]
+    assert table["Score"].tolist()[0] == "money (current score)"
+    assert table["Score"].str.contains("current").sum() == 1
+
+
+def test_a_link_with_the_slider_values_opens_the_same_view(open_page):
+    at = open_page(PAGE, pw="60", pwg="15", pwb="1", plg="10", plb="0.5")
+    assert not at.exception
+    assert at.number_input(key="pw").value == 60.0
+    assert at.number_input(key="pw").proto.query_param_key == "pw"
+    d = cubeful.money_cube_decision((0.6, 0.15, 0.01, 0.1, 0.005), 0.68)
+    assert metric(at, "No double") == f"{d.no_double:+.4f}"
+
+
+def test_a_typed_probability_is_used_as_typed(open_page):
+    at = open_page(PAGE)
+    at.number_input(key="pw").set_value(68.3).run()
+    d = cubeful.money_cube_decision((0.683, *ISSUE[1:]), 0.68)
+    assert metric(at, "No double") == f"{d.no_double:+.4f}"
+
+
+def test_the_bear_off_class_in_words_and_its_old_link(open_page):
+    at = open_page(PAGE, xfrom="bearoff")
+    assert not at.exception
+    assert at.selectbox(key="xfrom").value == "bearoff"
+    assert "x = 0.600" in " ".join(c.value for c in at.caption)

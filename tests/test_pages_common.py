@@ -45,6 +45,8 @@ def widget(at, control: Control):
         return at.selectbox(key=control.key)
     if control.kind == "text":
         return at.text_input(key=control.key)
+    if control.kind == "number":
+        return at.number_input(key=control.key)
     return at.slider(key=control.key)
 
 

@@ -20,7 +20,7 @@ from typing import Literal, cast, get_args
 __all__ = ["APP_CONTROLS", "PRESENT", "SECTION_KEY", "Control", "ControlKind"]
 
 #: What a control is: a float or integer slider, a choice, a toggle, the section tabs, a text.
-ControlKind = Literal["float", "int", "select", "bool", "tabs", "text"]
+ControlKind = Literal["float", "int", "number", "select", "bool", "tabs", "text"]
 _KINDS: tuple[ControlKind, ...] = get_args(ControlKind)
 #: A decimal number as a link may spell it (no hex, no digit separators, no "inf").
 _NUMBER = re.compile(r"^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$")
@@ -36,8 +36,9 @@ class Control:
         Short stable key: the widget key and the query-parameter name.
     label : str
         Widget label.
-    kind : {"float", "int", "select", "bool", "tabs", "text"}
-        Float or integer slider, a choice among ``options``, a toggle, the
+    kind : {"float", "int", "number", "select", "bool", "tabs", "text"}
+        Float or integer slider, a float typed into a number box ("number": a value
+        such as 68.3 a slider cannot take), a choice among ``options``, a toggle, the
         page's section tabs (``options`` are the tab labels; see
         :func:`ui.skeleton.run_page`), or a text (:attr:`pattern`).
     default : float | int | str | bool
@@ -89,13 +90,18 @@ class Control:
         if self.kind in ("select", "tabs") and self.default not in self.options:
             raise ValueError(f"default of {self.key} must be one of its options")
         number = cast(float, self.default)  # a number for the numeric kinds
-        if self.is_slider and not self.low <= number <= self.high:
+        if self.is_number and not self.low <= number <= self.high:
             raise ValueError(f"default of {self.key} must lie in [{self.low}, {self.high}]")
 
     @property
     def is_slider(self) -> bool:
         """Whether the control is a slider (a numeric kind, "float" or "int")."""
         return self.kind in ("float", "int")
+
+    @property
+    def is_number(self) -> bool:
+        """Whether the control holds a number (a slider or a number box)."""
+        return self.is_slider or self.kind == "number"
 
     def option_label(self, option: object) -> str:
         """The words a select box shows for ``option`` (:attr:`option_labels`)."""
@@ -189,7 +195,7 @@ class Control:
         """The value as it appears in a link (and in notices)."""
         if self.kind == "bool":
             return "true" if value else "false"
-        if self.is_slider:
+        if self.is_number:
             return f"{float(cast(float, value)):.10g}"
         if self.kind == "select":
             return self.option_label(value)

@@ -252,7 +252,7 @@ def corrections(controls: tuple[Control, ...]) -> dict[str, tuple[LinkProblem, o
             problem = LinkProblem(control.key, raw, f"used only with {needed[0]}={shown}")
             found[control.key] = (problem, control.default)
             continue
-        if control.kind not in ("float", "int", "text"):
+        if control.kind not in ("float", "int", "number", "text"):
             continue
         if control.kind == "text":
             if reason is not None:
@@ -267,7 +267,8 @@ def corrections(controls: tuple[Control, ...]) -> dict[str, tuple[LinkProblem, o
             continue
         snapped = control.snap(float(parsed))
         if abs(snapped - parsed) > 1e-9 * max(1.0, abs(parsed)):
-            reason = f"between the slider's steps of {control.format(control.step)}"
+            where = "slider" if control.is_slider else "box"
+            reason = f"between the {where}'s steps of {control.format(control.step)}"
             found[control.key] = (LinkProblem(control.key, raw, reason), snapped)
     return found
 

@@ -558,6 +558,10 @@ APP_NAME = "Cube Theory Lab"
 EXPORT_NOTE = "export-note"
 #: Height (px) of the strip at a chart's top edge that holds :data:`EXPORT_NOTE`.
 _NOTE_STRIP = 22
+#: Height (px) of the band above it, left to the chart toolbar (plotly's mode bar, drawn
+#: at the chart's top right corner): on a phone the note runs the chart's whole width,
+#: and the toolbar covered it (issue #37 item 13).
+_TOOLBAR_STRIP = 30
 _UNSAFE = re.compile(r"[^A-Za-z0-9.+-]+")
 
 
@@ -613,16 +617,26 @@ def _reads_as_number(text: str) -> bool:
 def with_export_note(figure: Figure, text: str) -> Figure:
     """``figure`` with ``text`` in a small line at its top edge (:data:`EXPORT_NOTE`).
 
-    The top margin grows by the line's strip and the note takes that strip, above the
-    title: under the plot, plotly moves the tick labels, the axis title and the legend
-    as they need (their room depends on the width the browser gives), so a line placed
-    there lands on one of them; the top strip is the figure's own, and inside the
-    image a PNG export saves.
+    The top margin grows by the line's strip and the toolbar's band above it; the note
+    takes that strip, above the title and under the toolbar: under the plot, plotly
+    moves the tick labels, the axis title and the legend as they need (their room
+    depends on the width the browser gives), so a line placed there lands on one of
+    them; the top strip is the figure's own, and inside the image a PNG export saves.
+    A figure of plotly's default height grows by the toolbar's band (its plot keeps its
+    height); the title stays centred in the margin under the band (plotly would centre
+    it in the whole margin, on the note).
     """
     layout = dict(figure.get("layout", {}))
     margin = dict(layout.get("margin", {}))
     top = int(margin.get("t", _PLOTLY_MARGIN["t"]))
-    margin["t"] = top + _NOTE_STRIP
+    margin["t"] = top + _NOTE_STRIP + _TOOLBAR_STRIP
+    height = int(layout.get("height", _PLOTLY_HEIGHT + _TOOLBAR_STRIP))
+    layout["height"] = height
+    title = layout.get("title")
+    if isinstance(title, dict) and "y" not in title:
+        below = _TOOLBAR_STRIP + (top + _NOTE_STRIP) / 2  # px from the figure's top
+        layout["title"] = {**title, "yref": "container", "y": 1.0 - below / height}
+        layout["title"]["yanchor"] = "middle"
     note = {
         "name": EXPORT_NOTE,
         "text": text,

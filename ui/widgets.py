@@ -112,6 +112,17 @@ def control(
             disabled=disabled,
             **common,
         )
+    if spec.kind == "number":  # a float typed in a box, shown with its step's decimals
+        return where.number_input(
+            spec.label,
+            float(spec.low),
+            float(spec.high),
+            float(cast(float, spec.default)),
+            step=float(spec.step),
+            format=f"%.{spec.step_decimals}f",
+            disabled=disabled,
+            **common,
+        )
     # an int slider gets ints (Streamlit's default format); a float slider floats, shown
     # with as many decimals as its step has
     number: type[float] = int if spec.kind == "int" else float

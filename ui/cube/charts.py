@@ -8,13 +8,16 @@ import pandas as pd
 
 from ui.style import COLORS, Figure, Trace, base_layout, vertical_marker, with_markers
 
-#: The market window's points, in the order they are drawn, with their colours.
-WINDOW_POINTS = {
-    "take_point": ("opponent's take", COLORS["take"]),
-    "double_point": ("double", COLORS["double"]),
-    "cash_point": ("cash", COLORS["cash"]),
-    "too_good_point": ("too good", COLORS["too_good"]),
+#: The market window's ticks: each at the point its label names, in the winning chance of
+#: the player on roll (the doubler). Beyond his cash point the opponent passes: it is also
+#: the opponent's pass point.
+WINDOW_TICKS = {
+    "double_point": ("double point", COLORS["double"]),
+    "cash_point": ("cash point (opponent passes)", COLORS["cash"]),
+    "too_good_point": ("too good point", COLORS["too_good"]),
 }
+#: The legend's name of the shaded band where the best action stays the same.
+SAME_ACTION = "same best action"
 _ROW_NAMES = {"dead": "dead cube (x = 0)", "live": "live cube (x = 1)"}
 #: The score matrix's actions, coded for the heatmap.
 ACTIONS = ("No double", "Double, take", "Double, pass", "Too good", "No cube action")
@@ -25,10 +28,11 @@ def window_figure(
 ) -> Figure:
     """The market window as one bar per cube life, the position's own chance marked.
 
-    Each bar spans the double point to the cash point (the window); the take point
-    (from the doubler's side: one minus the opponent's take point) and the too-good
-    point are drawn as ticks. ``band`` shades the winning chances within which the
-    best action stays the same (the margins).
+    Each bar spans the double point to the cash point (the window); the double, cash and
+    too-good points are drawn as ticks, each at the value of the column it names, all in
+    the winning chance of the player on roll (the axis in percent). ``band`` shades the
+    winning chances within which the best action stays the same (the margins), named in
+    the legend.
     """
     rows = [
         _ROW_NAMES.get(str(name), f"chosen x = {x:.2f}")
@@ -45,27 +49,27 @@ def window_figure(
             "base": low.tolist(),
             "name": "doubling window (double to cash)",
             "marker": {"color": COLORS["double"], "opacity": 0.45},
-            "hovertemplate": "%{base:.4f} to %{x:.4f}<extra></extra>",
+            "hovertemplate": "%{base:.1%} to %{customdata:.1%}<extra></extra>",
+            "customdata": high.tolist(),
         }
     ]
-    for field in ("take_point", "too_good_point"):
-        label, color = WINDOW_POINTS[field]
-        values = window[field]
-        doubler_side = 1.0 - values if field == "take_point" else values
+    for field, (label, color) in WINDOW_TICKS.items():
         traces.append(
             {
                 "type": "scatter",
                 "mode": "markers",
                 "y": rows,
-                "x": [None if math.isnan(v) else float(v) for v in doubler_side],
-                "name": label if field != "take_point" else "opponent's pass point",
+                "x": [None if math.isnan(v) else float(v) for v in window[field]],
+                "name": label,
                 "marker": {"color": color, "symbol": "line-ns-open", "size": 22},
+                "hovertemplate": f"{label}: %{{x:.1%}}<extra></extra>",
             }
         )
     layout = base_layout("Market window", "winning chance of the player on roll", "")
     layout["xaxis"]["range"] = [0.0, 1.0]
+    layout["xaxis"]["tickformat"] = ".0%"
     layout["barmode"] = "overlay"
-    with_markers(layout, vertical_marker(win, "P", COLORS["marker"]))
+    with_markers(layout, vertical_marker(win, "P", COLORS["marker"], text=f"P {win:.1%}"))
     if band is not None:
         layout["shapes"].append(
             {
@@ -80,15 +84,15 @@ def window_figure(
                 "line": {"width": 0},
             }
         )
-        layout["annotations"].append(
+        traces.append(  # the band's legend entry: a label under the axis met its ticks
             {
-                "x": (band[0] + band[1]) / 2,
-                "y": -0.02,
-                "yref": "paper",
-                "yanchor": "top",
-                "showarrow": False,
-                "text": "same action",
-                "font": {"size": 11, "color": COLORS["marker"]},
+                "type": "scatter",
+                "mode": "markers",
+                "x": [None],
+                "y": [None],
+                "name": SAME_ACTION,
+                "marker": {"color": COLORS["marker"], "opacity": 0.2, "symbol": "square"},
+                "hoverinfo": "skip",
             }
         )
     return {"data": traces, "layout": layout}
@@ -114,38 +118,57 @@ def anatomy_figure(terms: dict[str, float]) -> Figure:
     }
 
 
-def matrix_figure(matrix: pd.DataFrame, n: int) -> Figure:
-    """The best action at every score, ND and DT written in each cell.
+#: The score matrix's short cell text per action code (:data:`ACTIONS`): short enough
+#: for seven cells across a phone's screen; the legend and the hover say them in full.
+ACTION_CODES = ("ND", "D/T", "D/P", "TG", "–")
 
-    Row and column 1 hold the Crawford game (no cube: "No cube action").
+
+def matrix_figure(matrix: pd.DataFrame, n: int, current: tuple[int, int] | None = None) -> Figure:
+    """The best action at every score, in each cell its short code (:data:`ACTION_CODES`);
+    hovering a cell reads its action and its ND and DT equities.
+
+    Row and column 1 hold the Crawford game (no cube: "No cube action"). ``current``
+    (points to go of the player and of the opponent) is outlined.
     """
     grid = matrix[matrix["state"].isin(("pre-crawford", "crawford"))]  # row/column 1: Crawford
     codes: list[list[float | None]] = [[None] * n for _ in range(n)]
     text: list[list[str]] = [[""] * n for _ in range(n)]
+    hover: list[list[str]] = [[""] * n for _ in range(n)]
     for row in grid.to_dict("records"):
         a, b = int(row["away"]) - 1, int(row["opp_away"]) - 1
-        codes[a][b] = float(_action_code(str(row["action"])))
+        code = _action_code(str(row["action"]))
+        codes[a][b] = float(code)
+        text[a][b] = ACTION_CODES[code]
         double_take = float(row["double_take"])
-        dt = "" if math.isnan(double_take) else f"<br>DT {double_take:+.3f}"
-        text[a][b] = f"ND {float(row['no_double']):+.3f}{dt}"
+        dt = "" if math.isnan(double_take) else f", DT {double_take:+.3f}"
+        hover[a][b] = f"{row['action']}: ND {float(row['no_double']):+.3f}{dt}"
     colors = ["#dbe9f6", "#f6d8b6", "#b9e3b4", "#e6c9e6", "#eeeeee"]
     return _score_grid_figure(
         codes,
         text,
+        hover,
         "Best action at every score (cube centred)",
-        "",
+        current,
         zmin=0,
         zmax=len(ACTIONS) - 1,
         colorscale=[[0.25 * i, color] for i, color in enumerate(colors)],
-        colorbar={"tickvals": list(range(len(ACTIONS))), "ticktext": list(ACTIONS)},
+        colorbar={  # under the grid: beside it, it left a phone's cells too narrow
+            "tickvals": list(range(len(ACTIONS))),
+            "ticktext": list(ACTION_CODES),
+            "orientation": "h",
+            "y": -0.22,
+            "yanchor": "top",
+            "thickness": 12,
+        },
     )
 
 
-def margins_figure(matrix: pd.DataFrame, n: int) -> Figure:
+def margins_figure(matrix: pd.DataFrame, n: int, current: tuple[int, int] | None = None) -> Figure:
     """The winning-chance margin of the best action at every score (the smaller side).
 
     How far the winning chance may be wrong, down or up, before the best action at that
-    score changes; blank where the cube is dead or no change occurs.
+    score changes; blank where the cube is dead or no change occurs. ``current`` is
+    outlined.
     """
     grid = matrix[matrix["state"].isin(("pre-crawford", "crawford"))]
     z: list[list[float | None]] = [[None] * n for _ in range(n)]
@@ -159,8 +182,9 @@ def margins_figure(matrix: pd.DataFrame, n: int) -> Figure:
     return _score_grid_figure(
         z,
         text,
+        [[f"{cell} pp" if cell else "" for cell in row] for row in text],
         "Margin of the best action: winning chance, percentage points",
-        " pp",
+        current,
         colorscale="Blues",
         reversescale=True,
         colorbar={"title": {"text": "margin, pp"}},
@@ -168,11 +192,18 @@ def margins_figure(matrix: pd.DataFrame, n: int) -> Figure:
 
 
 def _score_grid_figure(
-    z: list[list[float | None]], text: list[list[str]], title: str, unit: str, **colors: object
+    z: list[list[float | None]],
+    text: list[list[str]],
+    hover: list[list[str]],
+    title: str,
+    current: tuple[int, int] | None,
+    **colors: object,
 ) -> Figure:
     """A heatmap over the n x n scores (player's points to go down, the opponent's across).
 
-    Each cell shows its ``text``; ``colors`` are the trace's colour settings.
+    Each cell shows its ``text`` and, hovered, its ``hover``; ``colors`` are the trace's
+    colour settings. The cell of the ``current`` score (player's, opponent's points to
+    go), if on the grid, is outlined.
     """
     n = len(z)
     trace = {
@@ -182,11 +213,27 @@ def _score_grid_figure(
         "y": list(range(1, n + 1)),
         "text": text,
         "texttemplate": "%{text}",
+        "customdata": hover,
         **colors,
-        "hovertemplate": f"%{{y}}-away / %{{x}}-away: %{{text}}{unit}<extra></extra>",
+        "hovertemplate": "%{y}-away / %{x}-away: %{customdata}<extra></extra>",
     }
     layout = base_layout(title, "opponent: points to go", "player: points to go")
     layout["yaxis"]["autorange"] = "reversed"
+    layout["margin"] = {**layout["margin"], "b": 90}
+    if current is not None and max(current) <= n:
+        away, opp_away = current
+        layout["shapes"] = [
+            {
+                "type": "rect",
+                "x0": opp_away - 0.5,
+                "x1": opp_away + 0.5,
+                "y0": away - 0.5,
+                "y1": away + 0.5,
+                "name": "current score",
+                "line": {"color": COLORS["marker"], "width": 3},
+                "fillcolor": "rgba(0,0,0,0)",
+            }
+        ]
     return {"data": [trace], "layout": layout}
 
 

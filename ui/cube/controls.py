@@ -13,11 +13,12 @@ CUBE_VALUES = ("1", "2", "4", "8", "16", "32", "64")
 
 
 def _percent(key: str, label: str, default: float, help_text: str) -> Control:
-    return Control(key, label, "float", default, 0.0, 100.0, 0.01, help=help_text)
+    return Control(key, label, "number", default, 0.0, 100.0, 0.01, help=help_text)
 
 
-# The issue's example: an engine's "74.31% (G: 26.06% B: 0.96%), opponent 25.69% (G: 5.12%
-# B: 0.21%)", cumulative as gnubg and XG print them (gammons include backgammons).
+# A gammonish position as an engine prints it: "74.31% (G: 26.06% B: 0.96%), opponent
+# 25.69% (G: 5.12% B: 0.21%)", cumulative as gnubg and XG print them (gammons include
+# backgammons).
 WIN = _percent("pw", "Win %", 74.31, "Cubeless chance that the player on roll wins.")
 WIN_GAMMON = _percent("pwg", "Win gammon %", 26.06, "Wins that are gammons or backgammons.")
 WIN_BACKGAMMON = _percent("pwb", "Win backgammon %", 0.96, "Wins that are backgammons.")
@@ -62,6 +63,7 @@ X_SOURCE = Control(
     "select",
     "contact",
     options=X_SOURCES,
+    option_labels=(("bearoff", "bear-off"),),
     help="gnubg's defaults: contact and crashed 0.68, one-sided bear-off 0.6, "
     "race 0.55 + 0.00125 x pips within [0.6, 0.7].",
 )
@@ -90,7 +92,7 @@ PAGE_CONTROLS = (
 )
 
 PRESETS = {
-    "The issue's position, money": {
+    "Gammonish 74%, money": {
         "pw": 74.31,
         "pwg": 26.06,
         "pwb": 0.96,

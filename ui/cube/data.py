@@ -140,21 +140,97 @@ def matrix(p: Probabilities, s: Setting, n: int) -> pd.DataFrame:
     return cubeful.score_matrix(p, money, met.load_table(s.table), n)
 
 
+#: The score matrix's games (:func:`cubecore.cubeful.score_matrix`'s ``state``) in words.
+GAMES = {
+    "money": "money",
+    "pre-crawford": "before Crawford",
+    "crawford": "Crawford game",
+    "post-crawford": "after Crawford",
+}
+#: The score matrix table's equity columns and their headers (equity: EMG, money for
+#: the money row).
+MATRIX_EQUITIES = {
+    "no_double": "No double",
+    "double_take": "Double, take",
+    "double_pass": "Double, pass",
+    "optimal": "Best",
+}
+#: Its match-winning-chance columns (percent) and their headers.
+MATRIX_CHANCES = {
+    "no_double_mwc": "No double, MWC %",
+    "double_take_mwc": "Double, take, MWC %",
+    "double_pass_mwc": "Double, pass, MWC %",
+}
+#: Its margins (percentage points of winning chance) and their headers.
+MATRIX_MARGINS = {
+    "win_down": "Win % may fall by (pp)",
+    "win_up": "Win % may rise by (pp)",
+}
+#: The mark of the current score in the table's score column.
+CURRENT = " (current score)"
+
+
+def current_score(s: Setting) -> tuple[str, int, int]:
+    """The matrix row of the current score: (game, player's, opponent's points to go);
+    money is ("money", 0, 0)."""
+    if not s.match:
+        return "money", 0, 0
+    if 1 in (s.away, s.opp_away) and s.away != s.opp_away:
+        game = "crawford" if s.crawford else "post-crawford"
+    elif s.away == s.opp_away == 1:
+        game = "post-crawford"
+    else:
+        game = "pre-crawford"
+    return game, s.away, s.opp_away
+
+
+def matrix_table(grid: pd.DataFrame, current: tuple[str, int, int]) -> pd.DataFrame:
+    """The score matrix as a player reads it: the score and the game in words, the best
+    action, equities to 4 decimals, match winning chances in percent and the margins in
+    percentage points to 2; the current score marked."""
+    score = [
+        "money" if state == "money" else f"{a}-away/{b}-away"
+        for state, a, b in zip(grid["state"], grid["away"], grid["opp_away"], strict=True)
+    ]
+    here = [
+        (state, int(a), int(b)) == current
+        for state, a, b in zip(grid["state"], grid["away"], grid["opp_away"], strict=True)
+    ]
+    table = pd.DataFrame(
+        {
+            "Score": [
+                f"{text}{CURRENT if mark else ''}" for text, mark in zip(score, here, strict=True)
+            ],
+            "Game": grid["state"].map(GAMES),
+            "Best action": grid["action"],
+        }
+    )
+    for column, header in MATRIX_EQUITIES.items():
+        table[header] = grid[column].round(EQUITY_DECIMALS)
+    for column, header in MATRIX_CHANCES.items():
+        table[header] = (100.0 * grid[column]).round(2)
+    for column, header in MATRIX_MARGINS.items():
+        table[header] = (100.0 * grid[column]).round(2)
+    return table
+
+
 @dataclasses.dataclass(frozen=True)
 class MatrixView:
     """The score-matrix section at one set of inputs.
 
     Attributes
     ----------
-    money_action : str
-        The best action for money, centred cube (the grid's money row).
+    headline : tuple of (str, str)
+        The best action with the cube centred at the current score (money, or the
+        match score), labelled by it.
     actions, margins : Figure
-        :func:`ui.cube.charts.matrix_figure` and :func:`ui.cube.charts.margins_figure`.
+        :func:`ui.cube.charts.matrix_figure` and :func:`ui.cube.charts.margins_figure`,
+        the current score outlined.
     table : pandas.DataFrame
-        :func:`matrix` rounded to 6 decimals, as the table and its CSV show it.
+        :func:`matrix_table`, as the table and its CSV show it.
     """
 
-    money_action: str
+    headline: tuple[str, str]
     actions: Figure
     margins: Figure
     table: pd.DataFrame
@@ -164,12 +240,18 @@ class MatrixView:
 def matrix_view(*, p: Probabilities, s: Setting, n: int) -> MatrixView:
     """The score-matrix section's :class:`MatrixView` on the n x n grid."""
     grid = matrix(p, s, n)
-    money = grid[grid["state"] == "money"].iloc[0]
+    current = current_score(s)
+    centred = decision(p, dataclasses.replace(s, cube=1, owner="center"))
+    if s.match:
+        label = f"At {s.away}-away/{s.opp_away}-away, cube centred"
+        outlined: tuple[int, int] | None = (s.away, s.opp_away)
+    else:
+        label, outlined = "Money, cube centred", None
     return MatrixView(
-        money_action=str(money["action"]),
-        actions=charts.matrix_figure(grid, n),
-        margins=charts.margins_figure(grid, n),
-        table=grid.round(6),
+        headline=(label, centred.action),
+        actions=charts.matrix_figure(grid, n, outlined),
+        margins=charts.margins_figure(grid, n, outlined),
+        table=matrix_table(grid, current),
     )
 
 
@@ -184,6 +266,47 @@ TERM_LABELS = {
 }
 
 
+#: Decimals of an equity and of an error (as engines print them).
+EQUITY_DECIMALS = 4
+
+
+def _equity(value: float) -> str:
+    """An equity with its sign; a rounded zero unsigned, never "-0.0000"."""
+    rounded = round(value, EQUITY_DECIMALS) + 0.0
+    return f"{rounded:+.{EQUITY_DECIMALS}f}" if rounded else f"{0.0:.{EQUITY_DECIMALS}f}"
+
+
+def actions_markdown(action: cubeful.ProperCubeAction) -> str:
+    """The three actions and their equities as a Markdown table, the proper one in bold."""
+    lines = ["| Action | Equity |", "|:--|--:|"]
+    for label, equity, _, proper in action.rows():
+        if proper:
+            lines.append(f"| **{label}** (proper) | **{_equity(equity)}** |")
+        else:
+            lines.append(f"| {label} | {_equity(equity)} |")
+    return "\n".join(lines)
+
+
+def errors_markdown(d: cubeful.CubeDecision, action: cubeful.ProperCubeAction) -> str:
+    """Each decision's error as a Markdown table: the equity it gives away against the
+    right decision, a positive number (0 for the right one), as GNU Backgammon and
+    eXtreme Gammon report errors. The doubler decides to double or not, the taker to
+    take or pass (:class:`cubecore.cubeful.CubeDecision`'s four errors)."""
+    hold = action.labels[0]
+    turn = action.labels[1].split(",")[0]
+    rows = (
+        (hold, "Player on roll", d.error_no_double),
+        (turn, "Player on roll", d.error_double),
+        ("Take", "Opponent", d.error_take),
+        ("Pass", "Opponent", d.error_pass),
+    )
+    lines = ["| Decision | Who decides | Error |", "|:--|:--|--:|"]
+    for label, who, error in rows:
+        shown = abs(round(error, EQUITY_DECIMALS))  # no "-0.0000"
+        lines.append(f"| {label} | {who} | {shown:.{EQUITY_DECIMALS}f} |")
+    return "\n".join(lines)
+
+
 @dataclasses.dataclass(frozen=True)
 class DecisionView:
     """The decision section at one set of inputs.
@@ -194,21 +317,47 @@ class DecisionView:
         :func:`decision`.
     proper, windows
         :func:`proper` and :func:`both_windows` where the cube is available, else None.
-    errors : pandas.DataFrame or None
-        Each alternative's cost, formatted to 4 decimals (None where the cube is not
-        available).
+    actions, errors : str or None
+        :func:`actions_markdown` and :func:`errors_markdown` (None where the cube is
+        not available).
     window_figure : Figure
         :func:`ui.cube.charts.window_figure` of :func:`window`, the margins' band shaded.
     window_table : pandas.DataFrame
-        :func:`window` with readable headers, rounded to 4 decimals.
+        :func:`window` with readable headers, the points in percent to 2 decimals.
     """
 
     decision: cubeful.CubeDecision
     proper: cubeful.ProperCubeAction | None
     windows: dict[str, dict[str, float | None]] | None
-    errors: pd.DataFrame | None
+    actions: str | None
+    errors: str | None
     window_figure: Figure
     window_table: pd.DataFrame
+
+
+#: The market window table's headers (:func:`cubecore.cubeful.market_window`'s columns).
+WINDOW_HEADERS = {
+    "cube_life": "Cube",
+    "x": "Cube life x",
+    "take_point": "Own take point, %",
+    "double_point": "Double point, %",
+    "cash_point": "Cash point, %",
+    "too_good_point": "Too good point, %",
+    "redouble_point": "Redouble point, %",
+    "beaver_point": "Beaver point, %",
+    "raccoon_point": "Raccoon point, %",
+}
+_CUBE_LIVES = {"dead": "dead", "live": "live", "chosen": "chosen"}
+
+
+def window_table(window: pd.DataFrame) -> pd.DataFrame:
+    """The market window as a player reads it: each point in percent (2 decimals), the
+    cube life to 2 decimals, headers in words."""
+    shown = window.copy()
+    points = [column for column in shown.columns if column.endswith("_point")]
+    shown[points] = (100.0 * shown[points]).round(2)
+    shown["x"] = shown["x"].round(2)
+    return shown.rename(columns=WINDOW_HEADERS)
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
@@ -217,18 +366,14 @@ def decision_view(*, p: Probabilities, s: Setting) -> DecisionView:
     d = decision(p, s)
     chosen = None
     windows = None
+    actions = None
     errors = None
     band = None
     if d.cube_available:
         chosen = proper(p, s, d)
         windows = both_windows(p, s)
-        errors = pd.DataFrame(
-            {
-                "Alternative": ["No double", "Double", "Take", "Pass"],
-                "Cost": [d.error_no_double, d.error_double, d.error_take, d.error_pass],
-            }
-        )
-        errors["Cost"] = errors["Cost"].map(lambda cost: f"{cost:.4f}")
+        actions = actions_markdown(chosen)
+        errors = errors_markdown(d, chosen)
         m = margins(p, s)
         band = (p[0] - (m.win_down or p[0]), p[0] + (m.win_up or 1.0 - p[0]))
     shown = window(p, s)
@@ -236,11 +381,10 @@ def decision_view(*, p: Probabilities, s: Setting) -> DecisionView:
         decision=d,
         proper=chosen,
         windows=windows,
+        actions=actions,
         errors=errors,
         window_figure=charts.window_figure(shown, p[0], band),
-        window_table=shown.rename(columns=lambda name: name.replace("_", " ").capitalize()).round(
-            4
-        ),
+        window_table=window_table(shown),
     )
 
 

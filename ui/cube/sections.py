@@ -130,10 +130,9 @@ def render_decision(v: View) -> None:
     p, s = checked
     view = data.decision_view(p=p, s=s)
     d = view.decision
-    if view.proper is not None:
-        widgets.proper_action(view.proper, unit=f"in {_unit(s)}", window=view.windows)
-    else:
-        widgets.proper_action_line(d.action)
+    widgets.proper_action_line(d.action)
+    if view.actions is not None:
+        st.markdown(view.actions)
     st.caption(f"Cube life x = {s.x:.3f}; equities in {_unit(s)}.")
     widgets.headline(
         [
@@ -154,14 +153,22 @@ def render_decision(v: View) -> None:
             "Double/pass, MWC", "—" if d.double_pass_mwc is None else f"{d.double_pass_mwc:.2%}"
         )
     if view.errors is not None:
-        widgets.table(view.errors)
+        st.markdown(view.errors)
+        st.caption(
+            f"Error: what a decision gives away against the right one, in {_unit(s)}, as "
+            "a positive number, as gnubg and eXtreme Gammon report errors; 0 for the right "
+            "decision."
+        )
     else:
         st.info("The player on roll cannot double here: only No double is shown.")
+    if view.windows is not None:
+        st.markdown(widgets.market_window_markdown(view.windows))
+        st.caption("Market window: each player's points in his own winning chance.")
     widgets.chart(view.window_figure, "cube_market_window")
     if not v.present:
         widgets.table_with_download(view.window_table, "cube_market_window.csv")
         widgets.formula(
-            r"E = (1 - x)\,E_{\mathrm{dead}} + x\,E_{\mathrm{live}},\quad"
+            r"E = (1 - x)\,E_{\mathrm{dead}} + x\,E_{\mathrm{live}},\quad "
             r"TP = \frac{L - \tfrac12}{W + L + \tfrac12},\quad CP = \frac{L + 1}{W + L + \tfrac12}",
             source("J93") + "; " + source("GNUBG", "0-ply cube decisions"),
         )
@@ -218,12 +225,14 @@ def render_matrix(v: View) -> None:
     table = met.load_table(s.table)
     n = min(v.whole("n"), table.length)
     view = data.matrix_view(p=p, s=s, n=n)
-    widgets.headline([("Money (centred cube)", view.money_action)])
+    widgets.headline([view.headline])
     widgets.chart(view.actions, f"cube_score_matrix_{s.table}_{n}")
     if not v.present:
         st.caption(
-            f"{table.name}; cube centred; cube life x = {s.x:.3f}. Each cell: the best action "
-            "and the No double and Double/take equities (EMG)."
+            f"{table.name}; cube centred; cube life x = {s.x:.3f}. Each cell: the best "
+            "action (ND no double, D/T double/take, D/P double/pass, TG too good, – no cube "
+            "action); point at a cell for its No double and Double/take equities (EMG). "
+            "The current score is outlined and marked in the table."
         )
         widgets.table_with_download(view.table, f"cube_score_matrix_{s.table}_{n}.csv")
     widgets.chart(view.margins, f"cube_score_margins_{s.table}_{n}")
