@@ -19,8 +19,11 @@ bgsage's conventions and how each maps to ours (each has a test in ``tests/test_
    (bgsage's ``STARTING_BOARD``); bgsage's pip counts of the array equal ours.
 2. **Perspective.** ``cube_action`` is a pre-roll analysis: its five probabilities are
    the player on roll's, cumulative (gammons include backgammons), as ours and gnubg's.
-   Swapping the sides gives the complementary probabilities (``win -> 1 - win``, the
-   gammon and backgammon rates exchanged), up to the net's own asymmetry.
+   The same state seen by the other side (the side that has just moved: bgsage's
+   post-move analysis of the swapped board, :func:`probabilities_after_move`) has the
+   complementary probabilities: ``win -> 1 - win``, gammons and backgammons exchanged.
+   Note bgsage itself checks nothing (16 checkers a side are evaluated): our
+   :class:`Position` refuses illegal positions before anything reaches it.
 3. **Ply numbering.** bgsage numbers plies as eXtreme Gammon does: its 1-ply is the raw
    network, gnubg's 0-ply; its ``n``-ply is gnubg's ``(n-1)``-ply. Our levels use
    bgsage's names (:data:`LEVELS`: ``"1-ply"`` .. ``"4-ply"``, ``"rollout"``).
@@ -37,11 +40,13 @@ bgsage's conventions and how each maps to ours (each has a test in ``tests/test_
    silently, so we refuse them. Its match equity table is fixed inside it
    (Kazaross-XG2, gnubg's default too); equities are normalised (EMG: double/pass is
    +1). A Crawford game needs one side 1-away.
-7. **Cube life.** At its 1-ply bgsage applies Janowski's formula with ``x = 0.68`` for
+7. **Bear-offs** come from bgsage's one-sided database, not from a two-sided one: the
+   win chance is off by up to :data:`BEAROFF_WIN_ERROR` against the exact value.
+8. **Cube life.** At its 1-ply bgsage applies Janowski's formula with ``x = 0.68`` for
    contact and ``clamp(0.55 + 0.00125 * avg pips, 0.6, 0.7)`` in a race (the average of
    both sides' pips; gnubg uses the roller's pips). :func:`implied_cube_life` recovers
    the ``x`` that reproduces any level's ND equity from its own probabilities.
-8. **Version-dependent switches.** 2.0 added ``cubeful_trial_moves`` (rollout trials
+9. **Version-dependent switches.** 2.0 added ``cubeful_trial_moves`` (rollout trials
    pick moves by cubeful equity), which changes results when omitted; we pass it, the
    seed, the thread count and the bear-off database explicitly.
 
@@ -70,7 +75,7 @@ import subprocess
 import sys
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +87,7 @@ from cubecore.match_points import CubeOwner
 from cubecore.position import Position
 
 __all__ = [
+    "BEAROFF_WIN_ERROR",
     "DEFAULT_BUDGETS",
     "DEFAULT_ROLLOUT_TRIALS",
     "ENGINE_VERSION",
@@ -97,6 +103,7 @@ __all__ = [
     "evaluate",
     "implied_cube_life",
     "installed_version",
+    "probabilities_after_move",
 ]
 
 #: The bgsage version the adapter and its fixtures were made with (requirements.lock).
@@ -111,6 +118,13 @@ MAX_BUDGET = 3600.0
 MAX_AWAY = 25
 #: Largest cube value accepted (2**12, as :mod:`cubecore.cubeful`).
 MAX_CUBE = 4096
+#: Largest |error| of bgsage's bear-off win chance. bgsage reads bear-offs from a
+#: one-sided database (each side's distribution of rolls to bear off, taken as
+#: independent), not a two-sided one: against the app's exact two-sided database
+#: (:func:`cubecore.bearoff.two_sided`) the win chance was off by at most 0.0120 (mean
+#: 0.0004) over 3000 seeded positions of up to 6 checkers a side (measured 2026-11-28
+#: on bgsage 2.0.20260907); this bound is that maximum, rounded up.
+BEAROFF_WIN_ERROR = 0.015
 #: Rollout trials by default (a multiple of 36: the first roll is stratified).
 DEFAULT_ROLLOUT_TRIALS = 1296
 #: Fewest and most rollout trials accepted.
@@ -174,7 +188,7 @@ def engine_pips(position: Position) -> tuple[int, int]:
 
 
 def engine_cube_life(position: Position) -> float:
-    """The cube life ``x`` bgsage uses at its 1-ply for a position (module note 7)."""
+    """The cube life ``x`` bgsage uses at its 1-ply for a position (module note 8)."""
     import bgbot_cpp
 
     array = board(position)
@@ -242,19 +256,25 @@ class EngineCubeDecision:
         Cubeless money equity (EMG at a score) as the engine reports it.
     no_double, double_take, double_pass : float or None
         Cubeful equities; DT and DP are None where the player on roll cannot double.
+        DT is the equity of a double that is taken, *unbeavered* (gnubg's and
+        :mod:`cubecore.cubeful`'s convention; bgsage reports ``2 DT`` when its taker
+        beavers).
     optimal : float
-        The engine's equity of the best action.
-    doubles, takes : bool
-        The engine's decisions (``takes`` answers a double, asked or not).
-    beaver : bool
-        Money with beavers: the engine's taker would beaver.
+        The equity of the proper action (gnubg's convention: DT unbeavered).
     action : str
-        The proper action from the three equities in gnubg's words
-        (:func:`cubecore.cubeful.proper_cube_action`), e.g. "Double, take".
+        The proper action from the three equities in gnubg's words, by the app's one
+        decision rule (:func:`cubecore.cubeful.proper_cube_action`), e.g. "Double, take".
+    doubles, taker_passes, taker_beavers : bool
+        Whether the proper action turns the cube; whether a double should be passed
+        (``DT > DP``); money with beavers: whether the taker beavers (``-2 <= DT <= 0``).
     engine_action : str
-        bgsage's own label ("No Double", "Double/Take", "Double/Pass", "Double/Beaver").
+        bgsage's own label ("No Double", "Double/Take", "Double/Pass", "Double/Beaver");
+        it calls a won position that cannot be gammoned "No Double" where the rule
+        says "Double, pass" (ND = DP).
     cube_available : bool
-        Whether the player on roll may double.
+        Whether the player on roll may double (bgsage's ``can_double_match``: not
+        when the opponent owns the cube, in the Crawford game, or where the cube
+        already covers what the player needs).
     level : str
         The level evaluated (:data:`LEVELS`).
     cube, owner, away, opp_away, crawford, jacoby, beavers
@@ -271,10 +291,10 @@ class EngineCubeDecision:
     double_take: float | None
     double_pass: float | None
     optimal: float
-    doubles: bool
-    takes: bool
-    beaver: bool
     action: str
+    doubles: bool
+    taker_passes: bool
+    taker_beavers: bool
     engine_action: str
     cube_available: bool
     level: str
@@ -286,7 +306,7 @@ class EngineCubeDecision:
     jacoby: bool
     beavers: bool
     standard_errors: tuple[float | None, float | None, float | None] | None
-    seconds: float
+    seconds: float = field(compare=False)
 
     @property
     def money(self) -> bool:
@@ -322,6 +342,9 @@ def _analyzer(level: str, trials: int) -> Any:
 def _raw(request: dict[str, Any]) -> dict[str, Any]:
     """One bgsage cube analysis as plain values (runs in this process or a child)."""
     analyzer = _analyzer(request["level"], request["trials"])
+    if request.get("kind") == "after_move":
+        moved = analyzer.post_move_analytics(request["board"], "centered", 1, jacoby=False)
+        return {"probs": [float(v) for v in moved.probs.to_list()]}
     r = analyzer.cube_action(
         request["board"],
         request["cube"],
@@ -338,10 +361,18 @@ def _raw(request: dict[str, Any]) -> dict[str, Any]:
         "nd": float(r.equity_nd),
         "dt": float(r.equity_dt),
         "dp": float(r.equity_dp),
-        "optimal": float(r.optimal_equity),
-        "should_double": bool(r.should_double),
-        "should_take": bool(r.should_take),
         "is_beaver": bool(r.is_beaver),
+        "available": request["owner"] != "opponent"
+        if request["away"] == 0  # money: bgsage's can_double_match answers False
+        else bool(
+            bgsage.can_double_match(
+                request["away"],
+                request["opp_away"],
+                request["cube"],
+                _OWNERS[request["owner"]],
+                request["crawford"],
+            )
+        ),
         "action": str(r.optimal_action),
         "se": None if r.cubeless_se is None else (r.cubeless_se, r.equity_nd_se, r.equity_dt_se),
     }
@@ -523,26 +554,29 @@ def evaluate(
     elapsed = time.perf_counter() - start
     win, wg, wbg, lg, lbg = raw["probs"]
     probabilities = CubelessProbabilities(win, wg, wbg, lg, lbg)
-    available = owner != "opponent" and not crawford and _cube_alive(a, b, value)
+    available = raw["available"]
+    nd, dp = raw["nd"], raw["dp"]
+    dt = raw["dt"] / 2.0 if raw["is_beaver"] else raw["dt"]  # bgsage: 2 DT when beavered
     if available:
         proper = proper_cube_action(
-            raw["nd"], raw["dt"], raw["dp"], centred=owner == "center",
-            can_gammon=wg > 0.0, money=money, jacoby=jacoby, beavers=beavers,
+            nd, dt, dp, centred=owner == "center", can_gammon=wg > 0.0, money=money,
+            jacoby=jacoby, beavers=beavers,
         )  # fmt: skip
-        action = proper.action
+        action, optimal = proper.action, proper.optimal
+        doubles, passes = proper.doubles, proper.taker_passes
     else:
-        action = "No double (the cube is not available)"
+        action, optimal, doubles, passes = "No double (the cube is not available)", nd, False, False
     return EngineCubeDecision(
         probabilities=probabilities,
         cubeless_equity=raw["cubeless_equity"],
-        no_double=raw["nd"],
-        double_take=raw["dt"] if available else None,
-        double_pass=raw["dp"] if available else None,
-        optimal=raw["optimal"] if available else raw["nd"],
-        doubles=raw["should_double"] and available,
-        takes=raw["should_take"],
-        beaver=raw["is_beaver"],
+        no_double=nd,
+        double_take=dt if available else None,
+        double_pass=dp if available else None,
+        optimal=optimal,
         action=action,
+        doubles=doubles,
+        taker_passes=passes,
+        taker_beavers=available and beavers and -2.0 <= dt <= 0.0,
         engine_action=raw["action"],
         cube_available=available,
         level=level,
@@ -558,13 +592,6 @@ def evaluate(
     )
 
 
-def _cube_alive(away: int, opp_away: int, cube: int) -> bool:
-    """Money, or a match score where a double can still matter (below both aways)."""
-    if away == 0:
-        return True
-    return cube < away and cube < opp_away
-
-
 def cubeless_probabilities(
     position: Position, *, level: str = "1-ply", budget: float | None = None
 ) -> CubelessProbabilities:
@@ -577,6 +604,35 @@ def cubeless_probabilities(
     0.75
     """
     return evaluate(position, level=level, budget=budget).probabilities
+
+
+def probabilities_after_move(
+    position: Position, *, level: str = "1-ply", budget: float | None = None
+) -> CubelessProbabilities:
+    """Cubeless probabilities of the side that has just moved (``position``'s opponent).
+
+    The same game state as :func:`evaluate` sees it, from the other side: bgsage's
+    post-move analysis of the board from the mover's view (convention 2 of the module
+    notes). The two are complementary: ``win = 1 - win'`` and the gammon and
+    backgammon chances exchanged.
+
+    Examples
+    --------
+    >>> p = Position.from_home((0, 0, 0, 0, 0, 1), (1, 0, 0, 0, 0, 0))
+    >>> round(probabilities_after_move(p).win, 4)
+    0.25
+    """
+    position = _position(position)
+    level = _level(level)
+    seconds = _budget(budget, level)
+    request: dict[str, Any] = {
+        "kind": "after_move",
+        "board": board(position.swapped()),
+        "level": level,
+        "trials": DEFAULT_ROLLOUT_TRIALS if level == "rollout" else 0,
+    }
+    raw = _run(request, seconds)
+    return CubelessProbabilities(*raw["probs"])
 
 
 # --------------------------------------------------------------------------- cube life
