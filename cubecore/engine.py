@@ -104,6 +104,7 @@ __all__ = [
     "implied_cube_life",
     "installed_version",
     "probabilities_after_move",
+    "stop_child",
 ]
 
 #: The bgsage version the adapter and its fixtures were made with (requirements.lock).
@@ -449,6 +450,11 @@ def _over_budget(request: dict[str, Any], budget: float) -> TimeoutError:
 
 _WORKER = _Worker()
 atexit.register(_WORKER.stop)
+
+
+def stop_child() -> None:
+    """Stop the child process of the levels above 1-ply (the next such call starts one)."""
+    _WORKER.stop()
 
 
 def _run(request: dict[str, Any], budget: float) -> dict[str, Any]:

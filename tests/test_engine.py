@@ -454,3 +454,9 @@ def test_implied_cube_life_undefined_where_live_equals_dead():
         implied.equity()
     with pytest.raises(ValueError, match="no_double"):
         engine.implied_cube_life(won, math.inf)
+
+
+def test_committed_agreement_report_is_current(report):
+    # docs/engine_agreement.md is written by scripts/engine_agreement.py from this report
+    committed = (ROOT / "docs" / "engine_agreement.md").read_text()
+    assert report[0] in committed
