@@ -76,20 +76,28 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import bgsage
 
 from cubecore._validate import choice, flag, whole_number
-from cubecore.cubeful import CubelessProbabilities, money_cube_decision, proper_cube_action
+from cubecore.cubeful import (
+    CubelessProbabilities,
+    match_cube_decision,
+    money_cube_decision,
+    proper_cube_action,
+)
 from cubecore.match_points import CubeOwner
+from cubecore.met import MatchEquityTable, load_table
 from cubecore.position import Position
 
 __all__ = [
     "BEAROFF_WIN_ERROR",
     "DEFAULT_BUDGETS",
     "DEFAULT_ROLLOUT_TRIALS",
+    "ENGINE_TABLE",
     "ENGINE_VERSION",
     "LEVELS",
     "MAX_AWAY",
@@ -117,6 +125,8 @@ DEFAULT_BUDGETS = {"1-ply": 10.0, "2-ply": 30.0, "3-ply": 60.0, "4-ply": 300.0, 
 MAX_BUDGET = 3600.0
 #: Largest away score bgsage's match equity table covers (Kazaross-XG2, 25 points).
 MAX_AWAY = 25
+#: The match equity table fixed inside bgsage (Kazaross-XG2; :func:`cubecore.met.load_table` key).
+ENGINE_TABLE = "kxg2"
 #: Largest cube value accepted (2**12, as :mod:`cubecore.cubeful`).
 MAX_CUBE = 4096
 #: Largest |error| of bgsage's bear-off win chance. bgsage reads bear-offs from a
@@ -313,6 +323,15 @@ class EngineCubeDecision:
     def money(self) -> bool:
         """True for money play."""
         return self.away == 0
+
+    def implied_cube_life(self) -> ImpliedCubeLife:
+        """The cube life that puts this ND equity back into Janowski's model."""
+        away = None if self.money else self.away
+        opp_away = None if self.money else self.opp_away
+        return implied_cube_life(
+            self.probabilities, self.no_double, cube=self.cube, owner=self.owner,
+            jacoby=self.jacoby, away=away, opp_away=opp_away, crawford=self.crawford,
+        )  # fmt: skip
 
 
 # --------------------------------------------------------------------------- evaluation
@@ -681,35 +700,46 @@ def implied_cube_life(
     cube: int = 1,
     owner: CubeOwner = "center",
     jacoby: bool = False,
+    away: int | None = None,
+    opp_away: int | None = None,
+    crawford: bool = False,
+    table: MatchEquityTable | None = None,
 ) -> ImpliedCubeLife:
-    """The ``x`` for which Janowski's money model gives the engine's ND equity.
+    """The ``x`` for which Janowski's model gives the engine's ND equity.
 
     Janowski's cubeful equity is linear in the cube life ``x`` ([RJ93]_; gnubg's
-    ``Cl2CfMoney``, :func:`cubecore.cubeful.money_cube_decision`):
+    ``Cl2CfMoney``, :func:`cubecore.cubeful.money_cube_decision`; at a match score
+    Thyssen's generalisation, linear in MWC and so in EMG,
+    :func:`cubecore.cubeful.match_cube_decision`):
 
     .. math::
 
         E(x) = (1 - x) E_{dead} + x E_{live}, \\qquad
         x^{*} = \\frac{E_{engine} - E_{dead}}{E_{live} - E_{dead}}
 
-    with :math:`E_{dead} = E(0)` and :math:`E_{live} = E(1)` computed by
-    :func:`~cubecore.cubeful.money_cube_decision` from the engine's own probabilities.
+    with :math:`E_{dead} = E(0)` and :math:`E_{live} = E(1)` computed by those
+    functions from the engine's own probabilities.
 
     Parameters
     ----------
     probabilities : CubelessProbabilities or 5 numbers
         The engine's cubeless probabilities of the player on roll.
     no_double : float
-        The engine's cubeful ND equity, per cube, for the same cube state.
+        The engine's cubeful ND equity, per cube (EMG at a score), same cube state.
     cube, owner, jacoby
-        The cube state (money play), as in :func:`~cubecore.cubeful.money_cube_decision`.
+        The cube state, as in :func:`~cubecore.cubeful.money_cube_decision`.
+    away, opp_away, crawford
+        A match score (both None: money), as in :func:`evaluate`.
+    table : MatchEquityTable, optional
+        The table of the match model; default bgsage's fixed one, Kazaross-XG2
+        (:data:`ENGINE_TABLE`).
 
     Returns
     -------
     ImpliedCubeLife
         ``x`` is None where live and dead equities coincide (within 1e-12 relative):
-        no ``x`` changes the model's equity, e.g. a position beyond the cash point
-        with the cube owned, or a game already decided (``P(win)`` 0 or 1).
+        no ``x`` changes the model's equity, e.g. a game already decided (``P(win)``
+        0 or 1) or a dead cube at a match score (Crawford game).
 
     Examples
     --------
@@ -722,8 +752,20 @@ def implied_cube_life(
         raise ValueError(f"`no_double` must be a number, got {no_double!r}")
     if not math.isfinite(no_double):
         raise ValueError(f"`no_double` must be finite, got {no_double!r}")
-    dead = money_cube_decision(probabilities, 0.0, cube=cube, owner=owner, jacoby=jacoby)
-    live = money_cube_decision(probabilities, 1.0, cube=cube, owner=owner, jacoby=jacoby)
+    a, b, crawford = _score(away, opp_away, crawford)
+    if a == 0:
+        dead = money_cube_decision(probabilities, 0.0, cube=cube, owner=owner, jacoby=jacoby)
+        live = money_cube_decision(probabilities, 1.0, cube=cube, owner=owner, jacoby=jacoby)
+    else:
+        if table is None:
+            table = load_table(ENGINE_TABLE)
+        if not isinstance(table, MatchEquityTable):
+            raise ValueError(f"`table` must be a MatchEquityTable, got {type(table).__name__}")
+        match = partial(
+            match_cube_decision, probabilities, table=table, away=a, opp_away=b, cube=cube,
+            owner=owner, crawford=crawford,
+        )  # fmt: skip
+        dead, live = match(0.0), match(1.0)
     e_dead, e_live = dead.no_double, live.no_double
     if abs(e_live - e_dead) <= _COINCIDE * max(1.0, abs(e_dead)):
         reason = (
@@ -735,5 +777,5 @@ def implied_cube_life(
     return ImpliedCubeLife(x, "", float(no_double), e_dead, e_live)
 
 
-if __name__ == "__main__":  # pragma: no cover - the child process of _run
+if __name__ == "__main__":  # pragma: no cover - the child process of _Worker
     _serve()

@@ -191,6 +191,31 @@ def test_match_length_limit_and_score_order():
     assert not crawford.cube_available and not crawford.doubles
 
 
+def test_match_table_is_kazaross_xg2():
+    # module note 6: the engine's 1-ply ND at any score is gnubg's match model
+    # (cubecore.cubeful) at x = 0.68 on Kazaross-XG2 within float32; another table is not
+    from cubecore.cubeful import match_cube_decision
+    from cubecore.met import load_table
+
+    assert engine.ENGINE_TABLE == "kxg2"
+    kxg2, woolsey = load_table("kxg2"), load_table("woolsey")
+    off = []
+    for case in [c for c in CASES if c["class"] == "contact"][::4]:
+        p = _position(case)
+        for away, opp_away, cube, owner in ((7, 7, 1, "center"), (5, 3, 1, "center"),
+                                            (3, 5, 2, "player"), (25, 25, 1, "center"),
+                                            (11, 9, 1, "center")):  # fmt: skip
+            d = engine.evaluate(p, away=away, opp_away=opp_away, cube=cube, owner=owner)
+            score = {"away": away, "opp_away": opp_away, "cube": cube, "owner": owner}
+            model = match_cube_decision(d.probabilities, 0.68, kxg2, **score)
+            assert d.no_double == pytest.approx(model.no_double, abs=FLOAT32), case["position_id"]
+            assert d.double_take == pytest.approx(model.double_take, abs=FLOAT32)
+            if max(away, opp_away) <= woolsey.length:
+                other = match_cube_decision(d.probabilities, 0.68, woolsey, **score)
+                off.append(abs(other.no_double - d.no_double))
+    assert max(off) > 1e-3  # the test tells the tables apart
+
+
 def test_one_ply_cube_life_is_the_documented_one():
     # module note 8: at 1-ply the engine's ND is Janowski with x = 0.68 in contact
     # (implied x within float32); races use the average of both sides' pips
@@ -405,18 +430,35 @@ def _probabilities(draw):
     return CubelessProbabilities(win, wg, wbg, lg, lbg)
 
 
+_SCORES = hst.one_of(
+    hst.just({}),
+    hst.tuples(hst.integers(2, 25), hst.integers(2, 25)).map(
+        lambda s: {"away": s[0], "opp_away": s[1]}
+    ),
+)
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     _probabilities(),
     hst.floats(0.0, 1.0),
     hst.sampled_from([(1, "center"), (2, "player"), (2, "opponent")]),
     hst.booleans(),
+    _SCORES,
 )
-def test_implied_cube_life_reproduces_the_equity(probs, x, state, jacoby):
+def test_implied_cube_life_reproduces_the_equity(probs, x, state, jacoby, score):
+    from cubecore.cubeful import match_cube_decision
+    from cubecore.met import load_table
+
     cube, owner = state
-    jacoby = jacoby and owner == "center"
-    nd = money_cube_decision(probs, x, cube=cube, owner=owner, jacoby=jacoby).no_double
-    implied = engine.implied_cube_life(probs, nd, cube=cube, owner=owner, jacoby=jacoby)
+    jacoby = jacoby and owner == "center" and not score
+    if score:
+        nd = match_cube_decision(
+            probs, x, load_table(engine.ENGINE_TABLE), cube=cube, owner=owner, **score
+        ).no_double
+    else:
+        nd = money_cube_decision(probs, x, cube=cube, owner=owner, jacoby=jacoby).no_double
+    implied = engine.implied_cube_life(probs, nd, cube=cube, owner=owner, jacoby=jacoby, **score)
     if implied.x is None:
         assert implied.live == pytest.approx(implied.dead, abs=1e-11)
         assert "coincide" in implied.reason
@@ -428,22 +470,45 @@ def test_implied_cube_life_reproduces_the_equity(probs, x, state, jacoby):
 
 
 def test_implied_cube_life_of_the_engine_reproduces_its_equity():
-    # every fixture position, three cube states: back into Janowski within 1e-9
-    undefined = 0
+    # every fixture position, three money cube states and its two match scores: put
+    # back into Janowski's formula, the implied x gives the engine's ND within 1e-9
+    from cubecore.cubeful import match_cube_decision
+    from cubecore.met import load_table
+
+    table = load_table(engine.ENGINE_TABLE)
+    defined = undefined = 0
     for case in CASES:
         p = _position(case)
-        for cube, owner in ((1, "center"), (2, "player"), (2, "opponent")):
-            d = engine.evaluate(p, cube=cube, owner=owner)
-            implied = engine.implied_cube_life(d.probabilities, d.no_double, cube=cube, owner=owner)
+        states = [{"cube": 1, "owner": "center"}, {"cube": 2, "owner": "player"}]
+        states += [{"cube": 2, "owner": "opponent"}]
+        states += [
+            {"cube": m["cube"], "owner": m["owner"], "away": m["away"],
+             "opp_away": m["opp_away"], "crawford": m["crawford"]}
+            for m in case["match"]
+        ]  # fmt: skip
+        for state in states:
+            d = engine.evaluate(p, **state)
+            implied = d.implied_cube_life()
             if implied.x is None:
                 undefined += 1
                 assert "coincide" in implied.reason
                 continue
+            defined += 1
             assert implied.equity() == pytest.approx(d.no_double, abs=1e-9)
-            if 0.0 <= implied.x <= 1.0:
-                model = money_cube_decision(d.probabilities, implied.x, cube=cube, owner=owner)
-                assert model.no_double == pytest.approx(d.no_double, abs=1e-9)
-    assert undefined < len(CASES)  # a few decided bear-offs at most
+            if not 0.0 <= implied.x <= 1.0:
+                continue
+            if d.money:
+                model = money_cube_decision(
+                    d.probabilities, implied.x, cube=d.cube, owner=d.owner
+                ).no_double
+            else:
+                model = match_cube_decision(
+                    d.probabilities, implied.x, table, away=d.away, opp_away=d.opp_away,
+                    cube=d.cube, owner=d.owner, crawford=d.crawford,
+                ).no_double  # fmt: skip
+            assert model == pytest.approx(d.no_double, abs=1e-9)
+    # undefined: decided bear-offs and dead cubes (Crawford game, cube beyond the score)
+    assert defined > 10 * undefined, (defined, undefined)
 
 
 def test_implied_cube_life_undefined_where_live_equals_dead():
