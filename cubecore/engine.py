@@ -38,20 +38,24 @@ bgsage's conventions and how each maps to ours (each has a test in ``tests/test_
 6. **Match play.** Scores are ``away`` and ``opp_away`` (points each side needs, the
    player on roll first), 1..:data:`MAX_AWAY` (25); bgsage accepts larger numbers
    silently, so we refuse them. Its match equity table is fixed inside it
-   (Kazaross-XG2, gnubg's default too); equities are normalised (EMG: double/pass is
-   +1). A Crawford game needs one side 1-away.
+   (Kazaross-XG2, gnubg's default too: :data:`ENGINE_TABLE`; its match cube decision at
+   1-ply is gnubg's match model of :mod:`cubecore.cubeful` on that table at x = 0.68,
+   within float32); equities are normalised (EMG: double/pass is +1). A Crawford game
+   needs one side 1-away.
 7. **Bear-offs** come from bgsage's one-sided database, not from a two-sided one: the
    win chance is off by up to :data:`BEAROFF_WIN_ERROR` against the exact value.
 8. **Cube life.** At its 1-ply bgsage applies Janowski's formula with ``x = 0.68`` for
-   contact and ``clamp(0.55 + 0.00125 * avg pips, 0.6, 0.7)`` in a race (the average of
-   both sides' pips; gnubg uses the roller's pips). :func:`implied_cube_life` recovers
-   the ``x`` that reproduces any level's ND equity from its own probabilities.
-9. **Version-dependent switches.** 2.0 added ``cubeful_trial_moves`` (rollout trials
-   pick moves by cubeful equity), which changes results when omitted; we pass it, the
-   seed, the thread count and the bear-off database explicitly.
+   contact and crashed positions and ``clamp(0.55 + 0.00125 * avg pips, 0.6, 0.7)`` in
+   a race (the average of both sides' pips; gnubg uses the roller's pips).
+   :func:`implied_cube_life` recovers the ``x`` that reproduces any level's ND equity
+   from its own probabilities.
+9. **Version-dependent switches.** Options whose defaults change results are passed,
+   never left to the version: ``cubeful_trial_moves`` (rollout trials pick moves by
+   cubeful equity; 2.0's default is True while its own comment still calls False the
+   default), the rollout seed, the thread count and the bear-off database.
 
 Every evaluation has a time budget (:data:`DEFAULT_BUDGETS`, seconds per level); levels
-above 1-ply run in a child process that is stopped when the budget runs out, so no call
+above 1-ply run in a child process that is killed when the budget runs out, so no call
 outlives its budget (``TimeoutError`` naming ``budget``).
 
 References
@@ -120,7 +124,7 @@ ENGINE_VERSION = "2.0.20260907"
 #: Evaluation levels, bgsage's (XG's) ply numbering: "1-ply" is gnubg's 0-ply.
 LEVELS = ("1-ply", "2-ply", "3-ply", "4-ply", "rollout")
 #: Default time budget of one evaluation, seconds, per level.
-DEFAULT_BUDGETS = {"1-ply": 10.0, "2-ply": 30.0, "3-ply": 60.0, "4-ply": 300.0, "rollout": 300.0}
+DEFAULT_BUDGETS = {"1-ply": 10.0, "2-ply": 30.0, "3-ply": 60.0, "4-ply": 300.0, "rollout": 600.0}
 #: Largest budget accepted, seconds.
 MAX_BUDGET = 3600.0
 #: Largest away score bgsage's match equity table covers (Kazaross-XG2, 25 points).
@@ -136,8 +140,10 @@ MAX_CUBE = 4096
 #: 0.0004) over 3000 seeded positions of up to 6 checkers a side (measured 2026-11-28
 #: on bgsage 2.0.20260907); this bound is that maximum, rounded up.
 BEAROFF_WIN_ERROR = 0.015
-#: Rollout trials by default (a multiple of 36: the first roll is stratified).
-DEFAULT_ROLLOUT_TRIALS = 1296
+#: Rollout trials by default (a multiple of 36: the first roll is stratified). 144 trials
+#: of the opening position took 45 s on 2 shared cores at load 10 (2026-11-28,
+#: ``python -m bench engine``), so 360 fit the default rollout budget there.
+DEFAULT_ROLLOUT_TRIALS = 360
 #: Fewest and most rollout trials accepted.
 ROLLOUT_TRIALS_RANGE = (36, 1_296_000)
 #: Rollout seed (results are reproducible).
