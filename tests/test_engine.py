@@ -407,6 +407,13 @@ def test_levels_up_to_three_ply_and_rollout_run():
     assert rollout.level == "rollout"
     assert rollout.standard_errors is not None and rollout.standard_errors[0] > 0
     assert abs(rollout.probabilities.win - 0.5) < 0.1
+    # 4-ply on a small bear-off (a few seconds): the database's cubeless numbers at every
+    # level, the cubeful ND from the 4-ply search instead of 1-ply's Janowski estimate
+    small = Position.from_home((0, 1, 0, 1, 0, 1), (1, 0, 1, 0, 0, 1))
+    one, four = engine.evaluate(small), engine.evaluate(small, level="4-ply")
+    assert four.level == "4-ply"
+    assert four.probabilities == one.probabilities
+    assert abs(four.no_double - one.no_double) > 1e-3
 
 
 def test_budget_stops_the_evaluation():
