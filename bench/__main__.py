@@ -10,6 +10,8 @@ Subcommands (default: ``all`` = pages + kernels):
 - ``soak --seconds 300``: the load test for longer, with server memory over time.
 - ``caches``: every ``st.cache_data``/``st.cache_resource`` in ui/ and its bound.
 - ``bearoff``: the bear-off database builds against gnubg's ``makebearoff`` (same run).
+- ``engine --levels 1-ply 2-ply 3-ply rollout --repeats 3``: the position engine's
+  (bgsage's) evaluation time per level beside its 1-ply on the same position.
 - ``abuse --sessions 30 --seconds 60``: the load test without and then with three
   hostile clients (worst links, a ``clear_cache`` flood, 512 KiB links), each on a fresh
   server; normal sessions' p95 ratio, their errors, peak RSS against the unit's limit.
@@ -199,6 +201,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--link-kib", type=int, default=512, help="size of the long links (KiB)")
     sub.add_parser("caches")
     sub.add_parser("bearoff").add_argument("--repeats", type=int, default=1)
+    p = sub.add_parser("engine")
+    p.add_argument("--levels", nargs="+", default=["1-ply", "2-ply", "3-ply", "rollout"])
+    p.add_argument("--repeats", type=int, default=3)
     p = sub.add_parser("scale")
     p.add_argument("--processes", type=int, nargs="+", default=[1, 2])
     p.add_argument("--sessions", type=int, nargs="+", default=[10, 20, 30, 45, 60])
@@ -244,6 +249,8 @@ def main(argv: list[str] | None = None) -> None:
         print(caches_table())
     if command == "bearoff":
         __import__("bench.bearoff", fromlist=["run"]).run(args.repeats)
+    if command == "engine":
+        __import__("bench.engine", fromlist=["run"]).run(tuple(args.levels), args.repeats)
     if command == "load":
         _load(args, f"Load: {args.sessions} sessions, {args.seconds:.0f} s, think {args.think} s")
     if command == "soak":
