@@ -391,38 +391,50 @@ def render_compare(v: View) -> None:
         f"largest difference at {c.where_max[0]}-away/{c.where_max[1]}-away."
     )
     n = min(c.length, table.post_length, other.post_length)
-    takes = cached.dead_take_points(key, table, n) - cached.dead_take_points(other_key, other, n)
-    widgets.headline(
-        [
-            ("Largest difference (pp)", f"{100 * c.max_abs:.3f}"),
-            ("Mean difference (pp)", f"{100 * c.mean_abs:.3f}"),
-            ("Largest post-Crawford difference (pp)", f"{100 * c.post_max_abs:.3f}"),
-            ("Largest take-point difference (pp)", f"{100 * float(takes.abs().max().max()):.3f}"),
-        ]
-    )
+    takes = None
+    if n >= 2:  # a take point needs a score two points from the end
+        takes = cached.dead_take_points(key, table, n) - cached.dead_take_points(
+            other_key, other, n
+        )
+    headline = [
+        ("Largest difference (pp)", f"{100 * c.max_abs:.3f}"),
+        ("Mean difference (pp)", f"{100 * c.mean_abs:.3f}"),
+        ("Largest post-Crawford difference (pp)", f"{100 * c.post_max_abs:.3f}"),
+    ]
+    if takes is not None:
+        largest = 100 * float(takes.abs().max().max())
+        headline.append(("Largest take-point difference (pp)", f"{largest:.3f}"))
+    widgets.headline(headline)
     widgets.chart(
         charts.difference_heatmap_figure(
             100 * c.difference,
-            f"{table.key} minus {other.key}: match winning chance",
+            f"{table.name} minus {other.name}: match winning chance",
             "pp",
             _marked(v),
         ),
         "met_difference",
     )
-    widgets.chart(
-        charts.difference_heatmap_figure(
-            100 * takes,
-            f"{table.key} minus {other.key}: your dead take point of an initial double",
-            "pp",
-            _marked(v),
-        ),
-        "met_take_difference",
-    )
-    st.caption(
-        "What a difference costs: the take point computed from each table, "
-        "(D - L)/(W - L) without gammons (D pass, W take and win, L take and lose), "
-        "at each pre-Crawford score."
-    )
+    if takes is None:
+        st.info(
+            "No take points to compare: a take point needs a score at least 2-away for "
+            f"both players, and the two tables share scores up to {n}-away only.",
+            icon=":material/info:",
+        )
+    else:
+        widgets.chart(
+            charts.difference_heatmap_figure(
+                100 * takes,
+                f"{table.name} minus {other.name}: your dead take point of an initial double",
+                "pp",
+                _marked(v),
+            ),
+            "met_take_difference",
+        )
+        st.caption(
+            "What a difference costs: the take point computed from each table, "
+            "(D - L)/(W - L) without gammons (D pass, W take and win, L take and lose), "
+            "at each pre-Crawford score."
+        )
     frame = c.difference.reset_index().melt(
         id_vars="away", var_name="opp_away", value_name="difference"
     )
