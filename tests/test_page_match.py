@@ -302,15 +302,36 @@ def test_malformed_upload_gives_its_message(open_page, name, content, expected):
     assert at.selectbox(key="met").value == "kxg2"  # the chosen table is unchanged
 
 
-def test_table_with_faults_shows_them(open_page):
-    bad = b"away,1,2\n1,0.5,0.8\n2,0.3,0.5\npost,0.5,0.49\n"  # 0.8 + 0.3 != 1
+def test_table_with_misprints_shows_them(open_page):
+    misprint = b"away,1,2\n1,0.5,0.705\n2,0.3,0.5\npost,0.5,0.49\n"  # 0.705 + 0.3: 1.005
     at = open_page(PAGE, sec="Tables")
-    at.file_uploader(key="met_file").upload("bad.csv", bad).run()
+    at.file_uploader(key="met_file").upload("misprint.csv", misprint).run()
     assert not at.exception and not at.error
-    assert any("break the table's invariants" in w.value for w in at.warning)
-    faults = next(d.value for d in at.dataframe if "check" in d.value.columns)
-    assert "complement" in set(faults["check"])
-    assert {(1, 2)} <= set(zip(faults["away"], faults["opp_away"], strict=True))
+    assert any("misprint" in w.value for w in at.warning)
+    faults = next(d.value for d in at.dataframe if "Cell" in d.value.columns)
+    assert list(faults["Cell"]) == ["M(1, 2) + M(2, 1)"]
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"away,1,2\n1,0.5,0.8\n2,0.3,0.5\npost,0.5,0.49\n",  # 0.8 + 0.3 != 1
+        b"away,1,2\n1,0,0\n2,0,0\npost,0,0\n",
+        b"away,1,2\n1,1,1\n2,1,1\npost,1,1\n",
+        b"away,1,2\n1,-0.5,0.7\n2,0.3,0.5\npost,0.5,0.49\n",
+        b"away,1,2\n1,1e300,-1e300\n2,1e300,0.5\npost,0.5,0.49\n",
+    ],
+)
+def test_degenerate_table_is_refused_naming_its_cells(open_page, content):
+    at = open_page(PAGE, sec="Tables")
+    at.file_uploader(key="met_file").upload("bad.csv", content).run()
+    assert not at.exception
+    errors = [e.value for e in at.error]
+    assert len(errors) == 1 and "is not a match equity table" in errors[0]
+    assert "M(1, " in errors[0]  # the faulty cells are named
+    assert at.selectbox(key="met").value == "kxg2"  # the chosen table is unchanged
+    shown = " ".join([m.value for m in at.metric] + [e.value for e in at.error])
+    assert "nan" not in shown.split() and "inf" not in shown.split()
 
 
 def test_sample_files_are_offered(open_page):

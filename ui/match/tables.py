@@ -286,11 +286,12 @@ def render_library(v: View) -> None:
         )
     else:
         st.warning(
-            f"{len(faults)} cell(s) break the table's invariants by more than "
-            f"{met.DEFAULT_TOLERANCE:g}:",
+            f"{len(faults)} cell(s) break the table's identities by a misprint's size "
+            f"(more than {met.DEFAULT_TOLERANCE:g}, less than {met_io.REFUSAL_SLACK:g}: a "
+            "table off by more is refused). The numbers are used as printed:",
             icon=":material/warning:",
         )
-        widgets.table_with_download(faults, f"met_{table.key}_faults.csv")
+        widgets.table_with_download(_faults_shown(faults), f"met_{table.key}_faults.csv")
     with st.expander("The bundled tables", icon=":material/table:"):
         widgets.table(met.bundled_tables())
         st.caption(
@@ -298,6 +299,20 @@ def render_library(v: View) -> None:
             "licence, each with its notice; zadeh and mec are the tables gnubg 1.07 "
             "generates from those files' parameters."
         )
+
+
+def _faults_shown(faults: pd.DataFrame) -> pd.DataFrame:
+    """:func:`cubecore.met.check_table`'s faults in a player's words: the cell, what is
+    wrong with it, by how much (percentage points)."""
+    messages = faults["message"].str.replace("post_opponent: ", "opponent's post-Crawford ")
+    messages = messages.str.replace("post: ", "post-Crawford ")
+    return pd.DataFrame(
+        {
+            "Cell": messages.str.split(" = ").str[0],
+            "What is wrong": messages,
+            "Off by (pp)": (100 * (faults["excess"] + met.DEFAULT_TOLERANCE)).round(2),
+        }
+    )
 
 
 def render_window(v: View) -> None:
