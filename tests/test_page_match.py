@@ -30,8 +30,13 @@ def test_page_loads_clean(open_page):
     assert not at.warning
     assert at.session_state["sec"] == "Equity table"
     assert at.slider(key="away").proto.query_param_key == "away"
-    # the default score 5-away/3-away, default model
-    assert metric(at, "Your MWC, 5-away/3-away") == f"{match.match_equity(5, 3, G0, X0):.4f}"
+    # the default score 5-away/3-away: the chosen table's answer, the model's second
+    kxg2 = met.load_table("kxg2").mwc(5, 3)
+    assert metric(at, "Your MWC, 5-away/3-away") == f"{kxg2:.4f}"
+    model = f"{match.match_equity(5, 3, G0, X0):.4f}"
+    assert metric(at, "The model's MWC (G and x above)") == model
+    labels = [m.label for m in at.metric]
+    assert labels.index("Your MWC, 5-away/3-away") < labels.index("The model's MWC (G and x above)")
     assert chart_specs(at)
 
 
@@ -49,9 +54,11 @@ def test_link_seeds_the_controls_and_the_table(open_page, link):
     assert at.slider(key="oaway").value == 2
     assert at.slider(key="G").value == 0.2
     assert at.slider(key="x").value == 0.8
-    expected = match.match_equity(4, 2, 0.2, 0.8)
+    expected = met.load_table("kxg2").mwc(4, 2)
     assert metric(at, "Your MWC, 4-away/2-away") == f"{expected:.4f}"
     assert metric(at, "Opponent's MWC") == f"{1 - expected:.4f}"
+    model = match.match_equity(4, 2, 0.2, 0.8)
+    assert metric(at, "The model's MWC (G and x above)") == f"{model:.4f}"
     shown = at.dataframe[0].value
     table = match.match_equity_table(gammon_rate=0.2, cube_efficiency=0.8)
     assert shown.shape == (25, 26)  # the "away" column and 25 opponent's scores
@@ -164,21 +171,27 @@ def test_presets_set_the_score(open_page, label):
         mwc = match.post_crawford_equity(opp_away, G0)
     else:
         mwc = match.match_equity(away, opp_away, G0, X0)
-    assert metric(at, f"Your MWC, {away}-away/{opp_away}-away") == f"{mwc:.4f}"
+    assert metric(at, "The model's MWC (G and x above)") == f"{mwc:.4f}"
+    on_table = KXG2.mwc(away, opp_away, post_crawford=post)
+    assert metric(at, f"Your MWC, {away}-away/{opp_away}-away") == f"{on_table:.4f}"
 
 
 def test_moving_the_gammon_rate_changes_chart_and_numbers(open_page):
     at = open_page(PAGE)
+    model = "The model's MWC (G and x above)"
     before = chart_specs(at)[0]
-    mwc_before = metric(at, "Your MWC, 5-away/3-away")
+    mwc_before = metric(at, model)
+    table_before = metric(at, "Your MWC, 5-away/3-away")
     at.slider(key="G").set_value(0.05).run()
     after = chart_specs(at)[0]
-    assert before["data"][0]["y"] != after["data"][0]["y"]
-    assert after["data"][0]["y"] == pytest.approx(
+    assert after["data"][0]["y"] == before["data"][0]["y"]  # the table's row: no G in it
+    assert before["data"][1]["y"] != after["data"][1]["y"]
+    assert after["data"][1]["y"] == pytest.approx(
         list(match.match_equity_table(gammon_rate=0.05).loc[5]), abs=1e-12
     )
-    assert metric(at, "Your MWC, 5-away/3-away") != mwc_before
-    assert metric(at, "Your MWC, 5-away/3-away") == f"{match.match_equity(5, 3, 0.05):.4f}"
+    assert metric(at, model) != mwc_before
+    assert metric(at, model) == f"{match.match_equity(5, 3, 0.05):.4f}"
+    assert metric(at, "Your MWC, 5-away/3-away") == table_before  # the chosen table's
 
 
 def test_share_link_and_downloads(open_page):
@@ -435,10 +448,11 @@ def test_the_model_text_names_the_bundled_tables(open_page):
 def test_every_view_names_the_chosen_table(open_page):
     at = open_page(PAGE, met="woolsey", away="4", oaway="2")  # the model's first section
     assert not at.exception and not at.warning
-    note = next(c.value for c in at.caption if "Match equity table (met)" in c.value)
-    assert "Kit Woolsey" in note and f"{met.load_table('woolsey').mwc(4, 2):.4f}" in note
+    note = next(c.value for c in at.caption if c.value.startswith("Match equity table:"))
+    assert "Kit Woolsey" in note
+    assert metric(at, "Your MWC, 4-away/2-away") == f"{met.load_table('woolsey').mwc(4, 2):.4f}"
     at = open_page(PAGE, sec="Take points", met="woolsey", away="20")
-    note = next(c.value for c in at.caption if "Match equity table (met)" in c.value)
+    note = next(c.value for c in at.caption if c.value.startswith("Match equity table:"))
     assert "20-away/3-away lies outside it" in note and "15-away" in note
 
 

@@ -57,14 +57,22 @@ def row_figure(
     dead_table: pd.DataFrame,
     away: int,
     opp_away: int,
+    chosen: tuple[str, pd.Series] | None = None,
 ) -> Figure:
     """Your match winning chance against every opponent's score, your score fixed.
 
-    ``dead_table`` (the same table at cube efficiency 0) is drawn for comparison
-    (a detail: presenter mode leaves it out).
+    ``chosen`` (the chosen table's name, plain text for a chart, and your row of it,
+    indexed by the opponent's away) is drawn first; then the model's ``table``;
+    ``dead_table`` (the model at cube efficiency 0) is drawn for comparison (a detail:
+    presenter mode leaves it out).
     """
     columns = [int(c) for c in table.columns]
+    first = []
+    if chosen is not None:
+        name, row = chosen
+        first = [line(list(map(int, row.index)), row, f"{name}", COLORS["take"])]
     traces = [
+        *first,
         line(columns, table.loc[away], f"you {away}-away, model", COLORS["center"]),
         line(
             columns,

@@ -14,7 +14,7 @@ from typing import Any, cast
 import pandas as pd
 import streamlit as st
 
-from cubecore import match
+from cubecore import match, met
 from cubecore.references import source
 from ui import widgets
 from ui.match import charts, tables
@@ -143,25 +143,49 @@ def render_table(v: View) -> None:
     phase = match.match_phase(a, b, post)
     mwc = cached.winning_chance(a, b, post, g, x)
     dead = cached.equity_table(g, 0.0)
-    if min(a, b) == 1 and max(a, b) > 1:
-        k = max(a, b)
-        leader = "you" if a == 1 else "opponent"
-        last = (
-            f"Leader ({leader}): Crawford / post-Crawford",
-            f"{match.crawford_equity(k, g):.4f} / {match.post_crawford_equity(k, g):.4f}",
+    chosen, _ = tables.chosen_table(v, quiet=True)
+    name = tables.plain(chosen.name)
+    if tables.covered(chosen, v) >= max(a, b):
+        on_table = chosen.mwc(a, b, post_crawford=tables.phase(v) == "post-Crawford")
+        widgets.headline(
+            [
+                (f"Your MWC, {a}-away/{b}-away", f"{on_table:.4f}"),
+                ("Opponent's MWC", f"{1.0 - on_table:.4f}"),
+                ("The model's MWC (G and x above)", f"{mwc:.4f}"),
+                ("Phase", phase),
+            ]
+        )
+        st.caption(
+            f"Your match winning chance from the chosen table, {name}; the model's own "
+            "value second (the model is stated above the tabs, and the rest of this "
+            "section shows it)."
         )
     else:
-        last = ("Dead cube (x = 0) at this score", f"{float(cast(float, dead.loc[a, b])):.4f}")
-    widgets.headline(
-        [
-            (f"Your MWC, {a}-away/{b}-away", f"{mwc:.4f}"),
-            ("Opponent's MWC", f"{1.0 - mwc:.4f}"),
-            ("Phase", phase),
-            last,
-        ]
-    )
+        widgets.headline(
+            [
+                (f"The model's MWC, {a}-away/{b}-away", f"{mwc:.4f}"),
+                ("Opponent's MWC, the model's", f"{1.0 - mwc:.4f}"),
+                ("Phase", phase),
+            ]
+        )
+        st.caption(
+            f"The chosen table, {name}, covers scores up to "
+            f"{tables.covered(chosen, v)}-away: the match winning chance here is the model's."
+        )
+    if min(a, b) == 1 and max(a, b) > 1:
+        k = max(a, b)
+        leader = "you" if a == 1 else "the opponent"
+        st.caption(
+            f"The model, leader ({leader}) 1-away: {match.crawford_equity(k, g):.4f} in the "
+            f"Crawford game, {match.post_crawford_equity(k, g):.4f} after it."
+        )
+    else:
+        st.caption(
+            "The model with a dead cube (x = 0) at this score: "
+            f"{float(cast(float, dead.loc[a, b])):.4f}."
+        )
     widgets.chart_with_formulas(
-        charts.row_figure(table, dead, a, b),
+        charts.row_figure(table, dead, a, b, _table_row(chosen, a)),
         "match_row",
         [
             (
@@ -182,15 +206,25 @@ def render_table(v: View) -> None:
         ],
         present=v.present,
     )
-    st.subheader("The table (your MWC: rows your points to go, columns the opponent's)")
+    st.subheader("The model's table (your MWC: rows your points to go, columns the opponent's)")
     shown = table.round(4)
     shown.columns = [str(c) for c in shown.columns]
     widgets.table_with_download(
         shown.reset_index(), f"match_equity_G{g:g}_x{x:g}.csv", label="Download the table (CSV)"
     )
-    st.subheader("Crawford and post-Crawford (leader 1-away)")
+    st.subheader("The model's Crawford and post-Crawford MWC (leader 1-away)")
     craw = cached.crawford_table(g)[["opp_away", "crawford", "post_crawford", "leader_drops"]]
     widgets.table_with_download(craw.round(6), f"match_crawford_G{g:g}.csv")
+
+
+def _table_row(table: met.MatchEquityTable, away: int) -> tuple[str, pd.Series] | None:
+    """Your row of the chosen table (the opponent 1- to the table's length away), named
+    for a chart; None when the table does not reach your score."""
+    if away > table.length:
+        return None
+    n = min(table.length, match.MAX_AWAY)
+    row = pd.Series(table.pre[away - 1, :n], index=range(1, n + 1))
+    return f"you {away}-away, {tables.plot_text(table.name)}", row
 
 
 def render_takes(v: View) -> None:

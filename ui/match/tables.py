@@ -8,6 +8,7 @@ through :func:`chosen_table`; an uploaded table lives in this session only.
 
 from __future__ import annotations
 
+import html
 import math
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from cubecore.free_drop import MAX_FREE_DROP_AWAY
 from cubecore.met_aids import MAX_AID_AWAY, MEMORY_AIDS
 from cubecore.references import source
 from ui import widgets
+from ui.links import escape_text
 from ui.match import charts
 from ui.match import data as cached
 from ui.match.controls import MODEL_TABLE, UPLOADED_TABLE
@@ -32,6 +34,8 @@ UPLOAD_KEY = "met_file"
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "met"
 SAMPLE_FILES = ("woolsey.xml", "woolsey.met", "woolsey.csv")
 GNUBG = source("GNUBG")
+#: Longest table name or description shown (a file may carry any length).
+_SHOWN_NAME = 120
 
 FORMATS_TEXT = """
 **gnubg XML** (`.xml`, GNU Backgammon's `met.dtd`, as `gnubg-data` ships its tables):
@@ -114,19 +118,28 @@ def render_table_notices(v: View) -> met.MatchEquityTable:
 
 
 def render_table_note(v: View) -> None:
-    """The table notices (:func:`render_table_notices`), the chosen table, the score on it."""
+    """The table notices (:func:`render_table_notices`), the chosen table and its reach."""
     table = render_table_notices(v)
-    a, b, ph = v.whole("away"), v.whole("oaway"), phase(v)
+    a, b = v.whole("away"), v.whole("oaway")
     high = covered(table, v)
-    if max(a, b) > high:
-        here = f"{a}-away/{b}-away lies outside it (it covers scores up to {high}-away)"
-    else:
-        mwc = table.mwc(a, b, post_crawford=ph == "post-Crawford")
-        here = f"your MWC at {a}-away/{b}-away ({ph}) on it: {mwc:.4f}"
+    here = f"; {a}-away/{b}-away lies outside it" if max(a, b) > high else ""
     st.caption(
-        f"Match equity table (met): **{table.name}**, {table.length}-away; {here}. The "
-        "sections from 'Tables' on use it; the first four show the model."
+        f"Match equity table: **{plain(table.name)}**, scores up to {high}-away{here}. "
+        "Every headline reads it; numbers from the model stated below are labelled as "
+        "the model's and come second."
     )
+
+
+def plain(text: str) -> str:
+    """A table's name or description (from a file: untrusted) as inert Markdown text."""
+    return escape_text(text, _SHOWN_NAME)
+
+
+def plot_text(text: str) -> str:
+    """A table's name as inert text in a chart (plotly reads a few HTML tags)."""
+    if len(text) > _SHOWN_NAME:
+        text = text[:_SHOWN_NAME] + "\N{HORIZONTAL ELLIPSIS}"
+    return html.escape(text)
 
 
 def phase(v: View) -> match_points.MatchPhase:
