@@ -65,26 +65,55 @@ def test_link_seeds_the_controls_and_the_table(open_page, link):
     assert shown.loc[shown["away"] == 7, "12"].iloc[0] == round(table.loc[7, 12], 4)
 
 
+def _variants(at) -> dict[str, str]:
+    frame = next(d.value for d in at.dataframe if "Assumes" in d.value.columns)
+    return dict(zip(frame["Assumes"], frame["Take point"], strict=True))
+
+
 def test_take_point_section_matches_cubecore(open_page):
     at = open_page(PAGE, sec="Take points", away="5", oaway="3", cv="2", cube="opponent", Gd="0.3")
     assert not at.exception and not at.warning
+    score = match_points.MatchScore(KXG2, 5, 3, cube_value=2, cube_owner="opponent")
+    rates = match_points.GammonRates(gammon_rate=G0, opp_gammon_rate=0.3)
+    headline = match_points.cube_life_take_point(score, rates, 0.68)  # contact, gnubg
+    assert metric(at, "Your take point") == f"{headline:.4f}"
+    window = match_points.cube_points(score, rates).opponent_doubles
     tp = match.take_point(5, 3, 2, "opponent", G0, 0.3, X0)
-    assert metric(at, "Take point, model") == f"{tp.model:.4f}"
-    assert metric(at, "Take point, dead cube") == f"{tp.dead:.4f}"
-    assert metric(at, "Take point, dead with gammons") == f"{tp.dead_gammon:.4f}"
-    assert metric(at, "Take point, live recursion") == f"{tp.live:.4f}"
-    assert metric(at, "Doubler's cash point") == f"{tp.cash_point:.4f}"
-    by_cube = at.dataframe[0].value
+    name = KXG2.name
+    assert _variants(at) == {
+        f"{name}, gammons, dead cube (x = 0)": f"{window.take_point:.4f}",
+        f"{name}, gammons, fully live cube (x = 1)": f"{window.take_point_live:.4f}",
+        f"{name}, no gammons, dead cube": f"{window.take_point_gammonless:.4f}",
+        "The model's, its own recursion at x = 1": f"{tp.model:.4f}",
+        "The model's, dead cube with gammons": f"{tp.dead_gammon:.4f}",
+    }
+    by_cube = next(d.value for d in at.dataframe if "cube" in d.value.columns)
     assert list(by_cube["cube"]) == ["1 -> 2", "2 -> 4"]  # a cube of 4 wins 3-away the match
     assert by_cube["dead"].iloc[1] == round(tp.dead, 4)
 
 
+@pytest.mark.parametrize(
+    ("xfrom", "pips", "life"), [("crashed", None, 0.68), ("race", "60", 0.625)]
+)
+def test_take_point_follows_the_position_type(open_page, xfrom, pips, life):
+    link = {"xfrom": xfrom} | ({"pips": pips} if pips else {})
+    at = open_page(PAGE, sec="Take points", away="4", oaway="7", **link)
+    assert not at.exception and not at.warning
+    score = match_points.MatchScore(KXG2, 4, 7)
+    rates = match_points.GammonRates(gammon_rate=G0, opp_gammon_rate=G0)
+    headline = match_points.cube_life_take_point(score, rates, life)
+    assert metric(at, "Your take point") == f"{headline:.4f}"
+    assert any(f"cube life x = {life:g}" in c.value for c in at.caption)
+
+
 def test_redouble_from_the_centre_is_explained(open_page):
-    at = open_page(PAGE, part="takes", cv="4")  # an old link; owner left at its default, center
+    at = open_page(PAGE, part="takes", cv="2")  # an old link; owner left at its default, center
     assert not at.exception
     assert any("Using owner = opponent" in info.value for info in at.info)
-    tp = match.take_point(5, 3, 4, "opponent", G0, G0, X0)
-    assert metric(at, "Take point, model") == f"{tp.model:.4f}"
+    score = match_points.MatchScore(KXG2, 5, 3, cube_value=2, cube_owner="opponent")
+    rates = match_points.GammonRates(gammon_rate=G0, opp_gammon_rate=G0)
+    headline = match_points.cube_life_take_point(score, rates, 0.68)
+    assert metric(at, "Your take point") == f"{headline:.4f}"
 
 
 def test_crawford_game_has_no_take_point(open_page):
@@ -92,7 +121,10 @@ def test_crawford_game_has_no_take_point(open_page):
     assert any("Crawford game is played without the cube" in i.value for i in at.info)
     at = open_page(PAGE, sec="Take points", away="1", oaway="5", post="true")
     assert not at.info
-    assert metric(at, "Take point, dead cube") == f"{match.take_point(1, 5).dead:.4f}"
+    score = match_points.MatchScore(KXG2, 1, 5, phase="post-Crawford")
+    rates = match_points.GammonRates(gammon_rate=G0, opp_gammon_rate=G0)
+    window = match_points.cube_points(score, rates).opponent_doubles
+    assert _variants(at)[f"{KXG2.name}, gammons, dead cube (x = 0)"] == f"{window.take_point:.4f}"
 
 
 def test_rules_section_matches_cubecore(open_page):

@@ -123,7 +123,11 @@ def take_points_row_figure(frame: pd.DataFrame, opp_away: int) -> Figure:
     return {"data": traces, "layout": layout}
 
 
-def market_window_figure(doubling_point: float, cash_point: float) -> Figure:
+def market_window_figure(
+    doubling_point: float,
+    cash_point: float,
+    title: str = "The model's market window (the doubler's game winning chance)",
+) -> Figure:
     """The doubler's market window as one horizontal bar on his game winning chance.
 
     ``doubling_point`` is ``nan`` where the doubler never doubles: the whole bar
@@ -151,7 +155,7 @@ def market_window_figure(doubling_point: float, cash_point: float) -> Figure:
         )
         left += width
     layout = base_layout(
-        "Market window (the doubler's game winning chance)",
+        title,
         "doubler's game winning chance",
         "",
     )

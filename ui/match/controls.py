@@ -3,7 +3,9 @@
 import dataclasses
 
 from cubecore import free_drop, match, met
+from cubecore.cubeful import MAX_PIPS, POSITION_CLASSES
 from cubecore.met_aids import MEMORY_AIDS
+from ui import concepts
 from ui.controls import Control
 from ui.cube.controls import TABLE as _CUBE_TABLE
 
@@ -13,6 +15,9 @@ OLD_SECTIONS = {"table": "table", "takes": "takes", "rules": "rules", "heatmaps"
 #: Old link names (before one name per concept app-wide) -> today's.
 OLD_KEYS = {"part": "sec", "opp": "oaway", "eff": "x", "own": "cube", "hvol": "sd"}
 
+#: The position classes whose cube life the headline take point uses (gnubg's
+#: ``show cubeefficiency``, :func:`cubecore.cubeful.cube_life`).
+CUBE_LIFE_CLASSES = POSITION_CLASSES
 #: Cube values a link may ask for (doubled to twice the value).
 CUBE_VALUES = ("1", "2", "4", "8", "16", "32")
 #: Take-point kinds a heatmap can show: field of ``TakePoint`` -> label.
@@ -228,6 +233,24 @@ AID = Control(
     help="; ".join(f"{key}: {name}" for key, (name, _) in MEMORY_AIDS.items()),
 )
 
+CUBE_LIFE_FROM = Control(
+    "xfrom",
+    "Position type (sets the cube life x)",
+    "select",
+    "contact",
+    options=CUBE_LIFE_CLASSES,
+    help="The headline take point keeps the cube as live as GNU Backgammon 1.07 assumes "
+    "for this kind of position (its cube efficiency): contact and crashed 0.68, "
+    "bear-off 0.6, race 0.55 + 0.00125 x the doubler's pips, between 0.6 and 0.7.",
+)
+CUBE_LIFE_PIPS = concepts.pips(
+    "The doubler's pip count (race)",
+    100,
+    MAX_PIPS,
+    "Sets the race's cube life: 0.6 at 40 pips or fewer, 0.7 at 120 or more.",
+    requires=("xfrom", "race"),
+)
+
 #: Read by every section: the score, the model and the table.
 PAGE_CONTROLS = (AWAY, OPP_AWAY, POST_CRAWFORD, GAMMON_RATE, EFFICIENCY, MET)
 #: The gammon rates of the market window.
@@ -239,7 +262,7 @@ DROP_CONTROLS = (DROP_SPREAD, DROP_GAMMONS)
 #: Which aid.
 AID_CONTROLS = (AID,)
 #: The double being taken (the take-point section; the heatmaps read them too).
-TAKE_CONTROLS = (CUBE, OWNER, OPP_GAMMON_RATE)
+TAKE_CONTROLS = (CUBE, OWNER, OPP_GAMMON_RATE, CUBE_LIFE_FROM, CUBE_LIFE_PIPS)
 #: The Holland rule's model (the Crawford and Holland section).
 HOLLAND_CONTROLS = (DELAY, VOLATILITY)
 #: What the take-point heatmap shows.

@@ -15,11 +15,12 @@ import pandas as pd
 import streamlit as st
 
 from cubecore import match, met
+from cubecore.cubeful import cube_life
 from cubecore.references import source
 from ui import widgets
 from ui.match import charts, tables
 from ui.match import data as cached
-from ui.match.controls import TAKE_KINDS
+from ui.match.controls import CUBE_LIFE_CLASSES, TAKE_KINDS
 from ui.skeleton import Render, View
 from ui.style import NOT_APPLICABLE
 
@@ -217,6 +218,24 @@ def render_table(v: View) -> None:
     widgets.table_with_download(craw.round(6), f"match_crawford_G{g:g}.csv")
 
 
+#: Where the headline take point's cube life comes from.
+GNUBG_CUBE_LIFE = "GNU Backgammon 1.07, eval.c, its cube efficiency (show cubeefficiency)"
+
+
+def _cube_life(v: View) -> tuple[float, str]:
+    """The cube life x of the position type chosen, and the type in words."""
+    kind = v.choice("xfrom", CUBE_LIFE_CLASSES)
+    if kind == "race":
+        pips = v.whole("pips")
+        return cube_life("race", pips), f"race ({pips} pips to go for the doubler)"
+    return cube_life(kind), {"bearoff": "bear-off"}.get(kind, kind)
+
+
+def _value(value: float) -> str:
+    """A probability to four decimals; "undefined" where the table gives 0/0."""
+    return "undefined (0/0 on this table)" if math.isnan(value) else f"{value:.4f}"
+
+
 def _table_row(table: met.MatchEquityTable, away: int) -> tuple[str, pd.Series] | None:
     """Your row of the chosen table (the opponent 1- to the table's length away), named
     for a chart; None when the table does not reach your score."""
@@ -250,27 +269,73 @@ def render_takes(v: View) -> None:
     tp = view.point
     st.markdown(
         f"**You are {a}-away, the opponent {b}-away and doubles the cube "
-        f"from {cube} ({owner}) to {2 * cube}.** Take points are your minimum game "
-        "winning chance to take."
+        f"from {cube} to {2 * cube}.** A take point is your smallest game winning "
+        "chance at which taking is worth as much as passing."
     )
-    widgets.headline(
-        [
-            ("Take point, model", f"{tp['model']:.4f}"),
-            ("Take point, dead cube", f"{tp['dead']:.4f}"),
-            ("Take point, dead with gammons", f"{tp['dead_gammon']:.4f}"),
-            ("Take point, live recursion", f"{tp['live']:.4f}"),
-        ]
-    )
-    cols = st.columns(4)
-    window = tp["doubling_point"]
-    cols[0].metric("Doubler's doubling point", "never" if window != window else f"{window:.4f}")
-    cols[1].metric("Doubler's cash point", f"{tp['cash_point']:.4f}")
-    cols[2].metric("Risk (MWC)", f"{tp['risk']:.4f}", help="Drop MWC - take-and-lose MWC.")
-    cols[3].metric("Gain (MWC)", f"{tp['gain']:.4f}", help="Take-and-win MWC - drop MWC.")
+    chosen, key = tables.chosen_table(v, quiet=True)
+    name = tables.plain(chosen.name)
+    life, kind = _cube_life(v)
+    phase = tables.phase(v)
+    window = view.market_window
+    inside = tables.covered(chosen, v) >= max(a, b) and cube < b  # else no double helps
+    if inside:
+        takes = cached.table_takes(
+            key,
+            chosen,
+            (a, b, "post-Crawford" if phase == "Crawford" else phase, cube, owner),
+            (g, gd),
+            life,
+        )
+        window = charts.market_window_figure(
+            takes.double_point,
+            takes.cash_point,
+            f"The doubler's market window on {tables.plot_text(chosen.name)}, dead cube",
+        )
+        widgets.headline([("Your take point", _value(takes.take_point))])
+        st.caption(
+            f"From the chosen table, {name}; gammons counted (yours at G = {g:g}, the "
+            f"doubler's at {gd:g}); the cube as live as GNU Backgammon 1.07 assumes in a "
+            f"{kind} position: cube life x = {life:g} ({GNUBG_CUBE_LIFE})."
+        )
+        st.markdown("**The same take point under other assumptions**")
+        widgets.table(
+            pd.DataFrame(
+                {
+                    "Assumes": [
+                        f"{name}, gammons, dead cube (x = 0)",
+                        f"{name}, gammons, fully live cube (x = 1)",
+                        f"{name}, no gammons, dead cube",
+                        f"The model's, its own recursion at x = {v.number('x'):g}",
+                        "The model's, dead cube with gammons",
+                    ],
+                    "Take point": [
+                        _value(takes.dead),
+                        _value(takes.live),
+                        _value(takes.gammonless),
+                        _value(tp["model"]),
+                        _value(tp["dead_gammon"]),
+                    ],
+                }
+            )
+        )
+    else:
+        widgets.headline([("Your take point, the model's", _value(tp["model"]))])
+        st.caption(
+            f"The chosen table, {name}, has no take point here (it covers scores up to "
+            f"{tables.covered(chosen, v)}-away, or the doubled cube already decides the "
+            "match): the take point is the model's."
+        )
     widgets.chart_with_formulas(
-        view.market_window,
+        window,
         "match_market_window",
         [
+            (
+                r"\begin{aligned} E_x(p) &= (1 - x)\,E_{\mathrm{dead}}(p) + x\,"
+                r"E_{\mathrm{live}}(p),\\ TP &= 1 - p^{*},\ E_x(p^{*}) = D \end{aligned}",
+                "The headline: Janowski's cube life x as GNU Backgammon applies it in "
+                "match play (J. Thyssen's generalisation; eval.c); p the doubler's game "
+                "winning chance, D the MWC of a pass, from the chosen table",
+            ),
             (
                 r"TP_{\mathrm{dead}} = \frac{D - L}{W - L} = \frac{\mathrm{risk}}"
                 r"{\mathrm{risk} + \mathrm{gain}}",
