@@ -14,7 +14,7 @@ from typing import Any, cast
 import pandas as pd
 import streamlit as st
 
-from cubecore import match, met
+from cubecore import match, match_points, met
 from cubecore.cubeful import cube_life
 from cubecore.references import source
 from ui import widgets
@@ -278,11 +278,13 @@ def render_takes(v: View) -> None:
     phase = tables.phase(v)
     window = view.market_window
     inside = tables.covered(chosen, v) >= max(a, b) and cube < b  # else no double helps
+    table_owner: match_points.CubeOwner = "center" if cube == 1 else "opponent"
     if inside:
         takes = cached.table_takes(
             key,
             chosen,
-            (a, b, "post-Crawford" if phase == "Crawford" else phase, cube, owner),
+            # a cube on 1 is centred in a table's terms (the owner changes no point)
+            (a, b, "post-Crawford" if phase == "Crawford" else phase, cube, table_owner),
             (g, gd),
             life,
         )
