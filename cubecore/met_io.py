@@ -137,7 +137,7 @@ _table_doc = fill_doc(
 # Shared helpers
 # ----------------------------------------------------------------------------------
 def _text(data: bytes | str, what: str) -> str:
-    """Decode ``data`` after the size check; UTF-8, else Windows-1252 (XG's files)."""
+    """Decode ``data`` after the size check (:func:`_decode`)."""
     if isinstance(data, str):
         size = len(data.encode("utf-8", errors="replace"))
     elif isinstance(data, (bytes, bytearray)):
@@ -149,17 +149,45 @@ def _text(data: bytes | str, what: str) -> str:
             f"`data`: the {what} is {size:,} bytes;"
             f" files up to {MAX_FILE_BYTES:,} bytes are accepted"
         )
-    if isinstance(data, str):
-        text = data
-    else:
-        try:
-            text = bytes(data).decode("utf-8")
-        except UnicodeDecodeError:
-            text = bytes(data).decode("cp1252", errors="replace")
+    text = data if isinstance(data, str) else _decode(bytes(data), what)
     text = text.removeprefix("\ufeff")
     if not text.strip():
         raise ValueError(f"the {what} is empty")
     return text
+
+
+#: Byte-order marks and the encoding each names, longest first (UTF-32 LE begins
+#: with UTF-16 LE's mark).
+_BOMS = (
+    (b"\xff\xfe\x00\x00", "utf-32-le", "UTF-32"),
+    (b"\x00\x00\xfe\xff", "utf-32-be", "UTF-32"),
+    (b"\xff\xfe", "utf-16-le", "UTF-16"),
+    (b"\xfe\xff", "utf-16-be", "UTF-16"),
+)
+
+
+def _decode(data: bytes, what: str) -> str:
+    """The file's text: UTF-16 or UTF-32 with a byte-order mark (Windows' "Unicode"),
+    UTF-8, else Windows-1252 (XG's files); other bytes with NULs are refused, naming
+    the encoding they look like."""
+    for mark, codec, name in _BOMS:
+        if data.startswith(mark):
+            try:
+                return data[len(mark) :].decode(codec)
+            except UnicodeDecodeError as error:
+                raise ValueError(
+                    f"the {what} starts as {name} text but byte {error.start + len(mark)}"
+                    f" is not {name}; save it as UTF-8"
+                ) from None
+    if b"\x00" in data:
+        raise ValueError(
+            f"the {what} has NUL bytes: it looks like UTF-16 or UTF-32 text without a"
+            " byte-order mark; save it as UTF-8"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
 
 
 def _number(token: str, where: str) -> float:

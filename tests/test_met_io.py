@@ -452,3 +452,26 @@ def test_hostile_inputs_get_a_named_message(reader, data, message):
 def test_read_table_needs_a_file_name_string():
     with pytest.raises(TypeError, match=r"`file_name` must be a str \(got NoneType\)"):
         read_table("away,1\n1,0.5\npost,0.5\n", None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32", "utf-8-sig"])
+@pytest.mark.parametrize("name", ["woolsey.xml", "woolsey.met", "woolsey.csv"])
+def test_a_unicode_file_with_a_byte_order_mark_is_read(name, encoding):
+    # issue #38, item 9: a UTF-16 upload (Windows' "Unicode") was refused with a message
+    # showing its bytes decoded as Windows-1252 ('ÿþ#\x00 \x00C...')
+    text = (SAMPLES / name).read_bytes().decode("utf-8")
+    if encoding == "utf-16-be":
+        data = b"\xfe\xff" + text.encode("utf-16-be")
+    else:
+        data = text.encode(encoding)
+    assert_allclose(read_table(data, name).pre, load_table("woolsey").pre, rtol=0, atol=0)
+
+
+def test_utf16_without_a_byte_order_mark_is_named():
+    data = (SAMPLES / "woolsey.csv").read_bytes().decode("utf-8").encode("utf-16-le")
+    with pytest.raises(
+        ValueError, match=r"^the CSV file has NUL bytes: it looks like UTF-16 or UTF-32 text"
+    ):
+        read_table(data, "woolsey.csv")
+    with pytest.raises(ValueError, match=r"starts as UTF-16 text but byte 4 is not UTF-16"):
+        read_table(b"\xff\xfea\x00\x00\xdc", "broken.csv")  # a lone low surrogate

@@ -5,6 +5,8 @@ before the page skeleton (``part``, ``opp``, ``eff``, ``own``, ``hvol``), which 
 opening the same views.
 """
 
+import json
+import re
 from pathlib import Path
 from urllib.parse import quote
 
@@ -20,6 +22,13 @@ from ui.match.controls import CLASSIC_SCORES
 from ui.match.tables import SAMPLE_FILES
 
 PAGE = "pages/match.py"
+
+
+def read(markdown: str) -> str:
+    """Escaped Markdown (ui.links.escape_text) as the reader sees it."""
+    return re.sub(r"\\(.)", r"\1", markdown).replace("\N{WORD JOINER}", "")
+
+
 G0 = match.DEFAULT_GAMMON_RATE
 X0 = match.DEFAULT_CUBE_EFFICIENCY
 
@@ -274,7 +283,7 @@ def test_uploaded_table_named_by_a_link_from_another_session(open_page):
     at = open_page(PAGE, sec="Market window", met="upload")
     assert not at.exception
     warnings = [w.value for w in at.warning]
-    assert len(warnings) == 1 and "lives only in the session" in warnings[0]
+    assert len(warnings) == 1 and "stays in the session" in warnings[0]
     assert KXG2.name in warnings[0]
     window = match_points.cube_points(
         match_points.MatchScore(KXG2, 5, 3),
@@ -338,12 +347,13 @@ def test_malformed_upload_gives_its_message(open_page, name, content, expected):
     at = open_page(PAGE, sec="Tables")
     at.file_uploader(key="met_file").upload(name, content).run()
     assert not at.exception
-    errors = [e.value for e in at.error]
+    errors = [read(e.value) for e in at.error]
     assert len(errors) == 1 and errors[0].startswith(f"{name} was not read:")
     assert expected in errors[0]
     with pytest.raises(ValueError) as raised:
         read_table(content, name)
-    assert str(raised.value) in errors[0]  # read_table's own message
+    assert str(raised.value).replace("`", "") in errors[0]  # read_table's own message
+    assert "`" not in errors[0]  # no code names in backticks
     assert at.selectbox(key="met").value == "kxg2"  # the chosen table is unchanged
 
 
@@ -371,7 +381,7 @@ def test_degenerate_table_is_refused_naming_its_cells(open_page, content):
     at = open_page(PAGE, sec="Tables")
     at.file_uploader(key="met_file").upload("bad.csv", content).run()
     assert not at.exception
-    errors = [e.value for e in at.error]
+    errors = [read(e.value) for e in at.error]
     assert len(errors) == 1 and "is not a match equity table" in errors[0]
     assert "M(1, " in errors[0]  # the faulty cells are named
     assert at.selectbox(key="met").value == "kxg2"  # the chosen table is unchanged
@@ -492,7 +502,7 @@ def test_second_table_named_upload_by_a_link_gives_a_notice(open_page):
     at = open_page(PAGE, sec="Compare tables", met2="upload")
     assert not at.exception
     warnings = [w.value for w in at.warning]
-    assert len(warnings) == 1 and "met2=upload" in warnings[0]
+    assert len(warnings) == 1 and "your own table as the second table" in warnings[0]
     assert metric(at, "Largest difference (pp)") == "0.000"  # kxg2 minus kxg2
 
 
@@ -538,3 +548,39 @@ def test_a_valid_uploaded_table_never_crashes_a_section(open_page, section, size
     )
     for junk in ("nan", "inf", "Traceback"):
         assert junk not in shown.split(), junk
+
+
+HOSTILE_NAME = "[click](https://evil.example) :material/warning: $x^2$ <b>bold</b> **big**"
+
+
+@pytest.mark.parametrize("section", ["Tables", "Equity table", "Compare tables", "Take points"])
+def test_an_uploaded_tables_name_is_plain_text(open_page, section):
+    # issue #38, item 8: the name was rendered as Markdown (a link, an icon, KaTeX)
+    sample = (SAMPLES / "woolsey.csv").read_text(encoding="utf-8")
+    content = sample.replace("# name: Kit Woolsey", f"# name: {HOSTILE_NAME}").encode()
+    assert HOSTILE_NAME.encode() in content
+    at = _uploaded_then(open_page, "named.csv", content, section, away="4", oaway="2")
+    assert not at.exception and not at.error
+    texts = [
+        e.value
+        for kind in ("markdown", "caption", "subheader", "warning", "info")
+        for e in getattr(at, kind)
+    ] + [m.label for m in at.metric]
+    named = [t for t in texts if "evil" in t]
+    assert named, "the name is shown somewhere"
+    for text in named:
+        assert "](https://evil" not in text and "$x^2$" not in text
+        assert ":material/warning:" not in text and "**big**" not in text
+        assert read(text).count("evil.example") == text.count("evil")  # shown, escaped
+    titles = json.dumps([spec["layout"] for spec in chart_specs(at)])
+    assert "<b>bold" not in titles
+
+
+def test_a_utf16_upload_is_read(open_page):
+    # issue #38, item 9: it was refused with its bytes decoded ('ÿþ#\x00 \x00C...')
+    content = (SAMPLES / "woolsey.csv").read_bytes().decode("utf-8").encode("utf-16")
+    at = open_page(PAGE, sec="Tables", away="7", oaway="4")
+    at.file_uploader(key="met_file").upload("woolsey.csv", content).run()
+    assert not at.exception and not at.error
+    woolsey = met.load_table("woolsey")
+    assert metric(at, "Your MWC on the table, 7-away/4-away") == f"{woolsey.mwc(7, 4):.4f}"

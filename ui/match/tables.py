@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 from pathlib import Path
 
 import pandas as pd
@@ -92,11 +93,11 @@ def chosen_table(
         default = met.load_table(met.DEFAULT_TABLE)
         if quiet:
             return default, met.DEFAULT_TABLE
+        which = "your own table" if key == "met" else "your own table as the second table"
         st.warning(
-            f"The link asks for an uploaded table ({key}={UPLOADED_TABLE}), but an uploaded "
-            "table lives only in the session that uploaded it, and none was uploaded in "
-            f"this one. Used instead: {default.name} ({met.DEFAULT_TABLE}). Upload a file in "
-            "the section 'Tables' to use your own.",
+            f"The link asks for {which}, but an uploaded table stays in the session that "
+            "uploaded it, and none was uploaded in this one. Showing "
+            f"{plain(default.name)} instead; upload a file under Tables to use your own.",
             icon=":material/link_off:",
         )
         return default, met.DEFAULT_TABLE
@@ -130,9 +131,29 @@ def render_table_note(v: View) -> None:
     )
 
 
-def plain(text: str) -> str:
+def plain(text: str, limit: int = _SHOWN_NAME) -> str:
     """A table's name or description (from a file: untrusted) as inert Markdown text."""
-    return escape_text(text, _SHOWN_NAME)
+    return escape_text(text, limit)
+
+
+#: The table reader's words for programmers -> a player's (its other messages name
+#: the line and what was expected, and read as they are).
+_READER_WORDS = (
+    (re.compile(r"^`data`: "), ""),
+    (
+        re.compile(r"^`file_name` must end in one of .*"),
+        "the file's name must end in .xml (gnubg), .met (XG), .csv or .txt",
+    ),
+    (re.compile(r"`(\w+)`"), r"\1"),
+)
+
+
+def reader_message(error: ValueError) -> str:
+    """Why a file was not read, in a player's words (:func:`cubecore.met_io.read_table`)."""
+    text = str(error)
+    for pattern, words in _READER_WORDS:
+        text = pattern.sub(words, text)
+    return text
 
 
 def plot_text(text: str) -> str:
@@ -161,7 +182,7 @@ def inside(table: met.MatchEquityTable, v: View) -> bool:
     if max(a, b) <= high:
         return True
     st.warning(
-        f"{a}-away/{b}-away lies outside {table.name}: it covers scores up to {high}-away "
+        f"{a}-away/{b}-away lies outside {plain(table.name)}: it covers scores up to {high}-away "
         f"({phase(v)}). Choose a score up to {high}-away or a longer table.",
         icon=":material/crop_free:",
     )
@@ -170,8 +191,8 @@ def inside(table: met.MatchEquityTable, v: View) -> bool:
 
 def _caption(table: met.MatchEquityTable) -> None:
     st.caption(
-        f"Table: **{table.name}** ({table.length}-away; post-Crawford up to "
-        f"{table.post_length}-away). {table.description}"
+        f"Table: **{plain(table.name)}** ({table.length}-away; post-Crawford up to "
+        f"{table.post_length}-away). {plain(table.description)}"
     )
 
 
@@ -215,13 +236,16 @@ def render_library(v: View) -> None:
         try:
             cached.uploaded_table(file.getvalue(), file.name)
         except ValueError as error:
-            st.error(f"{file.name} was not read: {error}", icon=":material/error:")
+            st.error(
+                f"{plain(file.name)} was not read: {plain(reader_message(error), 600)}",
+                icon=":material/error:",
+            )
     stored = st.session_state.get(UPLOAD_STATE)
     if stored is not None:
         st.caption(
-            f"Uploaded in this session: {stored[0]}, the table choice's '{UPLOADED_TABLE}' "
-            "(chosen on upload). It stays in this session only: a shared link opens the "
-            "default table instead, with a notice."
+            f'Uploaded in this session: {plain(stored[0])}, now the chosen table ("Your own '
+            'table" in the table choice). It stays in this session only: a shared link '
+            "opens the default table instead, with a notice."
         )
     with st.expander("The three file formats, and a sample of each", icon=":material/description:"):
         st.markdown(FORMATS_TEXT)
@@ -240,7 +264,7 @@ def render_library(v: View) -> None:
         )
 
     table, key = chosen_table(v, quiet=True)
-    st.subheader(f"The chosen table: {table.name}")
+    st.subheader(f"The chosen table: {plain(table.name)}")
     _caption(table)
     if table.notice:
         with st.expander("Copyright and licence notice", icon=":material/copyright:"):
@@ -263,7 +287,8 @@ def render_library(v: View) -> None:
     widgets.chart(
         charts.heatmap_figure(
             grid,
-            f"{table.name}: your match winning chance (row 1, column 1: the Crawford game)",
+            f"{plot_text(table.name)}: your match winning chance (row 1, column 1: the "
+            "Crawford game)",
             "MWC",
             (v.whole("away"), v.whole("oaway")),
         ),
@@ -378,7 +403,13 @@ def render_window(v: View) -> None:
         )
     cube = int(v.text("gvc"))
     here = cached.window_score(
-        key=key, _table=table, name=table.name, away=a, opp_away=b, phase=ph, cube_value=cube
+        key=key,
+        _table=table,
+        name=plot_text(table.name),
+        away=a,
+        opp_away=b,
+        phase=ph,
+        cube_value=cube,
     )
     if here.take_points is not None:
         widgets.chart(here.take_points, "met_take_points")
@@ -415,7 +446,8 @@ def render_compare(v: View) -> None:
     other, other_key = chosen_table(v, "met2")  # its notice: here, beside its control
     c = cached.comparison(key, table, other_key, other)
     st.markdown(
-        f"**{table.name}** minus **{other.name}**, scores up to {c.length}-away each; the "
+        f"**{plain(table.name)}** minus **{plain(other.name)}**, scores up to "
+        f"{c.length}-away each; the "
         f"largest difference at {c.where_max[0]}-away/{c.where_max[1]}-away."
     )
     n = min(c.length, table.post_length, other.post_length)
@@ -436,7 +468,7 @@ def render_compare(v: View) -> None:
     widgets.chart(
         charts.difference_heatmap_figure(
             100 * c.difference,
-            f"{table.name} minus {other.name}: match winning chance",
+            f"{plot_text(table.name)} minus {plot_text(other.name)}: match winning chance",
             "pp",
             _marked(v),
         ),
@@ -452,7 +484,8 @@ def render_compare(v: View) -> None:
         widgets.chart(
             charts.difference_heatmap_figure(
                 100 * takes,
-                f"{table.name} minus {other.name}: your dead take point of an initial double",
+                f"{plot_text(table.name)} minus {plot_text(other.name)}: "
+                "your dead take point of an initial double",
                 "pp",
                 _marked(v),
             ),
@@ -463,10 +496,20 @@ def render_compare(v: View) -> None:
             "(D - L)/(W - L) without gammons (D pass, W take and win, L take and lose), "
             "at each pre-Crawford score."
         )
-    frame = c.difference.reset_index().melt(
-        id_vars="away", var_name="opp_away", value_name="difference"
+    frame = (
+        (100 * c.difference)
+        .reset_index()
+        .melt(id_vars="away", var_name="opp_away", value_name="difference")
     )
-    widgets.table_with_download(frame.round(6), f"met_{table.key}_minus_{other.key}.csv")
+    widgets.table_with_download(
+        frame.round(3),
+        f"met_{table.key}_minus_{other.key}.csv",
+        labels={
+            "away": "You: points to go",
+            "opp_away": "Opponent: points to go",
+            "difference": "Difference (pp)",
+        },
+    )
 
 
 def render_explain(v: View) -> None:
@@ -474,7 +517,7 @@ def render_explain(v: View) -> None:
     table, key = chosen_table(v, quiet=True)
     n = min(met_fit.DEFAULT_FIT_AWAY, table.length)
     if n < 2:
-        st.warning(f"{table.name} is {table.length}-away: too short to fit.")
+        st.warning(f"{plain(table.name)} is {table.length}-away: too short to fit.")
         _short_headline(table.length)
         return
     fit = cached.table_fit(key, table, n)
@@ -490,7 +533,8 @@ def render_explain(v: View) -> None:
     widgets.chart(
         charts.difference_heatmap_figure(
             cached.score_grid(fit.residuals, "residual_pp"),
-            f"Model (G {fit.gammon_rate:.3f}, x {fit.cube_efficiency:.3f}) minus {table.name}",
+            f"Model (G {fit.gammon_rate:.3f}, x {fit.cube_efficiency:.3f}) minus "
+            f"{plot_text(table.name)}",
             "pp",
             _marked(v),
         ),
@@ -511,7 +555,7 @@ def render_free_drop(v: View) -> None:
     table, key = chosen_table(v, quiet=True)
     n = min(11, MAX_FREE_DROP_AWAY, table.post_length)
     if n < 2:
-        st.warning(f"{table.name} has no post-Crawford entries past 1-away.")
+        st.warning(f"{plain(table.name)} has no post-Crawford entries past 1-away.")
         _short_headline(table.post_length)
         return
     view = cached.drop_view(
@@ -557,11 +601,11 @@ def render_aids(v: View) -> None:
     name, cited = MEMORY_AIDS[aid]
     n = min(11, MAX_AID_AWAY, table.length, table.post_length)
     if n < 2:
-        st.warning(f"{table.name} is too short to compare.")
+        st.warning(f"{plain(table.name)} is too short to compare.")
         _short_headline(min(table.length, table.post_length))
         return
     c = cached.aid_comparison(aid, key, table, n)
-    st.caption(f"{name}: {cited}. Reference: {table.name}, scores up to {n}-away.")
+    st.caption(f"{name}: {cited}. Reference: {plain(table.name)}, scores up to {n}-away.")
     widgets.headline(
         [
             ("Mean MWC error (pp)", f"{c.mean_abs_error_pp:.3f}"),
@@ -574,7 +618,7 @@ def render_aids(v: View) -> None:
     widgets.chart(
         charts.difference_heatmap_figure(
             cached.score_grid(frame, "error_pp"),
-            f"{name} minus {table.name}: MWC",
+            f"{name} minus {plot_text(table.name)}: MWC",
             "pp",
             _marked(v),
         ),
@@ -583,7 +627,7 @@ def render_aids(v: View) -> None:
     widgets.chart(
         charts.difference_heatmap_figure(
             cached.score_grid(frame, "take_point_error_pp"),
-            f"{name} minus {table.name}: your dead take point of an initial double",
+            f"{name} minus {plot_text(table.name)}: your dead take point of an initial double",
             "pp",
             _marked(v),
         ),
