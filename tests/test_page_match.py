@@ -37,7 +37,7 @@ def test_page_loads_clean(open_page):
     at = open_page(PAGE)
     assert not at.exception
     assert not at.warning
-    assert at.session_state["sec"] == "Equity table"
+    assert at.session_state["sec"] == "Equity"
     assert at.slider(key="away").proto.query_param_key == "away"
     # the default score 5-away/3-away: the chosen table's answer, the model's second
     kxg2 = met.load_table("kxg2").mwc(5, 3)
@@ -138,7 +138,7 @@ def test_crawford_game_has_no_take_point(open_page):
 
 def test_rules_section_matches_cubecore(open_page):
     at = open_page(PAGE, part="rules", away="1", opp="4", delay="6", hvol="0.1")  # old link
-    assert at.session_state["sec"] == "Crawford and Holland"
+    assert at.session_state["sec"] == "Crawford, Holland"
     assert at.session_state["sd"] == 0.1
     assert not at.exception and not at.warning
     crawford, post = match.crawford_equity(4, G0), match.post_crawford_equity(4, G0)
@@ -186,7 +186,7 @@ def test_heatmaps_show_the_tables(open_page):
 def test_bad_link_shows_one_notice_and_the_default(open_page, key, raw):
     at = open_page(PAGE, **{key: raw})
     notices = [the_one_notice(at, key)]
-    defaults = {"away": 5, "G": G0, "sec": "Equity table", "cv": "1", "post": False}
+    defaults = {"away": 5, "G": G0, "sec": "Equity", "cv": "1", "post": False}
     if key == "sec":
         assert at.session_state["sec"] == defaults[key]
         return
@@ -428,7 +428,7 @@ def test_market_window_and_gammon_values_on_the_table(open_page):
 
 
 def test_compare_two_tables(open_page):
-    at = open_page(PAGE, sec="Compare tables", met="kxg2", met2="woolsey")
+    at = open_page(PAGE, sec="Compare", met="kxg2", met2="woolsey")
     assert not at.exception and not at.warning
     c = met.compare_tables(KXG2, met.load_table("woolsey"))
     assert metric(at, "Largest difference (pp)") == f"{100 * c.max_abs:.3f}"
@@ -439,14 +439,14 @@ def test_compare_two_tables(open_page):
 
 
 def test_compare_with_the_model_by_default(open_page):
-    at = open_page(PAGE, sec="Compare tables", G="0.2", x="0.7")
+    at = open_page(PAGE, sec="Compare", G="0.2", x="0.7")
     assert not at.exception and not at.warning
     c = met.compare_tables(KXG2, met.model_table(0.2, 0.7))
     assert metric(at, "Mean difference (pp)") == f"{100 * c.mean_abs:.3f}"
 
 
 def test_explain_this_table(open_page):
-    at = open_page(PAGE, sec="Explain this table", met="woolsey")
+    at = open_page(PAGE, sec="Explain", met="woolsey")
     assert not at.exception and not at.warning
     fit = met_fit.fit_table(met.load_table("woolsey"))
     assert metric(at, "Fitted gammon rate G") == f"{fit.gammon_rate:.3f}"
@@ -471,7 +471,7 @@ def test_free_drop_priced(open_page):
 
 @pytest.mark.parametrize("aid", list(met_aids.MEMORY_AIDS))
 def test_memory_aids_against_the_table(open_page, aid):
-    at = open_page(PAGE, sec="Memory aids", aid=aid)
+    at = open_page(PAGE, sec="Aids", aid=aid)
     assert not at.exception and not at.warning
     c = met_aids.compare_memory_aid(aid, KXG2, 11)
     assert metric(at, "Mean MWC error (pp)") == f"{c.mean_abs_error_pp:.3f}"
@@ -499,7 +499,7 @@ def test_every_view_names_the_chosen_table(open_page):
 
 
 def test_second_table_named_upload_by_a_link_gives_a_notice(open_page):
-    at = open_page(PAGE, sec="Compare tables", met2="upload")
+    at = open_page(PAGE, sec="Compare", met2="upload")
     assert not at.exception
     warnings = [w.value for w in at.warning]
     assert len(warnings) == 1 and "your own table as the second table" in warnings[0]
@@ -553,7 +553,7 @@ def test_a_valid_uploaded_table_never_crashes_a_section(open_page, section, size
 HOSTILE_NAME = "[click](https://evil.example) :material/warning: $x^2$ <b>bold</b> **big**"
 
 
-@pytest.mark.parametrize("section", ["Tables", "Equity table", "Compare tables", "Take points"])
+@pytest.mark.parametrize("section", ["Tables", "Equity", "Compare", "Take points"])
 def test_an_uploaded_tables_name_is_plain_text(open_page, section):
     # issue #38, item 8: the name was rendered as Markdown (a link, an icon, KaTeX)
     sample = (SAMPLES / "woolsey.csv").read_text(encoding="utf-8")
@@ -584,3 +584,19 @@ def test_a_utf16_upload_is_read(open_page):
     assert not at.exception and not at.error
     woolsey = met.load_table("woolsey")
     assert metric(at, "Your MWC on the table, 7-away/4-away") == f"{woolsey.mwc(7, 4):.4f}"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Equity table", "Equity"),
+        ("Crawford and Holland", "Crawford, Holland"),
+        ("Compare tables", "Compare"),
+        ("Explain this table", "Explain"),
+        ("Memory aids", "Aids"),
+    ],
+)
+def test_a_link_with_a_tab_title_of_before_opens_its_tab(open_page, old, new):
+    at = open_page(PAGE, sec=old)
+    assert not at.exception and not at.warning
+    assert at.session_state["sec"] == new

@@ -11,7 +11,18 @@ from ui.cube.controls import TABLE as _CUBE_TABLE
 
 #: Old values of the section key (the ``part`` select box before the page skeleton)
 #: -> today's section id.
-OLD_SECTIONS = {"table": "table", "takes": "takes", "rules": "rules", "heatmaps": "heatmaps"}
+OLD_SECTIONS = {
+    "table": "table",
+    "takes": "takes",
+    "rules": "rules",
+    "heatmaps": "heatmaps",
+    # the tab titles of before issue #37 (ten tabs did not fit a 1280 px window)
+    "Equity table": "table",
+    "Crawford and Holland": "rules",
+    "Compare tables": "compare",
+    "Explain this table": "explain",
+    "Memory aids": "aids",
+}
 #: Old link names (before one name per concept app-wide) -> today's.
 OLD_KEYS = {"part": "sec", "opp": "oaway", "eff": "x", "own": "cube", "hvol": "sd"}
 
@@ -31,8 +42,8 @@ TAKE_KINDS = {
 CLASSIC_SCORES: dict[str, tuple[int, int, str]] = {
     "2-away/2-away": (2, 2, "pre-Crawford"),
     "4-away/2-away": (4, 2, "pre-Crawford"),
-    "Crawford 1-away/5-away": (1, 5, "Crawford game"),
-    "Post-Crawford 1-away/2-away": (1, 2, "post-Crawford"),
+    "Crawford, 5-away": (1, 5, "Crawford game"),  # the leader is 1-away
+    "Post-Crawford, 2-away": (1, 2, "post-Crawford"),
 }
 
 AWAY = Control(
@@ -254,6 +265,7 @@ CUBE_LIFE_FROM = Control(
     "select",
     "contact",
     options=CUBE_LIFE_CLASSES,
+    option_labels=(("bearoff", "bear-off"),),
     help="The headline take point keeps the cube as live as GNU Backgammon 1.07 assumes "
     "for this kind of position (its cube efficiency): contact and crashed 0.68, "
     "bear-off 0.6, race 0.55 + 0.00125 x the doubler's pips, between 0.6 and 0.7.",

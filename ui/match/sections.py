@@ -28,9 +28,10 @@ SOURCE = "the model stated on this page"
 RULES_SOURCE = source("RULES")
 
 MODEL_TEXT = """
-Every number on this page is **generated** by an exact recursion over the scores, in
-the tradition of Zadeh's *On Doubling in Tournament Backgammon* (Management Science
-23(9), 1977) and Tornberg's `mec` program, from these stated assumptions:
+Beside the chosen table, this page shows a **model**: an exact recursion over the
+scores, in the tradition of Zadeh's *On Doubling in Tournament Backgammon* (Management
+Science 23(9), 1977) and Tornberg's match equity calculator (mec), from these stated
+assumptions:
 
 1. **Continuous game** (Keeler and Spencer 1969, section 1; Zadeh and Kobliska 1977,
    Lemma 1). Within a game your chance *p* of winning it moves continuously, like
@@ -56,17 +57,17 @@ the tradition of Zadeh's *On Doubling in Tournament Backgammon* (Management Scie
 **Row 1 and column 1 of the table** hold the Crawford game (the game played when a
 side has just reached 1-away). Post-Crawford values are in their own table.
 
-**The published tables are here too.** The first four sections show this model; the
-sections from "Tables" on use the table chosen in the sidebar (`met`, Kazaross-XG2 by
-default): the twelve tables of Debian's `gnubg-data` (Kazaross-XG2, Rockwell-Kazaross,
-Woolsey, Jacobs-Trice, Snowie, ...), which are data under an all-permissive licence
-("Copying and distribution of this file, with or without modification, are permitted in
-any medium without royalty provided the copyright notice and this notice are preserved"),
-bundled in this project's own format with each table's notice; the model table (`model`,
-at G and x above); or a table you upload. The model's own checks are the table's
-identities (M(a, b) + M(b, a) = 1, monotone in both scores, the Crawford and post-Crawford
-recursions) and the exact anchors below; "Compare tables" and "Explain this table" set it
-beside the published ones.
+**The published tables.** Every headline reads the match equity table chosen in the
+sidebar (Kazaross-XG2 by default): the twelve tables of Debian's gnubg-data
+(Kazaross-XG2, Rockwell-Kazaross, Woolsey, Jacobs-Trice, Snowie, ...), which are data
+under an all-permissive licence ("Copying and distribution of this file, with or without
+modification, are permitted in any medium without royalty provided the copyright notice
+and this notice are preserved"), bundled in this project's own format with each table's
+notice; the model table (at G and x above); or a table you upload. Where the model
+gives a number of its own it is labelled as the model's and comes second. The model's
+own checks are the table's identities (M(a, b) + M(b, a) = 1, monotone in both scores,
+the Crawford and post-Crawford recursions) and the exact anchors below; the tabs
+"Compare" and "Explain" set it beside the published ones.
 """
 
 

@@ -37,6 +37,8 @@ SAMPLE_FILES = ("woolsey.xml", "woolsey.met", "woolsey.csv")
 GNUBG = source("GNUBG")
 #: Longest table name or description shown (a file may carry any length).
 _SHOWN_NAME = 120
+#: Longest table name in a chart's title (a title wider than its chart is clipped).
+_CHART_NAME = 40
 
 FORMATS_TEXT = """
 **gnubg XML** (`.xml`, GNU Backgammon's `met.dtd`, as `gnubg-data` ships its tables):
@@ -156,10 +158,11 @@ def reader_message(error: ValueError) -> str:
     return text
 
 
-def plot_text(text: str) -> str:
-    """A table's name as inert text in a chart (plotly reads a few HTML tags)."""
-    if len(text) > _SHOWN_NAME:
-        text = text[:_SHOWN_NAME] + "\N{HORIZONTAL ELLIPSIS}"
+def plot_text(text: str, limit: int = _CHART_NAME) -> str:
+    """A table's name as inert text in a chart title (plotly reads a few HTML tags),
+    short enough for a title line."""
+    if len(text) > limit:
+        text = text[:limit] + "\N{HORIZONTAL ELLIPSIS}"
     return html.escape(text)
 
 
@@ -287,8 +290,8 @@ def render_library(v: View) -> None:
     widgets.chart(
         charts.heatmap_figure(
             grid,
-            f"{plot_text(table.name)}: your match winning chance (row 1, column 1: the "
-            "Crawford game)",
+            f"{plot_text(table.name)}: your match winning chance<br>"
+            "row 1 and column 1: the Crawford game",
             "MWC",
             (v.whole("away"), v.whole("oaway")),
         ),
@@ -468,7 +471,8 @@ def render_compare(v: View) -> None:
     widgets.chart(
         charts.difference_heatmap_figure(
             100 * c.difference,
-            f"{plot_text(table.name)} minus {plot_text(other.name)}: match winning chance",
+            f"{plot_text(table.name)} minus {plot_text(other.name)}<br>"
+            "match winning chance, percentage points",
             "pp",
             _marked(v),
         ),
@@ -484,8 +488,8 @@ def render_compare(v: View) -> None:
         widgets.chart(
             charts.difference_heatmap_figure(
                 100 * takes,
-                f"{plot_text(table.name)} minus {plot_text(other.name)}: "
-                "your dead take point of an initial double",
+                f"{plot_text(table.name)} minus {plot_text(other.name)}<br>"
+                "your dead take point of an initial double, percentage points",
                 "pp",
                 _marked(v),
             ),
