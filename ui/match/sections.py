@@ -234,7 +234,7 @@ def _cube_life(v: View) -> tuple[float, str]:
 
 def _value(value: float) -> str:
     """A probability to four decimals; "undefined" where the table gives 0/0."""
-    return "undefined (0/0 on this table)" if math.isnan(value) else f"{value:.4f}"
+    return tables.probability(value)
 
 
 def _table_row(table: met.MatchEquityTable, away: int) -> tuple[str, pd.Series] | None:
@@ -295,6 +295,8 @@ def render_takes(v: View) -> None:
             f"The doubler's market window on {tables.plot_text(chosen.name)}, dead cube",
         )
         widgets.headline([("Your take point", _value(takes.take_point))])
+        if math.isnan(takes.take_point):
+            st.info(tables.UNDEFINED_TEXT, icon=":material/info:")
         st.caption(
             f"From the chosen table, {name}; gammons counted (yours at G = {g:g}, the "
             f"doubler's at {gd:g}); the cube as live as GNU Backgammon 1.07 assumes in a "

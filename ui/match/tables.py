@@ -342,6 +342,19 @@ def render_library(v: View) -> None:
         )
 
 
+#: Why a number derived from the table can be undefined.
+UNDEFINED_TEXT = (
+    "Undefined: on this table the double changes nothing at this score (winning and "
+    "losing the doubled game leave the same match winning chances), so the point is 0/0."
+)
+
+
+def probability(value: float) -> str:
+    """A number derived from the table, to four decimals; "undefined" where it is 0/0
+    (:data:`UNDEFINED_TEXT` says why)."""
+    return "undefined" if math.isnan(value) else f"{value:.4f}"
+
+
 def _faults_shown(faults: pd.DataFrame) -> pd.DataFrame:
     """:func:`cubecore.met.check_table`'s faults in a player's words: the cell, what is
     wrong with it, by how much (percentage points)."""
@@ -381,12 +394,14 @@ def render_window(v: View) -> None:
     )
     widgets.headline(
         [
-            ("Your take point, dead", f"{first['take_point_gammonless']:.4f}"),
-            ("Your take point, gammon-adjusted", f"{first['take_point']:.4f}"),
-            ("Your take point, live", f"{first['take_point_live']:.4f}"),
-            ("Opponent's too-good point", f"{first['too_good_point']:.4f}"),
+            ("Your take point, dead", probability(first["take_point_gammonless"])),
+            ("Your take point, gammon-adjusted", probability(first["take_point"])),
+            ("Your take point, live", probability(first["take_point_live"])),
+            ("Opponent's too-good point", probability(first["too_good_point"])),
         ]
     )
+    if any(math.isnan(value) for value in first.values()):
+        st.info(UNDEFINED_TEXT, icon=":material/info:")
     widgets.table_with_download(
         points.shown, f"market_window_{table.key}_{a}_{b}.csv", label="Download (CSV)"
     )
@@ -419,12 +434,14 @@ def render_window(v: View) -> None:
     st.subheader("Gammon values")
     values = here.gammon_values
     cols = st.columns(4)
-    cols[0].metric("Your gammon value", f"{values.gammon_value:.4f}", help=values.gammon_class)
-    cols[1].metric("Your backgammon value", f"{values.backgammon_value:.4f}")
+    cols[0].metric("Your gammon value", probability(values.gammon_value), help=values.gammon_class)
+    cols[1].metric("Your backgammon value", probability(values.backgammon_value))
     cols[2].metric(
-        "Opponent's gammon value", f"{values.opp_gammon_value:.4f}", help=values.opp_gammon_class
+        "Opponent's gammon value",
+        probability(values.opp_gammon_value),
+        help=values.opp_gammon_class,
     )
-    cols[3].metric("Opponent's backgammon value", f"{values.opp_backgammon_value:.4f}")
+    cols[3].metric("Opponent's backgammon value", probability(values.opp_backgammon_value))
     st.caption(
         f"Classes: you {values.gammon_class}, the opponent {values.opp_gammon_class} "
         f"(bounds {', '.join(map(str, match_points.GAMMON_CLASS_BOUNDS))}: "
