@@ -605,3 +605,23 @@ def test_a_link_with_a_tab_title_of_before_opens_its_tab(open_page, old, new):
     at = open_page(PAGE, sec=old)
     assert not at.exception and not at.warning
     assert at.session_state["sec"] == new
+
+
+def test_the_table_list_names_each_table_once_in_a_players_words(open_page):
+    # issue #37, item 14: "mec" beside "mec (match equity calculator)", "player 0 a 50
+    # Elo favorite", and an "uploaded" entry when nothing was uploaded
+    at = open_page(PAGE, sec="Tables")
+    options = at.selectbox(key="met").options
+    assert len(set(options)) == len(options)
+    assert not [o for o in options if "player 0" in o or o in met.TABLES]
+    assert "The table uploaded in this session" not in options
+    library = next(d.value for d in at.dataframe if "Table" in d.value.columns)
+    assert list(library["Table"]) == options[: len(met.TABLES)]
+    assert "key" not in library.columns
+
+
+@pytest.mark.parametrize("old", ["Jacobs & Trice with player 0 a 50 Elo favorite", "jt50"])
+def test_a_link_with_a_table_label_of_before_opens_its_table(open_page, old):
+    at = open_page(PAGE, sec="Tables", met=old)
+    assert not at.exception and not at.warning
+    assert at.selectbox(key="met").value == "jt50"

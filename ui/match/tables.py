@@ -24,7 +24,7 @@ from ui import widgets
 from ui.links import escape_text
 from ui.match import charts
 from ui.match import data as cached
-from ui.match.controls import MODEL_TABLE, UPLOADED_TABLE
+from ui.match.controls import MODEL_TABLE, TABLE_LABELS, UPLOADED_TABLE
 from ui.skeleton import View
 
 #: Session State key of the uploaded table: (file name, content).
@@ -334,11 +334,11 @@ def render_library(v: View) -> None:
         )
         widgets.table_with_download(_faults_shown(faults), f"met_{table.key}_faults.csv")
     with st.expander("The bundled tables", icon=":material/table:"):
-        widgets.table(met.bundled_tables())
+        widgets.table(_library())
         st.caption(
             f"The {len(met.TABLES)} tables of Debian's gnubg-data ({GNUBG}), all-permissive "
-            "licence, each with its notice; zadeh and mec are the tables gnubg 1.07 "
-            "generates from those files' parameters."
+            "licence, each with its notice; N. Zadeh's and mec's generated tables are "
+            "the ones GNU Backgammon 1.07 generates from those files' parameters."
         )
 
 
@@ -353,6 +353,22 @@ def probability(value: float) -> str:
     """A number derived from the table, to four decimals; "undefined" where it is 0/0
     (:data:`UNDEFINED_TEXT` says why)."""
     return "undefined" if math.isnan(value) else f"{value:.4f}"
+
+
+def _library() -> pd.DataFrame:
+    """:func:`cubecore.met.bundled_tables` in a player's words: each table as the
+    table choice names it, no keys."""
+    frame = met.bundled_tables()
+    return pd.DataFrame(
+        {
+            "Table": frame["key"].map(dict(TABLE_LABELS)),
+            "Scores up to (away)": frame["length"],
+            "Post-Crawford up to (away)": frame["post_length"],
+            "Source": frame["description"],
+            "Numbers": frame["numbers"],
+            "Past its last score": frame["beyond"],
+        }
+    )
 
 
 def _faults_shown(faults: pd.DataFrame) -> pd.DataFrame:
