@@ -142,9 +142,9 @@ def test_rules_section_matches_cubecore(open_page):
     assert at.session_state["sd"] == 0.1
     assert not at.exception and not at.warning
     crawford, post = match.crawford_equity(4, G0), match.post_crawford_equity(4, G0)
-    assert metric(at, "Leader in the Crawford game") == f"{crawford:.4f}"
-    assert metric(at, "Same game without the rule") == f"{post:.4f}"
-    assert metric(at, "Protection") == f"{crawford - post:+.4f}"
+    assert metric(at, "Leader in the Crawford game, the model's") == f"{crawford:.4f}"
+    assert metric(at, "Same game without the rule, the model's") == f"{post:.4f}"
+    assert metric(at, "Protection, the model's") == f"{crawford - post:+.4f}"
     assert metric(at, "Leader's answer to the double") == "drop"  # free drop at 4-away
     effect = match.holland_effect(4, G0, 6, 0.1)
     assert metric(at, "Trailer, Holland rule") == f"{effect.trailer_with:.4f}"
@@ -625,3 +625,19 @@ def test_a_link_with_a_table_label_of_before_opens_its_table(open_page, old):
     at = open_page(PAGE, sec="Tables", met=old)
     assert not at.exception and not at.warning
     assert at.selectbox(key="met").value == "jt50"
+
+
+@pytest.mark.parametrize("section", [s.title for s in MATCH_PAGE.sections])
+def test_no_table_a_player_reads_has_more_than_four_decimals(open_page, section):
+    # issue #37: "No number in a table a player reads has more than 4 significant decimals"
+    at = open_page(PAGE, sec=section, away="4", oaway="7")
+    assert not at.exception
+    for frame in at.dataframe:
+        columns = [str(c) for c in frame.value.columns]
+        if section == "Tables" and (columns[1:3] == ["1", "2"] or "post_crawford" in columns):
+            continue  # the chosen table as its authors print it: the exact-comparison columns
+        numbers = frame.value.select_dtypes("number").to_numpy(dtype=float)
+        finite = numbers[np.isfinite(numbers)]
+        assert np.allclose(finite, np.round(finite, 4), rtol=0, atol=1e-9), list(
+            frame.value.columns
+        )

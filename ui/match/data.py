@@ -538,7 +538,7 @@ class DropView:
     figure : Figure
         :func:`ui.match.charts.free_drop_figure`.
     shown : pandas.DataFrame
-        :func:`drop_price`'s frame, rounded to 5 decimals.
+        :func:`drop_price`'s frame, rounded to 4 decimals.
     """
 
     two: dict[str, float]
@@ -556,5 +556,5 @@ def drop_view(
     return DropView(
         {name: float(two[name]) for name in DROP_HEADLINE},
         charts.free_drop_figure(frame),
-        frame.round(5),
+        frame.round(4),
     )

@@ -216,7 +216,7 @@ def render_table(v: View) -> None:
     )
     st.subheader("The model's Crawford and post-Crawford MWC (leader 1-away)")
     craw = cached.crawford_table(g)[["opp_away", "crawford", "post_crawford", "leader_drops"]]
-    widgets.table_with_download(craw.round(6), f"match_crawford_G{g:g}.csv")
+    widgets.table_with_download(craw.round(4), f"match_crawford_G{g:g}.csv")
 
 
 #: Where the headline take point's cube life comes from.
@@ -381,7 +381,9 @@ def render_rules(v: View) -> None:
     delay, volatility = v.whole("delay"), v.number("sd")
     st.caption(
         f"Leader 1-away, trailer {trailer}-away (the larger of the two scores in the "
-        f"sidebar). Rules as stated in {RULES_SOURCE}."
+        f"sidebar). Rules as stated in {RULES_SOURCE}. Every number in this section is "
+        "the model's (stated above the tabs): a published table has no game without "
+        "the rule to set beside it."
     )
     view = cached.rules_view(
         trailer=trailer, gammon_rate=g, delay_rolls=delay, volatility=volatility
@@ -390,9 +392,9 @@ def render_rules(v: View) -> None:
     st.subheader("Crawford: the game without the cube protects the leader")
     widgets.headline(
         [
-            ("Leader in the Crawford game", f"{here['crawford']:.4f}"),
-            ("Same game without the rule", f"{here['no_crawford_rule']:.4f}"),
-            ("Protection", f"{here['protection']:+.4f}"),
+            ("Leader in the Crawford game, the model's", f"{here['crawford']:.4f}"),
+            ("Same game without the rule, the model's", f"{here['no_crawford_rule']:.4f}"),
+            ("Protection, the model's", f"{here['protection']:+.4f}"),
         ]
     )
     widgets.chart(view.crawford_figure, "match_crawford")
@@ -456,8 +458,11 @@ def render_heatmaps(v: View) -> None:
     crawford = ", Crawford game" if min(a, b) == 1 < max(a, b) else ""  # row 1, column 1
     widgets.headline(
         [
-            (f"Match equity, {a}-away/{b}-away{crawford}", _cell(table, a, b)),
-            (f"Your take point, {TAKE_KINDS[kind]}", _cell(pivot, a, b)),
+            (
+                f"The model's match equity, {a}-away/{b}-away{crawford}",
+                _cell(table, a, b),
+            ),
+            (f"Your take point, the model's: {TAKE_KINDS[kind]}", _cell(pivot, a, b)),
         ]
     )
     widgets.chart(view.table_figure, "match_equity_heatmap")

@@ -584,7 +584,7 @@ def render_explain(v: View) -> None:
             f"Least squares over the {n} x {n} pre-Crawford square: the model stated "
             "above the tabs, a 4 x 4 grid then a bounded trust-region refinement",
         )
-    widgets.table_with_download(fit.residuals.round(6), f"met_fit_{table.key}.csv")
+    widgets.table_with_download(fit.residuals.round(4), f"met_fit_{table.key}.csv")
 
 
 def render_free_drop(v: View) -> None:
@@ -682,6 +682,6 @@ def render_aids(v: View) -> None:
             formulas[aid],
             f"{cited}; T the trailer's away score, D the trailer's minus the leader's",
         )
-    widgets.table_with_download(frame.round(5), f"aid_{aid}_{table.key}.csv")
+    widgets.table_with_download(frame.round(4), f"aid_{aid}_{table.key}.csv")
     if math.isnan(c.max_abs_take_point_error_pp):
         st.caption("No take point could be computed from the aid at these scores.")
