@@ -126,7 +126,7 @@ def take_points_row_figure(frame: pd.DataFrame, opp_away: int) -> Figure:
 def market_window_figure(
     doubling_point: float,
     cash_point: float,
-    title: str = "The model's market window (the doubler's game winning chance)",
+    title: str = "The model's market window",
 ) -> Figure:
     """The doubler's market window as one horizontal bar on his game winning chance.
 
@@ -161,13 +161,13 @@ def market_window_figure(
     )
     layout.update(
         barmode="stack",
-        height=220,
+        height=240,
         hovermode="closest",
         showlegend=False,
     )
     layout["xaxis"]["range"] = [0, 1]
     layout["yaxis"].update(showticklabels=False, zeroline=False)
-    layout["margin"] = {"l": 20, "r": 20, "t": 50, "b": 50}
+    layout["margin"] = {"l": 20, "r": 20, "t": 70, "b": 50}  # room for a two-line title
     return {"data": traces, "layout": layout}
 
 

@@ -292,7 +292,7 @@ def render_takes(v: View) -> None:
         window = charts.market_window_figure(
             takes.double_point,
             takes.cash_point,
-            f"The doubler's market window on {tables.plot_text(chosen.name)}, dead cube",
+            f"The doubler's market window, dead cube<br>{tables.plot_text(chosen.name)}",
         )
         widgets.headline([("Your take point", _value(takes.take_point))])
         if math.isnan(takes.take_point):
