@@ -89,6 +89,7 @@ __all__ = [
     "MatchPhase",
     "MatchScore",
     "classify_gammon_value",
+    "cube_life_take_point",
     "cube_points",
     "cube_points_table",
     "dead_take_point_table",
@@ -638,6 +639,90 @@ def cube_points_table(score: MatchScore, rates: GammonRates = NO_GAMMONS) -> pd.
             row.update({name: getattr(window, name) for name in _WINDOW_COLUMNS})
             rows.append(row)
     return pd.DataFrame(rows)
+
+
+def _take_point_at_life(sides: tuple[_Side, _Side], k: int, c: int, x: float) -> float:
+    """The take point of side ``1 - k`` against side ``k``'s double at cube life ``x``."""
+    side = sides[k]
+    d = 2 * c
+    if side.a <= d or side.b <= d:  # the doubled cube is dead: live = dead, any x
+        played_at = 2 * d if side.auto_redouble(c) else d
+        return 1.0 - side.dead_points(c, played_at)[1]
+    pass_value, win, loss = side.win(c), side.w(d), side.l(d)  # P, W(d), L(d)
+    cashed = side.lose(d)  # the taker redoubles at his live cash point; the doubler passes
+    p0 = 1.0 - _live_cash_point(sides, 1 - k, d)  # there, in the doubler's chances
+    at_p0 = (1 - x) * (loss + p0 * (win - loss)) + x * cashed
+    if pass_value >= at_p0:  # between p0 and 1 both parts are linear
+        slope = (1 - x) * (win - loss) + x * _ratio(win - cashed, 1.0 - p0)
+        cash = p0 + _ratio(pass_value - at_p0, slope)
+    else:  # below p0 the live part is flat at the redouble's pass
+        cash = _ratio(_ratio(pass_value - x * cashed, 1 - x) - loss, win - loss)
+    return 1.0 - cash
+
+
+def cube_life_take_point(
+    score: MatchScore, rates: GammonRates = NO_GAMMONS, cube_life: float = 0.68
+) -> float:
+    """The player's take point of the opponent's double at a cube life ``x``.
+
+    The taker's match winning chance after the take, in the doubler's game winning
+    chance ``p``, is Janowski's mixture of the dead cube and the live cube, as GNU
+    Backgammon generalises it to match play ([GNUBG]_, ``Cl2CfMatch``, after
+    J. Thyssen): ``E_x(p) = (1 - x) E_dead(p) + x E_live(p)``, where, at the doubled
+    cube ``d`` (module docstring's notation, the doubler's MWC),
+
+    - ``E_dead(p) = L(d) + p (W(d) - L(d))``: the game played out at ``d``;
+    - ``E_live(p)`` is ``lose(d)`` up to ``p0 = 1 - CP'(d)``, the taker's live cash
+      point in the doubler's chances (he redoubles, the doubler passes), then linear
+      to ``W(d)`` at ``p = 1``: the assumption that gives the live cash point.
+
+    The doubler's cash point solves ``E_x(p) = P`` (the pass); the take point is one
+    minus it. ``x = 0`` gives ``take_point`` of :class:`MarketWindow` (dead, with
+    gammons), ``x = 1`` its ``take_point_live``. Where the doubled cube is dead (a
+    side at most ``d``-away) the take point is the dead one at any ``x``, with the
+    automatic redouble when there is one.
+
+    Parameters
+    ----------
+    score : MatchScore
+        The table, the score and the cube the opponent doubles from.
+    rates : GammonRates
+        Both sides' gammon and backgammon rates.
+    cube_life : float
+        Janowski's cube life index ``x`` in [0, 1]; gnubg's defaults are 0.68 for
+        contact and crashed positions, 0.6 to 0.7 in races
+        (:func:`cubecore.cubeful.cube_life`).
+
+    Returns
+    -------
+    float
+        ``nan`` where the double neither risks nor gains anything (0/0).
+
+    Examples
+    --------
+    4-away/4-away on Kazaross-XG2 with 26% gammons each: the dead take point
+    (``take_point``, 0.3597), gnubg's contact cube life, the live one
+    (``take_point_live``, 0.2895).
+
+    >>> from cubecore.met import load_table
+    >>> score = MatchScore(load_table("kxg2"), 4, 4)
+    >>> rates = GammonRates(gammon_rate=0.26, opp_gammon_rate=0.26)
+    >>> [round(cube_life_take_point(score, rates, x), 4) for x in (0.0, 0.68, 1.0)]
+    [0.3597, 0.3088, 0.2895]
+    """
+    score, rates = _check_match_score(score), _check_gammon_rates(rates)
+    x = real_in_range("cube_life", cube_life, 0.0, 1.0)
+    mwc = _after(score.table, score.away, score.opp_away, score.phase)
+    g, bg, og, obg = rates._sides()
+
+    def swap(n: int, m: int) -> float:
+        return 1.0 - mwc(m, n)
+
+    sides = (
+        _Side(mwc, score.away, score.opp_away, (g, bg, og, obg)),
+        _Side(swap, score.opp_away, score.away, (og, obg, g, bg)),
+    )
+    return _take_point_at_life(sides, 1, score.cube_value, x)
 
 
 def dead_take_point_table(table: MatchEquityTable, *, max_away: int) -> pd.DataFrame:

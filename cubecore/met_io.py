@@ -57,9 +57,13 @@ lines are kept as the table's notice). Then a header
 one row ``post,P(1),...,P(m)`` with ``m = n - 1`` or ``n``. Numbers are MWC in
 [0, 1] (a decimal point, no percent sign). Commas or semicolons separate fields.
 
-Values outside [0, 1], or a table breaking ``M(a, b) + M(b, a) = 1``, are read as
-given: :func:`cubecore.met.check_table` names such cells. A table whose median entry
-is above 1 (percentages, 50 for 50%) is refused with a message saying so.
+A table whose entries are not match winning chances is refused, naming up to three
+of the faulty cells (:func:`cubecore.met.check_table`): an entry outside [0, 1] (by
+more than 0.001), or an identity (``M(a, b) + M(b, a) = 1``, monotone in both scores
+and post-Crawford) broken by more than :data:`REFUSAL_SLACK` (1 pp); smaller
+misprints are read as given, and ``check_table`` names them. A table whose median
+entry is above 1 and at most 100 (percentages, 50 for 50%) is refused with a message
+saying so.
 
 References
 ----------
@@ -80,11 +84,12 @@ from xml.parsers import expat
 import numpy as np
 
 from cubecore._docs import fill_doc
-from cubecore.met import MAX_TABLE_LENGTH, MatchEquityTable
+from cubecore.met import DEFAULT_TOLERANCE, MAX_TABLE_LENGTH, MatchEquityTable, check_table
 
 __all__ = [
     "FORMATS",
     "MAX_FILE_BYTES",
+    "REFUSAL_SLACK",
     "parse_csv",
     "parse_gnubg_xml",
     "parse_xg_met",
@@ -95,6 +100,14 @@ __all__ = [
 
 #: Largest file any reader accepts, in bytes (a 64-away table in XML is ~100 kB).
 MAX_FILE_BYTES = 1_000_000
+#: How far a table's identities may be off before the table is refused (0.01 MWC, 1 pp):
+#: published tables print 2-6 decimals and carry misprints up to 0.003 (Ortega &
+#: Kleinman's M(7, 8) + M(8, 7) = 0.998, mec's post-Crawford P(4) above P(3)); a table
+#: off by more is not a match equity table. Cells off by less than this are read and
+#: named by :func:`cubecore.met.check_table`.
+REFUSAL_SLACK = 0.01
+#: How many faulty cells a refusal names.
+_SHOWN_FAULTS = 3
 #: File name endings and the reader each selects in :func:`read_table`.
 FORMATS = {".xml": "gnubg XML", ".met": "XG .met", ".csv": "CSV", ".txt": "CSV"}
 
@@ -124,7 +137,7 @@ _table_doc = fill_doc(
 # Shared helpers
 # ----------------------------------------------------------------------------------
 def _text(data: bytes | str, what: str) -> str:
-    """Decode ``data`` after the size check; UTF-8, else Windows-1252 (XG's files)."""
+    """Decode ``data`` after the size check (:func:`_decode`)."""
     if isinstance(data, str):
         size = len(data.encode("utf-8", errors="replace"))
     elif isinstance(data, (bytes, bytearray)):
@@ -136,17 +149,45 @@ def _text(data: bytes | str, what: str) -> str:
             f"`data`: the {what} is {size:,} bytes;"
             f" files up to {MAX_FILE_BYTES:,} bytes are accepted"
         )
-    if isinstance(data, str):
-        text = data
-    else:
-        try:
-            text = bytes(data).decode("utf-8")
-        except UnicodeDecodeError:
-            text = bytes(data).decode("cp1252", errors="replace")
+    text = data if isinstance(data, str) else _decode(bytes(data), what)
     text = text.removeprefix("\ufeff")
     if not text.strip():
         raise ValueError(f"the {what} is empty")
     return text
+
+
+#: Byte-order marks and the encoding each names, longest first (UTF-32 LE begins
+#: with UTF-16 LE's mark).
+_BOMS = (
+    (b"\xff\xfe\x00\x00", "utf-32-le", "UTF-32"),
+    (b"\x00\x00\xfe\xff", "utf-32-be", "UTF-32"),
+    (b"\xff\xfe", "utf-16-le", "UTF-16"),
+    (b"\xfe\xff", "utf-16-be", "UTF-16"),
+)
+
+
+def _decode(data: bytes, what: str) -> str:
+    """The file's text: UTF-16 or UTF-32 with a byte-order mark (Windows' "Unicode"),
+    UTF-8, else Windows-1252 (XG's files); other bytes with NULs are refused, naming
+    the encoding they look like."""
+    for mark, codec, name in _BOMS:
+        if data.startswith(mark):
+            try:
+                return data[len(mark) :].decode(codec)
+            except UnicodeDecodeError as error:
+                raise ValueError(
+                    f"the {what} starts as {name} text but byte {error.start + len(mark)}"
+                    f" is not {name}; save it as UTF-8"
+                ) from None
+    if b"\x00" in data:
+        raise ValueError(
+            f"the {what} has NUL bytes: it looks like UTF-16 or UTF-32 text without a"
+            " byte-order mark; save it as UTF-8"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
 
 
 def _number(token: str, where: str) -> float:
@@ -192,12 +233,12 @@ def _table(
     if not isinstance(key, str):
         raise ValueError(f"`key` must be a string (got {type(key).__name__})")
     middle = float(np.median(np.array(pre, dtype=float)))
-    if middle > 1.0:
+    if 1.0 < middle <= 100.0:  # beyond 100 it is no percentage either: refused below
         raise ValueError(
             f"the {source} table's numbers look like percentages (median {middle:g});"
             " give match winning chances in [0, 1], e.g. 0.5 for 50%"
         )
-    return MatchEquityTable(
+    table = MatchEquityTable(
         key,
         name,
         np.array(pre, dtype=float),
@@ -206,6 +247,26 @@ def _table(
         notice=notice,
         meta={"source": source, "length": str(len(pre))},
         post_opponent=None if post_opponent is None else np.array(post_opponent, dtype=float),
+    )
+    _refuse_inconsistent(table, source)
+    return table
+
+
+def _refuse_inconsistent(table: MatchEquityTable, source: str) -> None:
+    """Refuse a table whose entries are not match winning chances (module docstring)."""
+    faults = check_table(table, DEFAULT_TOLERANCE, complement=table.post_opponent is None)
+    refused = faults[
+        (faults["check"] == "range") | (faults["excess"] > REFUSAL_SLACK - DEFAULT_TOLERANCE)
+    ]
+    if refused.empty:
+        return
+    shown = "; ".join(refused["message"].head(_SHOWN_FAULTS))
+    more = len(refused) - _SHOWN_FAULTS
+    rest = f"; and {more} more" if more > 0 else ""
+    raise ValueError(
+        f"the {source} table is not a match equity table: {len(refused)} cell(s) are not"
+        f" match winning chances in [0, 1] or break its identities by more than"
+        f" {REFUSAL_SLACK:g} ({shown}{rest})"
     )
 
 

@@ -150,8 +150,8 @@ OLD_LINKS: dict[str, tuple[str, tuple[str, ...], dict[str, int | None]]] = {
         {
             "2-away/2-away": None,
             "4-away/2-away": None,
-            "Crawford 1-away/5-away": None,
-            "Post-Crawford 1-away/2-away": None,
+            "Crawford, 5-away": None,  # "Crawford 1-away/5-away" until issue #37
+            "Post-Crawford, 2-away": None,  # "Post-Crawford 1-away/2-away" until issue #37
         },
     ),
 }

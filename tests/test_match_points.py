@@ -364,3 +364,41 @@ def test_bad_table_and_crawford_cube():
         mp.classify_gammon_value(-0.5)
     with pytest.raises(ValueError, match="`value` must be a real number \\(got 'high'\\)"):
         mp.classify_gammon_value("high")
+
+
+# ----------------------------------------------------------------------------------
+# The take point at a cube life
+# ----------------------------------------------------------------------------------
+@settings(max_examples=60, deadline=None)
+@given(
+    a=hst.integers(2, 25),
+    b=hst.integers(2, 25),
+    g=hst.floats(0.0, 0.4),
+    og=hst.floats(0.0, 0.4),
+    x=hst.floats(0.0, 1.0),
+)
+def test_cube_life_take_point_runs_from_the_dead_to_the_live_take(a, b, g, og, x):
+    score = mp.MatchScore(KXG2, a, b)
+    rates = mp.GammonRates(gammon_rate=g, opp_gammon_rate=og)
+    window = mp.cube_points(score, rates).opponent_doubles
+    dead = mp.cube_life_take_point(score, rates, 0.0)
+    live = mp.cube_life_take_point(score, rates, 1.0)
+    assert dead == pytest.approx(window.take_point, abs=1e-12)
+    assert live == pytest.approx(window.take_point_live, abs=1e-12)
+    between = mp.cube_life_take_point(score, rates, x)
+    low, high = min(dead, live), max(dead, live)
+    assert low - 1e-12 <= between <= high + 1e-12  # E_x is a mixture of the two
+
+
+def test_cube_life_take_point_is_the_dead_one_when_the_doubled_cube_is_dead():
+    score = mp.MatchScore(KXG2, 2, 2)  # the doubled cube decides the match
+    rates = mp.GammonRates(gammon_rate=0.26, opp_gammon_rate=0.26)
+    dead = mp.cube_points(score, rates).opponent_doubles.take_point
+    assert {mp.cube_life_take_point(score, rates, x) for x in (0.0, 0.68, 1.0)} == {dead}
+
+
+def test_cube_life_take_point_checks_its_arguments():
+    with pytest.raises(ValueError, match="cube_life"):
+        mp.cube_life_take_point(mp.MatchScore(KXG2, 4, 7), cube_life=1.5)
+    with pytest.raises(TypeError, match="MatchScore"):
+        mp.cube_life_take_point((KXG2, 4, 7))  # type: ignore[arg-type]

@@ -29,15 +29,21 @@ SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "met"
 READERS = {"xml": parse_gnubg_xml, "met": parse_xg_met, "csv": parse_csv}
 
 
+def _entry(middle: float, steps: int, n: int) -> str:
+    """A table entry ``steps`` steps from ``middle``: 0.01 a step (two decimals), 0.005
+    (three) for a table longer than 40-away, whose entries must stay in [0, 1]."""
+    return f"{middle + 0.01 * steps:.2f}" if n <= 40 else f"{middle + 0.005 * steps:.3f}"
+
+
 def _xml(n: int, rows: list[str] | None = None, post: str | None = None, head: str = "") -> str:
     """A gnubg XML table of length ``n`` (rows and the post row replaceable)."""
     if rows is None:
         rows = [
-            "<row>" + "".join(f"<me>{0.5 + 0.01 * (j - i)}</me>" for j in range(n)) + "</row>"
+            "<row>" + "".join(f"<me>{_entry(0.5, j - i, n)}</me>" for j in range(n)) + "</row>"
             for i in range(n)
         ]
     if post is None:
-        post = "<row>" + "".join(f"<me>{0.5 - 0.01 * j}</me>" for j in range(n)) + "</row>"
+        post = "<row>" + "".join(f"<me>{_entry(0.5, -j, n)}</me>" for j in range(n)) + "</row>"
     return (
         f"{head}<met><info><name>x</name><description>d</description><length>{n}</length>"
         f"</info>\n<pre-crawford-table type='explicit'>\n"
@@ -221,11 +227,10 @@ def test_xml_generated_tables_are_refused():
 def _met(n: int, rows: list[str] | None = None, post: str | None = None) -> str:
     if rows is None:
         rows = [
-            f"{i + 1:2d}=" + " ".join(f"{0.5 + 0.01 * (j - i):.2f}" for j in range(n))
-            for i in range(n)
+            f"{i + 1:2d}=" + " ".join(_entry(0.5, j - i, n) for j in range(n)) for i in range(n)
         ]
     if post is None:
-        post = "Data=" + " ".join(f"{0.5 - 0.01 * j:.2f}" for j in range(n))
+        post = "Data=" + " ".join(_entry(0.5, -j, n) for j in range(n))
     return (
         "[Current]\nName=x\nDescription=d\nCopyright=(c) me\n\n"
         f"[PostCrawford]\nSize={n}\n{post}\n\n[PreCrawford]\nSize={n}\n" + "\n".join(rows) + "\n"
@@ -279,12 +284,9 @@ def test_met_a_200x200_table_is_refused():
 
 def _csv(n: int, rows: list[str] | None = None, post: str | None = None) -> str:
     if rows is None:
-        rows = [
-            f"{i + 1}," + ",".join(f"{0.5 + 0.01 * (j - i):.2f}" for j in range(n))
-            for i in range(n)
-        ]
+        rows = [f"{i + 1}," + ",".join(_entry(0.5, j - i, n) for j in range(n)) for i in range(n)]
     if post is None:
-        post = "post," + ",".join(f"{0.5 - 0.01 * j:.2f}" for j in range(n))
+        post = "post," + ",".join(_entry(0.5, -j, n) for j in range(n))
     header = "away," + ",".join(str(b) for b in range(1, n + 1))
     return "# name: x\n" + header + "\n" + "\n".join(rows) + "\n" + post + "\n"
 
@@ -335,8 +337,36 @@ def test_percent_tables_are_refused_with_a_hint():
         r" winning chances in \[0, 1\], e\.g\. 0\.5 for 50%$",
     ):
         parse_csv("away,1,2\n1,50,70\n2,30,50\npost,50,49\n")
-    # a single cell out of range is read as given (check_table names it)
-    assert parse_csv("away,1,2\n1,0.5,1.7\n2,0.3,0.5\npost,0.5,0.49\n").pre[0, 1] == 1.7
+    # a single cell out of range is refused, named
+    with pytest.raises(ValueError, match=r"M\(1, 2\) = 1\.7 is outside \[0, 1\]"):
+        parse_csv("away,1,2\n1,0.5,1.7\n2,0.3,0.5\npost,0.5,0.49\n")
+
+
+@pytest.mark.parametrize(
+    ("cells", "named"),
+    [
+        (("0", "0", "0", "0"), r"M\(1, 1\) \+ M\(1, 1\) = 0, off by 1"),
+        (("1", "1", "1", "1"), r"M\(1, 1\) \+ M\(1, 1\) = 2, off by 1"),
+        (("-0.5", "0.5", "0.5", "0.5"), r"M\(1, 1\) = -0\.5 is outside \[0, 1\]"),
+        (("1e300", "0.5", "0.5", "0.5"), r"M\(1, 1\) = 1e\+300 is outside \[0, 1\]"),
+        (("0.5", "-1e300", "1e300", "0.5"), r"M\(1, 2\) = -1e\+300 is outside \[0, 1\]"),
+    ],
+)
+def test_degenerate_tables_are_refused_naming_the_cells(cells, named):
+    # issue #38, item 5: they were read, and the page showed nan, inf and 309 digits
+    m11, m12, m21, m22 = cells
+    text = f"away,1,2\n1,{m11},{m12}\n2,{m21},{m22}\npost,0.5,0.49\n"
+    with pytest.raises(ValueError, match=r"^the CSV table is not a match equity table: .*" + named):
+        parse_csv(text)
+
+
+def test_misprints_within_a_point_are_read_as_published():
+    # Ortega & Kleinman (M(7, 8) + M(8, 7) = 0.998) and mec (P(4) above P(3) by 0.003)
+    for key in ("ortega", "mec"):
+        table = load_table(key)
+        assert parse_csv(to_csv(table)).length == table.length
+    with pytest.raises(ValueError, match=r"M\(1, 2\) \+ M\(2, 1\) = 1\.02, off by 0\.02"):
+        parse_csv("away,1,2\n1,0.5,0.72\n2,0.3,0.5\npost,0.5,0.49\n")
 
 
 @pytest.mark.parametrize(("suffix", "writer"), [("met", to_xg_met), ("csv", to_csv)])
@@ -422,3 +452,26 @@ def test_hostile_inputs_get_a_named_message(reader, data, message):
 def test_read_table_needs_a_file_name_string():
     with pytest.raises(TypeError, match=r"`file_name` must be a str \(got NoneType\)"):
         read_table("away,1\n1,0.5\npost,0.5\n", None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32", "utf-8-sig"])
+@pytest.mark.parametrize("name", ["woolsey.xml", "woolsey.met", "woolsey.csv"])
+def test_a_unicode_file_with_a_byte_order_mark_is_read(name, encoding):
+    # issue #38, item 9: a UTF-16 upload (Windows' "Unicode") was refused with a message
+    # showing its bytes decoded as Windows-1252 ('ÿþ#\x00 \x00C...')
+    text = (SAMPLES / name).read_bytes().decode("utf-8")
+    if encoding == "utf-16-be":
+        data = b"\xfe\xff" + text.encode("utf-16-be")
+    else:
+        data = text.encode(encoding)
+    assert_allclose(read_table(data, name).pre, load_table("woolsey").pre, rtol=0, atol=0)
+
+
+def test_utf16_without_a_byte_order_mark_is_named():
+    data = (SAMPLES / "woolsey.csv").read_bytes().decode("utf-8").encode("utf-16-le")
+    with pytest.raises(
+        ValueError, match=r"^the CSV file has NUL bytes: it looks like UTF-16 or UTF-32 text"
+    ):
+        read_table(data, "woolsey.csv")
+    with pytest.raises(ValueError, match=r"starts as UTF-16 text but byte 4 is not UTF-16"):
+        read_table(b"\xff\xfea\x00\x00\xdc", "broken.csv")  # a lone low surrogate

@@ -16,11 +16,9 @@ PAGE = Page(
     sections=tuple(
         replace(s, render=sections.noted(s.render))
         for s in (
-            Section("table", "Equity table", sections.render_table, tables=("match",)),
+            Section("table", "Equity", sections.render_table, tables=("match",)),
             Section("takes", "Take points", sections.render_takes, controls.TAKE_CONTROLS),
-            Section(
-                "rules", "Crawford and Holland", sections.render_rules, controls.HOLLAND_CONTROLS
-            ),
+            Section("rules", "Crawford, Holland", sections.render_rules, controls.HOLLAND_CONTROLS),
             Section(
                 "heatmaps",
                 "Heatmaps",
@@ -30,10 +28,10 @@ PAGE = Page(
             ),
             Section("library", "Tables", tables.render_library),
             Section("window", "Market window", tables.render_window, controls.WINDOW_CONTROLS),
-            Section("compare", "Compare tables", tables.render_compare, controls.COMPARE_CONTROLS),
-            Section("explain", "Explain this table", tables.render_explain),
+            Section("compare", "Compare", tables.render_compare, controls.COMPARE_CONTROLS),
+            Section("explain", "Explain", tables.render_explain),
             Section("freedrop", "Free drop", tables.render_free_drop, controls.DROP_CONTROLS),
-            Section("aids", "Memory aids", tables.render_aids, controls.AID_CONTROLS),
+            Section("aids", "Aids", tables.render_aids, controls.AID_CONTROLS),
         )
     ),
     lead=sections.render_model_notes,

@@ -57,14 +57,22 @@ def row_figure(
     dead_table: pd.DataFrame,
     away: int,
     opp_away: int,
+    chosen: tuple[str, pd.Series] | None = None,
 ) -> Figure:
     """Your match winning chance against every opponent's score, your score fixed.
 
-    ``dead_table`` (the same table at cube efficiency 0) is drawn for comparison
-    (a detail: presenter mode leaves it out).
+    ``chosen`` (the chosen table's name, plain text for a chart, and your row of it,
+    indexed by the opponent's away) is drawn first; then the model's ``table``;
+    ``dead_table`` (the model at cube efficiency 0) is drawn for comparison (a detail:
+    presenter mode leaves it out).
     """
     columns = [int(c) for c in table.columns]
+    first = []
+    if chosen is not None:
+        name, row = chosen
+        first = [line(list(map(int, row.index)), row, f"{name}", COLORS["take"])]
     traces = [
+        *first,
         line(columns, table.loc[away], f"you {away}-away, model", COLORS["center"]),
         line(
             columns,
@@ -115,7 +123,11 @@ def take_points_row_figure(frame: pd.DataFrame, opp_away: int) -> Figure:
     return {"data": traces, "layout": layout}
 
 
-def market_window_figure(doubling_point: float, cash_point: float) -> Figure:
+def market_window_figure(
+    doubling_point: float,
+    cash_point: float,
+    title: str = "The model's market window",
+) -> Figure:
     """The doubler's market window as one horizontal bar on his game winning chance.
 
     ``doubling_point`` is ``nan`` where the doubler never doubles: the whole bar
@@ -143,19 +155,19 @@ def market_window_figure(doubling_point: float, cash_point: float) -> Figure:
         )
         left += width
     layout = base_layout(
-        "Market window (the doubler's game winning chance)",
+        title,
         "doubler's game winning chance",
         "",
     )
     layout.update(
         barmode="stack",
-        height=220,
+        height=240,
         hovermode="closest",
         showlegend=False,
     )
     layout["xaxis"]["range"] = [0, 1]
     layout["yaxis"].update(showticklabels=False, zeroline=False)
-    layout["margin"] = {"l": 20, "r": 20, "t": 50, "b": 50}
+    layout["margin"] = {"l": 20, "r": 20, "t": 70, "b": 50}  # room for a two-line title
     return {"data": traces, "layout": layout}
 
 

@@ -162,6 +162,54 @@ def gammon_value_grid(
     return match_points.gammon_value_table(_table, max_away=max_away, cube_value=cube_value)
 
 
+@dataclasses.dataclass(frozen=True)
+class TableTakes:
+    """The take-point section on the chosen table: the headline and its variants.
+
+    Attributes
+    ----------
+    take_point : float
+        :func:`cubecore.match_points.cube_life_take_point` at the cube life ``x``.
+    dead, live, gammonless : float
+        The dead cube's (gammons), the fully live cube's (gammons), the dead cube's
+        without gammons: the :class:`~cubecore.match_points.MarketWindow` of the
+        opponent's double.
+    double_point, cash_point : float
+        The doubler's dead-cube window (gnubg's "Dead cube" line).
+    """
+
+    take_point: float
+    dead: float
+    live: float
+    gammonless: float
+    double_point: float
+    cash_point: float
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def table_takes(
+    key: str,
+    _table: met.MatchEquityTable,
+    score: tuple[int, int, match_points.MatchPhase, int, match_points.CubeOwner],
+    rates: tuple[float, float],
+    cube_life: float,
+) -> TableTakes:
+    """The opponent's double on the table ``key``: ``score`` is (your away, the
+    opponent's, phase, cube value, owner), ``rates`` (your gammon rate, the doubler's)."""
+    away, opp_away, phase, cube, owner = score
+    at = match_points.MatchScore(_table, away, opp_away, phase, cube, owner)
+    gammons = match_points.GammonRates(gammon_rate=rates[0], opp_gammon_rate=rates[1])
+    window = match_points.cube_points(at, gammons).opponent_doubles
+    return TableTakes(
+        match_points.cube_life_take_point(at, gammons, cube_life),
+        window.take_point,
+        window.take_point_live,
+        window.take_point_gammonless,
+        window.double_point,
+        window.cash_point,
+    )
+
+
 @st.cache_data(max_entries=64, show_spinner=False)
 def comparison(
     key: str, _table: met.MatchEquityTable, other_key: str, _other: met.MatchEquityTable
@@ -490,7 +538,7 @@ class DropView:
     figure : Figure
         :func:`ui.match.charts.free_drop_figure`.
     shown : pandas.DataFrame
-        :func:`drop_price`'s frame, rounded to 5 decimals.
+        :func:`drop_price`'s frame, rounded to 4 decimals.
     """
 
     two: dict[str, float]
@@ -508,5 +556,5 @@ def drop_view(
     return DropView(
         {name: float(two[name]) for name in DROP_HEADLINE},
         charts.free_drop_figure(frame),
-        frame.round(5),
+        frame.round(4),
     )

@@ -14,12 +14,13 @@ from typing import Any, cast
 import pandas as pd
 import streamlit as st
 
-from cubecore import match
+from cubecore import match, match_points, met
+from cubecore.cubeful import cube_life
 from cubecore.references import source
 from ui import widgets
 from ui.match import charts, tables
 from ui.match import data as cached
-from ui.match.controls import TAKE_KINDS
+from ui.match.controls import CUBE_LIFE_CLASSES, TAKE_KINDS
 from ui.skeleton import Render, View
 from ui.style import NOT_APPLICABLE
 
@@ -27,9 +28,10 @@ SOURCE = "the model stated on this page"
 RULES_SOURCE = source("RULES")
 
 MODEL_TEXT = """
-Every number on this page is **generated** by an exact recursion over the scores, in
-the tradition of Zadeh's *On Doubling in Tournament Backgammon* (Management Science
-23(9), 1977) and Tornberg's `mec` program, from these stated assumptions:
+Beside the chosen table, this page shows a **model**: an exact recursion over the
+scores, in the tradition of Zadeh's *On Doubling in Tournament Backgammon* (Management
+Science 23(9), 1977) and Tornberg's match equity calculator (mec), from these stated
+assumptions:
 
 1. **Continuous game** (Keeler and Spencer 1969, section 1; Zadeh and Kobliska 1977,
    Lemma 1). Within a game your chance *p* of winning it moves continuously, like
@@ -55,17 +57,17 @@ the tradition of Zadeh's *On Doubling in Tournament Backgammon* (Management Scie
 **Row 1 and column 1 of the table** hold the Crawford game (the game played when a
 side has just reached 1-away). Post-Crawford values are in their own table.
 
-**The published tables are here too.** The first four sections show this model; the
-sections from "Tables" on use the table chosen in the sidebar (`met`, Kazaross-XG2 by
-default): the twelve tables of Debian's `gnubg-data` (Kazaross-XG2, Rockwell-Kazaross,
-Woolsey, Jacobs-Trice, Snowie, ...), which are data under an all-permissive licence
-("Copying and distribution of this file, with or without modification, are permitted in
-any medium without royalty provided the copyright notice and this notice are preserved"),
-bundled in this project's own format with each table's notice; the model table (`model`,
-at G and x above); or a table you upload. The model's own checks are the table's
-identities (M(a, b) + M(b, a) = 1, monotone in both scores, the Crawford and post-Crawford
-recursions) and the exact anchors below; "Compare tables" and "Explain this table" set it
-beside the published ones.
+**The published tables.** Every headline reads the match equity table chosen in the
+sidebar (Kazaross-XG2 by default): the twelve tables of Debian's gnubg-data
+(Kazaross-XG2, Rockwell-Kazaross, Woolsey, Jacobs-Trice, Snowie, ...), which are data
+under an all-permissive licence ("Copying and distribution of this file, with or without
+modification, are permitted in any medium without royalty provided the copyright notice
+and this notice are preserved"), bundled in this project's own format with each table's
+notice; the model table (at G and x above); or a table you upload. Where the model
+gives a number of its own it is labelled as the model's and comes second. The model's
+own checks are the table's identities (M(a, b) + M(b, a) = 1, monotone in both scores,
+the Crawford and post-Crawford recursions) and the exact anchors below; the tabs
+"Compare" and "Explain" set it beside the published ones.
 """
 
 
@@ -143,25 +145,49 @@ def render_table(v: View) -> None:
     phase = match.match_phase(a, b, post)
     mwc = cached.winning_chance(a, b, post, g, x)
     dead = cached.equity_table(g, 0.0)
-    if min(a, b) == 1 and max(a, b) > 1:
-        k = max(a, b)
-        leader = "you" if a == 1 else "opponent"
-        last = (
-            f"Leader ({leader}): Crawford / post-Crawford",
-            f"{match.crawford_equity(k, g):.4f} / {match.post_crawford_equity(k, g):.4f}",
+    chosen, _ = tables.chosen_table(v, quiet=True)
+    name = tables.plain(chosen.name)
+    if tables.covered(chosen, v) >= max(a, b):
+        on_table = chosen.mwc(a, b, post_crawford=tables.phase(v) == "post-Crawford")
+        widgets.headline(
+            [
+                (f"Your MWC, {a}-away/{b}-away", f"{on_table:.4f}"),
+                ("Opponent's MWC", f"{1.0 - on_table:.4f}"),
+                ("The model's MWC (G and x above)", f"{mwc:.4f}"),
+                ("Phase", phase),
+            ]
+        )
+        st.caption(
+            f"Your match winning chance from the chosen table, {name}; the model's own "
+            "value second (the model is stated above the tabs, and the rest of this "
+            "section shows it)."
         )
     else:
-        last = ("Dead cube (x = 0) at this score", f"{float(cast(float, dead.loc[a, b])):.4f}")
-    widgets.headline(
-        [
-            (f"Your MWC, {a}-away/{b}-away", f"{mwc:.4f}"),
-            ("Opponent's MWC", f"{1.0 - mwc:.4f}"),
-            ("Phase", phase),
-            last,
-        ]
-    )
+        widgets.headline(
+            [
+                (f"The model's MWC, {a}-away/{b}-away", f"{mwc:.4f}"),
+                ("Opponent's MWC, the model's", f"{1.0 - mwc:.4f}"),
+                ("Phase", phase),
+            ]
+        )
+        st.caption(
+            f"The chosen table, {name}, covers scores up to "
+            f"{tables.covered(chosen, v)}-away: the match winning chance here is the model's."
+        )
+    if min(a, b) == 1 and max(a, b) > 1:
+        k = max(a, b)
+        leader = "you" if a == 1 else "the opponent"
+        st.caption(
+            f"The model, leader ({leader}) 1-away: {match.crawford_equity(k, g):.4f} in the "
+            f"Crawford game, {match.post_crawford_equity(k, g):.4f} after it."
+        )
+    else:
+        st.caption(
+            "The model with a dead cube (x = 0) at this score: "
+            f"{float(cast(float, dead.loc[a, b])):.4f}."
+        )
     widgets.chart_with_formulas(
-        charts.row_figure(table, dead, a, b),
+        charts.row_figure(table, dead, a, b, _table_row(chosen, a)),
         "match_row",
         [
             (
@@ -182,15 +208,43 @@ def render_table(v: View) -> None:
         ],
         present=v.present,
     )
-    st.subheader("The table (your MWC: rows your points to go, columns the opponent's)")
+    st.subheader("The model's table (your MWC: rows your points to go, columns the opponent's)")
     shown = table.round(4)
     shown.columns = [str(c) for c in shown.columns]
     widgets.table_with_download(
         shown.reset_index(), f"match_equity_G{g:g}_x{x:g}.csv", label="Download the table (CSV)"
     )
-    st.subheader("Crawford and post-Crawford (leader 1-away)")
+    st.subheader("The model's Crawford and post-Crawford MWC (leader 1-away)")
     craw = cached.crawford_table(g)[["opp_away", "crawford", "post_crawford", "leader_drops"]]
-    widgets.table_with_download(craw.round(6), f"match_crawford_G{g:g}.csv")
+    widgets.table_with_download(craw.round(4), f"match_crawford_G{g:g}.csv")
+
+
+#: Where the headline take point's cube life comes from.
+GNUBG_CUBE_LIFE = "GNU Backgammon 1.07, eval.c, its cube efficiency (show cubeefficiency)"
+
+
+def _cube_life(v: View) -> tuple[float, str]:
+    """The cube life x of the position type chosen, and the type in words."""
+    kind = v.choice("xfrom", CUBE_LIFE_CLASSES)
+    if kind == "race":
+        pips = v.whole("pips")
+        return cube_life("race", pips), f"race ({pips} pips to go for the doubler)"
+    return cube_life(kind), {"bearoff": "bear-off"}.get(kind, kind)
+
+
+def _value(value: float) -> str:
+    """A probability to four decimals; "undefined" where the table gives 0/0."""
+    return tables.probability(value)
+
+
+def _table_row(table: met.MatchEquityTable, away: int) -> tuple[str, pd.Series] | None:
+    """Your row of the chosen table (the opponent 1- to the table's length away), named
+    for a chart; None when the table does not reach your score."""
+    if away > table.length:
+        return None
+    n = min(table.length, match.MAX_AWAY)
+    row = pd.Series(table.pre[away - 1, :n], index=range(1, n + 1))
+    return f"you {away}-away, {tables.plot_text(table.name)}", row
 
 
 def render_takes(v: View) -> None:
@@ -216,27 +270,77 @@ def render_takes(v: View) -> None:
     tp = view.point
     st.markdown(
         f"**You are {a}-away, the opponent {b}-away and doubles the cube "
-        f"from {cube} ({owner}) to {2 * cube}.** Take points are your minimum game "
-        "winning chance to take."
+        f"from {cube} to {2 * cube}.** A take point is your smallest game winning "
+        "chance at which taking is worth as much as passing."
     )
-    widgets.headline(
-        [
-            ("Take point, model", f"{tp['model']:.4f}"),
-            ("Take point, dead cube", f"{tp['dead']:.4f}"),
-            ("Take point, dead with gammons", f"{tp['dead_gammon']:.4f}"),
-            ("Take point, live recursion", f"{tp['live']:.4f}"),
-        ]
-    )
-    cols = st.columns(4)
-    window = tp["doubling_point"]
-    cols[0].metric("Doubler's doubling point", "never" if window != window else f"{window:.4f}")
-    cols[1].metric("Doubler's cash point", f"{tp['cash_point']:.4f}")
-    cols[2].metric("Risk (MWC)", f"{tp['risk']:.4f}", help="Drop MWC - take-and-lose MWC.")
-    cols[3].metric("Gain (MWC)", f"{tp['gain']:.4f}", help="Take-and-win MWC - drop MWC.")
+    chosen, key = tables.chosen_table(v, quiet=True)
+    name = tables.plain(chosen.name)
+    life, kind = _cube_life(v)
+    phase = tables.phase(v)
+    window = view.market_window
+    inside = tables.covered(chosen, v) >= max(a, b) and cube < b  # else no double helps
+    table_owner: match_points.CubeOwner = "center" if cube == 1 else "opponent"
+    if inside:
+        takes = cached.table_takes(
+            key,
+            chosen,
+            # a cube on 1 is centred in a table's terms (the owner changes no point)
+            (a, b, "post-Crawford" if phase == "Crawford" else phase, cube, table_owner),
+            (g, gd),
+            life,
+        )
+        window = charts.market_window_figure(
+            takes.double_point,
+            takes.cash_point,
+            f"The doubler's market window, dead cube<br>{tables.plot_text(chosen.name)}",
+        )
+        widgets.headline([("Your take point", _value(takes.take_point))])
+        if math.isnan(takes.take_point):
+            st.info(tables.UNDEFINED_TEXT, icon=":material/info:")
+        st.caption(
+            f"From the chosen table, {name}; gammons counted (yours at G = {g:g}, the "
+            f"doubler's at {gd:g}); the cube as live as GNU Backgammon 1.07 assumes in a "
+            f"{kind} position: cube life x = {life:g} ({GNUBG_CUBE_LIFE})."
+        )
+        st.markdown("**The same take point under other assumptions**")
+        widgets.table(
+            pd.DataFrame(
+                {
+                    "Assumes": [
+                        f"{name}, gammons, dead cube (x = 0)",
+                        f"{name}, gammons, fully live cube (x = 1)",
+                        f"{name}, no gammons, dead cube",
+                        f"The model's, its own recursion at x = {v.number('x'):g}",
+                        "The model's, dead cube with gammons",
+                    ],
+                    "Take point": [
+                        _value(takes.dead),
+                        _value(takes.live),
+                        _value(takes.gammonless),
+                        _value(tp["model"]),
+                        _value(tp["dead_gammon"]),
+                    ],
+                }
+            )
+        )
+    else:
+        widgets.headline([("Your take point, the model's", _value(tp["model"]))])
+        st.caption(
+            f"The chosen table, {name}, has no take point here (it covers scores up to "
+            f"{tables.covered(chosen, v)}-away, or the doubled cube already decides the "
+            "match): the take point is the model's."
+        )
     widgets.chart_with_formulas(
-        view.market_window,
+        window,
         "match_market_window",
         [
+            (
+                r"\begin{aligned} E_x(p) &= (1 - x)\,E_{\mathrm{dead}}(p) + x\,"
+                r"E_{\mathrm{live}}(p),\\ TP &= 1 - p^{*},\ E_x(p^{*}) = D \end{aligned}",
+                "The headline: Janowski's cube life x as GNU Backgammon applies it in "
+                "match play (J. Thyssen's generalisation; eval.c); p the doubler's game "
+                "winning chance, D the MWC of a pass, from the chosen table",
+            ),
             (
                 r"TP_{\mathrm{dead}} = \frac{D - L}{W - L} = \frac{\mathrm{risk}}"
                 r"{\mathrm{risk} + \mathrm{gain}}",
@@ -277,7 +381,9 @@ def render_rules(v: View) -> None:
     delay, volatility = v.whole("delay"), v.number("sd")
     st.caption(
         f"Leader 1-away, trailer {trailer}-away (the larger of the two scores in the "
-        f"sidebar). Rules as stated in {RULES_SOURCE}."
+        f"sidebar). Rules as stated in {RULES_SOURCE}. Every number in this section is "
+        "the model's (stated above the tabs): a published table has no game without "
+        "the rule to set beside it."
     )
     view = cached.rules_view(
         trailer=trailer, gammon_rate=g, delay_rolls=delay, volatility=volatility
@@ -286,9 +392,9 @@ def render_rules(v: View) -> None:
     st.subheader("Crawford: the game without the cube protects the leader")
     widgets.headline(
         [
-            ("Leader in the Crawford game", f"{here['crawford']:.4f}"),
-            ("Same game without the rule", f"{here['no_crawford_rule']:.4f}"),
-            ("Protection", f"{here['protection']:+.4f}"),
+            ("Leader in the Crawford game, the model's", f"{here['crawford']:.4f}"),
+            ("Same game without the rule, the model's", f"{here['no_crawford_rule']:.4f}"),
+            ("Protection, the model's", f"{here['protection']:+.4f}"),
         ]
     )
     widgets.chart(view.crawford_figure, "match_crawford")
@@ -352,8 +458,11 @@ def render_heatmaps(v: View) -> None:
     crawford = ", Crawford game" if min(a, b) == 1 < max(a, b) else ""  # row 1, column 1
     widgets.headline(
         [
-            (f"Match equity, {a}-away/{b}-away{crawford}", _cell(table, a, b)),
-            (f"Your take point, {TAKE_KINDS[kind]}", _cell(pivot, a, b)),
+            (
+                f"The model's match equity, {a}-away/{b}-away{crawford}",
+                _cell(table, a, b),
+            ),
+            (f"Your take point, the model's: {TAKE_KINDS[kind]}", _cell(pivot, a, b)),
         ]
     )
     widgets.chart(view.table_figure, "match_equity_heatmap")

@@ -8,7 +8,9 @@ through :func:`chosen_table`; an uploaded table lives in this session only.
 
 from __future__ import annotations
 
+import html
 import math
+import re
 from pathlib import Path
 
 import pandas as pd
@@ -19,9 +21,10 @@ from cubecore.free_drop import MAX_FREE_DROP_AWAY
 from cubecore.met_aids import MAX_AID_AWAY, MEMORY_AIDS
 from cubecore.references import source
 from ui import widgets
+from ui.links import escape_text
 from ui.match import charts
 from ui.match import data as cached
-from ui.match.controls import MODEL_TABLE, UPLOADED_TABLE
+from ui.match.controls import MODEL_TABLE, TABLE_LABELS, UPLOADED_TABLE
 from ui.skeleton import View
 
 #: Session State key of the uploaded table: (file name, content).
@@ -32,6 +35,10 @@ UPLOAD_KEY = "met_file"
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "met"
 SAMPLE_FILES = ("woolsey.xml", "woolsey.met", "woolsey.csv")
 GNUBG = source("GNUBG")
+#: Longest table name or description shown (a file may carry any length).
+_SHOWN_NAME = 120
+#: Longest table name in a chart's title (a title wider than its chart is clipped).
+_CHART_NAME = 40
 
 FORMATS_TEXT = """
 **gnubg XML** (`.xml`, GNU Backgammon's `met.dtd`, as `gnubg-data` ships its tables):
@@ -88,11 +95,11 @@ def chosen_table(
         default = met.load_table(met.DEFAULT_TABLE)
         if quiet:
             return default, met.DEFAULT_TABLE
+        which = "your own table" if key == "met" else "your own table as the second table"
         st.warning(
-            f"The link asks for an uploaded table ({key}={UPLOADED_TABLE}), but an uploaded "
-            "table lives only in the session that uploaded it, and none was uploaded in "
-            f"this one. Used instead: {default.name} ({met.DEFAULT_TABLE}). Upload a file in "
-            "the section 'Tables' to use your own.",
+            f"The link asks for {which}, but an uploaded table stays in the session that "
+            "uploaded it, and none was uploaded in this one. Showing "
+            f"{plain(default.name)} instead; upload a file under Tables to use your own.",
             icon=":material/link_off:",
         )
         return default, met.DEFAULT_TABLE
@@ -114,19 +121,49 @@ def render_table_notices(v: View) -> met.MatchEquityTable:
 
 
 def render_table_note(v: View) -> None:
-    """The table notices (:func:`render_table_notices`), the chosen table, the score on it."""
+    """The table notices (:func:`render_table_notices`), the chosen table and its reach."""
     table = render_table_notices(v)
-    a, b, ph = v.whole("away"), v.whole("oaway"), phase(v)
+    a, b = v.whole("away"), v.whole("oaway")
     high = covered(table, v)
-    if max(a, b) > high:
-        here = f"{a}-away/{b}-away lies outside it (it covers scores up to {high}-away)"
-    else:
-        mwc = table.mwc(a, b, post_crawford=ph == "post-Crawford")
-        here = f"your MWC at {a}-away/{b}-away ({ph}) on it: {mwc:.4f}"
+    here = f"; {a}-away/{b}-away lies outside it" if max(a, b) > high else ""
     st.caption(
-        f"Match equity table (met): **{table.name}**, {table.length}-away; {here}. The "
-        "sections from 'Tables' on use it; the first four show the model."
+        f"Match equity table: **{plain(table.name)}**, scores up to {high}-away{here}. "
+        "Every headline reads it; numbers from the model stated below are labelled as "
+        "the model's and come second."
     )
+
+
+def plain(text: str, limit: int = _SHOWN_NAME) -> str:
+    """A table's name or description (from a file: untrusted) as inert Markdown text."""
+    return escape_text(text, limit)
+
+
+#: The table reader's words for programmers -> a player's (its other messages name
+#: the line and what was expected, and read as they are).
+_READER_WORDS = (
+    (re.compile(r"^`data`: "), ""),
+    (
+        re.compile(r"^`file_name` must end in one of .*"),
+        "the file's name must end in .xml (gnubg), .met (XG), .csv or .txt",
+    ),
+    (re.compile(r"`(\w+)`"), r"\1"),
+)
+
+
+def reader_message(error: ValueError) -> str:
+    """Why a file was not read, in a player's words (:func:`cubecore.met_io.read_table`)."""
+    text = str(error)
+    for pattern, words in _READER_WORDS:
+        text = pattern.sub(words, text)
+    return text
+
+
+def plot_text(text: str, limit: int = _CHART_NAME) -> str:
+    """A table's name as inert text in a chart title (plotly reads a few HTML tags),
+    short enough for a title line."""
+    if len(text) > limit:
+        text = text[:limit] + "\N{HORIZONTAL ELLIPSIS}"
+    return html.escape(text)
 
 
 def phase(v: View) -> match_points.MatchPhase:
@@ -148,7 +185,7 @@ def inside(table: met.MatchEquityTable, v: View) -> bool:
     if max(a, b) <= high:
         return True
     st.warning(
-        f"{a}-away/{b}-away lies outside {table.name}: it covers scores up to {high}-away "
+        f"{a}-away/{b}-away lies outside {plain(table.name)}: it covers scores up to {high}-away "
         f"({phase(v)}). Choose a score up to {high}-away or a longer table.",
         icon=":material/crop_free:",
     )
@@ -157,8 +194,8 @@ def inside(table: met.MatchEquityTable, v: View) -> bool:
 
 def _caption(table: met.MatchEquityTable) -> None:
     st.caption(
-        f"Table: **{table.name}** ({table.length}-away; post-Crawford up to "
-        f"{table.post_length}-away). {table.description}"
+        f"Table: **{plain(table.name)}** ({table.length}-away; post-Crawford up to "
+        f"{table.post_length}-away). {plain(table.description)}"
     )
 
 
@@ -202,13 +239,16 @@ def render_library(v: View) -> None:
         try:
             cached.uploaded_table(file.getvalue(), file.name)
         except ValueError as error:
-            st.error(f"{file.name} was not read: {error}", icon=":material/error:")
+            st.error(
+                f"{plain(file.name)} was not read: {plain(reader_message(error), 600)}",
+                icon=":material/error:",
+            )
     stored = st.session_state.get(UPLOAD_STATE)
     if stored is not None:
         st.caption(
-            f"Uploaded in this session: {stored[0]}, the table choice's '{UPLOADED_TABLE}' "
-            "(chosen on upload). It stays in this session only: a shared link opens the "
-            "default table instead, with a notice."
+            f'Uploaded in this session: {plain(stored[0])}, now the chosen table ("Your own '
+            'table" in the table choice). It stays in this session only: a shared link '
+            "opens the default table instead, with a notice."
         )
     with st.expander("The three file formats, and a sample of each", icon=":material/description:"):
         st.markdown(FORMATS_TEXT)
@@ -227,7 +267,7 @@ def render_library(v: View) -> None:
         )
 
     table, key = chosen_table(v, quiet=True)
-    st.subheader(f"The chosen table: {table.name}")
+    st.subheader(f"The chosen table: {plain(table.name)}")
     _caption(table)
     if table.notice:
         with st.expander("Copyright and licence notice", icon=":material/copyright:"):
@@ -250,7 +290,8 @@ def render_library(v: View) -> None:
     widgets.chart(
         charts.heatmap_figure(
             grid,
-            f"{table.name}: your match winning chance (row 1, column 1: the Crawford game)",
+            f"{plot_text(table.name)}: your match winning chance<br>"
+            "row 1 and column 1: the Crawford game",
             "MWC",
             (v.whole("away"), v.whole("oaway")),
         ),
@@ -286,18 +327,62 @@ def render_library(v: View) -> None:
         )
     else:
         st.warning(
-            f"{len(faults)} cell(s) break the table's invariants by more than "
-            f"{met.DEFAULT_TOLERANCE:g}:",
+            f"{len(faults)} cell(s) break the table's identities by a misprint's size "
+            f"(more than {met.DEFAULT_TOLERANCE:g}, less than {met_io.REFUSAL_SLACK:g}: a "
+            "table off by more is refused). The numbers are used as printed:",
             icon=":material/warning:",
         )
-        widgets.table_with_download(faults, f"met_{table.key}_faults.csv")
+        widgets.table_with_download(_faults_shown(faults), f"met_{table.key}_faults.csv")
     with st.expander("The bundled tables", icon=":material/table:"):
-        widgets.table(met.bundled_tables())
+        widgets.table(_library())
         st.caption(
             f"The {len(met.TABLES)} tables of Debian's gnubg-data ({GNUBG}), all-permissive "
-            "licence, each with its notice; zadeh and mec are the tables gnubg 1.07 "
-            "generates from those files' parameters."
+            "licence, each with its notice; N. Zadeh's and mec's generated tables are "
+            "the ones GNU Backgammon 1.07 generates from those files' parameters."
         )
+
+
+#: Why a number derived from the table can be undefined.
+UNDEFINED_TEXT = (
+    "Undefined: on this table the double changes nothing at this score (winning and "
+    "losing the doubled game leave the same match winning chances), so the point is 0/0."
+)
+
+
+def probability(value: float) -> str:
+    """A number derived from the table, to four decimals; "undefined" where it is 0/0
+    (:data:`UNDEFINED_TEXT` says why)."""
+    return "undefined" if math.isnan(value) else f"{value:.4f}"
+
+
+def _library() -> pd.DataFrame:
+    """:func:`cubecore.met.bundled_tables` in a player's words: each table as the
+    table choice names it, no keys."""
+    frame = met.bundled_tables()
+    return pd.DataFrame(
+        {
+            "Table": frame["key"].map(dict(TABLE_LABELS)),
+            "Scores up to (away)": frame["length"],
+            "Post-Crawford up to (away)": frame["post_length"],
+            "Source": frame["description"],
+            "Numbers": frame["numbers"],
+            "Past its last score": frame["beyond"],
+        }
+    )
+
+
+def _faults_shown(faults: pd.DataFrame) -> pd.DataFrame:
+    """:func:`cubecore.met.check_table`'s faults in a player's words: the cell, what is
+    wrong with it, by how much (percentage points)."""
+    messages = faults["message"].str.replace("post_opponent: ", "opponent's post-Crawford ")
+    messages = messages.str.replace("post: ", "post-Crawford ")
+    return pd.DataFrame(
+        {
+            "Cell": messages.str.split(" = ").str[0],
+            "What is wrong": messages,
+            "Off by (pp)": (100 * (faults["excess"] + met.DEFAULT_TOLERANCE)).round(2),
+        }
+    )
 
 
 def render_window(v: View) -> None:
@@ -325,12 +410,14 @@ def render_window(v: View) -> None:
     )
     widgets.headline(
         [
-            ("Your take point, dead", f"{first['take_point_gammonless']:.4f}"),
-            ("Your take point, gammon-adjusted", f"{first['take_point']:.4f}"),
-            ("Your take point, live", f"{first['take_point_live']:.4f}"),
-            ("Opponent's too-good point", f"{first['too_good_point']:.4f}"),
+            ("Your take point, dead", probability(first["take_point_gammonless"])),
+            ("Your take point, gammon-adjusted", probability(first["take_point"])),
+            ("Your take point, live", probability(first["take_point_live"])),
+            ("Opponent's too-good point", probability(first["too_good_point"])),
         ]
     )
+    if any(math.isnan(value) for value in first.values()):
+        st.info(UNDEFINED_TEXT, icon=":material/info:")
     widgets.table_with_download(
         points.shown, f"market_window_{table.key}_{a}_{b}.csv", label="Download (CSV)"
     )
@@ -350,19 +437,27 @@ def render_window(v: View) -> None:
         )
     cube = int(v.text("gvc"))
     here = cached.window_score(
-        key=key, _table=table, name=table.name, away=a, opp_away=b, phase=ph, cube_value=cube
+        key=key,
+        _table=table,
+        name=plot_text(table.name),
+        away=a,
+        opp_away=b,
+        phase=ph,
+        cube_value=cube,
     )
     if here.take_points is not None:
         widgets.chart(here.take_points, "met_take_points")
     st.subheader("Gammon values")
     values = here.gammon_values
     cols = st.columns(4)
-    cols[0].metric("Your gammon value", f"{values.gammon_value:.4f}", help=values.gammon_class)
-    cols[1].metric("Your backgammon value", f"{values.backgammon_value:.4f}")
+    cols[0].metric("Your gammon value", probability(values.gammon_value), help=values.gammon_class)
+    cols[1].metric("Your backgammon value", probability(values.backgammon_value))
     cols[2].metric(
-        "Opponent's gammon value", f"{values.opp_gammon_value:.4f}", help=values.opp_gammon_class
+        "Opponent's gammon value",
+        probability(values.opp_gammon_value),
+        help=values.opp_gammon_class,
     )
-    cols[3].metric("Opponent's backgammon value", f"{values.opp_backgammon_value:.4f}")
+    cols[3].metric("Opponent's backgammon value", probability(values.opp_backgammon_value))
     st.caption(
         f"Classes: you {values.gammon_class}, the opponent {values.opp_gammon_class} "
         f"(bounds {', '.join(map(str, match_points.GAMMON_CLASS_BOUNDS))}: "
@@ -387,46 +482,71 @@ def render_compare(v: View) -> None:
     other, other_key = chosen_table(v, "met2")  # its notice: here, beside its control
     c = cached.comparison(key, table, other_key, other)
     st.markdown(
-        f"**{table.name}** minus **{other.name}**, scores up to {c.length}-away each; the "
+        f"**{plain(table.name)}** minus **{plain(other.name)}**, scores up to "
+        f"{c.length}-away each; the "
         f"largest difference at {c.where_max[0]}-away/{c.where_max[1]}-away."
     )
     n = min(c.length, table.post_length, other.post_length)
-    takes = cached.dead_take_points(key, table, n) - cached.dead_take_points(other_key, other, n)
-    widgets.headline(
-        [
-            ("Largest difference (pp)", f"{100 * c.max_abs:.3f}"),
-            ("Mean difference (pp)", f"{100 * c.mean_abs:.3f}"),
-            ("Largest post-Crawford difference (pp)", f"{100 * c.post_max_abs:.3f}"),
-            ("Largest take-point difference (pp)", f"{100 * float(takes.abs().max().max()):.3f}"),
-        ]
-    )
+    takes = None
+    if n >= 2:  # a take point needs a score two points from the end
+        takes = cached.dead_take_points(key, table, n) - cached.dead_take_points(
+            other_key, other, n
+        )
+    headline = [
+        ("Largest difference (pp)", f"{100 * c.max_abs:.3f}"),
+        ("Mean difference (pp)", f"{100 * c.mean_abs:.3f}"),
+        ("Largest post-Crawford difference (pp)", f"{100 * c.post_max_abs:.3f}"),
+    ]
+    if takes is not None:
+        largest = 100 * float(takes.abs().max().max())
+        headline.append(("Largest take-point difference (pp)", f"{largest:.3f}"))
+    widgets.headline(headline)
     widgets.chart(
         charts.difference_heatmap_figure(
             100 * c.difference,
-            f"{table.key} minus {other.key}: match winning chance",
+            f"{plot_text(table.name)} minus {plot_text(other.name)}<br>"
+            "match winning chance, percentage points",
             "pp",
             _marked(v),
         ),
         "met_difference",
     )
-    widgets.chart(
-        charts.difference_heatmap_figure(
-            100 * takes,
-            f"{table.key} minus {other.key}: your dead take point of an initial double",
-            "pp",
-            _marked(v),
-        ),
-        "met_take_difference",
+    if takes is None:
+        st.info(
+            "No take points to compare: a take point needs a score at least 2-away for "
+            f"both players, and the two tables share scores up to {n}-away only.",
+            icon=":material/info:",
+        )
+    else:
+        widgets.chart(
+            charts.difference_heatmap_figure(
+                100 * takes,
+                f"{plot_text(table.name)} minus {plot_text(other.name)}<br>"
+                "your dead take point of an initial double, percentage points",
+                "pp",
+                _marked(v),
+            ),
+            "met_take_difference",
+        )
+        st.caption(
+            "What a difference costs: the take point computed from each table, "
+            "(D - L)/(W - L) without gammons (D pass, W take and win, L take and lose), "
+            "at each pre-Crawford score."
+        )
+    frame = (
+        (100 * c.difference)
+        .reset_index()
+        .melt(id_vars="away", var_name="opp_away", value_name="difference")
     )
-    st.caption(
-        "What a difference costs: the take point computed from each table, "
-        "(D - L)/(W - L) without gammons (D pass, W take and win, L take and lose), "
-        "at each pre-Crawford score."
+    widgets.table_with_download(
+        frame.round(3),
+        f"met_{table.key}_minus_{other.key}.csv",
+        labels={
+            "away": "You: points to go",
+            "opp_away": "Opponent: points to go",
+            "difference": "Difference (pp)",
+        },
     )
-    frame = c.difference.reset_index().melt(
-        id_vars="away", var_name="opp_away", value_name="difference"
-    )
-    widgets.table_with_download(frame.round(6), f"met_{table.key}_minus_{other.key}.csv")
 
 
 def render_explain(v: View) -> None:
@@ -434,7 +554,7 @@ def render_explain(v: View) -> None:
     table, key = chosen_table(v, quiet=True)
     n = min(met_fit.DEFAULT_FIT_AWAY, table.length)
     if n < 2:
-        st.warning(f"{table.name} is {table.length}-away: too short to fit.")
+        st.warning(f"{plain(table.name)} is {table.length}-away: too short to fit.")
         _short_headline(table.length)
         return
     fit = cached.table_fit(key, table, n)
@@ -450,7 +570,8 @@ def render_explain(v: View) -> None:
     widgets.chart(
         charts.difference_heatmap_figure(
             cached.score_grid(fit.residuals, "residual_pp"),
-            f"Model (G {fit.gammon_rate:.3f}, x {fit.cube_efficiency:.3f}) minus {table.name}",
+            f"Model (G {fit.gammon_rate:.3f}, x {fit.cube_efficiency:.3f}) minus "
+            f"{plot_text(table.name)}",
             "pp",
             _marked(v),
         ),
@@ -463,7 +584,7 @@ def render_explain(v: View) -> None:
             f"Least squares over the {n} x {n} pre-Crawford square: the model stated "
             "above the tabs, a 4 x 4 grid then a bounded trust-region refinement",
         )
-    widgets.table_with_download(fit.residuals.round(6), f"met_fit_{table.key}.csv")
+    widgets.table_with_download(fit.residuals.round(4), f"met_fit_{table.key}.csv")
 
 
 def render_free_drop(v: View) -> None:
@@ -471,7 +592,7 @@ def render_free_drop(v: View) -> None:
     table, key = chosen_table(v, quiet=True)
     n = min(11, MAX_FREE_DROP_AWAY, table.post_length)
     if n < 2:
-        st.warning(f"{table.name} has no post-Crawford entries past 1-away.")
+        st.warning(f"{plain(table.name)} has no post-Crawford entries past 1-away.")
         _short_headline(table.post_length)
         return
     view = cached.drop_view(
@@ -517,11 +638,11 @@ def render_aids(v: View) -> None:
     name, cited = MEMORY_AIDS[aid]
     n = min(11, MAX_AID_AWAY, table.length, table.post_length)
     if n < 2:
-        st.warning(f"{table.name} is too short to compare.")
+        st.warning(f"{plain(table.name)} is too short to compare.")
         _short_headline(min(table.length, table.post_length))
         return
     c = cached.aid_comparison(aid, key, table, n)
-    st.caption(f"{name}: {cited}. Reference: {table.name}, scores up to {n}-away.")
+    st.caption(f"{name}: {cited}. Reference: {plain(table.name)}, scores up to {n}-away.")
     widgets.headline(
         [
             ("Mean MWC error (pp)", f"{c.mean_abs_error_pp:.3f}"),
@@ -534,7 +655,7 @@ def render_aids(v: View) -> None:
     widgets.chart(
         charts.difference_heatmap_figure(
             cached.score_grid(frame, "error_pp"),
-            f"{name} minus {table.name}: MWC",
+            f"{name} minus {plot_text(table.name)}: MWC",
             "pp",
             _marked(v),
         ),
@@ -543,7 +664,7 @@ def render_aids(v: View) -> None:
     widgets.chart(
         charts.difference_heatmap_figure(
             cached.score_grid(frame, "take_point_error_pp"),
-            f"{name} minus {table.name}: your dead take point of an initial double",
+            f"{name} minus {plot_text(table.name)}: your dead take point of an initial double",
             "pp",
             _marked(v),
         ),
@@ -561,6 +682,6 @@ def render_aids(v: View) -> None:
             formulas[aid],
             f"{cited}; T the trailer's away score, D the trailer's minus the leader's",
         )
-    widgets.table_with_download(frame.round(5), f"aid_{aid}_{table.key}.csv")
+    widgets.table_with_download(frame.round(4), f"aid_{aid}_{table.key}.csv")
     if math.isnan(c.max_abs_take_point_error_pp):
         st.caption("No take point could be computed from the aid at these scores.")
