@@ -25,10 +25,11 @@ only 127.0.0.1 is touched; the servers are stopped by the command itself.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import re
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -124,6 +125,88 @@ async def _long_links(
         counts.long_links += 1
         if run.exceptions:
             counts.errors.append(f"long link: {run.exceptions[0][:120]}")
+
+
+#: The memory attack of issue #38: one client, sessions each sending one text value far
+#: past its box's 20,000 characters (the cube page's evaluation box).
+MEMORY_ATTACK_SESSIONS = 30
+MEMORY_ATTACK_BYTES = 15 * 10**6
+MEMORY_ATTACK_PAGE = "cube"
+MEMORY_ATTACK_WIDGET = "paste"
+
+
+@dataclass
+class MemoryAttack:
+    """What the memory attack managed: sessions opened and refused (the handshake), values
+    the server took (their run ended) or ignored (no run within ``reply_timeout``), and
+    connections it closed on a value."""
+
+    opened: int = 0
+    refused: int = 0
+    taken: int = 0
+    ignored: int = 0
+    closed: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+async def memory_attack(
+    base: str,
+    sessions: int = MEMORY_ATTACK_SESSIONS,
+    value_bytes: int = MEMORY_ATTACK_BYTES,
+    hold_until: float | None = None,
+    headers: dict[str, str] | None = None,
+    on_held: Callable[[], object] | None = None,
+    reply_timeout: float = 10.0,
+) -> MemoryAttack:
+    """Open ``sessions`` sessions on the cube page at once and send each a text value of
+    ``value_bytes`` bytes for its evaluation box; hold them all open until the
+    ``time.monotonic()`` value ``hold_until`` (None: return once all are sent; they are
+    closed on return either way). ``on_held`` is called once every value is sent, the
+    sessions still open (a test reads the server's memory there)."""
+    from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+    from bench.wsclient import Session
+
+    found = MemoryAttack()
+    value = "a" * value_bytes
+    held: list[Session] = []
+
+    async def one(index: int) -> None:
+        session = Session(base, random.Random(index), headers=headers)
+        try:
+            await session.__aenter__()
+        except InvalidStatus:
+            found.refused += 1
+            return
+        held.append(session)
+        found.opened += 1
+        try:
+            await session.open(MEMORY_ATTACK_PAGE)
+            widget = session.texts.get(MEMORY_ATTACK_WIDGET)
+            if widget is None:
+                found.errors.append(f"no {MEMORY_ATTACK_WIDGET!r} box on /{MEMORY_ATTACK_PAGE}")
+                return
+            run = await session.send_states({widget: ("string_value", value)}, reply_timeout)
+            if run.timed_out:
+                found.ignored += 1
+            else:
+                found.taken += 1
+            if run.exceptions:
+                found.errors.append(run.exceptions[0][:120])
+        except ConnectionClosed:
+            found.closed += 1
+
+    try:
+        await asyncio.gather(*(one(index) for index in range(sessions)))
+        if on_held is not None:
+            on_held()
+        while hold_until is not None and time.monotonic() < hold_until:
+            await asyncio.sleep(min(1.0, max(0.0, hold_until - time.monotonic())))
+    finally:
+        for session in held:
+            with contextlib.suppress(Exception):
+                await session.__aexit__()
+    return found
 
 
 async def _guard(name: str, hostile: Awaitable[None], counts: HostileCounts) -> None:

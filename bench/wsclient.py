@@ -32,6 +32,14 @@ _FRAGMENT_DONE = ForwardMsg.ScriptFinishedStatus.FINISHED_FRAGMENT_RUN_SUCCESSFU
 #: Widgets the client knows how to move; the app-wide presenter toggle is left alone.
 _MOVABLE = {"slider", "selectbox", "checkbox", "radio", "number_input"}
 _SKIP_KEYS = {"present"}
+#: Text widgets, remembered (:attr:`Session.texts`) but never moved.
+_TEXT = {"text_area", "text_input"}
+
+
+def _widget_key(widget_id: str) -> str:
+    """The user key in a Streamlit widget id (``$$ID-<hash>-<key>``), or the id itself."""
+    head, sep, key = widget_id.rpartition("-")
+    return key if sep and head.startswith("$$ID-") and key != "None" else widget_id
 
 
 @dataclass
@@ -54,6 +62,8 @@ class RunResult:
     moved: str = ""  # the moved control's link key (a move's run), "" for none
     fragment: bool = False  # the run reran a fragment only (a move inside one)
     elements: int = 0  # elements and blocks the server sent
+    largest: int = 0  # bytes of the largest message the server sent
+    alerts: list[str] = field(default_factory=list)  # warnings, errors, infos: their text
     #: (delta path, serialized ``Delta``) of each, in order, when the session keeps them
     deltas: list[tuple[tuple[int, ...], bytes]] = field(default_factory=list)
 
@@ -61,30 +71,42 @@ class RunResult:
 class Session:
     """One websocket session against ``base`` (http://127.0.0.1:port)."""
 
-    def __init__(self, base: str, rng: random.Random, cookie: str | None = None):
+    def __init__(
+        self,
+        base: str,
+        rng: random.Random,
+        cookie: str | None = None,
+        headers: dict[str, str] | None = None,
+    ):
         #: Whether a run keeps its deltas (RunResult.deltas): extra work for this client,
         #: so set only around the runs to record, never around timed ones
         self.keep_deltas = False
         self.url = base.replace("http://", "ws://", 1).rstrip("/") + "/_stcore/stream"
         self.rng = rng
         self.cookie = cookie
+        self.headers = dict(headers or {})  # more handshake headers (a proxy's X-Real-IP)
         self.ws: Any = None  # websockets' ClientConnection once entered
         self.pages: dict[str, str] = {}  # url_pathname -> page_script_hash
         self.page_hash = ""
         self.widgets: dict[str, Widget] = {}
+        #: text inputs and areas the server drew, by key (their ids), for the hostile
+        #: clients of ``bench/abuse.py``; never moved by :meth:`move`
+        self.texts: dict[str, str] = {}
         self.values: dict[str, tuple[str, object]] = {}  # widget id -> (value field, value)
         self._tabs: Widget | None = None  # the tab set whose tabs are being read
         self._folded: set[tuple[int, ...]] = set()  # delta paths of expanders drawn folded
 
     async def __aenter__(self) -> Self:
-        headers = {"Cookie": f"stroute={self.cookie}"} if self.cookie else None
+        headers = dict(self.headers)
+        if self.cookie:
+            headers["Cookie"] = f"stroute={self.cookie}"
         self.ws = await websockets.connect(
             self.url,
             subprotocols=[Subprotocol("streamlit")],
             max_size=None,
             open_timeout=60,
             ping_interval=None,
-            additional_headers=headers,
+            additional_headers=headers or None,
         )
         return self
 
@@ -108,6 +130,7 @@ class Session:
             except TimeoutError:
                 result.timed_out = True
                 break
+            result.largest = max(result.largest, len(raw))
             msg = ForwardMsg.FromString(raw)
             kind = msg.WhichOneof("type")
             if kind == "delta":
@@ -139,6 +162,10 @@ class Session:
         kind = element.WhichOneof("type")
         if kind == "exception":
             result.exceptions.append(f"{element.exception.type}: {element.exception.message}")
+        elif kind == "alert":
+            result.alerts.append(element.alert.body)
+        elif kind in _TEXT:
+            self.texts[_widget_key(getattr(element, kind).id)] = getattr(element, kind).id
         elif kind in _MOVABLE:
             proto = getattr(element, kind)
             if proto.query_param_key in _SKIP_KEYS or proto.disabled:
@@ -205,6 +232,20 @@ class Session:
         if widget is None:
             raise KeyError(f"no slider {key!r} on the page")
         return await self._send(widget, ("double_array_value", [value]), timeout)
+
+    async def send_states(
+        self, states: dict[str, tuple[str, object]], timeout: float = 60
+    ) -> RunResult:
+        """Rerun the page with exactly these widget ``states`` (id -> (value field,
+        value)), whatever the server drew: what a client that is not a browser can send
+        (a text longer than its box allows, an id the page never drew)."""
+        back = BackMsg()
+        back.rerun_script.page_script_hash = self.page_hash
+        for widget_id, (field_name, entry_value) in states.items():
+            entry = back.rerun_script.widget_states.widgets.add()
+            entry.id = widget_id
+            setattr(entry, field_name, entry_value)
+        return await self._rerun(back, timeout)
 
     async def _send(self, widget: Widget, value: tuple[str, object], timeout: float) -> RunResult:
         """Give ``widget`` its new ``value`` and run as the browser would: only the

@@ -1,17 +1,25 @@
 """The hosting template, run for real: nginx (deploy/nginx.conf.template) before one app process.
 
 What a stranger meets: the security headers on every answer, Streamlit's metrics closed,
-and a per-address request limit that answers 429 to a flood (issue #18 item 3)."""
+a per-address request limit that answers 429 to a flood (issue #18 item 3), and the
+client's address passed to the app as nginx saw it, whatever the client claims (the app
+counts sessions per address by it, issue #38)."""
 
 from __future__ import annotations
 
+import asyncio
 import urllib.error
 import urllib.request
 
 import pytest
+import websockets
+from websockets.exceptions import InvalidStatus
+from websockets.typing import Subprotocol
 
 from bench.scale import nginx
 from bench.server import streamlit_servers
+from tests.threads import off_loop
+from ui import serve
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -65,3 +73,32 @@ def test_a_flood_from_one_address_is_refused(proxy):
         if 429 in statuses:
             break
     assert 429 in statuses, f"5,000 requests in a row were all answered: {statuses}"
+
+
+async def _sessions_with_forged_addresses(base: str) -> tuple[int, bool]:
+    """Sessions through the proxy, each claiming another address in the app's header,
+    until one is refused: (how many were opened, whether one was refused)."""
+    opened = []
+    try:
+        for index in range(serve.MAX_SESSIONS_PER_ADDRESS + 1):
+            try:
+                opened.append(
+                    await websockets.connect(
+                        base.replace("http://", "ws://") + "/_stcore/stream",
+                        subprotocols=[Subprotocol("streamlit")],
+                        additional_headers={serve.REAL_IP_HEADER: f"198.51.100.{index % 250}"},
+                        open_timeout=60,
+                        ping_interval=None,
+                    )
+                )
+            except InvalidStatus:
+                return len(opened), True
+        return len(opened), False
+    finally:
+        for connection in opened:
+            await connection.close()
+
+
+def test_a_client_cannot_pick_the_address_its_sessions_count_against(proxy):
+    opened, refused = off_loop(asyncio.run, _sessions_with_forged_addresses(proxy))
+    assert refused and opened == serve.MAX_SESSIONS_PER_ADDRESS, opened
