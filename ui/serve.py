@@ -216,6 +216,58 @@ def limit_clients() -> bool:
     return True
 
 
+#: Marks Streamlit's metrics routes factory once it answers loopback clients only.
+_METRICS_CLOSED = "_cubelab_metrics_closed"
+
+
+def is_local_request(peer: str | None, headers: Any) -> bool:
+    """Whether a request comes from this machine itself: a loopback peer that is not a
+    proxy passing on a visitor (no :data:`REAL_IP_HEADER`)."""
+    return peer in _LOOPBACK and not headers.get(REAL_IP_HEADER)
+
+
+@functools.cache
+def close_metrics_to_strangers() -> bool:
+    """Answer ``/_stcore/metrics`` to this machine only (once per process; True once done).
+
+    Streamlit's Prometheus metrics (416 KB: every cached function's name, size and
+    timings, the session count) are public on the app's port; the nginx template closes
+    them, but the single-process setup (``--server.address 0.0.0.0``, deploy/README.md)
+    has no proxy (issue #38). Any other client gets 404, as from nginx: scrape on the
+    machine (``curl http://127.0.0.1:8501/_stcore/metrics``) or through an SSH tunnel.
+    Wraps a Streamlit internal, ``starlette_app.create_metrics_routes`` (checked by
+    ``tests/test_deploy_metrics.py``).
+    """
+    from starlette.datastructures import Headers
+    from starlette.responses import PlainTextResponse
+    from streamlit.web.server.starlette import starlette_app
+
+    create_routes = starlette_app.create_metrics_routes
+    if getattr(create_routes, _METRICS_CLOSED, False):
+        return True
+
+    def local_only(app: Any) -> Any:
+        async def guarded(scope: Any, receive: Any, send: Any) -> None:
+            client = scope.get("client")
+            if is_local_request(client[0] if client else None, Headers(scope=scope)):
+                await app(scope, receive, send)
+            else:
+                await PlainTextResponse("Not Found", status_code=404)(scope, receive, send)
+
+        return guarded
+
+    @functools.wraps(create_routes)
+    def local_metrics_routes(*args: Any, **kwargs: Any) -> Any:
+        routes = create_routes(*args, **kwargs)
+        for route in routes:
+            route.app = local_only(route.app)  # type: ignore[attr-defined]  # a Route: BaseRoute has no app
+        return routes
+
+    setattr(local_metrics_routes, _METRICS_CLOSED, True)
+    starlette_app.create_metrics_routes = local_metrics_routes
+    return True
+
+
 #: Marks Streamlit's ``AppSession`` once its script events reach the event loop in batches.
 _BATCHED = "_cubelab_batched"
 
@@ -271,14 +323,16 @@ def hand_over_in_batches() -> bool:
 
 
 def main(options: list[str]) -> None:
-    """Cap malloc arenas, limit the clients, send without delay, import every page, solve
-    the tables, start the warm-up and the simulation worker, run ``streamlit run app.py``.
+    """Cap malloc arenas, limit the clients, close the metrics, send without delay, import
+    every page, solve the tables, start the warm-up and the simulation worker, run
+    ``streamlit run app.py``.
 
     A first option naming a ``.py`` file serves that script instead (a benchmark's own
     page, :mod:`bench.baseline_app`), the same way but without the app's warm-up.
     """
     limit_malloc_arenas()
     limit_clients()
+    close_metrics_to_strangers()
     guard_back_messages()  # before the first session's first message, not at its first run
     send_without_delay()
     hand_over_in_batches()
