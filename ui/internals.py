@@ -1,4 +1,4 @@
-"""The four places where the app relies on a third-party internal, guarded.
+"""The five places where the app relies on a third-party internal, guarded.
 
 Each is here because no supported way does the same job (checked on Streamlit 1.67.0
 and plotly 7.1.0; ``tests/test_internals.py`` fails loudly when an upgrade changes
@@ -39,11 +39,20 @@ either, and requirements pin both to the versions they were checked on):
    per session. Supported alternatives tried: the hidden
    option ``server.maxWidgetStateSize`` counts whole megabytes (1 MB at the least,
    eight times the app's largest) and does nothing about unknown ids.
+5. :func:`not_cached_output`. An element a ``st.cache_data`` function draws is kept
+   with its result and drawn again on every hit. A reader waiting inside one for the
+   simulation slot is shown their place in the queue (``ui.simulation.queued``), which
+   must not be replayed: Streamlit records only while its context variable
+   ``in_cached_function`` is set, and the app clears it around that message.
+   Supported alternatives tried: waiting outside the cached call would make cache hits
+   wait for the slot too.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import streamlit as st
@@ -51,6 +60,7 @@ from plotly.basedatatypes import BaseFigure
 from streamlit import config
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.runtime.app_session import AppSession
+from streamlit.runtime.caching.cached_message_replay import in_cached_function
 from streamlit.runtime.pages_manager import PagesManager
 from streamlit.runtime.state.common import GENERATED_ELEMENT_ID_PREFIX
 
@@ -60,6 +70,7 @@ __all__ = [
     "PrevalidatedFigure",
     "guard_back_messages",
     "leave_legacy_pages_mode",
+    "not_cached_output",
     "refuse_cache_clearing",
 ]
 
@@ -166,3 +177,13 @@ def guard_back_messages() -> None:
     refuse cache clearing (:func:`refuse_cache_clearing`)."""
     refuse_cache_clearing()
     AppSession.handle_backmsg = _guarded_handle_backmsg  # type: ignore[method-assign,assignment]
+
+
+@contextmanager
+def not_cached_output() -> Iterator[None]:
+    """Elements drawn inside are not kept with a cached function's result (internal 5)."""
+    token = in_cached_function.set(False)
+    try:
+        yield
+    finally:
+        in_cached_function.reset(token)
