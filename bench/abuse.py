@@ -12,7 +12,14 @@ hostile clients beside them, each looping until the time is up:
 - **long links**: opens a fresh session with a ``link_kib`` KiB query string (512 by
   default: the longest Streamlit passes on to the app), lets it run, closes it, and opens
   the next: the closed sessions are what a server keeps for
-  ``server.disconnectedSessionTTL``.
+  ``server.disconnectedSessionTTL``;
+- **memory** (issue #38 item 1): one client (its own address, ``X-Real-IP`` from
+  loopback) opening :data:`MEMORY_ATTACK_SESSIONS` sessions that each send a 15 MB text
+  value, held open, again and again;
+- **compare tables**: uploads a valid 1-away table on the match page and opens
+  "Compare tables", again and again; an exception element there is an error;
+- **classroom flood**: one client opening rooms, each with a question and
+  :data:`FLOOD_STUDENTS` students who join and answer; it counts what it managed.
 
 Reported: the normal sessions' p95 with and without the hostile clients and their ratio
 (target :data:`P95_RATIO_TARGET`), their errors (target 0), the server's peak RSS against
@@ -28,6 +35,7 @@ import asyncio
 import contextlib
 import random
 import re
+import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -50,11 +58,25 @@ LONG_LINK_KIB = 512
 P95_RATIO_TARGET = 1.5
 
 
+#: Students the classroom flood brings to each room it opens.
+FLOOD_STUDENTS = 5
+#: The address the memory attack and the classroom flood claim (a proxy's header, read
+#: from loopback), so that the server counts their sessions apart from the normal ones.
+ATTACKER_ADDRESS = "198.51.100.66"
+
+
 @dataclass
 class HostileCounts:
     worst_links: int = 0
     clear_cache: int = 0
     long_links: int = 0
+    memory: MemoryAttack | None = None  # summed over the attack's rounds
+    compare_runs: int = 0
+    compare_errors: int = 0  # exception elements on "Compare tables"
+    rooms: int = 0
+    students: int = 0
+    answers: int = 0
+    flood_refused: int = 0  # rooms, joins or answers the server refused
     errors: list[str] = field(default_factory=list)  # what the hostile clients met
 
 
@@ -209,6 +231,101 @@ async def memory_attack(
     return found
 
 
+async def _memory_rounds(base: str, stop_at: float, counts: HostileCounts) -> None:
+    """:func:`memory_attack` again and again until ``stop_at``, its counts summed."""
+    total = counts.memory = MemoryAttack()
+    while time.monotonic() < stop_at:
+        found = await memory_attack(
+            base,
+            hold_until=min(stop_at, time.monotonic() + 10),
+            headers={"X-Real-IP": ATTACKER_ADDRESS},
+        )
+        total.opened += found.opened
+        total.refused += found.refused
+        total.taken += found.taken
+        total.ignored += found.ignored
+        total.closed += found.closed
+        total.errors += found.errors[:3]
+
+
+#: A valid match equity table of 1-away only, as a CSV file in cubecore's format
+#: (``cubecore.met_io.to_csv`` of a 1-away model table; tests/test_bench_smoke.py reads
+#: it back).
+ONE_AWAY_CSV = b"# name: One away\naway,1\n1,0.5\npost,0.5\n"
+
+
+async def _compare_tables(base: str, stop_at: float, counts: HostileCounts, timeout: float) -> None:
+    from bench.wsclient import Session
+
+    while time.monotonic() < stop_at:
+        async with Session(base, random.Random(counts.compare_runs)) as session:
+            await session.open("match", "sec=Tables", timeout=timeout)
+            await session.upload("met_file", "one_away.csv", ONE_AWAY_CSV, timeout=timeout)
+            tabs = next(w for w in session.widgets.values() if w.kind == "tabs")
+            run = await session._send(tabs, ("string_value", "Compare tables"), timeout)
+        counts.compare_runs += 1
+        if run.exceptions or run.timed_out:
+            counts.compare_errors += 1
+            counts.errors.append(f"compare tables: {(run.exceptions or ['timed out'])[0][:120]}")
+
+
+async def _classroom_flood(
+    base: str, stop_at: float, counts: HostileCounts, timeout: float
+) -> None:
+    """Rooms, each with a question and :data:`FLOOD_STUDENTS` students answering it, one
+    after another until ``stop_at``; what the server took is counted."""
+    from bench.classroom import OPTIONS, Screen
+
+    headers = {"X-Real-IP": ATTACKER_ADDRESS}
+    index = 0
+    while time.monotonic() < stop_at:
+        index += 1
+        presenter = Screen(base, random.Random(index), cookie=f"flood-{index}")
+        presenter.headers = headers
+        async with presenter:
+            await presenter.open("classroom", "sec=Present", timeout=timeout)
+            await presenter.send({}, press="Open a new room")
+            code = presenter.metrics.get("Room code", ("", ""))[0]
+            if not code:
+                counts.flood_refused += 1
+                continue
+            counts.rooms += 1
+            await presenter.send(
+                {
+                    "classroom_ask/Kind": "Multiple choice",
+                    "classroom_ask/Question": f"Flood {index}: take or pass?",
+                    "classroom_ask/Options (multiple choice): one per line": "\n".join(OPTIONS),
+                    "classroom_ask/The exact answer (an option, or a number)": "Take",
+                },
+                press="classroom_ask/Ask",
+            )
+            for k in range(FLOOD_STUDENTS):
+                if time.monotonic() >= stop_at:
+                    break
+                student = Screen(base, random.Random(k), cookie=f"flood-{index}-{k}")
+                student.headers = headers
+                async with student:
+                    await student.open("classroom", f"room={code}", timeout=timeout)
+                    await student.send(
+                        {"classroom_join/Room code": code, "classroom_join/Nickname": f"f{k}"},
+                        press="classroom_join/Join the room",
+                    )
+                    field_name = f"classroom_answer_form_{code}_1/Your answer"
+                    if field_name not in student.inputs:
+                        counts.flood_refused += 1
+                        continue
+                    counts.students += 1
+                    await student.send(
+                        {field_name: OPTIONS[k % len(OPTIONS)]},
+                        press=f"classroom_answer_form_{code}_1/Send my answer",
+                        fragment=student.inputs[field_name][2],
+                    )
+                    if any(a.startswith("Your answer:") for a in student.alerts):
+                        counts.answers += 1
+                    else:
+                        counts.flood_refused += 1
+
+
 async def _guard(name: str, hostile: Awaitable[None], counts: HostileCounts) -> None:
     """A hostile client whose connection the server drops has done its job: note it."""
     try:
@@ -238,6 +355,11 @@ async def _run(
             _guard(
                 "long links", _long_links(base, stop_at, counts, link_kib, rerun_timeout), counts
             ),
+            _guard("memory", _memory_rounds(base, stop_at, counts), counts),
+            _guard("compare tables", _compare_tables(base, stop_at, counts, rerun_timeout), counts),
+            _guard(
+                "classroom flood", _classroom_flood(base, stop_at, counts, rerun_timeout), counts
+            ),
         ]
 
     load = await run_sessions(
@@ -263,7 +385,15 @@ def run_abuse(
         raise ValueError("sessions must be in 1..200, seconds in (0, 600], link_kib in 1..512")
     runs = []
     for hostile in (False, True):
-        with streamlit_servers(1, log_dir=log_dir) as servers:
+        # the classroom flood's rooms go to a throw-away database, not the repository's
+        with (
+            tempfile.TemporaryDirectory() as scratch,
+            streamlit_servers(
+                1,
+                log_dir=log_dir,
+                env={"CUBE_LAB_DATABASE_URL": f"sqlite:///{scratch}/classroom.sqlite3"},
+            ) as servers,
+        ):
             base, pid = servers[0]
             if warm:
                 warm_up(base)
@@ -292,6 +422,11 @@ def abuse_table(runs: list[AbuseRun], limit_mib: float) -> str:
                 len(run.load.errors),
                 f"{run.peak_rss:.0f}",
                 f"{c.worst_links} / {c.clear_cache} / {c.long_links}" if run.hostile else "-",
+                _memory_cell(c.memory) if run.hostile else "-",
+                f"{c.compare_runs} / {c.compare_errors}" if run.hostile else "-",
+                f"{c.rooms} / {c.students} / {c.answers} / {c.flood_refused}"
+                if run.hostile
+                else "-",
             ]
         )
     table = markdown_table(
@@ -305,6 +440,9 @@ def abuse_table(runs: list[AbuseRun], limit_mib: float) -> str:
             "errors (normal)",
             "peak RSS MiB",
             "worst links / clear_cache / long links sent",
+            "memory: sessions opened / refused / closed on 15 MB",
+            "compare tables: runs / errors",
+            "classroom flood: rooms / students / answers / refused",
         ],
         rows,
     )
@@ -321,6 +459,12 @@ def abuse_table(runs: list[AbuseRun], limit_mib: float) -> str:
         + ("ok" if peak <= limit_mib else "MISS"),
     ]
     return table + "\n\n" + "\n".join(f"- {line}" for line in verdicts)
+
+
+def _memory_cell(found: MemoryAttack | None) -> str:
+    if found is None:
+        return "-"
+    return f"{found.opened} / {found.refused} / {found.closed}"
 
 
 def _grouped(lines: list[str], limit: int = 8) -> list[tuple[str, int]]:

@@ -93,6 +93,9 @@ class Session:
         #: clients of ``bench/abuse.py``; never moved by :meth:`move`
         self.texts: dict[str, str] = {}
         self.values: dict[str, tuple[str, object]] = {}  # widget id -> (value field, value)
+        self.session_id = ""  # the server's id of this session (its first message)
+        #: file uploaders the server drew, by key (their ids), for :meth:`upload`
+        self.uploaders: dict[str, str] = {}
         self._tabs: Widget | None = None  # the tab set whose tabs are being read
         self._folded: set[tuple[int, ...]] = set()  # delta paths of expanders drawn folded
 
@@ -145,6 +148,7 @@ class Session:
                     self.pages[page.url_pathname] = page.page_script_hash
             elif kind == "new_session":
                 self.page_hash = msg.new_session.page_script_hash or self.page_hash
+                self.session_id = msg.new_session.initialize.session_id or self.session_id
             elif kind == "script_finished" and msg.script_finished in _DONE:
                 result.compile_error = msg.script_finished == _COMPILE_ERROR
                 result.fragment = msg.script_finished == _FRAGMENT_DONE
@@ -164,6 +168,8 @@ class Session:
             result.exceptions.append(f"{element.exception.type}: {element.exception.message}")
         elif kind == "alert":
             result.alerts.append(element.alert.body)
+        elif kind == "file_uploader":
+            self.uploaders[_widget_key(element.file_uploader.id)] = element.file_uploader.id
         elif kind in _TEXT:
             self.texts[_widget_key(getattr(element, kind).id)] = getattr(element, kind).id
         elif kind in _MOVABLE:
@@ -246,6 +252,69 @@ class Session:
             entry.id = widget_id
             setattr(entry, field_name, entry_value)
         return await self._rerun(back, timeout)
+
+    async def upload(self, key: str, name: str, data: bytes, timeout: float = 60) -> RunResult:
+        """Upload ``data`` as the file ``name`` to the uploader bound to ``key`` and rerun,
+        as the browser does: ask for an upload URL over the websocket, PUT the file over
+        HTTP (with the XSRF cookie and header), then rerun with the uploader's state."""
+        import urllib.request
+        import uuid
+
+        from streamlit.proto.Common_pb2 import FileURLsResponse
+
+        request_id = uuid.uuid4().hex
+        back = BackMsg()
+        back.file_urls_request.request_id = request_id
+        back.file_urls_request.file_names.append(name)
+        back.file_urls_request.session_id = self.session_id
+        await self.ws.send(back.SerializeToString())
+        urls: FileURLsResponse | None = None
+        while urls is None:
+            msg = ForwardMsg.FromString(await asyncio.wait_for(self.ws.recv(), timeout))
+            kind = msg.WhichOneof("type")
+            if kind == "file_urls_response" and msg.file_urls_response.response_id == request_id:
+                urls = msg.file_urls_response
+        if urls.error_msg:
+            raise RuntimeError(f"no upload URL: {urls.error_msg}")
+        file_urls = urls.file_urls[0]
+        http = self.url.replace("ws://", "http://", 1).removesuffix("/_stcore/stream")
+        opener = urllib.request.build_opener()  # the XSRF cookie comes with the health check
+        xsrf = ""
+        with opener.open(http + "/_stcore/health", timeout=timeout) as answer:
+            for cookie in answer.headers.get_all("Set-Cookie") or []:
+                if cookie.startswith("_streamlit_xsrf="):
+                    xsrf = cookie.split("=", 1)[1].split(";", 1)[0]
+        boundary = uuid.uuid4().hex
+        body = (
+            (
+                f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; '
+                f'filename="{name}"\r\nContent-Type: application/octet-stream\r\n\r\n'
+            ).encode()
+            + data
+            + f"\r\n--{boundary}--\r\n".encode()
+        )
+        upload_url = file_urls.upload_url
+        if upload_url.startswith("/"):
+            upload_url = http + upload_url
+        put = urllib.request.Request(
+            upload_url,
+            data=body,
+            method="PUT",
+            headers={
+                "Content-Type": f"multipart/form-data; boundary={boundary}",
+                "X-Xsrftoken": xsrf,
+                "Cookie": f"_streamlit_xsrf={xsrf}",
+            },
+        )
+        await asyncio.to_thread(lambda: opener.open(put, timeout=timeout).close())
+        state = BackMsg()
+        state.rerun_script.page_script_hash = self.page_hash
+        entry = state.rerun_script.widget_states.widgets.add()
+        entry.id = self.uploaders[key]
+        info = entry.file_uploader_state_value.uploaded_file_info.add()
+        info.name, info.size, info.file_id = name, len(data), file_urls.file_id
+        info.file_urls.CopyFrom(file_urls)
+        return await self._rerun(state, timeout)
 
     async def _send(self, widget: Widget, value: tuple[str, object], timeout: float) -> RunResult:
         """Give ``widget`` its new ``value`` and run as the browser would: only the
