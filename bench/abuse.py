@@ -326,6 +326,51 @@ async def _classroom_flood(
                         counts.flood_refused += 1
 
 
+async def simulation_queue(
+    base: str,
+    hogs: int = 30,
+    timeout: float = 120.0,
+    head_start: float = 5.0,
+    reader_seed: int = 7,
+) -> tuple[float, list[str], int]:
+    """Issue #38 item 10: ``hogs`` sessions of one client (one address) ask again and
+    again for uncached simulations of the rules page (a million games, new seeds); after
+    ``head_start`` seconds a reader of another address asks for one. (The reader's
+    seconds to its result, the reader's waiting notices, the hogs' runs that ended.)"""
+    from bench.wsclient import Session
+
+    hog_query = "sec=Simulation&n=1000&seed={}"  # a million games each: the page's largest
+    hog_sessions = [
+        Session(base, random.Random(i), headers={"X-Real-IP": ATTACKER_ADDRESS})
+        for i in range(hogs)
+    ]
+    reader = Session(base, random.Random(-1), headers={"X-Real-IP": "203.0.113.10"})
+    stop = asyncio.Event()
+    ended = 0
+
+    async def hog(index: int, session: Session) -> None:
+        nonlocal ended
+        seed = 1000 + 1000 * index
+        while not stop.is_set():
+            seed += 1
+            run = await session.open("rules", hog_query.format(seed), timeout=timeout)
+            ended += not run.timed_out
+
+    for session in (*hog_sessions, reader):
+        await session.__aenter__()
+    try:
+        tasks = [asyncio.create_task(hog(i, s)) for i, s in enumerate(hog_sessions)]
+        await asyncio.sleep(head_start)
+        run = await reader.open("rules", f"sec=Simulation&seed={reader_seed}", timeout=timeout)
+        stop.set()
+        await asyncio.gather(*tasks)
+        notices = [a for a in run.alerts if a.startswith("Waiting for the simulation slot")]
+        return (float("inf") if run.timed_out else run.seconds), notices, ended
+    finally:
+        for session in (*hog_sessions, reader):
+            await session.__aexit__()
+
+
 async def _guard(name: str, hostile: Awaitable[None], counts: HostileCounts) -> None:
     """A hostile client whose connection the server drops has done its job: note it."""
     try:
