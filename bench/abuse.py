@@ -12,7 +12,14 @@ hostile clients beside them, each looping until the time is up:
 - **long links**: opens a fresh session with a ``link_kib`` KiB query string (512 by
   default: the longest Streamlit passes on to the app), lets it run, closes it, and opens
   the next: the closed sessions are what a server keeps for
-  ``server.disconnectedSessionTTL``.
+  ``server.disconnectedSessionTTL``;
+- **memory** (issue #38 item 1): one client (its own address, ``X-Real-IP`` from
+  loopback) opening :data:`MEMORY_ATTACK_SESSIONS` sessions that each send a 15 MB text
+  value, held open, again and again;
+- **compare tables**: uploads a valid 1-away table on the match page and opens
+  "Compare tables", again and again; an exception element there is an error;
+- **classroom flood**: one client opening rooms, each with a question and
+  :data:`FLOOD_STUDENTS` students who join and answer; it counts what it managed.
 
 Reported: the normal sessions' p95 with and without the hostile clients and their ratio
 (target :data:`P95_RATIO_TARGET`), their errors (target 0), the server's peak RSS against
@@ -25,10 +32,12 @@ only 127.0.0.1 is touched; the servers are stopped by the command itself.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import re
+import tempfile
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -49,11 +58,25 @@ LONG_LINK_KIB = 512
 P95_RATIO_TARGET = 1.5
 
 
+#: Students the classroom flood brings to each room it opens.
+FLOOD_STUDENTS = 5
+#: The address the memory attack and the classroom flood claim (a proxy's header, read
+#: from loopback), so that the server counts their sessions apart from the normal ones.
+ATTACKER_ADDRESS = "198.51.100.66"
+
+
 @dataclass
 class HostileCounts:
     worst_links: int = 0
     clear_cache: int = 0
     long_links: int = 0
+    memory: MemoryAttack | None = None  # summed over the attack's rounds
+    compare_runs: int = 0
+    compare_errors: int = 0  # exception elements on "Compare tables"
+    rooms: int = 0
+    students: int = 0
+    answers: int = 0
+    flood_refused: int = 0  # rooms, joins or answers the server refused
     errors: list[str] = field(default_factory=list)  # what the hostile clients met
 
 
@@ -126,6 +149,228 @@ async def _long_links(
             counts.errors.append(f"long link: {run.exceptions[0][:120]}")
 
 
+#: The memory attack of issue #38: one client, sessions each sending one text value far
+#: past its box's 20,000 characters (the cube page's evaluation box).
+MEMORY_ATTACK_SESSIONS = 30
+MEMORY_ATTACK_BYTES = 15 * 10**6
+MEMORY_ATTACK_PAGE = "cube"
+MEMORY_ATTACK_WIDGET = "paste"
+
+
+@dataclass
+class MemoryAttack:
+    """What the memory attack managed: sessions opened and refused (the handshake), values
+    the server took (their run ended) or ignored (no run within ``reply_timeout``), and
+    connections it closed on a value."""
+
+    opened: int = 0
+    refused: int = 0
+    taken: int = 0
+    ignored: int = 0
+    closed: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+async def memory_attack(
+    base: str,
+    sessions: int = MEMORY_ATTACK_SESSIONS,
+    value_bytes: int = MEMORY_ATTACK_BYTES,
+    hold_until: float | None = None,
+    headers: dict[str, str] | None = None,
+    on_held: Callable[[], object] | None = None,
+    reply_timeout: float = 10.0,
+) -> MemoryAttack:
+    """Open ``sessions`` sessions on the cube page at once and send each a text value of
+    ``value_bytes`` bytes for its evaluation box; hold them all open until the
+    ``time.monotonic()`` value ``hold_until`` (None: return once all are sent; they are
+    closed on return either way). ``on_held`` is called once every value is sent, the
+    sessions still open (a test reads the server's memory there)."""
+    from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+    from bench.wsclient import Session
+
+    found = MemoryAttack()
+    value = "a" * value_bytes
+    held: list[Session] = []
+
+    async def one(index: int) -> None:
+        session = Session(base, random.Random(index), headers=headers)
+        try:
+            await session.__aenter__()
+        except InvalidStatus:
+            found.refused += 1
+            return
+        held.append(session)
+        found.opened += 1
+        try:
+            await session.open(MEMORY_ATTACK_PAGE)
+            widget = session.texts.get(MEMORY_ATTACK_WIDGET)
+            if widget is None:
+                found.errors.append(f"no {MEMORY_ATTACK_WIDGET!r} box on /{MEMORY_ATTACK_PAGE}")
+                return
+            run = await session.send_states({widget: ("string_value", value)}, reply_timeout)
+            if run.timed_out:
+                found.ignored += 1
+            else:
+                found.taken += 1
+            if run.exceptions:
+                found.errors.append(run.exceptions[0][:120])
+        except ConnectionClosed:
+            found.closed += 1
+
+    try:
+        await asyncio.gather(*(one(index) for index in range(sessions)))
+        if on_held is not None:
+            on_held()
+        while hold_until is not None and time.monotonic() < hold_until:
+            await asyncio.sleep(min(1.0, max(0.0, hold_until - time.monotonic())))
+    finally:
+        for session in held:
+            with contextlib.suppress(Exception):
+                await session.__aexit__()
+    return found
+
+
+async def _memory_rounds(base: str, stop_at: float, counts: HostileCounts) -> None:
+    """:func:`memory_attack` again and again until ``stop_at``, its counts summed."""
+    total = counts.memory = MemoryAttack()
+    while time.monotonic() < stop_at:
+        found = await memory_attack(
+            base,
+            hold_until=min(stop_at, time.monotonic() + 10),
+            headers={"X-Real-IP": ATTACKER_ADDRESS},
+        )
+        total.opened += found.opened
+        total.refused += found.refused
+        total.taken += found.taken
+        total.ignored += found.ignored
+        total.closed += found.closed
+        total.errors += found.errors[:3]
+
+
+#: A valid match equity table of 1-away only, as a CSV file in cubecore's format
+#: (``cubecore.met_io.to_csv`` of a 1-away model table; tests/test_bench_smoke.py reads
+#: it back).
+ONE_AWAY_CSV = b"# name: One away\naway,1\n1,0.5\npost,0.5\n"
+
+
+async def _compare_tables(base: str, stop_at: float, counts: HostileCounts, timeout: float) -> None:
+    from bench.wsclient import Session
+
+    while time.monotonic() < stop_at:
+        async with Session(base, random.Random(counts.compare_runs)) as session:
+            await session.open("match", "sec=Tables", timeout=timeout)
+            await session.upload("met_file", "one_away.csv", ONE_AWAY_CSV, timeout=timeout)
+            tabs = next(w for w in session.widgets.values() if w.kind == "tabs")
+            run = await session._send(tabs, ("string_value", "Compare tables"), timeout)
+        counts.compare_runs += 1
+        if run.exceptions or run.timed_out:
+            counts.compare_errors += 1
+            counts.errors.append(f"compare tables: {(run.exceptions or ['timed out'])[0][:120]}")
+
+
+async def _classroom_flood(
+    base: str, stop_at: float, counts: HostileCounts, timeout: float
+) -> None:
+    """Rooms, each with a question and :data:`FLOOD_STUDENTS` students answering it, one
+    after another until ``stop_at``; what the server took is counted."""
+    from bench.classroom import OPTIONS, Screen
+
+    headers = {"X-Real-IP": ATTACKER_ADDRESS}
+    index = 0
+    while time.monotonic() < stop_at:
+        index += 1
+        presenter = Screen(base, random.Random(index), cookie=f"flood-{index}")
+        presenter.headers = headers
+        async with presenter:
+            await presenter.open("classroom", "sec=Present", timeout=timeout)
+            await presenter.send({}, press="Open a new room")
+            code = presenter.metrics.get("Room code", ("", ""))[0]
+            if not code:
+                counts.flood_refused += 1
+                continue
+            counts.rooms += 1
+            await presenter.send(
+                {
+                    "classroom_ask/Kind": "Multiple choice",
+                    "classroom_ask/Question": f"Flood {index}: take or pass?",
+                    "classroom_ask/Options (multiple choice): one per line": "\n".join(OPTIONS),
+                    "classroom_ask/The exact answer (an option, or a number)": "Take",
+                },
+                press="classroom_ask/Ask",
+            )
+            for k in range(FLOOD_STUDENTS):
+                if time.monotonic() >= stop_at:
+                    break
+                student = Screen(base, random.Random(k), cookie=f"flood-{index}-{k}")
+                student.headers = headers
+                async with student:
+                    await student.open("classroom", f"room={code}", timeout=timeout)
+                    await student.send(
+                        {"classroom_join/Room code": code, "classroom_join/Nickname": f"f{k}"},
+                        press="classroom_join/Join the room",
+                    )
+                    field_name = f"classroom_answer_form_{code}_1/Your answer"
+                    if field_name not in student.inputs:
+                        counts.flood_refused += 1
+                        continue
+                    counts.students += 1
+                    await student.send(
+                        {field_name: OPTIONS[k % len(OPTIONS)]},
+                        press=f"classroom_answer_form_{code}_1/Send my answer",
+                        fragment=student.inputs[field_name][2],
+                    )
+                    if any(a.startswith("Your answer:") for a in student.alerts):
+                        counts.answers += 1
+                    else:
+                        counts.flood_refused += 1
+
+
+async def simulation_queue(
+    base: str,
+    hogs: int = 30,
+    timeout: float = 120.0,
+    head_start: float = 5.0,
+    reader_seed: int = 7,
+) -> tuple[float, list[str], int]:
+    """Issue #38 item 10: ``hogs`` sessions of one client (one address) ask again and
+    again for uncached simulations of the rules page (a million games, new seeds); after
+    ``head_start`` seconds a reader of another address asks for one. (The reader's
+    seconds to its result, the reader's waiting notices, the hogs' runs that ended.)"""
+    from bench.wsclient import Session
+
+    hog_query = "sec=Simulation&n=1000&seed={}"  # a million games each: the page's largest
+    hog_sessions = [
+        Session(base, random.Random(i), headers={"X-Real-IP": ATTACKER_ADDRESS})
+        for i in range(hogs)
+    ]
+    reader = Session(base, random.Random(-1), headers={"X-Real-IP": "203.0.113.10"})
+    stop = asyncio.Event()
+    ended = 0
+
+    async def hog(index: int, session: Session) -> None:
+        nonlocal ended
+        seed = 1000 + 1000 * index
+        while not stop.is_set():
+            seed += 1
+            run = await session.open("rules", hog_query.format(seed), timeout=timeout)
+            ended += not run.timed_out
+
+    for session in (*hog_sessions, reader):
+        await session.__aenter__()
+    try:
+        tasks = [asyncio.create_task(hog(i, s)) for i, s in enumerate(hog_sessions)]
+        await asyncio.sleep(head_start)
+        run = await reader.open("rules", f"sec=Simulation&seed={reader_seed}", timeout=timeout)
+        stop.set()
+        await asyncio.gather(*tasks)
+        notices = [a for a in run.alerts if a.startswith("Waiting for the simulation slot")]
+        return (float("inf") if run.timed_out else run.seconds), notices, ended
+    finally:
+        for session in (*hog_sessions, reader):
+            await session.__aexit__()
+
+
 async def _guard(name: str, hostile: Awaitable[None], counts: HostileCounts) -> None:
     """A hostile client whose connection the server drops has done its job: note it."""
     try:
@@ -155,6 +400,11 @@ async def _run(
             _guard(
                 "long links", _long_links(base, stop_at, counts, link_kib, rerun_timeout), counts
             ),
+            _guard("memory", _memory_rounds(base, stop_at, counts), counts),
+            _guard("compare tables", _compare_tables(base, stop_at, counts, rerun_timeout), counts),
+            _guard(
+                "classroom flood", _classroom_flood(base, stop_at, counts, rerun_timeout), counts
+            ),
         ]
 
     load = await run_sessions(
@@ -180,7 +430,15 @@ def run_abuse(
         raise ValueError("sessions must be in 1..200, seconds in (0, 600], link_kib in 1..512")
     runs = []
     for hostile in (False, True):
-        with streamlit_servers(1, log_dir=log_dir) as servers:
+        # the classroom flood's rooms go to a throw-away database, not the repository's
+        with (
+            tempfile.TemporaryDirectory() as scratch,
+            streamlit_servers(
+                1,
+                log_dir=log_dir,
+                env={"CUBE_LAB_DATABASE_URL": f"sqlite:///{scratch}/classroom.sqlite3"},
+            ) as servers,
+        ):
             base, pid = servers[0]
             if warm:
                 warm_up(base)
@@ -209,6 +467,11 @@ def abuse_table(runs: list[AbuseRun], limit_mib: float) -> str:
                 len(run.load.errors),
                 f"{run.peak_rss:.0f}",
                 f"{c.worst_links} / {c.clear_cache} / {c.long_links}" if run.hostile else "-",
+                _memory_cell(c.memory) if run.hostile else "-",
+                f"{c.compare_runs} / {c.compare_errors}" if run.hostile else "-",
+                f"{c.rooms} / {c.students} / {c.answers} / {c.flood_refused}"
+                if run.hostile
+                else "-",
             ]
         )
     table = markdown_table(
@@ -222,6 +485,9 @@ def abuse_table(runs: list[AbuseRun], limit_mib: float) -> str:
             "errors (normal)",
             "peak RSS MiB",
             "worst links / clear_cache / long links sent",
+            "memory: sessions opened / refused / closed on 15 MB",
+            "compare tables: runs / errors",
+            "classroom flood: rooms / students / answers / refused",
         ],
         rows,
     )
@@ -238,6 +504,12 @@ def abuse_table(runs: list[AbuseRun], limit_mib: float) -> str:
         + ("ok" if peak <= limit_mib else "MISS"),
     ]
     return table + "\n\n" + "\n".join(f"- {line}" for line in verdicts)
+
+
+def _memory_cell(found: MemoryAttack | None) -> str:
+    if found is None:
+        return "-"
+    return f"{found.opened} / {found.refused} / {found.closed}"
 
 
 def _grouped(lines: list[str], limit: int = 8) -> list[tuple[str, int]]:

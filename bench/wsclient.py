@@ -32,6 +32,14 @@ _FRAGMENT_DONE = ForwardMsg.ScriptFinishedStatus.FINISHED_FRAGMENT_RUN_SUCCESSFU
 #: Widgets the client knows how to move; the app-wide presenter toggle is left alone.
 _MOVABLE = {"slider", "selectbox", "checkbox", "radio", "number_input"}
 _SKIP_KEYS = {"present"}
+#: Text widgets, remembered (:attr:`Session.texts`) but never moved.
+_TEXT = {"text_area", "text_input"}
+
+
+def _widget_key(widget_id: str) -> str:
+    """The user key in a Streamlit widget id (``$$ID-<hash>-<key>``), or the id itself."""
+    head, sep, key = widget_id.rpartition("-")
+    return key if sep and head.startswith("$$ID-") and key != "None" else widget_id
 
 
 @dataclass
@@ -54,6 +62,8 @@ class RunResult:
     moved: str = ""  # the moved control's link key (a move's run), "" for none
     fragment: bool = False  # the run reran a fragment only (a move inside one)
     elements: int = 0  # elements and blocks the server sent
+    largest: int = 0  # bytes of the largest message the server sent
+    alerts: list[str] = field(default_factory=list)  # warnings, errors, infos: their text
     #: (delta path, serialized ``Delta``) of each, in order, when the session keeps them
     deltas: list[tuple[tuple[int, ...], bytes]] = field(default_factory=list)
 
@@ -61,30 +71,45 @@ class RunResult:
 class Session:
     """One websocket session against ``base`` (http://127.0.0.1:port)."""
 
-    def __init__(self, base: str, rng: random.Random, cookie: str | None = None):
+    def __init__(
+        self,
+        base: str,
+        rng: random.Random,
+        cookie: str | None = None,
+        headers: dict[str, str] | None = None,
+    ):
         #: Whether a run keeps its deltas (RunResult.deltas): extra work for this client,
         #: so set only around the runs to record, never around timed ones
         self.keep_deltas = False
         self.url = base.replace("http://", "ws://", 1).rstrip("/") + "/_stcore/stream"
         self.rng = rng
         self.cookie = cookie
+        self.headers = dict(headers or {})  # more handshake headers (a proxy's X-Real-IP)
         self.ws: Any = None  # websockets' ClientConnection once entered
         self.pages: dict[str, str] = {}  # url_pathname -> page_script_hash
         self.page_hash = ""
         self.widgets: dict[str, Widget] = {}
+        #: text inputs and areas the server drew, by key (their ids), for the hostile
+        #: clients of ``bench/abuse.py``; never moved by :meth:`move`
+        self.texts: dict[str, str] = {}
         self.values: dict[str, tuple[str, object]] = {}  # widget id -> (value field, value)
+        self.session_id = ""  # the server's id of this session (its first message)
+        #: file uploaders the server drew, by key (their ids), for :meth:`upload`
+        self.uploaders: dict[str, str] = {}
         self._tabs: Widget | None = None  # the tab set whose tabs are being read
         self._folded: set[tuple[int, ...]] = set()  # delta paths of expanders drawn folded
 
     async def __aenter__(self) -> Self:
-        headers = {"Cookie": f"stroute={self.cookie}"} if self.cookie else None
+        headers = dict(self.headers)
+        if self.cookie:
+            headers["Cookie"] = f"stroute={self.cookie}"
         self.ws = await websockets.connect(
             self.url,
             subprotocols=[Subprotocol("streamlit")],
             max_size=None,
             open_timeout=60,
             ping_interval=None,
-            additional_headers=headers,
+            additional_headers=headers or None,
         )
         return self
 
@@ -108,6 +133,7 @@ class Session:
             except TimeoutError:
                 result.timed_out = True
                 break
+            result.largest = max(result.largest, len(raw))
             msg = ForwardMsg.FromString(raw)
             kind = msg.WhichOneof("type")
             if kind == "delta":
@@ -122,6 +148,7 @@ class Session:
                     self.pages[page.url_pathname] = page.page_script_hash
             elif kind == "new_session":
                 self.page_hash = msg.new_session.page_script_hash or self.page_hash
+                self.session_id = msg.new_session.initialize.session_id or self.session_id
             elif kind == "script_finished" and msg.script_finished in _DONE:
                 result.compile_error = msg.script_finished == _COMPILE_ERROR
                 result.fragment = msg.script_finished == _FRAGMENT_DONE
@@ -139,6 +166,12 @@ class Session:
         kind = element.WhichOneof("type")
         if kind == "exception":
             result.exceptions.append(f"{element.exception.type}: {element.exception.message}")
+        elif kind == "alert":
+            result.alerts.append(element.alert.body)
+        elif kind == "file_uploader":
+            self.uploaders[_widget_key(element.file_uploader.id)] = element.file_uploader.id
+        elif kind in _TEXT:
+            self.texts[_widget_key(getattr(element, kind).id)] = getattr(element, kind).id
         elif kind in _MOVABLE:
             proto = getattr(element, kind)
             if proto.query_param_key in _SKIP_KEYS or proto.disabled:
@@ -205,6 +238,83 @@ class Session:
         if widget is None:
             raise KeyError(f"no slider {key!r} on the page")
         return await self._send(widget, ("double_array_value", [value]), timeout)
+
+    async def send_states(
+        self, states: dict[str, tuple[str, object]], timeout: float = 60
+    ) -> RunResult:
+        """Rerun the page with exactly these widget ``states`` (id -> (value field,
+        value)), whatever the server drew: what a client that is not a browser can send
+        (a text longer than its box allows, an id the page never drew)."""
+        back = BackMsg()
+        back.rerun_script.page_script_hash = self.page_hash
+        for widget_id, (field_name, entry_value) in states.items():
+            entry = back.rerun_script.widget_states.widgets.add()
+            entry.id = widget_id
+            setattr(entry, field_name, entry_value)
+        return await self._rerun(back, timeout)
+
+    async def upload(self, key: str, name: str, data: bytes, timeout: float = 60) -> RunResult:
+        """Upload ``data`` as the file ``name`` to the uploader bound to ``key`` and rerun,
+        as the browser does: ask for an upload URL over the websocket, PUT the file over
+        HTTP (with the XSRF cookie and header), then rerun with the uploader's state."""
+        import urllib.request
+        import uuid
+
+        from streamlit.proto.Common_pb2 import FileURLsResponse
+
+        request_id = uuid.uuid4().hex
+        back = BackMsg()
+        back.file_urls_request.request_id = request_id
+        back.file_urls_request.file_names.append(name)
+        back.file_urls_request.session_id = self.session_id
+        await self.ws.send(back.SerializeToString())
+        urls: FileURLsResponse | None = None
+        while urls is None:
+            msg = ForwardMsg.FromString(await asyncio.wait_for(self.ws.recv(), timeout))
+            kind = msg.WhichOneof("type")
+            if kind == "file_urls_response" and msg.file_urls_response.response_id == request_id:
+                urls = msg.file_urls_response
+        if urls.error_msg:
+            raise RuntimeError(f"no upload URL: {urls.error_msg}")
+        file_urls = urls.file_urls[0]
+        http = self.url.replace("ws://", "http://", 1).removesuffix("/_stcore/stream")
+        opener = urllib.request.build_opener()  # the XSRF cookie comes with the health check
+        xsrf = ""
+        with opener.open(http + "/_stcore/health", timeout=timeout) as answer:
+            for cookie in answer.headers.get_all("Set-Cookie") or []:
+                if cookie.startswith("_streamlit_xsrf="):
+                    xsrf = cookie.split("=", 1)[1].split(";", 1)[0]
+        boundary = uuid.uuid4().hex
+        body = (
+            (
+                f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; '
+                f'filename="{name}"\r\nContent-Type: application/octet-stream\r\n\r\n'
+            ).encode()
+            + data
+            + f"\r\n--{boundary}--\r\n".encode()
+        )
+        upload_url = file_urls.upload_url
+        if upload_url.startswith("/"):
+            upload_url = http + upload_url
+        put = urllib.request.Request(
+            upload_url,
+            data=body,
+            method="PUT",
+            headers={
+                "Content-Type": f"multipart/form-data; boundary={boundary}",
+                "X-Xsrftoken": xsrf,
+                "Cookie": f"_streamlit_xsrf={xsrf}",
+            },
+        )
+        await asyncio.to_thread(lambda: opener.open(put, timeout=timeout).close())
+        state = BackMsg()
+        state.rerun_script.page_script_hash = self.page_hash
+        entry = state.rerun_script.widget_states.widgets.add()
+        entry.id = self.uploaders[key]
+        info = entry.file_uploader_state_value.uploaded_file_info.add()
+        info.name, info.size, info.file_id = name, len(data), file_urls.file_id
+        info.file_urls.CopyFrom(file_urls)
+        return await self._rerun(state, timeout)
 
     async def _send(self, widget: Widget, value: tuple[str, object], timeout: float) -> RunResult:
         """Give ``widget`` its new ``value`` and run as the browser would: only the

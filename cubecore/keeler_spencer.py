@@ -30,6 +30,7 @@ References
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -55,8 +56,11 @@ __all__ = [
     "MAX_EXACT_RAISES",
     "MAX_LIMITED_DOUBLES",
     "MAX_RAISES",
+    "MAX_RESIGNATION_B",
     "MAX_SWEEP_POINTS",
     "MAX_TABLE_SIZE",
+    "MAX_TABLE_V_ENTRIES",
+    "MAX_TABLE_V_SECONDS",
     "MAX_TREE_RAISES",
     "PRINTED_TABLES",
     "TABLE_III_DEVIATIONS",
@@ -70,6 +74,7 @@ __all__ = [
     "TABLE_V_DEVIATIONS",
     "TABLE_V_MISSING_B",
     "TABLE_V_PRINTED",
+    "TABLE_V_SECONDS",
     "TEXT_DEVIATIONS",
     "RaisingMethod",
     "RaisingPoint",
@@ -106,6 +111,19 @@ MAX_EXACT_RAISES = 100
 #: Largest total of doubles in :func:`limited_doubling_point` (beyond ~27 the float is 4/5;
 #: the exact rational has a 2n-bit denominator).
 MAX_LIMITED_DOUBLES = 10_000
+#: Largest ``b`` of :func:`resignation_potential`: the root's bracket ``[b, 4 b]`` and the
+#: root ``a ~ b e`` stay within float range (up to ~4.5e307). A call costs ~2 ms for
+#: ``b <= 1e6`` and up to 0.3 s near this bound (2026-11-28, 2 cores AMD EPYC).
+MAX_RESIGNATION_B = 1e307
+#: Most entries of :func:`resignation_potential_table`: ~5 ms each for ``b <= 1e6``, so
+#: ~5 s (10,000 entries took 36-48 s); see also :data:`TABLE_V_SECONDS`.
+MAX_TABLE_V_ENTRIES = 1_000
+#: Default wall-time budget of :func:`resignation_potential_table`, in seconds: its large
+#: ``b`` cost up to 0.3 s an entry. The app's largest table (80 entries up to
+#: ``b = 1e6``) takes ~0.4 s.
+TABLE_V_SECONDS = 5.0
+#: Longest wall-time budget :func:`resignation_potential_table` accepts, in seconds.
+MAX_TABLE_V_SECONDS = 3600.0
 #: Largest table side for Tables I-II ("any size up to 30x30", issue 3).
 MAX_TABLE_SIZE = 30
 #: Largest ``i + j`` for :func:`raising_tree` (the tree has up to 2**(i+j+1) - 1 nodes).
@@ -1473,7 +1491,7 @@ def resignation_potential(b: float) -> float:
     Parameters
     ----------
     b : float
-        B's raise potential, finite and ``>= 1``.
+        B's raise potential, in ``[1, MAX_RESIGNATION_B]``.
 
     Returns
     -------
@@ -1502,7 +1520,7 @@ def resignation_potential(b: float) -> float:
     >>> round(resignation_potential(2.0), 4)
     6.7952
     """
-    factor_b = _raise_factor("b", b)
+    factor_b = real_in_range("b", b, 1.0, MAX_RESIGNATION_B)
     if factor_b == 1.0:  # alpha(a, 1) = 1/sqrt(a) = 1/2
         return 4.0
     half_log_b = 0.5 * math.log(factor_b)
@@ -1524,20 +1542,42 @@ def resignation_potential(b: float) -> float:
             high = middle
 
 
-def resignation_potential_table(b_values: ArrayLike = _TABLE_V_B) -> pd.DataFrame:
+def resignation_potential_table(
+    b_values: ArrayLike = _TABLE_V_B, *, time_budget: float = TABLE_V_SECONDS
+) -> pd.DataFrame:
     """Table V and Fig. 3 of [KS69]: the resignation potential for each ``b``.
 
     Returns a tidy DataFrame with columns ``b``, ``a``
     (:func:`resignation_potential`) and ``a_over_b_e`` (``a / (b e)``, which
     tends to 1 from above, section 5).
 
+    ``b_values`` has at most :data:`MAX_TABLE_V_ENTRIES` entries, each in ``[1,
+    MAX_RESIGNATION_B]``; past ``time_budget`` seconds of wall time (default
+    :data:`TABLE_V_SECONDS`, at most :data:`MAX_TABLE_V_SECONDS`) the table stops with a
+    ``ValueError``, never a partial result.
+
     Examples
     --------
     >>> resignation_potential_table([1.0, 2.0]).round(4)["a"].tolist()
     [4.0, 6.7952]
     """
+    seconds = real_in_range("time_budget", time_budget, 0.0, MAX_TABLE_V_SECONDS, low_open=True)
+    deadline = time.monotonic() + seconds
     values = _potentials("b_values", b_values)
-    potentials = [resignation_potential(b) for b in values]
+    if values.size > MAX_TABLE_V_ENTRIES:
+        raise ValueError(
+            f"`b_values` must have at most {MAX_TABLE_V_ENTRIES:,} entries (got {values.size:,})"
+        )
+    if np.any(values > MAX_RESIGNATION_B):
+        raise ValueError(f"`b_values` must be at most {MAX_RESIGNATION_B:g}")
+    potentials: list[float] = []
+    for b in values:
+        if time.monotonic() > deadline:
+            raise ValueError(
+                f"the table ran past its `time_budget` of {seconds:g} s with "
+                f"{values.size - len(potentials):,} of {values.size:,} `b_values` left"
+            )
+        potentials.append(resignation_potential(b))
     return pd.DataFrame(
         {
             "b": values,

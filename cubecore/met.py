@@ -124,6 +124,12 @@ class MatchEquityTable:
         for name in ("key", "name", "description", "notice"):
             if not isinstance(getattr(self, name), str):
                 raise ValueError(f"`{name}` must be a string (got {_shown(getattr(self, name))})")
+        if not isinstance(self.meta, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in self.meta.items()
+        ):
+            raise ValueError(
+                f"`meta` must be a mapping of strings to strings (got {_shown(self.meta)})"
+            )
         pre = np.array(_real_array("pre", self.pre), dtype=float)
         post = np.array(_real_array("post", self.post), dtype=float)
         if pre.ndim != 2 or pre.shape[0] != pre.shape[1] or pre.shape[0] < 1:

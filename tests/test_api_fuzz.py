@@ -13,11 +13,20 @@ call must
   :data:`NON_FINITE_ALLOWED` with the docstring's words) or raise ``ValueError`` or
   ``TypeError``;
 - finish within :data:`CPU_BUDGET` seconds of the process's CPU time (an
-  ``ITIMER_PROF`` alarm, not the wall clock, so a loaded machine does not fail it);
+  ``ITIMER_PROF`` alarm, not the wall clock, so a loaded machine does not fail it),
+  and within :data:`HANG_SECONDS`: every call runs in a worker process
+  (:class:`_Worker`), which is killed and replaced when a call outlasts that (a hang;
+  the CPU alarm cannot stop a call stuck in one long numpy operation);
 - when it refuses the hostile value, name that argument in the message (unless the
   valid draw alone is refused too, or the argument is a text whose content the
   message describes, :data:`CONTENT`);
 - refuse any non-bool given for a bool option (``jacoby="no"`` must not mean yes).
+
+Every outcome is counted (:data:`COUNTS`: calls, refusals, hangs, CPU overruns,
+exceptions other than ``ValueError``/``TypeError``, refusals that do not name the
+parameter, non-finite results) and the counts are written to
+``test-artifacts/api-fuzz-counts*.json`` when the module ends; issue #38's acceptance
+is 0 hangs, 0 other exceptions and 0 non-finite results.
 
 Reproducible: ``derandomize=True`` and no example database. A public function whose
 parameter has no strategy fails :func:`test_every_public_function_has_a_strategy`.
@@ -30,10 +39,17 @@ import dataclasses
 import enum
 import importlib
 import inspect
+import json
 import math
+import multiprocessing
+import os
 import signal
+import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
+from multiprocessing.connection import Connection
+from pathlib import Path
 from types import FrameType, MappingProxyType
 from typing import Any
 
@@ -47,6 +63,20 @@ import cubecore
 
 #: CPU seconds one call may take (ITIMER_PROF counts the process's user + system time).
 CPU_BUDGET = 2.0
+#: Seconds one call may run before it counts as a hang (its worker is killed and
+#: replaced): seconds of the worker's CPU time, which on an idle machine are its wall
+#: time; a loaded machine (the build machine's 2 cores are shared) stretches the wall
+#: clock, not the work. A call that waits without working is a hang after
+#: :data:`HANG_WALL_SECONDS` of wall time.
+HANG_SECONDS = 10.0
+HANG_WALL_SECONDS = 120.0
+#: How often the parent looks at a running call (seconds).
+POLL_SECONDS = 0.5
+#: Wall seconds a new worker may take to import the module (cubecore, its fixtures).
+WORKER_START_SECONDS = 300.0
+#: Outcomes of every call of the run, by kind (see the module docstring).
+COUNTS: Counter[str] = Counter()
+ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 #: Examples per public function: a few dozen keeps the whole test near a minute on CI.
 EXAMPLES = 30
 
@@ -569,13 +599,107 @@ def _call_with_budget(function: Callable[..., Any], args: list[Any], kwargs: dic
         signal.signal(signal.SIGPROF, previous)
 
 
+def _outcome(
+    function: Callable[..., Any], args: list[Any], kwargs: dict[str, Any]
+) -> tuple[Any, ...]:
+    """In the worker: one call under the CPU alarm, as a small picklable outcome.
+
+    ``("ok", non-finite paths)``, ``("refused", exception type, message)`` for a
+    ``ValueError``/``TypeError``, ``("over_budget",)``, or ``("exception", type, message)``.
+    """
+    try:
+        result = _call_with_budget(function, args, kwargs)
+    except _OverBudget:
+        return ("over_budget",)
+    except (ValueError, TypeError) as error:
+        return ("refused", type(error).__name__, str(error))
+    except Exception as error:
+        return ("exception", type(error).__name__, str(error)[:300])
+    return ("ok", list(_non_finite(result)))
+
+
+def _serve(connection: Connection) -> None:
+    """The worker's loop: (module, qualified name, args, kwargs) in, an outcome out."""
+    while True:
+        request = connection.recv()
+        if request is None:
+            return
+        module_name, qualname, args, kwargs = request
+        target: Any = importlib.import_module(module_name)
+        for part in qualname.split("."):
+            target = getattr(target, part)
+        connection.send(_outcome(target, args, kwargs))
+
+
+class _Worker:
+    """One worker process that runs the calls; replaced when a call hangs."""
+
+    def __init__(self) -> None:
+        self._start()
+
+    def _start(self) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.connection, child = context.Pipe()
+        self.process = context.Process(target=_serve, args=(child,), daemon=True)
+        self.process.start()
+        child.close()
+        self.connection.send(("math", "isfinite", [0.0], {}))  # imports this module there
+        if not self.connection.poll(WORKER_START_SECONDS):
+            self.stop()
+            raise RuntimeError(f"the fuzz worker did not start in {WORKER_START_SECONDS:.0f} s")
+        self.connection.recv()
+
+    def call(
+        self, function: Callable[..., Any], args: list[Any], kwargs: dict[str, Any]
+    ) -> tuple[Any, ...]:
+        """The outcome of ``function(*args, **kwargs)`` in the worker, or ``("hang",)``
+        (the worker killed and a new one started) past :data:`HANG_SECONDS`."""
+        self.connection.send((function.__module__, function.__qualname__, args, kwargs))
+        began, wall_deadline = self._cpu_seconds(), time.monotonic() + HANG_WALL_SECONDS
+        while not self.connection.poll(POLL_SECONDS):
+            worked = self._cpu_seconds() - began
+            if worked > HANG_SECONDS or time.monotonic() > wall_deadline:
+                self.stop()
+                self._start()
+                return ("hang",)
+        outcome: tuple[Any, ...] = self.connection.recv()
+        return outcome
+
+    def _cpu_seconds(self) -> float:
+        """The worker's CPU time so far (user + system, ``/proc/<pid>/stat``)."""
+        with open(f"/proc/{self.process.pid}/stat", encoding="ascii") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def stop(self) -> None:
+        self.process.kill()
+        self.process.join()
+        self.connection.close()
+
+
+@pytest.fixture(scope="module")
+def worker(bearoff_cache: str, worker_id: str) -> Iterator[_Worker]:
+    """The module's worker (started with the bear-off cache as its default), and the
+    counts written once the module's tests are done."""
+    one = _Worker()
+    yield one
+    one.stop()
+    ARTIFACTS.mkdir(exist_ok=True)
+    suffix = "" if worker_id == "master" else f"-{worker_id}"
+    (ARTIFACTS / f"api-fuzz-counts{suffix}.json").write_text(
+        json.dumps(dict(sorted(COUNTS.items())), indent=1) + "\n", encoding="utf-8"
+    )
+
+
 def _call(
     function: Callable[..., Any],
     parameters: list[inspect.Parameter],
     values: dict[str, Any],
     cache: str,
-) -> Any:
-    """Call ``function`` with ``values`` (positional, ``*args`` or keyword as declared)."""
+    worker: _Worker,
+) -> tuple[Any, ...]:
+    """Call ``function`` with ``values`` (positional, ``*args`` or keyword as declared) in
+    the worker; its outcome (:func:`_outcome`, or ``("hang",)``)."""
     args: list[Any] = []
     kwargs: dict[str, Any] = {}
     for parameter in parameters:
@@ -586,13 +710,7 @@ def _call(
             kwargs[parameter.name] = value
         else:
             args.append(value)
-    try:
-        return _call_with_budget(function, args, kwargs)
-    except _OverBudget:
-        pytest.fail(
-            f"{function.__module__}.{function.__name__} took over {CPU_BUDGET} s of CPU"
-            f" with {values!r}"
-        )
+    return worker.call(function, args, kwargs)
 
 
 def _non_finite(value: Any, path: str = "result") -> Iterator[str]:
@@ -638,7 +756,7 @@ def _non_finite(value: Any, path: str = "result") -> Iterator[str]:
 
 @pytest.mark.parametrize(("module", "name", "function"), FUNCTIONS, ids=IDS)
 def test_public_function_at_its_boundary(
-    module: str, name: str, function: Callable[..., Any], bearoff_cache: str
+    module: str, name: str, function: Callable[..., Any], bearoff_cache: str, worker: _Worker
 ) -> None:
     """Hostile arguments: finite results or ValueError/TypeError naming the argument."""
     parameters = list(inspect.signature(function).parameters.values())
@@ -676,24 +794,34 @@ def test_public_function_at_its_boundary(
             and str(fuzzed[hostile_at].annotation) == "bool"
             and not isinstance(values[hostile], bool)
         )
-        try:
-            result = _call(function, parameters, values, bearoff_cache)
-        except (ValueError, TypeError) as error:
-            if hostile is not None and hostile not in str(error) and not content:
+        outcome = _call(function, parameters, values, bearoff_cache, worker)
+        kind = outcome[0]
+        COUNTS["calls"] += 1
+        COUNTS[kind] += 1
+        where = f"{module}.{name} with {values!r}"[:2000]
+        if kind == "hang":
+            pytest.fail(f"{where}: no answer within {HANG_SECONDS:.0f} s of CPU (a hang)")
+        if kind == "over_budget":
+            pytest.fail(f"{where}: took over {CPU_BUDGET} s of CPU")
+        if kind == "exception":
+            pytest.fail(f"{where}: raised {outcome[1]}: {outcome[2]}")
+        if kind == "refused":
+            message = outcome[2]
+            if hostile is not None and hostile not in message and not content:
                 # the message must name the hostile argument unless the valid draw
                 # alone is refused too (valid values that do not fit together)
-                try:
-                    _call(function, parameters, valid, bearoff_cache)
-                except (ValueError, TypeError):
+                if _call(function, parameters, valid, bearoff_cache, worker)[0] == "refused":
                     return
+                COUNTS["unnamed"] += 1
                 pytest.fail(
                     f"{module}.{name}: refusing {values[hostile]!r} for {hostile!r}, the"
-                    f" message does not name it: {error}"
+                    f" message does not name it: {message}"
                 )
             return
         assert not lax_flag, f"{module}.{name} took {values[hostile]!r} for the bool {hostile!r}"
         allowed = NON_FINITE_ALLOWED.get(name, {})
-        bad = [p for p in _non_finite(result) if not any(f in p for f in allowed)]
+        bad = [p for p in outcome[1] if not any(f in p for f in allowed)]
+        COUNTS["non_finite"] += bool(bad)
         assert not bad, f"{module}.{name}{values!r} returned non-finite values at {bad}"
 
     check()
@@ -792,6 +920,39 @@ _P = (0.6, 0.2, 0.01, 0.1, 0.005)  # cubeless probabilities of a plausible posit
             "key",
         ),
         (lambda: cubecore.pgame.murphy_cap_table([0]), ValueError, "caps"),
+        # issue #38: beyond float range, an interval's quantile at 1, a table's metadata,
+        # shapes that do not broadcast, and work with no bound
+        (lambda: cubecore.keeler_spencer.resignation_potential(1e308), ValueError, "b"),
+        (lambda: cubecore.pgame.mean_points(_GAMES, 1 - 1e-16), ValueError, "confidence"),
+        (
+            lambda: cubecore.met.MatchEquityTable(
+                "k", "n", _SMALL_TABLE.pre, _SMALL_TABLE.post, meta=math.nan
+            ),
+            ValueError,
+            "meta",
+        ),
+        (
+            lambda: cubecore.giveup.spread_exists([0.1, 0.2, 0.3], [0.1, 0.2]),
+            ValueError,
+            "volatility",
+        ),
+        (
+            lambda: cubecore.keeler_spencer.resignation_potential_table(range(1, 10_001)),
+            ValueError,
+            "b_values",
+        ),
+        (
+            lambda: cubecore.keeler_spencer.resignation_potential_table(
+                [1e300] * 1000, time_budget=0.5
+            ),
+            ValueError,
+            "time_budget",
+        ),
+        (
+            lambda: cubecore.pgame.summarize_games_fine(cubecore.pgame.GameBatch(2000), 0.001),
+            ValueError,
+            "step_size",
+        ),
         # text where a number is meant is refused, not parsed
         (lambda: cubecore.janowski.cube_points("0.5"), ValueError, "x"),
         (lambda: cubecore.janowski.dead_cube_equity(["0.5"]), ValueError, "p"),

@@ -98,11 +98,23 @@ def test_abuse_bench_runs_and_reports():
     assert quiet.counts == abuse.HostileCounts()
     assert loud.counts.worst_links >= 1 and loud.counts.clear_cache >= 1
     assert loud.counts.long_links >= 1
+    # issue #38's three attacks: each tried at least once and counted
+    memory = loud.counts.memory
+    assert memory is not None and memory.opened + memory.refused >= 1
+    assert loud.counts.compare_runs >= 1
+    assert loud.counts.rooms + loud.counts.flood_refused >= 1
     assert loud.peak_rss > 0
     limit = abuse.memory_limit_mib()
     table = abuse.abuse_table(runs, limit)
     assert "| with hostile |" in table and "| without |" in table
     assert "p95 ratio" in table and f"(limit MemoryMax {limit:.0f} MiB)" in table
+
+
+def test_the_compare_attacks_table_is_a_valid_one_away_table():
+    from cubecore import met_io
+
+    table = met_io.read_table(abuse.ONE_AWAY_CSV.decode(), "one_away.csv")
+    assert table.length == 1 and table.post_length == 1
 
 
 def test_abuse_reads_the_units_memory_limit(tmp_path):

@@ -1,17 +1,26 @@
 """The hosting template, run for real: nginx (deploy/nginx.conf.template) before one app process.
 
 What a stranger meets: the security headers on every answer, Streamlit's metrics closed,
-and a per-address request limit that answers 429 to a flood (issue #18 item 3)."""
+a per-address request limit that answers 429 to a flood (issue #18 item 3), and the
+client's address passed to the app as nginx saw it, whatever the client claims (the app
+counts sessions per address by it, issue #38)."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 import urllib.error
 import urllib.request
 
 import pytest
+import websockets
+from websockets.exceptions import InvalidStatus
+from websockets.typing import Subprotocol
 
 from bench.scale import nginx
 from bench.server import streamlit_servers
+from tests.threads import off_loop
+from ui import serve
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -65,3 +74,40 @@ def test_a_flood_from_one_address_is_refused(proxy):
         if 429 in statuses:
             break
     assert 429 in statuses, f"5,000 requests in a row were all answered: {statuses}"
+
+
+async def _sessions_with_forged_addresses(base: str) -> tuple[int, int]:
+    """Sessions through the proxy, each claiming another address in the app's header,
+    until one is refused: (how many were opened, the refusal's HTTP status). nginx's own
+    request limit (429, after the flood test of this module) is waited out: polled
+    until the handshake reaches the app."""
+    opened = []
+    try:
+        deadline = time.monotonic() + 120
+        while len(opened) <= serve.MAX_SESSIONS_PER_ADDRESS:
+            try:
+                opened.append(
+                    await websockets.connect(
+                        base.replace("http://", "ws://") + "/_stcore/stream",
+                        subprotocols=[Subprotocol("streamlit")],
+                        additional_headers={
+                            serve.REAL_IP_HEADER: f"198.51.100.{len(opened) % 250}"
+                        },
+                        open_timeout=60,
+                        ping_interval=None,
+                    )
+                )
+            except InvalidStatus as refused:
+                status = refused.response.status_code
+                if status != 429 or time.monotonic() > deadline:
+                    return len(opened), status
+                await asyncio.sleep(0.05)  # nginx's 50 requests a second
+        return len(opened), 0
+    finally:
+        for connection in opened:
+            await connection.close()
+
+
+def test_a_client_cannot_pick_the_address_its_sessions_count_against(proxy):
+    opened, status = off_loop(asyncio.run, _sessions_with_forged_addresses(proxy))
+    assert status == 403 and opened == serve.MAX_SESSIONS_PER_ADDRESS, (opened, status)

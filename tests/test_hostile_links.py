@@ -7,7 +7,8 @@
 4. Markdown in a link value: ``www.example.org``, ``https://...``, an e-mail address
    and a ``:material/...:`` icon rendered as links and an icon in the notices;
 5. a value between slider steps, a repeated key on tabs, a choice and a toggle,
-   ``0.7_5`` and a bad app-wide flag (``present=abc``): each named in a notice;
+   ``0.7_5``, Unicode digits (``0.٣``, ``0.５``) and a bad app-wide flag
+   (``present=abc``): each named in a notice;
 6. notices below the tab content on four pages: on every page they come first.
 
 Each link is opened as a shared link arrives (``open_page``: ``app.py``, then the page).
@@ -236,6 +237,9 @@ def test_a_repeated_key_is_named(open_page, link, key):
     ("link", "key", "reason"),
     [
         ({"x": "0.7_5"}, "x", "not a number"),
+        # issue #38: Python reads any Unicode digit (Arabic-Indic, fullwidth)
+        ({"x": "0.\u0663"}, "x", "digits other than 0 to 9"),
+        ({"x": "0.\uff15"}, "x", "digits other than 0 to 9"),
         ({"present": "abc"}, "present", "not true or false"),
         ({"present": "yes"}, "present", "not true or false"),
     ],

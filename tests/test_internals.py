@@ -97,3 +97,28 @@ def test_a_client_cannot_clear_every_users_cache():
     cached(1)
     assert calls == [1, 1], "in development mode the menu's Clear cache must still work"
     assert Session._session_state.cleared
+
+
+def test_every_back_message_passes_app_session_handle_backmsg():
+    from streamlit.runtime import runtime
+    from streamlit.runtime.app_session import AppSession
+
+    from ui import internals
+
+    # the guard wraps Streamlit's handler, which reads rerun_script's widget states
+    assert internals._streamlit_handle_backmsg.__qualname__ == "AppSession.handle_backmsg"
+    assert "self._handle_rerun_script_request(msg.rerun_script)" in inspect.getsource(
+        internals._streamlit_handle_backmsg
+    )
+    assert "session_info.session.handle_backmsg(msg)" in inspect.getsource(runtime)
+    assert "widget_states=client_state.widget_states" in inspect.getsource(AppSession)
+    from streamlit.runtime.state import common
+
+    assert common.GENERATED_ELEMENT_ID_PREFIX == "$$ID"
+
+
+def test_the_websocket_route_is_made_by_the_handler_factory_the_launcher_wraps():
+    from streamlit.web.server.starlette import starlette_websocket
+
+    source = inspect.getsource(starlette_websocket.create_websocket_routes)
+    assert "create_websocket_handler(runtime)" in source

@@ -142,3 +142,73 @@ def test_a_waiting_reader_is_told_what_waits_until_the_run_is_done(monkeypatch):
         assert "Waiting for the simulation slot" in box.shown[0]
         assert "2,000 games" in box.shown[0] and "60 s" in box.shown[0]
     assert box.cleared
+
+
+def _waiters(
+    slots: cached.FairSlots, clients: list[str]
+) -> tuple[list[str], list[threading.Thread]]:
+    """A thread per client name, each waiting for a slot of ``slots`` (held by this
+    test), started one after another once the one before is in the queue; the order in
+    which they get the slot is appended to the returned list."""
+    served: list[str] = []
+    threads = []
+    for index, client in enumerate(clients):
+
+        def wait(client: str = client) -> None:
+            assert slots.acquire(timeout=60, client=client)
+            served.append(client)
+            slots.release()
+
+        thread = threading.Thread(target=wait)
+        thread.start()
+        threads.append(thread)
+        while len(slots._order()) < index + 1:  # it is in the queue
+            thread.join(0.001)
+    return served, threads
+
+
+def test_clients_take_turns_for_the_slot():
+    slots = cached.FairSlots(1)
+    assert slots.acquire(client="first")  # a simulation running
+    # one client asks thirty times, then another reader once
+    served, threads = _waiters(slots, ["many"] * 30 + ["one"])
+    ticket_order = slots._order()
+    assert len(ticket_order) == 31
+    slots.release()
+    for thread in threads:
+        thread.join(60)
+    assert served.index("one") == 1  # after the first of the thirty, not after all
+
+
+def test_a_waiter_is_told_its_place():
+    slots = cached.FairSlots(1)
+    assert slots.acquire(client="a")
+    places: list[int] = []
+    served, threads = _waiters(slots, ["b", "b"])
+    done = threading.Event()
+
+    def wait() -> None:
+        assert slots.acquire(timeout=60, client="c", on_place=places.append)
+        done.set()
+        slots.release()
+
+    waiter = threading.Thread(target=wait)
+    waiter.start()
+    while not places:
+        waiter.join(0.001)
+    assert places[0] == 2  # b's first, then c (b's second waits for its next turn)
+    slots.release()
+    waiter.join(60)
+    for thread in threads:
+        thread.join(60)
+    assert done.is_set() and served == ["b", "b"]
+
+
+def test_a_waiter_that_gives_up_leaves_the_queue():
+    slots = cached.FairSlots(1)
+    assert slots.acquire(client="a")
+    assert not slots.acquire(timeout=0, client="b")
+    assert slots._order() == [] and slots.place(object()) == 0
+    slots.release()
+    assert slots.acquire(blocking=False) and not slots.acquire(blocking=False)
+    slots.release()

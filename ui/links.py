@@ -79,6 +79,20 @@ def read_link() -> dict[str, list[str]]:
     return {key: st.query_params.get_all(key) for key in st.query_params}
 
 
+#: Digits a number in a link may be written with: Python (and Streamlit) read any
+#: Unicode decimal digit, so ``٣`` and ``５`` would silently be 3 and 5.
+_ASCII_DIGITS = frozenset("0123456789")
+
+
+def _parse(control: Control, raw: str) -> tuple[object, str | None]:
+    """``control.parse(raw)``, refusing a number written with digits other than 0-9."""
+    parsed, reason = control.parse(raw)
+    foreign = any(ch.isdigit() and ch not in _ASCII_DIGITS for ch in raw)
+    if reason is None and control.kind in ("float", "int") and foreign:
+        return None, "written with digits other than 0 to 9"
+    return parsed, reason
+
+
 def find_problems(
     link: dict[str, list[str]],
     controls: tuple[Control, ...],
@@ -102,7 +116,7 @@ def find_problems(
             continue
         raw = values[-1] if values else ""
         shown = " / ".join(values) if len(values) > 1 else raw
-        parsed, reason = control.parse(raw)
+        parsed, reason = _parse(control, raw)
         if reason is None and len(values) > 1:
             # Streamlit takes the last value of a toggle, a choice or the tabs and drops
             # a slider's: either way the link said two things, and the page says so
@@ -235,7 +249,7 @@ def corrections(controls: tuple[Control, ...]) -> dict[str, tuple[LinkProblem, o
         """The value a control will take on this run: the link's if valid, else its own."""
         control = by_key[key]
         if key in st.query_params:
-            parsed, reason = control.parse(st.query_params.get_all(key)[-1])
+            parsed, reason = _parse(control, st.query_params.get_all(key)[-1])
             if reason is None:
                 return parsed
         return st.session_state.get(key, control.default)
@@ -244,7 +258,7 @@ def corrections(controls: tuple[Control, ...]) -> dict[str, tuple[LinkProblem, o
         if control.key not in st.query_params:
             continue
         raw = st.query_params.get_all(control.key)[-1]
-        parsed, reason = control.parse(raw)
+        parsed, reason = _parse(control, raw)
         needed = control.requires
         if reason is None and needed is not None and arriving(needed[0]) != needed[1]:
             # a dependent control is kept at its default while it does nothing
@@ -259,8 +273,8 @@ def corrections(controls: tuple[Control, ...]) -> dict[str, tuple[LinkProblem, o
                 found[control.key] = (LinkProblem(control.key, raw, reason), control.default)
             continue
         if reason is not None:
-            # Streamlit reads some values this check refuses (``0.7_5`` as 0.75): the
-            # control is set to its default, as the notice says
+            # Streamlit reads some values this check refuses (``0.7_5`` as 0.75, ``٣`` as
+            # 3): the control is set to its default, as the notice says
             found[control.key] = (LinkProblem(control.key, raw, reason), control.default)
             continue
         if not isinstance(parsed, (int, float)):

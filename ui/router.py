@@ -27,7 +27,7 @@ from typing import cast
 
 import streamlit as st
 
-from ui.internals import leave_legacy_pages_mode, refuse_cache_clearing
+from ui.internals import guard_back_messages, leave_legacy_pages_mode
 from ui.pages import PAGES
 
 #: Session State key of the session's navigation pages (:func:`navigation_pages`).
@@ -37,9 +37,10 @@ PAGES_KEY = "_router_pages"
 def ensure_navigation() -> None:
     """Rerun through ``app.py`` if this page was started by the legacy v1 runner.
 
-    Also, once per process in effect (it is idempotent), refuse the clients' cache-clear
-    messages outside development mode (:func:`ui.internals.refuse_cache_clearing`)."""
-    refuse_cache_clearing()
+    Also, once per process in effect (it is idempotent), check the clients' back messages
+    (:func:`ui.internals.guard_back_messages`: no cache clearing outside development
+    mode, no oversized widget states, no unknown widget ids)."""
+    guard_back_messages()
     leave_legacy_pages_mode()
 
 

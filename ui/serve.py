@@ -31,6 +31,7 @@ from streamlit.web import cli
 
 from ui import simulation
 from ui.heap import limit_malloc_arenas
+from ui.internals import guard_back_messages
 from ui.warmup import WARM_UP, import_pages
 
 APP = Path(__file__).resolve().parents[1] / "app.py"
@@ -108,6 +109,165 @@ def _wrap_connection_made(protocol: type) -> None:
     setattr(protocol, _NO_DELAY, True)
 
 
+#: Websocket sessions one client address may hold open at once; the next is refused.
+#: A class behind one school NAT address is one address: room for a class of 100 with
+#: a tab each (the nginx template lets an address open 300 connections).
+MAX_SESSIONS_PER_ADDRESS = 100
+#: Websocket sessions the process holds open at once, whatever their addresses. What a
+#: session can hold of its client's bytes is its last message, twice (Streamlit's
+#: websocket loop keeps it raw and parsed until the next): at most 2 MB with
+#: ``server.maxMessageSize = 1``, measured +2.0 MiB a session for 20 sessions of 900 KB.
+#: So all of them hold at most ~400 MiB beside the server's 550-650 MiB: below the
+#: systemd unit's ``MemoryMax=1280M`` (deploy/README.md).
+MAX_SESSIONS = 200
+#: Header with the client's address set by a proxy on loopback (deploy/nginx.conf.template
+#: sets it to nginx's ``$remote_addr``, which the client cannot forge); read only from a
+#: loopback peer, so a client that reaches the app directly cannot pick its address.
+REAL_IP_HEADER = "x-real-ip"
+_LOOPBACK = frozenset({"127.0.0.1", "::1"})
+#: Marks Streamlit's websocket handler factory once it counts sessions per address.
+_COUNTED = "_cubelab_counted"
+
+
+def client_address(peer: str | None, headers: Any) -> str:
+    """The client's address: the peer's, or the proxy's :data:`REAL_IP_HEADER` when the
+    peer is a proxy on loopback."""
+    peer = peer or "?"
+    if peer in _LOOPBACK:
+        forwarded = headers.get(REAL_IP_HEADER)
+        if forwarded:
+            return str(forwarded).strip()[:64]
+    return peer
+
+
+class SessionCounter:
+    """Open sessions per client address and in all, with their limits."""
+
+    def __init__(self, per_address: int, in_all: int) -> None:
+        self.per_address, self.in_all = per_address, in_all
+        self.open: collections.Counter[str] = collections.Counter()
+        self.refused = 0
+
+    def enter(self, address: str) -> bool:
+        """Count a new session from ``address``; False (and not counted) past a limit."""
+        if self.open[address] >= self.per_address or self.open.total() >= self.in_all:
+            self.refused += 1
+            return False
+        self.open[address] += 1
+        return True
+
+    def leave(self, address: str) -> None:
+        self.open[address] -= 1
+        if self.open[address] <= 0:
+            del self.open[address]
+
+
+#: The launcher's session counts (one event loop: no lock needed).
+SESSIONS = SessionCounter(MAX_SESSIONS_PER_ADDRESS, MAX_SESSIONS)
+
+
+@functools.cache
+def limit_clients() -> bool:
+    """Bound the sessions a client can open (once per process; True once done).
+
+    At most :data:`MAX_SESSIONS_PER_ADDRESS` sessions per client address and
+    :data:`MAX_SESSIONS` in all: the next one's handshake is answered 403, as Streamlit
+    answers a foreign origin (the browser retries), and logged once per address while it
+    stays refused. What one session may hold is bounded by ``server.maxMessageSize``
+    (``.streamlit/config.toml``) and :func:`ui.internals.guard_back_messages`. Wraps a
+    Streamlit internal, ``starlette_websocket.create_websocket_handler`` (checked by
+    ``tests/test_websocket_limits.py``).
+    """
+    from streamlit.web.server.starlette import starlette_websocket
+
+    create_handler = starlette_websocket.create_websocket_handler
+    if getattr(create_handler, _COUNTED, False):
+        return True
+
+    @functools.wraps(create_handler)
+    def counting_handler(runtime: Any) -> Any:
+        endpoint = create_handler(runtime)
+        warned: set[str] = set()
+
+        async def counted(websocket: Any) -> None:
+            peer = websocket.client.host if websocket.client else None
+            address = client_address(peer, websocket.headers)
+            if not SESSIONS.enter(address):
+                if address not in warned:
+                    warned.add(address)
+                    _log.warning(
+                        "refused a session from %s: %d open from it, %d in all",
+                        address,
+                        SESSIONS.open[address],
+                        SESSIONS.open.total(),
+                    )
+                await websocket.close(code=1008)  # before accepting: an HTTP 403
+                return
+            warned.discard(address)
+            try:
+                await endpoint(websocket)
+            finally:
+                SESSIONS.leave(address)
+
+        return counted
+
+    setattr(counting_handler, _COUNTED, True)
+    starlette_websocket.create_websocket_handler = counting_handler
+    return True
+
+
+#: Marks Streamlit's metrics routes factory once it answers loopback clients only.
+_METRICS_CLOSED = "_cubelab_metrics_closed"
+
+
+def is_local_request(peer: str | None, headers: Any) -> bool:
+    """Whether a request comes from this machine itself: a loopback peer that is not a
+    proxy passing on a visitor (no :data:`REAL_IP_HEADER`)."""
+    return peer in _LOOPBACK and not headers.get(REAL_IP_HEADER)
+
+
+@functools.cache
+def close_metrics_to_strangers() -> bool:
+    """Answer ``/_stcore/metrics`` to this machine only (once per process; True once done).
+
+    Streamlit's Prometheus metrics (416 KB: every cached function's name, size and
+    timings, the session count) are public on the app's port; the nginx template closes
+    them, but the single-process setup (``--server.address 0.0.0.0``, deploy/README.md)
+    has no proxy (issue #38). Any other client gets 404, as from nginx: scrape on the
+    machine (``curl http://127.0.0.1:8501/_stcore/metrics``) or through an SSH tunnel.
+    Wraps a Streamlit internal, ``starlette_app.create_metrics_routes`` (checked by
+    ``tests/test_deploy_metrics.py``).
+    """
+    from starlette.datastructures import Headers
+    from starlette.responses import PlainTextResponse
+    from streamlit.web.server.starlette import starlette_app
+
+    create_routes = starlette_app.create_metrics_routes
+    if getattr(create_routes, _METRICS_CLOSED, False):
+        return True
+
+    def local_only(app: Any) -> Any:
+        async def guarded(scope: Any, receive: Any, send: Any) -> None:
+            client = scope.get("client")
+            if is_local_request(client[0] if client else None, Headers(scope=scope)):
+                await app(scope, receive, send)
+            else:
+                await PlainTextResponse("Not Found", status_code=404)(scope, receive, send)
+
+        return guarded
+
+    @functools.wraps(create_routes)
+    def local_metrics_routes(*args: Any, **kwargs: Any) -> Any:
+        routes = create_routes(*args, **kwargs)
+        for route in routes:
+            route.app = local_only(route.app)  # type: ignore[attr-defined]  # a Route: BaseRoute has no app
+        return routes
+
+    setattr(local_metrics_routes, _METRICS_CLOSED, True)
+    starlette_app.create_metrics_routes = local_metrics_routes
+    return True
+
+
 #: Marks Streamlit's ``AppSession`` once its script events reach the event loop in batches.
 _BATCHED = "_cubelab_batched"
 
@@ -163,13 +323,17 @@ def hand_over_in_batches() -> bool:
 
 
 def main(options: list[str]) -> None:
-    """Cap malloc arenas, send without delay, import every page, solve the tables, start
-    the warm-up and the simulation worker, run ``streamlit run app.py``.
+    """Cap malloc arenas, limit the clients, close the metrics, send without delay, import
+    every page, solve the tables, start the warm-up and the simulation worker, run
+    ``streamlit run app.py``.
 
     A first option naming a ``.py`` file serves that script instead (a benchmark's own
     page, :mod:`bench.baseline_app`), the same way but without the app's warm-up.
     """
     limit_malloc_arenas()
+    limit_clients()
+    close_metrics_to_strangers()
+    guard_back_messages()  # before the first session's first message, not at its first run
     send_without_delay()
     hand_over_in_batches()
     script = APP

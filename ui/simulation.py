@@ -31,8 +31,10 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from ui.heap import trim_heap
+from ui.internals import not_cached_output
 
 #: Monte Carlo runs hold all their games in memory while they run (a million games
 #: peak at 40-50 MB). One runs at a time per process: a class choosing the largest
@@ -50,7 +52,111 @@ SLOT_TIMEOUT = 60.0
 #: cubecore's simulators): the work caps keep a run near 2 s; this stops one that a
 #: loaded server slows far beyond that, with a message, and frees the slot.
 SIMULATION_SECONDS = 30.0
-_simulations = threading.BoundedSemaphore(SIMULATION_SLOTS)
+
+
+class FairSlots:
+    """``slots`` simulation slots, granted in turn across clients.
+
+    A plain semaphore serves waiters in no particular order, so a client with thirty
+    sessions asking at once took the slot thirty times before another reader's one
+    simulation ran (issue #38: 0.3 s became 13.5 s). Here each client (an address, see
+    :func:`client_key`) has its own queue, and the queues take turns: the next slot
+    goes to the first waiter of the client whose turn it is, and that client moves to
+    the back. A waiter's place (:meth:`place`) is the number of simulations that start
+    before its own, plus one.
+    """
+
+    def __init__(self, slots: int) -> None:
+        self._free = slots
+        self._slots = slots
+        self._changed = threading.Condition()
+        #: client -> its waiting tickets, in turn order (the first client's turn is next)
+        self._queues: dict[str, list[object]] = {}
+
+    def _order(self) -> list[object]:
+        """Every waiting ticket in the order the slots will go to them."""
+        queues = list(self._queues.values())
+        return [
+            queue[turn]
+            for turn in range(max((len(q) for q in queues), default=0))
+            for queue in queues
+            if turn < len(queue)
+        ]
+
+    def place(self, ticket: object) -> int:
+        """1 for the next waiter to start, 2 for the one after, ... (0: not waiting)."""
+        with self._changed:
+            order = self._order()
+            return order.index(ticket) + 1 if ticket in order else 0
+
+    def acquire(
+        self,
+        blocking: bool = True,
+        timeout: float | None = None,
+        client: str = "",
+        on_place: Callable[[int], None] | None = None,
+    ) -> bool:
+        """Take a slot (as ``threading.Semaphore.acquire``), waiting in ``client``'s
+        queue at most ``timeout`` seconds; ``on_place(place)`` is called, outside the
+        lock, each time the waiter's place changes."""
+        ticket = object()
+        deadline = None if timeout is None else time.monotonic() + timeout
+        shown = 0
+        with self._changed:
+            if self._free > 0 and not self._queues:
+                self._free -= 1
+                return True
+            if not blocking:
+                return False
+            self._queues.setdefault(client, []).append(ticket)
+        try:
+            while True:
+                with self._changed:
+                    order = self._order()
+                    if self._free > 0 and order[0] is ticket:
+                        self._free -= 1
+                        self._leave(client, ticket, served=True)
+                        self._changed.notify_all()
+                        return True
+                    left = None if deadline is None else deadline - time.monotonic()
+                    if left is not None and left <= 0:
+                        self._leave(client, ticket, served=False)
+                        self._changed.notify_all()
+                        return False
+                    place = order.index(ticket) + 1
+                    if place == shown or on_place is None:
+                        self._changed.wait(left if left is not None else None)
+                        continue
+                shown = place
+                on_place(place)
+        except BaseException:
+            with self._changed:
+                if ticket in self._queues.get(client, ()):
+                    self._leave(client, ticket, served=False)
+                    self._changed.notify_all()
+            raise
+
+    def _leave(self, client: str, ticket: object, served: bool) -> None:
+        queue = self._queues[client]
+        queue.remove(ticket)
+        if not queue:
+            del self._queues[client]
+        elif served:  # its turn is used: to the back of the turn order
+            del self._queues[client]
+            self._queues[client] = queue
+
+    def release(self) -> None:
+        with self._changed:
+            if self._free >= self._slots:
+                raise ValueError("released more often than acquired")
+            self._free += 1
+            self._changed.notify_all()
+
+
+_simulations = FairSlots(SIMULATION_SLOTS)
+#: What the script thread's reader is (:func:`queued` sets it for its cached call):
+#: the client's key and a callback that shows the reader's place.
+_reader = threading.local()
 #: How much longer than a simulation's own time budget the server waits for the worker's
 #: answer (a worker that crashed is replaced, and a new one imports numpy and cubecore
 #: first: about 2 s); past it the reader gets the "stopped" message.
@@ -73,12 +179,15 @@ class SimulationBusy(RuntimeError):
 def simulation_slot(timeout: float | None = None) -> Iterator[None]:
     """Hold one of the process's :data:`SIMULATION_SLOTS` while simulating.
 
-    Waits at most ``timeout`` seconds (default :data:`SLOT_TIMEOUT`) for the slot, then
-    raises :class:`SimulationBusy` (not cached by ``st.cache_data``: the next run tries
-    again).
+    Waits at most ``timeout`` seconds (default :data:`SLOT_TIMEOUT`) for the slot, in
+    its reader's client's queue (:class:`FairSlots`; the reader :func:`queued` names),
+    then raises :class:`SimulationBusy` (not cached by ``st.cache_data``: the next run
+    tries again).
     """
     timeout = SLOT_TIMEOUT if timeout is None else timeout
-    if not _simulations.acquire(timeout=timeout):
+    client = getattr(_reader, "client", "")
+    on_place = getattr(_reader, "on_place", None)
+    if not _simulations.acquire(timeout=timeout, client=client, on_place=on_place):
         raise SimulationBusy(f"the simulation slot stayed busy for {timeout:.0f} s")
     try:
         yield
@@ -282,24 +391,63 @@ def slot_busy() -> bool:
     return True
 
 
+def client_key() -> str:
+    """Who a reader is, for the turns of :class:`FairSlots`: the address a proxy on
+    loopback names (``X-Real-IP``, deploy/nginx.conf.template), else the client's own
+    address, else (a browser on this machine) the session: each tab its own client."""
+    from ui.serve import client_address  # ui.serve imports this module
+
+    try:
+        forwarded = st.context.headers.get("X-Real-IP")
+        peer = st.context.ip_address  # None for a loopback peer
+    except Exception:  # outside a session (a test's thread): one anonymous client
+        return ""
+    if forwarded or peer:
+        return client_address("127.0.0.1" if peer is None else peer, {"x-real-ip": forwarded})
+    context = get_script_run_ctx()
+    return f"session {context.session_id}" if context is not None else ""
+
+
+def _waiting_text(what: str, place: int | None) -> str:
+    where = (
+        "another reader's simulation is running"
+        if place is None
+        else f"you are number {place:,} in the queue (readers take turns)"
+    )
+    return (
+        f"Waiting for the simulation slot: {where}, and yours ({what}) starts when it is "
+        f"your turn (at most {SLOT_TIMEOUT:.0f} s)."
+    )
+
+
 @contextmanager
 def queued(what: str) -> Iterator[None]:
-    """Around a cached simulation call: say that the reader waits, and for what.
+    """Around a cached simulation call: say that the reader waits, for what, and their
+    place in the queue.
 
     While the slot is taken (another reader's simulation), a message names what waits
-    (``what``: "2,000 games of the take check") and the longest wait; it goes when the
-    run is done. Nothing is shown when the slot is free or the result is cached.
+    (``what``: "2,000 games of the take check"), the reader's place once it is in the
+    queue, and the longest wait; it goes when the run is done. Nothing is shown when
+    the slot is free or the result is cached. The place is shown from inside the cached
+    call, without becoming part of its cached result (:func:`ui.internals.
+    not_cached_output`).
     """
     box = st.empty() if slot_busy() else None
     if box is not None:
-        box.info(
-            f"Waiting for the simulation slot: another reader's simulation is running, and "
-            f"yours ({what}) starts when it ends (at most {SLOT_TIMEOUT:.0f} s).",
-            icon=":material/hourglass_top:",
-        )
+        box.info(_waiting_text(what, None), icon=":material/hourglass_top:")
+
+    def on_place(place: int) -> None:
+        nonlocal box
+        with not_cached_output():
+            if box is None:
+                box = st.empty()
+            box.info(_waiting_text(what, place), icon=":material/hourglass_top:")
+
+    _reader.client, _reader.on_place = client_key(), on_place
     try:
         yield
     finally:
+        del _reader.client, _reader.on_place
         if box is not None:
             box.empty()
 
