@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from cubecore._validate import choice, flag, real_in_range
+from cubecore._validate import choice, flag, real_in_range, whole_number
 from cubecore.cube_decision import (
     _DEGENERATE,
     CUBE_OWNERS,
@@ -146,6 +146,9 @@ class CubeSetting:
         choice("owner", self.owner, CUBE_OWNERS)
         for name in ("jacoby", "beavers", "crawford"):
             flag(name, getattr(self, name))
+        for name in ("away", "opp_away"):  # checked in money play too, where they are unused
+            if getattr(self, name) is not None:
+                object.__setattr__(self, name, whole_number(name, getattr(self, name), 1))
         if self.table is not None:
             if self.away is None or self.opp_away is None:
                 raise ValueError("away and opp_away are needed with a match equity table")

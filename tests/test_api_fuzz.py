@@ -953,6 +953,12 @@ _P = (0.6, 0.2, 0.01, 0.1, 0.005)  # cubeless probabilities of a plausible posit
             ValueError,
             "step_size",
         ),
+        (
+            lambda: cubecore.cubeful.CubeSetting(0.6, opp_away=[0.5, 1 + 1j]),
+            ValueError,
+            "opp_away",
+        ),
+        (lambda: cubecore.cubeful.CubeSetting(0.6, away=math.nan), ValueError, "away"),
         # text where a number is meant is refused, not parsed
         (lambda: cubecore.janowski.cube_points("0.5"), ValueError, "x"),
         (lambda: cubecore.janowski.dead_cube_equity(["0.5"]), ValueError, "p"),
