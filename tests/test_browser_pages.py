@@ -298,3 +298,52 @@ def test_presenter_mode_shows_each_section_on_one_screen(server, browser, spec):
         sidebar_stays_as_the_presenter_set_it(page, spec, shown=spec.page.sections[-1])
     finally:
         context.close()
+
+
+#: Pages with a section that owns a slider and is not the first one: it is opened by
+#: its tab, and its slider's copy in the sidebar's folded panel gives way to its own.
+TAB_OWNED_SLIDERS = [
+    (spec, section)
+    for spec in ON_SKELETON
+    for section in spec.page.sections[1:]
+    if own_slider(section)
+]
+
+
+def slider_value(slider) -> float:
+    """A slider's value as the page shows it (its range input's, else its ARIA value)."""
+    return float(slider.evaluate("el => el.value ?? el.getAttribute('aria-valuenow')"))
+
+
+@pytest.mark.parametrize(
+    ("spec", "section"),
+    TAB_OWNED_SLIDERS,
+    ids=lambda item: getattr(item, "url_path", getattr(item, "id", "")),
+)
+def test_address_bar_goes_stale_after_a_tab_owned_slider_moves(server, browser, spec, section):
+    """Issue #37 item 6: open a section by clicking its tab, move that section's own slider
+    (by keyboard, one step up from where it stands): the address bar carries the new value
+    at once, and reopened in a fresh context it shows the same view. The section's slider
+    stood in the sidebar's folded panel while the section was closed; that stale copy had
+    the same widget id and took the new slider's URL binding with it when it went."""
+    context = new_context(browser)
+    page = context.new_page()
+    try:
+        open_page(page, server, spec)
+        open_tab(page, section)
+        control = next(c for c in section.controls if c.is_slider and c.requires is None)
+        boxes = settings_panel(page, section).get_by_test_id("stSlider")
+        slider = boxes.filter(has_text=control.label).get_by_role("slider").first
+        slider.focus()
+        before = slider_value(slider)
+        key = "End" if before < float(control.high) else "Home"
+        after_a_run(page, lambda: page.keyboard.press(key))
+        moved = slider_value(slider)
+        assert moved != before, (before, moved)
+        # the browser writes the address bar as the slider moves, before the run it starts
+        assert f"{control.key}={control.format(moved)}" in page.url.split("?", 1)[-1].split("&"), (
+            page.url
+        )
+        same_view_in_a_fresh_context(browser, page, f"{spec.url_path}-{section.id}-tab-slider")
+    finally:
+        context.close()

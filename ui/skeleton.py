@@ -391,6 +391,9 @@ def run_page(page: Page, page_file: str) -> None:
     )
     open_title = st.session_state.get(SECTION_KEY, page.section_control.default)
     open_section = next(s for s in page.sections if s.title == open_title)
+    for section, tab in zip(page.sections, tabs, strict=True):
+        if section is not open_section and section.controls:
+            tab.empty()  # its panel goes before its sidebar copy comes (_sidebar_slot)
     main = main_control(page, open_section) if strip is not None else None
     local = tuple(c for c in open_section.controls if c is not main)
     values = _create_controls(page, open_section, strip, main)
@@ -528,9 +531,9 @@ def _create_controls(
     """
     page_box = st.sidebar.container()
     panels = {
-        section.id: st.sidebar.expander(f"{section.title}: settings", icon=":material/tune:")
+        section.id: panel
         for section in page.sections
-        if section.controls and section is not open_section
+        if section.controls and (panel := _sidebar_slot(section, open_section)) is not None
     }
     placed = [(c, page_box) for c in page.controls] + [
         (c, panels[section.id])
@@ -543,6 +546,26 @@ def _create_controls(
         if main in open_section.controls:
             placed.append((main, strip))
     return _place_each(placed, {})
+
+
+def _sidebar_slot(section: Section, open_section: Section) -> DeltaGenerator | None:
+    """``section``'s place in the sidebar (a section with controls of its own): its folded
+    panel while it is closed; while it is open, an empty element in the panel's place.
+
+    A section's control moves between its sidebar panel and its part of the page when
+    the tab changes, and both copies are one widget to the browser (Streamlit 1.67 gives
+    a keyed slider the same id wherever it stands). The browser binds the address bar to
+    one widget id per key and drops the binding when a widget with that id unmounts: a
+    copy that leaves the page after the other copy came takes the binding with it, and
+    the next move of the control leaves the address bar behind (issue #37 item 6). So the
+    copy that goes is replaced in its place, in the run that opens the other one, before
+    that one is placed: the sidebar slot here (before the section's part of the page) and
+    a closed section's part of the page by an empty element at the top of its tab
+    (:func:`run_page`, before the sidebar)."""
+    if section is open_section:
+        st.sidebar.empty()
+        return None
+    return st.sidebar.expander(f"{section.title}: settings", icon=":material/tune:")
 
 
 def _place_each(
