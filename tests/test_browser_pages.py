@@ -347,3 +347,39 @@ def test_address_bar_goes_stale_after_a_tab_owned_slider_moves(server, browser, 
         same_view_in_a_fresh_context(browser, page, f"{spec.url_path}-{section.id}-tab-slider")
     finally:
         context.close()
+
+
+#: The app's background as the browser paints it.
+BACKGROUND = """() => getComputedStyle(document.querySelector('[data-testid="stApp"]'))
+  .backgroundColor"""
+
+
+def test_theme_dark_is_an_unknown_link_parameter_and_the_switch_is_hidden(server, browser):
+    """Issue #37 item 18: ``?theme=dark`` opens the page dark, without a notice; the theme
+    choice stands in the sidebar, and choosing "light" there turns the page light, and
+    the choice holds on the next page."""
+    context = new_context(browser)
+    page = context.new_page()
+    try:
+        spec = ON_SKELETON[1]
+        browser_runs.keep_stream(page)
+        page.goto(f"{server}/{spec.link_path}?theme=dark")
+        page.wait_for_url(lambda url: "embed_options=dark_theme" in url)
+        settled(page)
+        assert page.evaluate(BACKGROUND) == "rgb(14, 17, 23)"  # [theme.dark] in config.toml
+        assert not page.locator('[data-testid="stAlert"]', has_text="theme").count()
+        assert "theme=dark" in page.url
+        choice = page.get_by_test_id("stSidebar").get_by_test_id("stButtonGroup")
+        choice.get_by_role("radio", name="light", exact=True).click()
+        page.wait_for_url(lambda url: "embed_options=light_theme" in url)
+        settled(page)
+        assert page.evaluate(BACKGROUND) == "rgb(255, 255, 255)"  # [theme.light]
+        assert "theme=" not in page.url.split("?", 1)[-1].replace("embed_options", "")
+        choice.get_by_role("radio", name="dark", exact=True).click()
+        page.wait_for_url(lambda url: "embed_options=dark_theme" in url)
+        settled(page)
+        go_to(page, ON_SKELETON[2])
+        assert page.evaluate(BACKGROUND) == "rgb(14, 17, 23)"
+        assert "theme=dark" in page.url
+    finally:
+        context.close()

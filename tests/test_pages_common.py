@@ -112,6 +112,26 @@ def test_unknown_parameters_are_named(open_page, spec):
     assert len(notices) == 1 and "zzq" in notices[0] and "unknown" in notices[0]
 
 
+@pytest.mark.parametrize("spec", ON_SKELETON, ids=_id)
+def test_theme_dark_is_reported_as_an_unknown_link_parameter(open_page, spec):
+    """Issue #37 item 18: ``?theme=dark`` is the app's own theme choice, on every page: no
+    notice, the sidebar's choice shows it, the share link keeps it, and the page loads
+    the script that opens the dark theme; a theme the app does not have is named."""
+    at = open_page(spec.file, theme="dark")
+    assert not at.exception
+    assert not at.warning, [w.value for w in at.warning]
+    choice = at.sidebar.get("button_group")
+    assert [c.proto.query_param_key for c in choice] == ["theme"]
+    assert at.session_state["theme"] == "dark"
+    assert "theme=dark" in share_link(at)
+    scripts = [h.proto.body for h in at.get("html") if "dark_theme" in h.proto.body]
+    assert len(scripts) == 1, scripts
+    at = open_page(spec.file, theme="purple")
+    notice = the_one_notice(at, "theme")
+    assert "purple" in notice and "light" in notice
+    assert at.session_state["theme"] == "light"
+
+
 def _click(at, label: str):
     return at.button(key=f"preset:{label}").click().run()
 
