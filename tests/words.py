@@ -1,0 +1,165 @@
+"""Every text a reader can see in an AppTest run, and the developer words that must not be
+in it (issue #37 item 15: "every message a user can see is in a player's words").
+
+:func:`visible_texts` walks the run's element tree (main area and sidebar) and returns
+each text with where it stands: markdown, captions, notices, titles, metrics, widget
+labels, options and help, tab and panel labels, table column names and the charts'
+titles, axis titles, legend names and annotations. It leaves out what is not prose a
+player reads: the share box's link (a code block), formulas (LaTeX), the page's own
+style and script (``st.html``), the tags of the app's own HTML links, and the values of
+a widget, which are the reader's. A table's text cells are read too.
+
+:func:`developer_words` names what in a text reads like code: backticks, identifiers
+(``snake_case``, ``name=True``, ``f()``, dotted module names), Python's literals,
+quoted internal keys (an option's slug beside its label), developer remarks
+("(tests)", "got '...'") and issue numbers.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+
+from google.protobuf.message import Message
+
+#: Element types whose text is not prose a player reads, or is the reader's own.
+_SKIPPED_ELEMENTS = frozenset({"html", "code", "latex", "exception", "empty", "image", "imgs"})
+#: An HTML tag in Markdown (the app's own links): its name and attributes are not shown.
+_TAG = re.compile(r"<[^<>]*>")
+#: Proto fields that are not shown as text (ids, links, formats, icons, data).
+_SKIPPED_FIELDS = frozenset(
+    {
+        "id",
+        "form_id",
+        "query_param_key",
+        "key",
+        "page",
+        "page_script_hash",
+        "query_string",
+        "url",
+        "spec",
+        "data",
+        "format",
+        "icon",
+        "theme",
+        "value",
+        "default",
+        "raw_value",
+        "file_name",
+        "mime_type",
+        "columns",
+        "selection_mode",
+        "editing_mode",
+        "column_order",
+        "styler",
+        "label_visibility",
+        "type",
+        "placeholder_text",
+        "deploy_params",
+        "element_id",
+    }
+)
+
+
+def _proto_strings(message: Message, path: str) -> Iterator[tuple[str, str]]:
+    for field, value in message.ListFields():
+        if field.name in _SKIPPED_FIELDS:
+            continue
+        where = f"{path}.{field.name}"
+        items = value if field.is_repeated else [value]
+        for item in items:
+            if isinstance(item, Message):
+                yield from _proto_strings(item, where)
+            elif isinstance(item, str) and item.strip():
+                yield where, item
+
+
+def _chart_texts(spec_json: str) -> Iterator[tuple[str, str]]:
+    spec = json.loads(spec_json)
+    layout = spec.get("layout", {})
+
+    def title(node: object) -> str:
+        if isinstance(node, dict):
+            return str(node.get("text", ""))
+        return str(node or "")
+
+    yield "chart title", title(layout.get("title"))
+    for name, axis in layout.items():
+        if name.startswith(("xaxis", "yaxis")) and isinstance(axis, dict):
+            yield f"chart {name}", title(axis.get("title"))
+    for annotation in layout.get("annotations", []):
+        yield "chart annotation", str(annotation.get("text", ""))
+    for trace in spec.get("data", []):
+        if trace.get("showlegend", True) and trace.get("name"):
+            yield "chart legend", str(trace["name"])
+
+
+def _walk(node: object, where: str) -> Iterator[tuple[str, str]]:
+    children = getattr(node, "children", None)
+    proto = getattr(node, "proto", None)
+    kind = getattr(node, "type", "")
+    if isinstance(children, dict):  # a block: its label (a tab, a panel), then its children
+        if isinstance(proto, Message):
+            for field, text in _proto_strings(proto, kind or "block"):
+                yield f"{where} > {field}", text
+        for index, child in children.items():
+            yield from _walk(child, f"{where}/{index}")
+        return
+    if kind in _SKIPPED_ELEMENTS or not isinstance(proto, Message):
+        return
+    if kind == "markdown" and proto.body.lstrip().startswith("$$"):
+        return  # a formula (st.latex)
+    if kind == "plotly_chart":
+        for field, text in _chart_texts(proto.spec):
+            if text.strip():
+                yield f"{where} > {field}", text
+        return
+    if kind == "arrow_data_frame":
+        frame = getattr(node, "value", None)
+        if frame is not None:
+            for column in frame.columns:
+                yield f"{where} > table column", str(column)
+            for column in frame.select_dtypes(include=["object", "string"]).columns:
+                for cell in frame[column].dropna().astype(str).unique():
+                    yield f"{where} > table cell of {column}", cell
+        return
+    for field, text in _proto_strings(proto, kind):
+        yield f"{where} > {field}", _TAG.sub(" ", text)
+
+
+def visible_texts(at) -> list[tuple[str, str]]:
+    """Every ``(where, text)`` a reader can see in the run ``at`` (main area and sidebar)."""
+    return [*_walk(at.main, "main"), *_walk(at.sidebar, "sidebar")]
+
+
+#: What reads like code in a text a player sees, each with what it is.
+_DEVELOPER_PATTERNS = (
+    (re.compile(r"`"), "a backtick"),
+    (re.compile(r"\b[a-z][a-z0-9]+_[a-z0-9_]+\b"), "a snake_case identifier"),
+    (re.compile(r"\b\w+=(True|False|None)\b"), "a Python keyword argument"),
+    (re.compile(r"\b(True|False|None)\b"), "a Python literal"),
+    (re.compile(r"\b[A-Za-z_]\w*\(\)"), "a function call"),
+    (re.compile(r"\b(cubecore|streamlit|ui|st|np|pd|numpy|pandas)\.[a-z_]\w*"), "a module"),
+    (re.compile(r"\bcubecore\b"), "the compute package's name"),
+    (re.compile(r"\(tests?\)"), "a developer remark"),
+    (re.compile(r"\(got '"), "a programmer's error message"),
+    (re.compile(r"(?i)\bissue #?\d+|#\d{2,}\b"), "an issue number"),
+)
+
+
+def developer_words(text: str, internal_keys: Iterable[str] = ()) -> list[str]:
+    """What in ``text`` reads like code, as ``"what: the words"``; empty if nothing.
+
+    ``internal_keys`` are names the code knows and the reader does not (the slugs of
+    options shown by their labels): one in quotes is reported.
+    """
+    found = [
+        f"{what}: {match.group(0)!r}"
+        for pattern, what in _DEVELOPER_PATTERNS
+        for match in pattern.finditer(text)
+    ]
+    for key in internal_keys:
+        if re.search(rf"['\"]{re.escape(key)}['\"]", text):
+            found.append(f"an internal key: {key!r}")
+    return found
