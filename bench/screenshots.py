@@ -133,6 +133,14 @@ def take(browser: Any, base: str, every_section: bool) -> list[Shot]:
     return taken
 
 
+def _cell(shot: Shot | None) -> str:
+    """A cell of the index: the shot, linked to itself at full size (empty without one)."""
+    if shot is None:
+        return "<td></td>"
+    src = html.escape(shot.file.relative_to(SHOTS).as_posix())
+    return f'<td><a href="{src}"><img src="{src}" loading="lazy"></a></td>'
+
+
 def write_index(taken: list[Shot]) -> Path:
     """``index.html``: every shot on one page, a row per page and section, a column per view."""
     rows: dict[tuple[int, str | None], dict[str, Shot]] = {}
@@ -143,13 +151,7 @@ def write_index(taken: list[Shot]) -> Path:
     for (_, section), by_view in sorted(rows.items(), key=lambda item: item[0][0]):
         first = next(iter(by_view.values()))
         name = first.title + (f" ({section})" if section else "")
-        cells = "".join(
-            f'<td><a href="{shot.file.relative_to(SHOTS)}"><img src="'
-            f'{shot.file.relative_to(SHOTS)}" loading="lazy"></a></td>'
-            if (shot := by_view.get(view.name))
-            else "<td></td>"
-            for view in VIEWS
-        )
+        cells = "".join(_cell(by_view.get(view.name)) for view in VIEWS)
         body.append(f"<tr><th>{html.escape(name)}</th>{cells}</tr>")
     index = SHOTS / "index.html"
     index.write_text(
