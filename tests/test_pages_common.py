@@ -22,11 +22,12 @@ from tests.links import the_one_notice
 from tests.reading import share_link
 from tests.snapshot import read_view
 from tests.views import View, group, open_view, param
-from tests.words import developer_words, visible_texts
+from tests.words import developer_words, table_decimals, visible_texts
 from ui.controls import Control
 from ui.links import escape_text
 from ui.pages import PAGES
 from ui.skeleton import SECTION_KEY, main_control, wiring
+from ui.style import EXACT_COMPARISON, MAX_DECIMALS, column_label
 
 ON_SKELETON = [spec for spec in PAGES if spec.page is not None]
 BEFORE = json.loads(
@@ -154,6 +155,36 @@ def test_developer_words_are_found():
         "Why 80% cashes and 20% takes",
     ):
         assert developer_words(text) == [], text
+
+
+TABLE_VIEWS = [
+    param(view, view, spec, id=f"{spec.url_path}-{section.id}")
+    for spec in ON_SKELETON
+    for section in spec.page.sections
+    if (view := View(spec.file, section.title))
+] + [
+    param(view, view, spec, id=f"{spec.url_path}-{label}")
+    for spec in ON_SKELETON
+    for label in spec.presets
+    if (view := _preset_view(spec, label))
+]
+#: The headers of the exact-comparison columns (:data:`ui.style.EXACT_COMPARISON`).
+EXACT_HEADERS = {column_label(name) for name in EXACT_COMPARISON}
+
+
+@pytest.mark.parametrize(("view", "spec"), TABLE_VIEWS)
+def test_no_table_shows_more_than_4_decimals(view, spec):
+    """Issue #37: no number in a table a player reads has more than 4 decimals, on every
+    section at its defaults and after every preset, unless its column is declared an
+    exact-comparison column (:data:`ui.style.EXACT_COMPARISON`)."""
+    assert MAX_DECIMALS == 4
+    at = open_view(view)
+    long = [
+        f"{where}: {header!r} shows {places} decimals"
+        for where, header, places in table_decimals(at)
+        if places > MAX_DECIMALS and header not in EXACT_HEADERS
+    ]
+    assert long == [], "\n".join(long)
 
 
 @pytest.mark.parametrize(("spec", "section"), SECTIONS)

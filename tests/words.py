@@ -115,11 +115,13 @@ def _walk(node: object, where: str) -> Iterator[tuple[str, str]]:
             if text.strip():
                 yield f"{where} > {field}", text
         return
-    if kind == "arrow_data_frame":
+    if kind in ("dataframe", "table"):
         frame = getattr(node, "value", None)
         if frame is not None:
+            config = json.loads(getattr(proto, "columns", "") or "{}")
             for column in frame.columns:
-                yield f"{where} > table column", str(column)
+                header = (config.get(str(column)) or {}).get("label") or column
+                yield f"{where} > table column", str(header)
             for column in frame.select_dtypes(include=["object", "string"]).columns:
                 for cell in frame[column].dropna().astype(str).unique():
                     yield f"{where} > table cell of {column}", cell
@@ -162,4 +164,56 @@ def developer_words(text: str, internal_keys: Iterable[str] = ()) -> list[str]:
     for key in internal_keys:
         if re.search(rf"['\"]{re.escape(key)}['\"]", text):
             found.append(f"an internal key: {key!r}")
+    return found
+
+
+#: A decimal number written in a text cell ("0.21277", "-1.5", "12.3456%").
+_WRITTEN_NUMBER = re.compile(r"(?<![\w.])[-+]?\d+\.(\d+)(?![\w.])")
+#: A column's number format as the app writes it (``%.4f``).
+_PRINTF = re.compile(r"%[-+ 0#]*\d*\.(\d+)[fe%]")
+
+
+def _needed_decimals(values: Iterable[float], most: int = 12) -> int:
+    """The decimals a float column needs to show every value as it is (up to ``most``)."""
+    import numpy as np
+
+    numbers = np.asarray(list(values), dtype=float)
+    numbers = numbers[np.isfinite(numbers) & (np.abs(numbers) >= 1e-12)]
+    tolerance = 1e-9 * np.maximum(1.0, np.abs(numbers))
+    for places in range(most + 1):
+        if np.all(np.abs(numbers - np.round(numbers, places)) <= tolerance):
+            return places
+    return most
+
+
+def table_decimals(at) -> list[tuple[str, str, int]]:
+    """Every table's columns as the reader sees them: ``(where, header, decimals)``, the
+    decimals a number of the column shows at most (its format's, else what its values
+    need; a text column's written numbers)."""
+    found: list[tuple[str, str, int]] = []
+    tables = [*at.get("dataframe"), *at.get("table")]
+    for index, element in enumerate(tables):
+        frame = element.value
+        config = json.loads(getattr(element.proto, "columns", "") or "{}")
+        for name in frame.columns:
+            settings = config.get(str(name), config.get(f"col:{name}", {})) or {}
+            header = str(settings.get("label") or name)
+            column = frame[name]
+            kind = getattr(column.dtype, "kind", "O")
+            if kind == "f":
+                fmt = str((settings.get("type_config") or {}).get("format") or "")
+                match = _PRINTF.search(fmt)
+                places = int(match.group(1)) if match else _needed_decimals(column)
+            elif kind in "iub":
+                places = 0
+            else:
+                places = max(
+                    (
+                        len(m.group(1))
+                        for cell in column.dropna().astype(str)
+                        for m in _WRITTEN_NUMBER.finditer(cell)
+                    ),
+                    default=0,
+                )
+            found.append((f"table {index}", header, places))
     return found

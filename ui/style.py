@@ -374,9 +374,16 @@ NOT_APPLICABLE = "—"
 #: A float nearer to zero than this is shown as zero: it is float noise (1 - 0.7 - 0.3),
 #: which Streamlit would otherwise print in scientific notation.
 NOISE = 1e-12
-#: The most decimals a table column shows; a column shows as many as its most precise
-#: value needs, up to this, and every value of the column with that many.
-MAX_DECIMALS = 6
+#: The most decimals a table column shows (issue #37: no number a player reads in a table
+#: has more than 4); a column shows as many as its most precise value needs, up to this,
+#: and every value of the column with that many.
+MAX_DECIMALS = 4
+#: The columns that compare a computed value with a printed one (a paper's, an essay's):
+#: they show up to :data:`MAX_EXACT_DECIMALS`, so that the reader sees where a printed
+#: value's rounding went (printed .390, exact .39083). Declared here, by column name.
+EXACT_COMPARISON = frozenset({"exact", "a_exact"})
+#: The most decimals an exact-comparison column (:data:`EXACT_COMPARISON`) shows.
+MAX_EXACT_DECIMALS = 6
 
 #: Human labels of the column names the app's tables carry (cubecore's tidy frames name
 #: columns in snake_case). A column missing here is labelled by :func:`column_label`'s
@@ -470,20 +477,23 @@ def column_label(name: object, labels: Mapping[str, str] | None = None) -> str:
     return text
 
 
-def decimals(values: ArrayLike) -> int:
+def decimals(values: ArrayLike, most: int = MAX_DECIMALS) -> int:
     """The decimals a column of floats shows: those its most precise value needs (at most
-    :data:`MAX_DECIMALS`); noise (below :data:`NOISE`) and non-finite values need none.
+    ``most``, :data:`MAX_DECIMALS` unless the column is an exact comparison); noise
+    (below :data:`NOISE`) and non-finite values need none.
 
     >>> decimals([0.5, 0.7812, float("nan"), 2e-16])
     4
+    >>> decimals([0.390833333], most=MAX_EXACT_DECIMALS)
+    6
     """
     numbers = np.asarray(values, dtype=float)
     numbers = numbers[np.isfinite(numbers) & (np.abs(numbers) >= NOISE)]
     tolerance = 1e-9 * np.maximum(1.0, np.abs(numbers))
-    for places in range(MAX_DECIMALS + 1):
+    for places in range(most + 1):
         if np.all(np.abs(numbers - np.round(numbers, places)) <= tolerance):
             return places
-    return MAX_DECIMALS
+    return most
 
 
 def format_number(value: float, places: int) -> str:
@@ -528,13 +538,14 @@ def table_display(frame: pd.DataFrame, labels: Mapping[str, str] | None = None) 
     places: dict[str, int] = {}
     for position, name in enumerate(shown.columns):
         column = shown.iloc[:, position]
+        most = MAX_EXACT_DECIMALS if name in EXACT_COMPARISON else MAX_DECIMALS
         if column.dtype == bool:
             continue
         missing = column.isna()
         numeric = pd.api.types.is_numeric_dtype(column.dtype)
         if missing.any():
             if numeric:
-                column_places = decimals(column) if column.dtype.kind == "f" else 0
+                column_places = decimals(column, most) if column.dtype.kind == "f" else 0
                 shown[name] = [
                     NOT_APPLICABLE if gone else format_number(float(v), column_places)
                     for v, gone in zip(column, missing, strict=True)
@@ -545,7 +556,7 @@ def table_display(frame: pd.DataFrame, labels: Mapping[str, str] | None = None) 
                     for v, gone in zip(column, missing, strict=True)
                 ]
         elif column.dtype.kind == "f":
-            places[name] = decimals(column)
+            places[name] = decimals(column, most)
     headers = {name: column_label(name, labels) for name in shown.columns}
     return TableDisplay(shown, headers, places)
 
