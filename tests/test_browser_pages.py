@@ -383,3 +383,49 @@ def test_theme_dark_is_an_unknown_link_parameter_and_the_switch_is_hidden(server
         assert "theme=dark" in page.url
     finally:
         context.close()
+
+
+#: Every chart text (an annotation, the title) that runs past its chart's edge: plotly
+#: does not wrap, and the SVG cuts what does not fit.
+CLIPPED_CHART_TEXTS = """() =>
+  [...document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot')].flatMap(plot => {
+    const box = plot.getBoundingClientRect();
+    return [...plot.querySelectorAll('.annotation-text, .gtitle')]
+      .filter(t => { const r = t.getBoundingClientRect();
+                     return r.width > 0 && (r.right > box.right + 1 || r.left < box.left - 1); })
+      .map(t => t.textContent.trim().slice(0, 60));
+  })"""
+
+#: The screens of issue #37 item 17: a laptop and a phone.
+SCREENS = {"1280": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_labels_and_chart_captions_are_cut(server, browser, screen):
+    """Issue #37 item 17: on every page (its first section, and the home page's model
+    cards), at 1280 px and on a 390x844 phone, no label, link or caption ends in "..."
+    over hidden text, and no chart's caption or title runs past the chart's edge."""
+    context = patient_context(
+        browser, viewport=SCREENS[screen], is_mobile=screen == "phone", has_touch=screen == "phone"
+    )
+    page = context.new_page()
+    cut: list[str] = []
+    try:
+        home = next(spec for spec in ON_SKELETON if spec.link_path == "")
+        models = home.page.section("overview").title
+        visits = [(spec, "") for spec in ON_SKELETON] + [(home, f"?sec={models}")]
+        for spec, query in visits:
+            page.goto(f"{server}/{spec.link_path}{query}")
+            settled(page)
+            page.wait_for_function(
+                "() => [...document.querySelectorAll('[data-testid=\"stPlotlyChart\"]')]"
+                ".every(chart => chart.querySelector('.main-svg') !== null)"
+            )
+            where = f"{spec.url_path}{query}"
+            cut += [f"{where}: cut {text!r}" for text in page.evaluate(CUT_TEXTS)]
+            cut += [f"{where}: chart text {t!r}" for t in page.evaluate(CLIPPED_CHART_TEXTS)]
+            if cut:
+                page.screenshot(path=str(ARTIFACTS / f"cut-{screen}-{spec.url_path}.png"))
+        assert cut == [], "\n".join(cut)
+    finally:
+        context.close()

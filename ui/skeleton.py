@@ -79,9 +79,10 @@ SECTION_KEY = "sec"
 PRESET_BAR = "preset-bar"
 #: The key of presenter mode's strip beside the presets: the open section's main control.
 PRESENTER_STRIP = "presenter-strip"
-#: The app's own layout rules, on every page (``app.py``): a metric's label and value
-#: wrap instead of being cut with "...", a formula wider than the screen scrolls
-#: instead of being cut at its edge, and on a phone the title is smaller
+#: The app's own layout rules, on every page (``app.py``): a metric's label and value, a
+#: link to a page and a button's label wrap instead of being cut with "..." (issue #37),
+#: a formula wider than the screen scrolls instead of being cut at its edge, and on a
+#: phone the title is smaller
 #: and the presets are a few rows of small buttons, not a column of full-width ones.
 _WRAPPING_PRESETS = (
     f".st-key-{PRESET_BAR} [data-testid='stHorizontalBlock']"
@@ -93,8 +94,10 @@ LAYOUT_CSS = (
     "<style>"
     ".katex-display{overflow-x:auto;overflow-y:hidden}"
     "[data-testid='stMetricLabel'],[data-testid='stMetricLabel'] *,"
-    "[data-testid='stMetricValue'],[data-testid='stMetricValue'] *"
+    "[data-testid='stMetricValue'],[data-testid='stMetricValue'] *,"
+    "[data-testid='stPageLink-NavLink'] span,[data-testid='stButton'] button *"
     "{white-space:normal !important;text-overflow:clip !important;overflow:visible !important}"
+    "[data-testid='stPageLink-NavLink'],[data-testid='stButton'] button{height:auto}"
     "@media (max-width:640px){"
     "h1{font-size:2rem !important}"
     f"{_WRAPPING_PRESETS}"

@@ -621,22 +621,68 @@ def _reads_as_number(text: str) -> bool:
     return True
 
 
-def with_export_note(figure: Figure, text: str) -> Figure:
-    """``figure`` with ``text`` in a small line at its top edge (:data:`EXPORT_NOTE`).
+#: The longest line of an export note (characters): at its 10 px type it fits a chart on
+#: a 390 px phone, where plotly would cut a longer line at the chart's edge (issue #37).
+_NOTE_CHARS = 48
+#: Height (px) of each further line of an export note.
+_NOTE_LINE = 13
+#: The longest line of a chart's title (characters) outside presenter mode: it fits a
+#: chart on a 390 px phone; a longer title is broken once (plotly does not wrap).
+_TITLE_CHARS = 42
 
-    The top margin grows by the line's strip and the note takes that strip, above the
+
+def _note_lines(text: str, limit: int = _NOTE_CHARS) -> list[str]:
+    """``text`` in lines of at most ``limit`` characters, broken only after a separator
+    (" · " between its parts, ", " between parameters, "; " between sources), so that a
+    value stays whole; a piece longer than a line has a line of its own. The lines read
+    as the text again joined by spaces."""
+    pieces = re.split(r"(?<=, )|(?<=· )|(?<=; )", text)
+    lines: list[str] = []
+    for piece in pieces:
+        if lines and len(lines[-1]) + len(piece.rstrip()) <= limit:
+            lines[-1] += piece
+        else:
+            lines.append(piece)
+    return [line.rstrip() for line in lines if line.strip()]
+
+
+def fitting_title(figure: Figure) -> Figure:
+    """``figure`` with a title longer than a phone's chart holds broken once, and the top
+    margin grown by the second line (a new figure; a short title leaves it as it is)."""
+    layout = figure.get("layout", {})
+    title = layout.get("title")
+    if not isinstance(title, dict):
+        return figure
+    text = str(title.get("text", ""))
+    wrapped = _two_lines(text, _TITLE_CHARS)
+    if wrapped == text:
+        return figure
+    size = float(title.get("font", {}).get("size", _FONT_SIZE[False] + 3))
+    margin = dict(layout.get("margin", {}))
+    top = int(margin.get("t", _PLOTLY_MARGIN["t"]))
+    margin["t"] = top + round(_LINE_EM * size)
+    new_layout = {**layout, "title": {**title, "text": wrapped}, "margin": margin}
+    return {**figure, "layout": new_layout}
+
+
+def with_export_note(figure: Figure, text: str) -> Figure:
+    """``figure`` with ``text`` in small lines at its top edge (:data:`EXPORT_NOTE`).
+
+    The top margin grows by the lines' strip and the note takes that strip, above the
     title: under the plot, plotly moves the tick labels, the axis title and the legend
     as they need (their room depends on the width the browser gives), so a line placed
     there lands on one of them; the top strip is the figure's own, and inside the
-    image a PNG export saves.
+    image a PNG export saves. A long note is broken into lines a phone's chart holds
+    (:func:`_note_lines`).
     """
+    lines = _note_lines(text)
     layout = dict(figure.get("layout", {}))
     margin = dict(layout.get("margin", {}))
     top = int(margin.get("t", _PLOTLY_MARGIN["t"]))
-    margin["t"] = top + _NOTE_STRIP
+    margin["t"] = top + _NOTE_STRIP + _NOTE_LINE * (len(lines) - 1)
     note = {
         "name": EXPORT_NOTE,
-        "text": text,
+        "text": "<br>".join(lines),
         "xref": "paper",
         "yref": "paper",
         "x": 0,
