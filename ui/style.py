@@ -683,6 +683,7 @@ def with_export_note(figure: Figure, text: str) -> Figure:
     note = {
         "name": EXPORT_NOTE,
         "text": "<br>".join(lines),
+        "align": "left",
         "xref": "paper",
         "yref": "paper",
         "x": 0,
