@@ -13,7 +13,7 @@ export VENV
 export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test check typecheck lock lowest bench load soak abuse scale coldstart fragments stress suitefloor classroom clean
+.PHONY: run test check typecheck lock lowest bench load soak abuse scale coldstart fragments stress suitefloor classroom screenshots clean
 
 run:
 	scripts/ensure-venv.sh requirements.lock
@@ -75,6 +75,13 @@ stress:
 	scripts/ensure-venv.sh requirements-dev.lock
 	scripts/ensure-system.sh chromium
 	$(PY) -m bench stress --runs 5 --hogs 2
+
+# Every page at 1280x800 light, 1280x720 presenter, dark and a 390x844 phone, as PNGs in
+# test-artifacts/screenshots/ with an index.html of them all (issue #37; about 2 minutes).
+screenshots:
+	scripts/ensure-venv.sh requirements-dev.lock
+	scripts/ensure-system.sh chromium
+	$(PY) -m bench.screenshots $(SCREENSHOT_ARGS)
 
 # The least CPU make test needs for the browser checks it must make, beside its other
 # tests as they are (issue #17; about 12 minutes).

@@ -9,7 +9,7 @@ import_pages()
 import streamlit as st
 
 from ui import links
-from ui.controls import PRESENT
+from ui.controls import PRESENT, THEME
 from ui.router import ensure_navigation, freeze_long_lived_heap, navigation_pages
 from ui.serve import send_without_delay
 from ui.skeleton import LAYOUT_CSS, PRESENTER_CSS
@@ -43,7 +43,17 @@ present = st.sidebar.container().toggle(
     bind="query-params",
     help=PRESENT.help,
 )
+theme = st.sidebar.container().segmented_control(
+    THEME.label,
+    THEME.options,
+    default=THEME.default,
+    required=True,
+    key=THEME.key,
+    bind="query-params",
+    help=THEME.help,
+)
 st.html(LAYOUT_CSS)
+st.html(links.theme_script(str(theme or THEME.default)), unsafe_allow_javascript=True)
 if present:
     # A projector: large type everywhere.
     st.html(PRESENTER_CSS)

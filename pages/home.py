@@ -1,4 +1,4 @@
-"""Home: the model atlas, one view of all the models."""
+"""Home: where to start, and the models one tab further."""
 
 from ui.warmup import import_pages
 

@@ -259,6 +259,11 @@ def _dataframes(at: AppTest) -> list[dict]:
     return frames
 
 
+def _words(text: object) -> object:
+    """A chart's text as its words, however plotly's lines break it."""
+    return text.replace("<br>", " ") if isinstance(text, str) else text
+
+
 def _charts(at: AppTest) -> list[dict]:
     charts = []
     for element in at.get("plotly_chart"):
@@ -267,7 +272,8 @@ def _charts(at: AppTest) -> list[dict]:
         title = layout.get("title", {})
         charts.append(
             {
-                "title": title.get("text") if isinstance(title, dict) else title,
+                # a long title is broken for a phone (ui.style.fitting_title): its words
+                "title": _words(title.get("text") if isinstance(title, dict) else title),
                 "traces": [
                     {
                         "type": trace.get("type"),

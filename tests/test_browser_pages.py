@@ -298,3 +298,134 @@ def test_presenter_mode_shows_each_section_on_one_screen(server, browser, spec):
         sidebar_stays_as_the_presenter_set_it(page, spec, shown=spec.page.sections[-1])
     finally:
         context.close()
+
+
+#: Pages with a section that owns a slider and is not the first one: it is opened by
+#: its tab, and its slider's copy in the sidebar's folded panel gives way to its own.
+TAB_OWNED_SLIDERS = [
+    (spec, section)
+    for spec in ON_SKELETON
+    for section in spec.page.sections[1:]
+    if own_slider(section)
+]
+
+
+def slider_value(slider) -> float:
+    """A slider's value as the page shows it (its range input's, else its ARIA value)."""
+    return float(slider.evaluate("el => el.value ?? el.getAttribute('aria-valuenow')"))
+
+
+@pytest.mark.parametrize(
+    ("spec", "section"),
+    TAB_OWNED_SLIDERS,
+    ids=lambda item: getattr(item, "url_path", getattr(item, "id", "")),
+)
+def test_address_bar_goes_stale_after_a_tab_owned_slider_moves(server, browser, spec, section):
+    """Issue #37 item 6: open a section by clicking its tab, move that section's own slider
+    (by keyboard, one step up from where it stands): the address bar carries the new value
+    at once, and reopened in a fresh context it shows the same view. The section's slider
+    stood in the sidebar's folded panel while the section was closed; that stale copy had
+    the same widget id and took the new slider's URL binding with it when it went."""
+    context = new_context(browser)
+    page = context.new_page()
+    try:
+        open_page(page, server, spec)
+        open_tab(page, section)
+        control = next(c for c in section.controls if c.is_slider and c.requires is None)
+        boxes = settings_panel(page, section).get_by_test_id("stSlider")
+        slider = boxes.filter(has_text=control.label).get_by_role("slider").first
+        slider.focus()
+        before = slider_value(slider)
+        key = "End" if before < float(control.high) else "Home"
+        after_a_run(page, lambda: page.keyboard.press(key))
+        moved = slider_value(slider)
+        assert moved != before, (before, moved)
+        # the browser writes the address bar as the slider moves, before the run it starts
+        assert f"{control.key}={control.format(moved)}" in page.url.split("?", 1)[-1].split("&"), (
+            page.url
+        )
+        same_view_in_a_fresh_context(browser, page, f"{spec.url_path}-{section.id}-tab-slider")
+    finally:
+        context.close()
+
+
+#: The app's background as the browser paints it.
+BACKGROUND = """() => getComputedStyle(document.querySelector('[data-testid="stApp"]'))
+  .backgroundColor"""
+
+
+def test_theme_dark_is_an_unknown_link_parameter_and_the_switch_is_hidden(server, browser):
+    """Issue #37 item 18: ``?theme=dark`` opens the page dark, without a notice; the theme
+    choice stands in the sidebar, and choosing "light" there turns the page light, and
+    the choice holds on the next page."""
+    context = new_context(browser)
+    page = context.new_page()
+    try:
+        spec = ON_SKELETON[1]
+        browser_runs.keep_stream(page)
+        page.goto(f"{server}/{spec.link_path}?theme=dark")
+        page.wait_for_url(lambda url: "embed_options=dark_theme" in url)
+        settled(page)
+        assert page.evaluate(BACKGROUND) == "rgb(14, 17, 23)"  # [theme.dark] in config.toml
+        assert not page.locator('[data-testid="stAlert"]', has_text="theme").count()
+        assert "theme=dark" in page.url
+        choice = page.get_by_test_id("stSidebar").get_by_test_id("stButtonGroup")
+        choice.get_by_role("radio", name="light", exact=True).click()
+        page.wait_for_url(lambda url: "embed_options=light_theme" in url)
+        settled(page)
+        assert page.evaluate(BACKGROUND) == "rgb(255, 255, 255)"  # [theme.light]
+        assert "theme=" not in page.url.split("?", 1)[-1].replace("embed_options", "")
+        choice.get_by_role("radio", name="dark", exact=True).click()
+        page.wait_for_url(lambda url: "embed_options=dark_theme" in url)
+        settled(page)
+        go_to(page, ON_SKELETON[2])
+        assert page.evaluate(BACKGROUND) == "rgb(14, 17, 23)"
+        assert "theme=dark" in page.url
+    finally:
+        context.close()
+
+
+#: Every chart text (an annotation, the title) that runs past its chart's edge: plotly
+#: does not wrap, and the SVG cuts what does not fit.
+CLIPPED_CHART_TEXTS = """() =>
+  [...document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot')].flatMap(plot => {
+    const box = plot.getBoundingClientRect();
+    return [...plot.querySelectorAll('.annotation-text, .gtitle')]
+      .filter(t => { const r = t.getBoundingClientRect();
+                     return r.width > 0 && (r.right > box.right + 1 || r.left < box.left - 1); })
+      .map(t => t.textContent.trim().slice(0, 60));
+  })"""
+
+#: The screens of issue #37 item 17: a laptop and a phone.
+SCREENS = {"1280": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_labels_and_chart_captions_are_cut(server, browser, screen):
+    """Issue #37 item 17: on every page (its first section, and the home page's model
+    cards), at 1280 px and on a 390x844 phone, no label, link or caption ends in "..."
+    over hidden text, and no chart's caption or title runs past the chart's edge."""
+    context = patient_context(
+        browser, viewport=SCREENS[screen], is_mobile=screen == "phone", has_touch=screen == "phone"
+    )
+    page = context.new_page()
+    cut: list[str] = []
+    try:
+        home = next(spec for spec in ON_SKELETON if spec.link_path == "")
+        models = home.page.section("overview").title
+        visits = [(spec, "") for spec in ON_SKELETON] + [(home, f"?sec={models}")]
+        for spec, query in visits:
+            page.goto(f"{server}/{spec.link_path}{query}")
+            settled(page)
+            page.wait_for_function(
+                "() => [...document.querySelectorAll('[data-testid=\"stPlotlyChart\"]')]"
+                ".every(chart => chart.querySelector('.main-svg') !== null)"
+            )
+            where = f"{spec.url_path}{query}"
+            cut += [f"{where}: cut {text!r}" for text in page.evaluate(CUT_TEXTS)]
+            cut += [f"{where}: chart text {t!r}" for t in page.evaluate(CLIPPED_CHART_TEXTS)]
+            if cut:
+                page.screenshot(path=str(ARTIFACTS / f"cut-{screen}-{spec.url_path}.png"))
+        assert cut == [], "\n".join(cut)
+    finally:
+        context.close()

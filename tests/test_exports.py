@@ -53,7 +53,8 @@ def _exports(at) -> list[tuple[str, str]]:
             if a.get("name") == EXPORT_NOTE
         ]
         assert len(notes) == 1, notes
-        found.append((config["toImageButtonOptions"]["filename"], notes[0]))
+        # a long note is in lines a phone's chart holds: read as one line of text
+        found.append((config["toImageButtonOptions"]["filename"], notes[0].replace("<br>", " ")))
     return found
 
 

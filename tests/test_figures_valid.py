@@ -36,7 +36,12 @@ def sections(spec):
 #: Sections that are text only.
 #: The classroom draws its histogram only once a room has answers
 #: (tests/test_page_classroom.py validates it there).
-CHARTLESS = {("sec", "Overview"), ("sec", "Glossary"), ("sec", "About and sources")}
+CHARTLESS = {
+    ("sec", "Start here"),
+    ("sec", "Models"),
+    ("sec", "Glossary"),
+    ("sec", "About and sources"),
+}
 #: The classroom shows its histogram only once answers come in (its page tests check it).
 CHARTLESS |= {("sec", "Join"), ("sec", "Present")}
 

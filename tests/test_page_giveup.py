@@ -53,13 +53,15 @@ def test_essay_defaults_reproduce_the_essay(open_page):
     exact = table[["e0", "e1", "e2"]].to_numpy(dtype=float)
     np.testing.assert_allclose(exact, printed, atol=5e-4)  # three printed decimals
     assert (table["check"] == "every printed cell is the exact value rounded").all()
-    # every quoted deviation is on the page with its reason
+    # every quoted deviation is on the page with its reason, named in words
     for name, (printed_value, reason) in giveup.ESSAY_QUOTED_DEVIATIONS.items():
-        assert name in infos(at) and f"{printed_value:.3f}" in infos(at)
+        assert name not in infos(at)
+        words = name.replace("_", " ").capitalize()
+        assert words in infos(at) and f"{printed_value:.3f}" in infos(at)
         assert reason[:40] in infos(at)
     quoted = at.dataframe[1].value.set_index("number")
-    assert quoted.loc["redouble_cost", "exact"] == pytest.approx(22 / 86, abs=1e-5)
-    assert not quoted.loc["initial_double_point", "agrees"]
+    assert quoted.loc["Redouble cost", "exact"] == pytest.approx(22 / 86, abs=1e-5)
+    assert not quoted.loc["Initial double point", "agrees"]
 
 
 LINK = {"from": "g", "g": "0.9", "gc": "0.85", "r1": "0.5", "cube": "owned", "eq": "0.3"}

@@ -8,12 +8,13 @@ from cubecore import atlas, giveup
 from cubecore.references import REFERENCES
 from tests.plotly_spec import plotly_spec
 from ui.home import PAGE as HOME
-from ui.home.content import GLOSSARY, MODEL_TITLES, OVERVIEW
+from ui.home.content import GLOSSARY, MODEL_TITLES, OVERVIEW, START
 from ui.pages import PAGES, link_query
 
 PAGE = "pages/home.py"
 SPEC_BY_FILE = {spec.file: spec for spec in PAGES}
 CARD_LINKS = [link for card in OVERVIEW for link in card.links]
+START_LINKS = [start.link for start in START]
 GLOSSARY_LINKS = [link for _, _, link in GLOSSARY]
 
 
@@ -83,8 +84,29 @@ def test_every_card_and_glossary_link_names_a_registered_page_and_a_section():
         SPEC_BY_FILE[link.page].page.section(str(link.query["sec"]))
 
 
-def test_overview_links_are_shown_with_their_queries(open_page):
+def test_a_visitor_cannot_tell_where_to_go_from_the_home_page(open_page):
+    """Issue #37 item 19: the home page opens on what a visitor brings (a position, engine
+    numbers, a match score, learning the theory, teaching a class), each with one link to
+    its page; the model cards are one tab further; the sidebar lists the cube calculator
+    right after the home page."""
     home = open_page(PAGE)
+    assert home.session_state["sec"] == "Start here"
+    brings = [start.brings.lower() for start in START]
+    for words in ("position", "engine numbers", "match score", "learn", "teach"):
+        assert any(words in shown for shown in brings), words
+    shown = {el.proto.label: el.proto for el in home.get("page_link")}
+    assert set(shown) == {link.label for link in START_LINKS}
+    for link in START_LINKS:
+        assert shown[link.label].page == SPEC_BY_FILE[link.page].url_path
+        assert shown[link.label].query_string == urlencode(link_query(link.page, link.query))
+    assert START_LINKS[0].page == "pages/real_race.py"  # decodes a position (issue #37)
+    assert [spec.file for spec in PAGES[:2]] == ["pages/home.py", "pages/cube.py"]
+    models = open_page(PAGE, sec=HOME.section("overview").title)
+    assert {el.proto.label for el in models.get("page_link")} >= {card.label for card in CARD_LINKS}
+
+
+def test_overview_links_are_shown_with_their_queries(open_page):
+    home = open_page(PAGE, sec=HOME.section("overview").title)
     shown = {el.proto.label: el.proto for el in home.get("page_link")}
     for link in CARD_LINKS:
         assert shown[link.label].page == SPEC_BY_FILE[link.page].url_path
@@ -93,7 +115,7 @@ def test_overview_links_are_shown_with_their_queries(open_page):
 
 @pytest.mark.parametrize(
     "link",
-    [link for link in CARD_LINKS + GLOSSARY_LINKS if on_skeleton(link)],
+    [link for link in CARD_LINKS + GLOSSARY_LINKS + START_LINKS if on_skeleton(link)],
     ids=lambda link: f"{link.page}:{urlencode(link.query)}",
 )
 def test_link_opens_its_section_in_the_preset_state(open_page, link):

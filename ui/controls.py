@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal, cast, get_args
 
-__all__ = ["APP_CONTROLS", "PRESENT", "SECTION_KEY", "Control", "ControlKind"]
+__all__ = ["APP_CONTROLS", "PRESENT", "SECTION_KEY", "THEME", "Control", "ControlKind"]
 
 #: What a control is: a float or integer slider, a choice, a toggle, the section tabs, a text.
 ControlKind = Literal["float", "int", "number", "select", "bool", "tabs", "text"]
@@ -211,7 +211,18 @@ PRESENT = Control(
     help="Large text and uncluttered charts for a projector. Part of the link: ?present=true",
 )
 
-APP_CONTROLS = (PRESENT,)
+#: App-wide control beside presenter mode: the app's light or dark theme (``?theme=dark``),
+#: the two of ``.streamlit/config.toml`` (``[theme.light]``, ``[theme.dark]``).
+THEME = Control(
+    key="theme",
+    label="Theme",
+    kind="select",
+    default="light",
+    options=("light", "dark"),
+    help="Light or dark colours; the page reloads in the chosen one. Part of the link: ?theme=dark",
+)
+
+APP_CONTROLS = (PRESENT, THEME)
 
 #: The URL key of the open section, on every page (the skeleton's section tabs).
 SECTION_KEY = "sec"

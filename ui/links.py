@@ -436,6 +436,36 @@ def theme_link(link: str, theme: str) -> str:
     return f"{link}{'&' if '?' in link else '?'}{THEME_OPTION}={THEME_VALUES[theme]}"
 
 
+#: Session Storage key of the last theme the page reloaded into (:func:`theme_script`).
+_THEME_RELOADED = "cubelab-theme-reloaded"
+
+
+def theme_script(theme: str) -> str:
+    """HTML: a script that opens the page in ``theme`` ("light" or "dark", the app-wide
+    control ``theme``) when the browser shows the other one.
+
+    Streamlit 1.67 takes a link's theme from :data:`THEME_OPTION` as the page loads, and
+    a running app cannot change it: the script reloads the page once, with the option
+    that matches the control (the address bar keeps ``theme``). Light, the app's own
+    theme, needs a reload only away from a dark option. A reload is done at most once
+    per address (Session Storage), so a browser that kept another theme is never caught
+    in a loop of reloads.
+    """
+    wanted = THEME_VALUES[theme.capitalize()]
+    return (
+        "<script>(() => {"
+        f"const wanted = {wanted!r}; const key = {_THEME_RELOADED!r};"
+        "const url = new URL(window.location.href);"
+        f"const shown = url.searchParams.get({THEME_OPTION!r});"
+        "if (shown === wanted || (wanted === 'light_theme' && shown === null)) return;"
+        f"url.searchParams.set({THEME_OPTION!r}, wanted);"
+        "if (window.sessionStorage.getItem(key) === url.href) return;"
+        "window.sessionStorage.setItem(key, url.href);"
+        "window.location.replace(url.href);"
+        "})();</script>"
+    )
+
+
 def theme_switch(link: str) -> str:
     """HTML: a link per theme to this view (``link``), opened in the same tab."""
     anchors = [

@@ -76,15 +76,65 @@ class PageSpec:
         return presets
 
 
+#: In the sidebar's order: where to start, then the pages a player brings a question to, the
+#: classroom's, and the models last.
 PAGES = (
     PageSpec(
         "pages/home.py",
-        "Home: the model atlas",
+        "Home: where to start",
         "home",
         ":material/home:",
-        "Overview",
+        "Start",
         package="ui.home",
         default=True,
+    ),
+    PageSpec(
+        "pages/cube.py",
+        "Cube calculator",
+        "cube",
+        ":material/calculate:",
+        "The real game",
+        package="ui.cube",
+    ),
+    PageSpec(
+        "pages/real_race.py",
+        "Real races",
+        "real_race",
+        ":material/directions_run:",
+        "The real game",
+        package="ui.real_race",
+    ),
+    PageSpec(
+        "pages/match.py",
+        "Match play",
+        "match",
+        ":material/emoji_events:",
+        "Rules & match play",
+        package="ui.match",
+    ),
+    PageSpec(
+        "pages/rules.py",
+        "Cube rules",
+        "rules",
+        ":material/gavel:",
+        "Rules & match play",
+        package="ui.rules",
+    ),
+    PageSpec(
+        "pages/classroom.py",
+        "Classroom",
+        "classroom",
+        ":material/groups:",
+        "Learn",
+        package="ui.classroom",
+    ),
+    PageSpec(
+        "pages/drills.py",
+        "Drills",
+        "drills",
+        ":material/school:",
+        "Learn",
+        package="ui.drills",
     ),
     PageSpec(
         "pages/janowski.py",
@@ -117,54 +167,6 @@ PAGES = (
         ":material/flag:",
         "Models",
         package="ui.giveup",
-    ),
-    PageSpec(
-        "pages/rules.py",
-        "Cube rules",
-        "rules",
-        ":material/gavel:",
-        "Rules & match play",
-        package="ui.rules",
-    ),
-    PageSpec(
-        "pages/match.py",
-        "Match play",
-        "match",
-        ":material/emoji_events:",
-        "Rules & match play",
-        package="ui.match",
-    ),
-    PageSpec(
-        "pages/cube.py",
-        "Cube calculator",
-        "cube",
-        ":material/calculate:",
-        "The real game",
-        package="ui.cube",
-    ),
-    PageSpec(
-        "pages/real_race.py",
-        "Real races",
-        "real_race",
-        ":material/directions_run:",
-        "The real game",
-        package="ui.real_race",
-    ),
-    PageSpec(
-        "pages/classroom.py",
-        "Classroom",
-        "classroom",
-        ":material/groups:",
-        "Learn",
-        package="ui.classroom",
-    ),
-    PageSpec(
-        "pages/drills.py",
-        "Drills",
-        "drills",
-        ":material/school:",
-        "Learn",
-        package="ui.drills",
     ),
 )
 

@@ -77,9 +77,10 @@ _Option = TypeVar("_Option", bound=str)
 PRESET_BAR = "preset-bar"
 #: The key of presenter mode's strip beside the presets: the open section's main control.
 PRESENTER_STRIP = "presenter-strip"
-#: The app's own layout rules, on every page (``app.py``): a metric's label and value
-#: wrap instead of being cut with "...", a formula wider than the screen scrolls
-#: instead of being cut at its edge, and on a phone the title is smaller
+#: The app's own layout rules, on every page (``app.py``): a metric's label and value, a
+#: link to a page and a button's label wrap instead of being cut with "..." (issue #37),
+#: a formula wider than the screen scrolls instead of being cut at its edge, and on a
+#: phone the title is smaller
 #: and the presets are a few rows of small buttons, not a column of full-width ones.
 _WRAPPING_PRESETS = (
     f".st-key-{PRESET_BAR} [data-testid='stHorizontalBlock']"
@@ -91,8 +92,10 @@ LAYOUT_CSS = (
     "<style>"
     ".katex-display{overflow-x:auto;overflow-y:hidden}"
     "[data-testid='stMetricLabel'],[data-testid='stMetricLabel'] *,"
-    "[data-testid='stMetricValue'],[data-testid='stMetricValue'] *"
+    "[data-testid='stMetricValue'],[data-testid='stMetricValue'] *,"
+    "[data-testid='stPageLink-NavLink'] span,[data-testid='stButton'] button *"
     "{white-space:normal !important;text-overflow:clip !important;overflow:visible !important}"
+    "[data-testid='stPageLink-NavLink'],[data-testid='stButton'] button{height:auto}"
     "@media (max-width:640px){"
     "h1{font-size:2rem !important}"
     f"{_WRAPPING_PRESETS}"
@@ -389,6 +392,9 @@ def run_page(page: Page, page_file: str) -> None:
     )
     open_title = st.session_state.get(SECTION_KEY, page.section_control.default)
     open_section = next(s for s in page.sections if s.title == open_title)
+    for section, tab in zip(page.sections, tabs, strict=True):
+        if section is not open_section and section.controls:
+            tab.empty()  # its panel goes before its sidebar copy comes (_sidebar_slot)
     main = main_control(page, open_section) if strip is not None else None
     local = tuple(c for c in open_section.controls if c is not main)
     values = _create_controls(page, open_section, strip, main)
@@ -526,9 +532,9 @@ def _create_controls(
     """
     page_box = st.sidebar.container()
     panels = {
-        section.id: st.sidebar.expander(f"{section.title}: settings", icon=":material/tune:")
+        section.id: panel
         for section in page.sections
-        if section.controls and section is not open_section
+        if section.controls and (panel := _sidebar_slot(section, open_section)) is not None
     }
     placed = [(c, page_box) for c in page.controls] + [
         (c, panels[section.id])
@@ -541,6 +547,26 @@ def _create_controls(
         if main in open_section.controls:
             placed.append((main, strip))
     return _place_each(placed, {})
+
+
+def _sidebar_slot(section: Section, open_section: Section) -> DeltaGenerator | None:
+    """``section``'s place in the sidebar (a section with controls of its own): its folded
+    panel while it is closed; while it is open, an empty element in the panel's place.
+
+    A section's control moves between its sidebar panel and its part of the page when
+    the tab changes, and both copies are one widget to the browser (Streamlit 1.67 gives
+    a keyed slider the same id wherever it stands). The browser binds the address bar to
+    one widget id per key and drops the binding when a widget with that id unmounts: a
+    copy that leaves the page after the other copy came takes the binding with it, and
+    the next move of the control leaves the address bar behind (issue #37 item 6). So the
+    copy that goes is replaced in its place, in the run that opens the other one, before
+    that one is placed: the sidebar slot here (before the section's part of the page) and
+    a closed section's part of the page by an empty element at the top of its tab
+    (:func:`run_page`, before the sidebar)."""
+    if section is open_section:
+        st.sidebar.empty()
+        return None
+    return st.sidebar.expander(f"{section.title}: settings", icon=":material/tune:")
 
 
 def _place_each(

@@ -374,9 +374,16 @@ NOT_APPLICABLE = "—"
 #: A float nearer to zero than this is shown as zero: it is float noise (1 - 0.7 - 0.3),
 #: which Streamlit would otherwise print in scientific notation.
 NOISE = 1e-12
-#: The most decimals a table column shows; a column shows as many as its most precise
-#: value needs, up to this, and every value of the column with that many.
-MAX_DECIMALS = 6
+#: The most decimals a table column shows (issue #37: no number a player reads in a table
+#: has more than 4); a column shows as many as its most precise value needs, up to this,
+#: and every value of the column with that many.
+MAX_DECIMALS = 4
+#: The columns that compare a computed value with a printed one (a paper's, an essay's):
+#: they show up to :data:`MAX_EXACT_DECIMALS`, so that the reader sees where a printed
+#: value's rounding went (printed .390, exact .39083). Declared here, by column name.
+EXACT_COMPARISON = frozenset({"exact", "a_exact"})
+#: The most decimals an exact-comparison column (:data:`EXACT_COMPARISON`) shows.
+MAX_EXACT_DECIMALS = 6
 
 #: Human labels of the column names the app's tables carry (cubecore's tidy frames name
 #: columns in snake_case). A column missing here is labelled by :func:`column_label`'s
@@ -470,20 +477,23 @@ def column_label(name: object, labels: Mapping[str, str] | None = None) -> str:
     return text
 
 
-def decimals(values: ArrayLike) -> int:
+def decimals(values: ArrayLike, most: int = MAX_DECIMALS) -> int:
     """The decimals a column of floats shows: those its most precise value needs (at most
-    :data:`MAX_DECIMALS`); noise (below :data:`NOISE`) and non-finite values need none.
+    ``most``, :data:`MAX_DECIMALS` unless the column is an exact comparison); noise
+    (below :data:`NOISE`) and non-finite values need none.
 
     >>> decimals([0.5, 0.7812, float("nan"), 2e-16])
     4
+    >>> decimals([0.390833333], most=MAX_EXACT_DECIMALS)
+    6
     """
     numbers = np.asarray(values, dtype=float)
     numbers = numbers[np.isfinite(numbers) & (np.abs(numbers) >= NOISE)]
     tolerance = 1e-9 * np.maximum(1.0, np.abs(numbers))
-    for places in range(MAX_DECIMALS + 1):
+    for places in range(most + 1):
         if np.all(np.abs(numbers - np.round(numbers, places)) <= tolerance):
             return places
-    return MAX_DECIMALS
+    return most
 
 
 def format_number(value: float, places: int) -> str:
@@ -528,13 +538,14 @@ def table_display(frame: pd.DataFrame, labels: Mapping[str, str] | None = None) 
     places: dict[str, int] = {}
     for position, name in enumerate(shown.columns):
         column = shown.iloc[:, position]
+        most = MAX_EXACT_DECIMALS if name in EXACT_COMPARISON else MAX_DECIMALS
         if column.dtype == bool:
             continue
         missing = column.isna()
         numeric = pd.api.types.is_numeric_dtype(column.dtype)
         if missing.any():
             if numeric:
-                column_places = decimals(column) if column.dtype.kind == "f" else 0
+                column_places = decimals(column, most) if column.dtype.kind == "f" else 0
                 shown[name] = [
                     NOT_APPLICABLE if gone else format_number(float(v), column_places)
                     for v, gone in zip(column, missing, strict=True)
@@ -545,7 +556,7 @@ def table_display(frame: pd.DataFrame, labels: Mapping[str, str] | None = None) 
                     for v, gone in zip(column, missing, strict=True)
                 ]
         elif column.dtype.kind == "f":
-            places[name] = decimals(column)
+            places[name] = decimals(column, most)
     headers = {name: column_label(name, labels) for name in shown.columns}
     return TableDisplay(shown, headers, places)
 
@@ -560,7 +571,7 @@ EXPORT_NOTE = "export-note"
 _NOTE_STRIP = 22
 #: Height (px) of the band above it, left to the chart toolbar (plotly's mode bar, drawn
 #: at the chart's top right corner): on a phone the note runs the chart's whole width,
-#: and the toolbar covered it (issue #37 item 13).
+#: and the toolbar covered it.
 _TOOLBAR_STRIP = 30
 _UNSAFE = re.compile(r"[^A-Za-z0-9.+-]+")
 
@@ -614,32 +625,80 @@ def _reads_as_number(text: str) -> bool:
     return True
 
 
-def with_export_note(figure: Figure, text: str) -> Figure:
-    """``figure`` with ``text`` in a small line at its top edge (:data:`EXPORT_NOTE`).
+#: The longest line of an export note (characters): at its 10 px type it fits a chart on
+#: a 390 px phone, where plotly would cut a longer line at the chart's edge (issue #37).
+_NOTE_CHARS = 48
+#: Height (px) of each further line of an export note.
+_NOTE_LINE = 13
+#: The longest line of a chart's title (characters) outside presenter mode: it fits a
+#: chart on a 390 px phone; a longer title is broken once (plotly does not wrap).
+_TITLE_CHARS = 42
 
-    The top margin grows by the line's strip and the toolbar's band above it; the note
+
+def _note_lines(text: str, limit: int = _NOTE_CHARS) -> list[str]:
+    """``text`` in lines of at most ``limit`` characters, broken only after a separator
+    (" · " between its parts, ", " between parameters, "; " between sources), so that a
+    value stays whole; a piece longer than a line has a line of its own. The lines read
+    as the text again joined by spaces."""
+    pieces = re.split(r"(?<=, )|(?<=· )|(?<=; )", text)
+    lines: list[str] = []
+    for piece in pieces:
+        if lines and len(lines[-1]) + len(piece.rstrip()) <= limit:
+            lines[-1] += piece
+        else:
+            lines.append(piece)
+    return [line.rstrip() for line in lines if line.strip()]
+
+
+def fitting_title(figure: Figure) -> Figure:
+    """``figure`` with a title longer than a phone's chart holds broken once, and the top
+    margin grown by the second line (a new figure; a short title leaves it as it is)."""
+    layout = figure.get("layout", {})
+    title = layout.get("title")
+    if not isinstance(title, dict):
+        return figure
+    text = str(title.get("text", ""))
+    wrapped = _two_lines(text, _TITLE_CHARS)
+    if wrapped == text:
+        return figure
+    size = float(title.get("font", {}).get("size", _FONT_SIZE[False] + 3))
+    margin = dict(layout.get("margin", {}))
+    top = int(margin.get("t", _PLOTLY_MARGIN["t"]))
+    margin["t"] = top + round(_LINE_EM * size)
+    new_layout = {**layout, "title": {**title, "text": wrapped}, "margin": margin}
+    return {**figure, "layout": new_layout}
+
+
+def with_export_note(figure: Figure, text: str) -> Figure:
+    """``figure`` with ``text`` in small lines at its top edge (:data:`EXPORT_NOTE`).
+
+    The top margin grows by the lines' strip and the toolbar's band above it; the note
     takes that strip, above the title and under the toolbar: under the plot, plotly
     moves the tick labels, the axis title and the legend as they need (their room
     depends on the width the browser gives), so a line placed there lands on one of
     them; the top strip is the figure's own, and inside the image a PNG export saves.
+    A long note is broken into lines a phone's chart holds (:func:`_note_lines`).
     A figure of plotly's default height grows by the toolbar's band (its plot keeps its
-    height); the title stays centred in the margin under the band (plotly would centre
+    height); the title stays centred between the note and the plot (plotly would centre
     it in the whole margin, on the note).
     """
+    lines = _note_lines(text)
     layout = dict(figure.get("layout", {}))
     margin = dict(layout.get("margin", {}))
     top = int(margin.get("t", _PLOTLY_MARGIN["t"]))
-    margin["t"] = top + _NOTE_STRIP + _TOOLBAR_STRIP
+    strip = _NOTE_STRIP + _NOTE_LINE * (len(lines) - 1)
+    margin["t"] = top + strip + _TOOLBAR_STRIP
     height = int(layout.get("height", _PLOTLY_HEIGHT + _TOOLBAR_STRIP))
     layout["height"] = height
     title = layout.get("title")
     if isinstance(title, dict) and "y" not in title:
-        below = _TOOLBAR_STRIP + (top + _NOTE_STRIP) / 2  # px from the figure's top
+        below = _TOOLBAR_STRIP + strip + top / 2  # px from the figure's top
         layout["title"] = {**title, "yref": "container", "y": 1.0 - below / height}
         layout["title"]["yanchor"] = "middle"
     note = {
         "name": EXPORT_NOTE,
-        "text": text,
+        "text": "<br>".join(lines),
+        "align": "left",
         "xref": "paper",
         "yref": "paper",
         "x": 0,

@@ -26,6 +26,7 @@ from ui.style import (
     Figure,
     TableDisplay,
     chart_summary,
+    fitting_title,
     place_marker_labels,
     plotly_config,
     presenter_figure,
@@ -233,7 +234,7 @@ def _finished_chart(
 ) -> tuple[Figure, str]:
     """A figure as :func:`chart` shows it and its text alternative: new figures, the one
     given is never changed (the pages' prepared views hand every session the same one)."""
-    figure = presenter_figure(figure) if present else figure
+    figure = presenter_figure(figure) if present else fitting_title(figure)
     if on_slide:
         figure = slide_figure(figure)
     figure = with_export_note(figure, note)

@@ -64,6 +64,12 @@ def essay_quoted() -> pd.DataFrame:
     return giveup.essay_quoted_numbers()
 
 
+def number_in_words(number: str) -> str:
+    """One of the essay's quoted numbers, named as the code names it, in words
+    (``initial_double_point`` -> "Initial double point")."""
+    return number.replace("_", " ").capitalize()
+
+
 @st.cache_data(max_entries=128, show_spinner=False)
 def gain_curve(cube: DoublingCube, give_ups: GiveUpPoints) -> pd.DataFrame:
     """The gain of having doubled against the next-exchange cubeless equity."""
@@ -174,7 +180,9 @@ def table_view(equities: tuple[float, ...], give_ups: GiveUpPoints) -> dict[str,
         "table": table.round(SHOWN_DIGITS),
         "quoted": quoted,
         "deviations": list(quoted[~quoted["agrees"]].iterrows()),
-        "quoted_shown": quoted.reset_index().round(SHOWN_DIGITS),
+        "quoted_shown": quoted.reset_index()
+        .assign(number=lambda frame: frame["number"].map(number_in_words))
+        .round(SHOWN_DIGITS),
         "figure": figures.table_figure(transform_curves(give_ups), table, points),
     }
 

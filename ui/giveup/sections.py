@@ -31,6 +31,12 @@ _QUOTED_POINTS = {
 }
 
 
+def _quoted_name(number: str) -> str:
+    """One of the essay's quoted numbers by its name in words ("Initial double point")."""
+    named = _QUOTED_POINTS.get(number)
+    return named[0] if named is not None else cached.number_in_words(number)
+
+
 def _give_up_points(v: View) -> GiveUpPoints:
     """``g`` in use (``g = 4 T`` ([KW] ".75 + x * .25 = .785") or ``g`` itself) and ``g_c``.
 
@@ -123,7 +129,7 @@ def _transform(v: View, source: str, min_take: float, give_ups: GiveUpPoints) ->
         "A modified winning chance is a probability. Beyond a give-up point the modified game "
         "is over, so the page concedes it: a raw value below 0 becomes 0 (the other side "
         "reached its give-up point and wins) and above 1 becomes 1. The dotted lines show the "
-        "raw linear formulas (cubecore's concede=False); every number on this page uses the "
+        "raw linear formulas, as if the game went on; every number on this page uses the "
         "conceded values.",
         icon=":material/flag:",
     )
@@ -162,7 +168,7 @@ def _table(v: View, equities: tuple[float, ...], give_ups: GiveUpPoints) -> None
     st.markdown("**Every number the essay quotes, printed vs exact** (essay's g = .86, g_c = .835)")
     for number, row in view["deviations"]:
         st.info(
-            f"{number}: printed {row['printed']:.3f}, exact {row['exact']:.5f} "
+            f"{_quoted_name(str(number))}: printed {row['printed']:.3f}, exact {row['exact']:.5f} "
             f"(rounds to {row['exact_rounded']:.3f}). Why: {row['reason']}.",
             icon=":material/rule:",
         )

@@ -1,17 +1,19 @@
-"""The home page: the model atlas, one view of all the models, with its glossary and sources."""
+"""The home page: where to start from what a visitor brings; the models, the atlas of all of
+them, the glossary and the sources one tab further."""
 
 from ui.home import controls, sections
 from ui.skeleton import Page, Section, wiring
 
 PAGE = Page(
     title="Cube Theory Lab",
-    intro="The doubling cube at four resolutions: the continuous game, effective doubling "
-    "points, give-up points and the cube life index, side by side and computed from their "
-    "sources.",
+    intro="The mathematics of the doubling cube, computed from its sources. Start from what "
+    "you bring; the models, side by side, are in the tabs beside it.",
     sources=("KS69", "ZK77", "W-DT", "JR12"),
     sections=(
-        # Overview, Glossary and About list sources and terms: no numbers, no chart, no slide
-        Section("overview", "Overview", sections.render_overview, slide=False),
+        # Start here, Models, Glossary and About are links, sources and terms: no numbers,
+        # no chart, no slide
+        Section("start", "Start here", sections.render_start, slide=False),
+        Section("overview", "Models", sections.render_overview, slide=False),
         Section(
             "atlas",
             "Atlas",

@@ -41,6 +41,52 @@ class Card:
     links: tuple[Link, ...]
 
 
+@dataclass(frozen=True)
+class Start:
+    """One way into the app, from what a visitor brings: a heading in the visitor's words,
+    what the page does with it, and the one link that opens it."""
+
+    brings: str
+    does: str
+    link: Link
+
+
+#: The home page's first screen: what a visitor brings, each one click from its page.
+#: (A position opens the real races page, which decodes one, until the app has a page
+#: for any position.)
+START = (
+    Start(
+        "A position",
+        "Paste a position ID or set up a race: the checkers on a board, the pip counts, "
+        "the race formulas' verdicts and the exact bear-off values.",
+        Link("pages/real_race.py", "Decode a position", {"sec": "position"}),
+    ),
+    Start(
+        "Engine numbers",
+        "Winning chances and gammons from your bot or your own estimate: double or not, "
+        "take or pass, and by how much.",
+        Link("pages/cube.py", "Open the cube calculator", {"sec": "decision"}),
+    ),
+    Start(
+        "A match score",
+        "How far each side is from winning the match: match equity, take points at "
+        "this score, Crawford and Holland.",
+        Link("pages/match.py", "Take points at a score", {"sec": "takes"}),
+    ),
+    Start(
+        "Learn the theory",
+        "Why 80% cashes and 20% takes, from the continuous game up; the models side by "
+        "side are in the Models tab above.",
+        Link("pages/keeler_spencer.py", "Start with the continuous game", {"sec": "game"}),
+    ),
+    Start(
+        "Teach a class",
+        "Open a room, put a question on the projector, and watch your students' answers "
+        "arrive from their phones.",
+        Link("pages/classroom.py", "Open a classroom", {"sec": "present"}),
+    ),
+)
+
 #: One card per source; its links open the sections that hold its headline results.
 OVERVIEW = (
     Card(

@@ -1,4 +1,5 @@
-"""Home page: the four sections (overview cards, the atlas, glossary, about and sources).
+"""Home page: the five sections (where to start, the model cards, the atlas, glossary, about
+and sources).
 
 Each function renders one section from the :class:`~ui.skeleton.View`; the skeleton
 runs only the open one.
@@ -13,9 +14,25 @@ from cubecore.janowski import CUBE_POSITIONS
 from cubecore.references import REFERENCES, source
 from ui import widgets
 from ui.home import data as cached
-from ui.home.content import EXACT_VS_APPROXIMATE, GLOSSARY, OVERVIEW
+from ui.home.content import EXACT_VS_APPROXIMATE, GLOSSARY, OVERVIEW, START
 from ui.pages import link_query
 from ui.skeleton import View
+
+
+def render_start(v: View) -> None:
+    """What a visitor brings, one tile each, with the one link that opens its page."""
+    per_row = 3 if v.present else len(START)
+    columns = st.columns(per_row)
+    for index, start in enumerate(START):
+        with columns[index % per_row].container(border=True):
+            st.markdown(f"#### {start.brings}")
+            st.page_link(
+                start.link.page,
+                label=start.link.label,
+                icon=":material/arrow_forward:",
+                query_params=link_query(start.link.page, start.link.query),
+            )
+            st.caption(start.does)
 
 
 def render_overview(v: View) -> None:

@@ -183,16 +183,28 @@ class TwoIndexView:
     ----------
     points : cubecore.janowski.TwoIndexPoints
         :func:`cubecore.janowski.two_index_points` for the doubler's and the taker's x.
-    fields : dict
-        ``points`` as a dict, by field.
+    fields : pandas.DataFrame
+        ``points`` as a table: each point in words and its winning chance.
     figure : Figure
         :func:`ui.janowski.charts.two_index_figure` of :func:`two_index_sweep`, the
         taker's x marked.
     """
 
     points: janowski.TwoIndexPoints
-    fields: dict[str, float]
+    fields: pd.DataFrame
     figure: Figure
+
+
+#: The two-index points in words, by field of :class:`cubecore.janowski.TwoIndexPoints`.
+TWO_INDEX_NAMES = {
+    "initial_double_point": "Initial double point (doubler's x)",
+    "redouble_point": "Redouble point (doubler's x)",
+    "perceived_cash_point": "Perceived cash point (doubler's x)",
+    "actual_cash_point": "Actual pass point (taker's x)",
+    "too_good_center": "Too good, cube centred",
+    "too_good_owned": "Too good, cube owned",
+    "take_point": "Taker's take point (taker's x)",
+}
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
@@ -201,6 +213,11 @@ def two_view(x: float, x_taker: float, W: float, L: float) -> TwoIndexView:
     points = janowski.two_index_points(x, x_taker, W, L)
     return TwoIndexView(
         points=points,
-        fields=dataclasses.asdict(points),
+        fields=pd.DataFrame(
+            {
+                "point": [TWO_INDEX_NAMES.get(name, name) for name in dataclasses.asdict(points)],
+                "winning chance": list(dataclasses.asdict(points).values()),
+            }
+        ),
         figure=figures.two_index_figure(two_index_sweep(x, W, L), x_taker),
     )

@@ -184,4 +184,4 @@ def render_two(v: View) -> None:
     widgets.chart(view.figure, "janowski_two_index")
     if not v.present:
         with st.expander("All two-index points"):
-            st.json(view.fields)
+            widgets.table(view.fields)
