@@ -90,28 +90,9 @@ PRESETS = [
 ]
 
 
-#: Pages whose owners are fixing developer words the scan found (issue #37 item 15), by
-#: page file and section title (None: every section): the reason names what was found.
-#: Strict: once the words are gone the test passes, and the entry must go.
-DEVELOPER_WORDS_BEING_FIXED = {
-    ("pages/match.py", None): "ui/match: backticks in the model notes above every section "
-    "(and in the file formats of Tables)",
-    ("pages/drills.py", None): "ui/drills: the topic box's help lists the topics' code names "
-    "(take_point, gammon_value, ...)",
-    ("pages/real_race.py", "Position and counts"): "ui/real_race: '(tests)' in the caption "
-    "of the race formulas",
-}
-
-
 def _words_view(view: View, spec, id: str):
-    """A view of the developer-words scan, marked when its page's owner is fixing it."""
-    reason = DEVELOPER_WORDS_BEING_FIXED.get(
-        (spec.file, view.section), DEVELOPER_WORDS_BEING_FIXED.get((spec.file, None))
-    )
-    marks = [group(view)]
-    if reason is not None:
-        marks.append(pytest.mark.xfail(reason=f"being fixed by {reason}", strict=True))
-    return pytest.param(view, spec, marks=marks, id=id)
+    """A view of the developer-words scan, run on its view's worker."""
+    return pytest.param(view, spec, marks=[group(view)], id=id)
 
 
 WORD_VIEWS = [

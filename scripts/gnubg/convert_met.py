@@ -145,7 +145,7 @@ def main() -> None:
                 "beyond": _beyond_generated(xml_name)
                 + (
                     " gnubg 1.07 gives the two players different post-Crawford columns for"
-                    " this table; both are kept (post, post_opponent) as gnubg uses them."
+                    " this table; both are kept, as gnubg uses them."
                     if post0 != post1
                     else ""
                 ),

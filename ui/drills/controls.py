@@ -11,7 +11,7 @@ TOPIC = Control(
     "take_point",
     options=tuple(drills.TOPICS),
     option_labels=tuple((key, topic.title) for key, topic in drills.TOPICS.items()),
-    help="; ".join(f"{key}: {topic.title}" for key, topic in drills.TOPICS.items()),
+    help="Each topic drills one idea; the link keeps the topic, so a class gets the same quiz.",
 )
 LEVEL = Control(
     "level",

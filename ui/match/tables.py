@@ -41,24 +41,25 @@ _SHOWN_NAME = 120
 _CHART_NAME = 40
 
 FORMATS_TEXT = """
-**gnubg XML** (`.xml`, GNU Backgammon's `met.dtd`, as `gnubg-data` ships its tables):
-`<met>` holds `<info>` (`<name>`, `<description>`, `<length>`), a
-`<pre-crawford-table type="explicit">` of *n* `<row>`s of *n* `<me>` values M(a, b), and a
-`<post-crawford-table type="explicit" player="both">` with one `<row>` of the trailer's
-post-Crawford MWC P(1), P(2), ... (`player="0"` and `player="1"`: one row each).
-Tables given only by a formula's parameters are not read; entity declarations are refused.
+**GNU Backgammon XML** (.xml, the format of the tables GNU Backgammon ships): a "met"
+element holds an "info" part (name, description, length), an explicit pre-Crawford table of
+*n* rows of *n* values M(a, b), and a post-Crawford table with one row of the trailer's
+post-Crawford match winning chances P(1), P(2), ... for both players (or one row for each
+player). Tables given only by a formula's parameters are not read; entity declarations are
+refused.
 
-**XG .met** (`.met`, eXtreme Gammon's INI-style text): `[PreCrawford]` with `Size=n` and lines
-` 1=M(1,1) M(1,2) ...`, `[PostCrawford]` with `Size=` and `Data=P(1) P(2) ...`; `[Current]`
-may name it (`Name=`, `Description=`, `Copyright=`). Other sections are ignored.
+**eXtreme Gammon .met** (.met, INI-style text): a PreCrawford section with the size *n* and
+one line of M(a, 1) M(a, 2) ... for each *a*, a PostCrawford section with its size and the
+data P(1) P(2) ...; a Current section may give its name, description and copyright. Other
+sections are ignored.
 
-**CSV** (`.csv` or `.txt`, this project's): `# name:` and `# description:` lines, a header
-`away,1,2,...,n`, *n* rows `a,M(a,1),...,M(a,n)`, and a row `post,P(1),...,P(m)`; commas or
-semicolons.
+**CSV** (.csv or .txt, this app's own): lines starting "# name:" and "# description:", a
+header "away,1,2,...,n", *n* rows "a,M(a,1),...,M(a,n)", and a row "post,P(1),...,P(m)";
+commas or semicolons.
 
 In all three, M(a, b) is the match winning chance (0 to 1, not percent) of the player
 *a*-away against *b*-away at the start of a game, row and column 1 the Crawford game.
-Files up to 1,000,000 bytes, tables up to 64-away.
+Files up to 1,000,000 bytes, tables up to 64-away. The sample files below show each format.
 """
 
 

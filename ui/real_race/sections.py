@@ -136,7 +136,7 @@ def render_position(v: View) -> None:
     if not v.present:
         st.caption(
             "Rules players use at the board, each from its published definition and "
-            "equal to GNU Backgammon 1.07's show commands (tests); each compares the counts "
+            "checked against GNU Backgammon 1.07's own race counts; each compares the counts "
             "with its own thresholds, read at the cube above (from the centre a double, "
             "owned a redouble). They are estimates: the verdict above comes first. "
             + source("GNUBG")
