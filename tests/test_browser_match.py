@@ -52,6 +52,6 @@ def test_match_heatmaps_and_rules_render(server, page):
 
     page.goto(f"{server}/match?part=rules&away=1&opp=4")  # a link from before the tabs
     crawford = match.crawford_equity(4)
-    expect(metric_value(page, "Leader in the Crawford game")).to_have_text(f"{crawford:.4f}")
+    expect(metric_value(page, "Leader in the Crawford game")).to_have_text(f"{crawford:.2%}")
     expect(metric_value(page, "Leader's answer to the double")).to_have_text("drop")
     page.screenshot(path=str(ARTIFACTS / "match-rules.png"))

@@ -7,11 +7,13 @@ Each test is named after the defect it guards against and failed on the main bra
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from cubecore import match, match_points, met
 from tests.browser import ARTIFACTS, metric_value, patient_context, settled
+from ui.match.controls import TABLE_LABELS
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
@@ -68,8 +70,8 @@ def test_two_match_winning_chances_on_the_first_screen(server, wide):
     table, model = KXG2.mwc(5, 3), match.match_equity(5, 3)  # 0.3520 and 0.3540
     for link in ("", "?present=true"):
         page.goto(f"{server}/match{link}")
-        expect(metric_value(page, "Your MWC, 5-away/3-away")).to_have_text(f"{table:.4f}")
-        expect(metric_value(page, "The model's MWC")).to_have_text(f"{model:.4f}")
+        expect(metric_value(page, "Your MWC, 5-away/3-away")).to_have_text(f"{table:.2%}")
+        expect(metric_value(page, "The model's MWC")).to_have_text(f"{model:.2%}")
         labels = metric_labels(page)
         mine = labels.index("Your MWC, 5-away/3-away")
         assert mine < next(i for i, label in enumerate(labels) if "model's" in label), labels
@@ -141,3 +143,62 @@ def test_cut_labels_and_hidden_tabs_at_1280_px(server, wide):
     page.goto(f"{server}/match?present=true")  # the projector: large type, the presets
     settled(page)
     assert page.evaluate(CUT) == []
+
+
+def test_match_winning_chances_shown_as_fractions(server, wide):
+    # issue #37: "percentages are percentages everywhere on a page"; the page showed its
+    # match winning chances as fractions (0.3520) beside differences in percentage points
+    from playwright.sync_api import expect
+
+    page = wide
+    table, model = KXG2.mwc(5, 3), match.match_equity(5, 3)  # 0.3520 and 0.3540
+    for link in ("", "?present=true"):
+        page.goto(f"{server}/match{link}")
+        expect(metric_value(page, "Your MWC, 5-away/3-away")).to_have_text(f"{table:.2%}")
+        expect(metric_value(page, "Opponent's MWC")).to_have_text(f"{1 - table:.2%}")
+        expect(metric_value(page, "The model's MWC")).to_have_text(f"{model:.2%}")
+        row = page.locator(".js-plotly-plot", has_text="Your match winning chance").first
+        axis = row.evaluate("el => [el.layout.yaxis.tickformat, el.layout.yaxis.hoverformat]")
+        assert axis == [".0%", ".2%"], axis  # ticks 0% to 100%, hovers 35.20%
+    page.goto(f"{server}/match?sec=Crawford%2C+Holland")
+    crawford = match.crawford_equity(5, match.DEFAULT_GAMMON_RATE)  # trailer 5-away
+    expect(metric_value(page, "Leader in the Crawford game")).to_have_text(f"{crawford:.2%}")
+    page.goto(f"{server}/match?sec=Heatmaps")
+    expect(metric_value(page, "The model's match equity")).to_have_text(f"{model:.2%}")
+    heatmap = page.locator(".js-plotly-plot", has_text="Match equity (row 1").first
+    bar = heatmap.evaluate("el => [el.data[0].colorbar.tickformat, el.data[0].hovertemplate]")
+    assert bar[0] == ".0%" and "%{z:.2%}" in bar[1], bar
+    page.goto(f"{server}/match?sec=Tables")
+    expect(metric_value(page, "Your MWC on the table, 5-away/3-away")).to_have_text(f"{table:.2%}")
+    page.screenshot(path=str(ARTIFACTS / "match-percent.png"))
+
+
+def test_upload_entry_offered_when_nothing_was_uploaded(server, wide):
+    # issue #37, item 14: the table list offered "Your own table" in a session that had
+    # uploaded nothing
+    from playwright.sync_api import expect
+
+    page = wide
+    own = "Your own table (upload it under Tables)"
+    page.goto(f"{server}/match?sec=Tables")
+    page.get_by_role("combobox", name=re.compile("Match equity table")).click()
+    expect(page.get_by_role("option").first).to_be_visible()
+    options = page.get_by_role("option").all_inner_texts()
+    assert dict(TABLE_LABELS)["kxg2"] in options and own not in options, options
+    page.keyboard.press("Escape")
+    # a link naming the uploaded table, in a session that uploaded nothing
+    page.goto(f"{server}/match?sec=Tables&met=upload")
+    notice = page.locator('[data-testid="stAlert"]', has_text="stays in the session").first
+    expect(notice).to_be_visible()
+    expect(metric_value(page, "Your MWC on the table, 5-away/3-away")).to_have_text(
+        f"{KXG2.mwc(5, 3):.2%}"
+    )
+    box = page.get_by_role("combobox", name=re.compile("Match equity table"))
+    expect(box).to_have_value(dict(TABLE_LABELS)["kxg2"])  # the select box: the table used
+    page.screenshot(path=str(ARTIFACTS / "match-upload-offered.png"))
+    # once a table is uploaded, the entry is there (and chosen)
+    sample = Path(__file__).resolve().parents[1] / "samples" / "met" / "woolsey.met"
+    page.locator('[data-testid="stFileUploader"] input[type="file"]').set_input_files(str(sample))
+    expect(page.get_by_text("Uploaded in this session: woolsey.met")).to_be_visible()
+    page.get_by_role("combobox", name=re.compile("Match equity table")).click()
+    expect(page.get_by_role("option", name=own)).to_be_visible()

@@ -41,8 +41,8 @@ def test_page_loads_clean(open_page):
     assert at.slider(key="away").proto.query_param_key == "away"
     # the default score 5-away/3-away: the chosen table's answer, the model's second
     kxg2 = met.load_table("kxg2").mwc(5, 3)
-    assert metric(at, "Your MWC, 5-away/3-away") == f"{kxg2:.4f}"
-    model = f"{match.match_equity(5, 3, G0, X0):.4f}"
+    assert metric(at, "Your MWC, 5-away/3-away") == f"{kxg2:.2%}"
+    model = f"{match.match_equity(5, 3, G0, X0):.2%}"
     assert metric(at, "The model's MWC (G and x above)") == model
     labels = [m.label for m in at.metric]
     assert labels.index("Your MWC, 5-away/3-away") < labels.index("The model's MWC (G and x above)")
@@ -64,14 +64,16 @@ def test_link_seeds_the_controls_and_the_table(open_page, link):
     assert at.slider(key="G").value == 0.2
     assert at.slider(key="x").value == 0.8
     expected = met.load_table("kxg2").mwc(4, 2)
-    assert metric(at, "Your MWC, 4-away/2-away") == f"{expected:.4f}"
-    assert metric(at, "Opponent's MWC") == f"{1 - expected:.4f}"
+    assert metric(at, "Your MWC, 4-away/2-away") == f"{expected:.2%}"
+    assert metric(at, "Opponent's MWC") == f"{1 - expected:.2%}"
     model = match.match_equity(4, 2, 0.2, 0.8)
-    assert metric(at, "The model's MWC (G and x above)") == f"{model:.4f}"
+    assert metric(at, "The model's MWC (G and x above)") == f"{model:.2%}"
     shown = at.dataframe[0].value
     table = match.match_equity_table(gammon_rate=0.2, cube_efficiency=0.8)
     assert shown.shape == (25, 26)  # the "away" column and 25 opponent's scores
-    assert shown.loc[shown["away"] == 7, "12"].iloc[0] == round(table.loc[7, 12], 4)
+    assert shown.loc[shown["away"] == 7, "12"].iloc[0] == round(
+        100 * table.loc[7, 12], 2
+    )  # in percent
 
 
 def _variants(at) -> dict[str, str]:
@@ -142,12 +144,12 @@ def test_rules_section_matches_cubecore(open_page):
     assert at.session_state["sd"] == 0.1
     assert not at.exception and not at.warning
     crawford, post = match.crawford_equity(4, G0), match.post_crawford_equity(4, G0)
-    assert metric(at, "Leader in the Crawford game, the model's") == f"{crawford:.4f}"
-    assert metric(at, "Same game without the rule, the model's") == f"{post:.4f}"
-    assert metric(at, "Protection, the model's") == f"{crawford - post:+.4f}"
+    assert metric(at, "Leader in the Crawford game, the model's") == f"{crawford:.2%}"
+    assert metric(at, "Same game without the rule, the model's") == f"{post:.2%}"
+    assert metric(at, "Protection, the model's (pp)") == f"{100 * (crawford - post):+.2f}"
     assert metric(at, "Leader's answer to the double") == "drop"  # free drop at 4-away
     effect = match.holland_effect(4, G0, 6, 0.1)
-    assert metric(at, "Trailer, Holland rule") == f"{effect.trailer_with:.4f}"
+    assert metric(at, "Trailer, Holland rule") == f"{effect.trailer_with:.2%}"
     assert metric(at, "Change (percentage points)") == f"{100 * effect.trailer_change:+.3f}"
     holland = chart_specs(at)[-1]
     assert holland["data"][0]["y"][2] == pytest.approx(100 * effect.trailer_change)
@@ -212,9 +214,9 @@ def test_presets_set_the_score(open_page, label):
         mwc = match.post_crawford_equity(opp_away, G0)
     else:
         mwc = match.match_equity(away, opp_away, G0, X0)
-    assert metric(at, "The model's MWC (G and x above)") == f"{mwc:.4f}"
+    assert metric(at, "The model's MWC (G and x above)") == f"{mwc:.2%}"
     on_table = KXG2.mwc(away, opp_away, post_crawford=post)
-    assert metric(at, f"Your MWC, {away}-away/{opp_away}-away") == f"{on_table:.4f}"
+    assert metric(at, f"Your MWC, {away}-away/{opp_away}-away") == f"{on_table:.2%}"
 
 
 def test_moving_the_gammon_rate_changes_chart_and_numbers(open_page):
@@ -231,7 +233,7 @@ def test_moving_the_gammon_rate_changes_chart_and_numbers(open_page):
         list(match.match_equity_table(gammon_rate=0.05).loc[5]), abs=1e-12
     )
     assert metric(at, model) != mwc_before
-    assert metric(at, model) == f"{match.match_equity(5, 3, 0.05):.4f}"
+    assert metric(at, model) == f"{match.match_equity(5, 3, 0.05):.2%}"
     assert metric(at, "Your MWC, 5-away/3-away") == table_before  # the chosen table's
 
 
@@ -262,11 +264,11 @@ def test_table_choice_defaults_to_kxg2_and_round_trips_in_the_link(open_page):
     at = open_page(PAGE, sec="Tables")
     assert not at.exception and not at.warning
     assert at.selectbox(key="met").value == "kxg2"
-    assert metric(at, "Your MWC on the table, 5-away/3-away") == f"{KXG2.mwc(5, 3):.4f}"
+    assert metric(at, "Your MWC on the table, 5-away/3-away") == f"{KXG2.mwc(5, 3):.2%}"
     at = open_page(PAGE, sec="Tables", met="woolsey", away="4", oaway="2")
     assert not at.exception and not at.warning
     woolsey = met.load_table("woolsey")
-    assert metric(at, "Your MWC on the table, 4-away/2-away") == f"{woolsey.mwc(4, 2):.4f}"
+    assert metric(at, "Your MWC on the table, 4-away/2-away") == f"{woolsey.mwc(4, 2):.2%}"
     link = share_link(at)  # the table's name as the select box shows it (an old link: its key)
     assert f"met={quote(met.TABLES['woolsey'], safe='')}" in link
     assert at.selectbox(key="met").proto.query_param_key == "met"
@@ -307,7 +309,7 @@ def test_uploaded_woolsey_gives_the_bundled_numbers(open_page, name):
     at.file_uploader(key="met_file").upload(name, (SAMPLES / name).read_bytes()).run()
     assert not at.exception and not at.error
     assert at.selectbox(key="met").value == "upload"
-    assert metric(at, "Your MWC on the table, 7-away/4-away") == f"{woolsey.mwc(7, 4):.4f}"
+    assert metric(at, "Your MWC on the table, 7-away/4-away") == f"{woolsey.mwc(7, 4):.2%}"
     shown = at.dataframe[0].value
     assert shown.loc[shown["away"] == 9, "12"].iloc[0] == woolsey.mwc(9, 12)
     # the upload stays for the session: another section reads it
@@ -462,7 +464,7 @@ def test_free_drop_priced(open_page):
     assert not at.exception and not at.warning
     price = free_drop.free_drop_price(KXG2, max_away=11, gammon_rate=0.2, spread=0.08)
     two = price.frame.iloc[0]
-    assert metric(at, "Trailer 2-away, table") == f"{two['table']:.4f}"
+    assert metric(at, "Trailer 2-away, table") == f"{two['table']:.2%}"
     assert metric(at, "Model's value (pp)") == f"{two['model_value_pp']:.3f}"
     assert metric(at, "Table's implied value (pp)") == f"{two['table_implied_pp']:.3f}"
     chart = chart_specs(at)[0]
@@ -492,7 +494,7 @@ def test_every_view_names_the_chosen_table(open_page):
     assert not at.exception and not at.warning
     note = next(c.value for c in at.caption if c.value.startswith("Match equity table:"))
     assert "Kit Woolsey" in note
-    assert metric(at, "Your MWC, 4-away/2-away") == f"{met.load_table('woolsey').mwc(4, 2):.4f}"
+    assert metric(at, "Your MWC, 4-away/2-away") == f"{met.load_table('woolsey').mwc(4, 2):.2%}"
     at = open_page(PAGE, sec="Take points", met="woolsey", away="20")
     note = next(c.value for c in at.caption if c.value.startswith("Match equity table:"))
     assert "20-away/3-away lies outside it" in note and "15-away" in note
@@ -588,7 +590,7 @@ def test_a_utf16_upload_is_read(open_page):
     at.file_uploader(key="met_file").upload("woolsey.csv", content).run()
     assert not at.exception and not at.error
     woolsey = met.load_table("woolsey")
-    assert metric(at, "Your MWC on the table, 7-away/4-away") == f"{woolsey.mwc(7, 4):.4f}"
+    assert metric(at, "Your MWC on the table, 7-away/4-away") == f"{woolsey.mwc(7, 4):.2%}"
 
 
 @pytest.mark.parametrize(

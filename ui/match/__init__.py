@@ -3,6 +3,7 @@ the market window and gammon values, the rules in numbers."""
 
 from dataclasses import replace
 
+from ui.controls import Control
 from ui.match import controls, sections, tables
 from ui.skeleton import Page, Section, wiring
 
@@ -37,3 +38,32 @@ PAGE = Page(
     lead=sections.render_model_notes,
     **wiring(controls),
 )
+
+
+def _without_upload(declared: tuple[Control, ...]) -> tuple[Control, ...]:
+    """``declared`` with each table choice's variant without the upload entry."""
+    swap = (
+        (controls.MET, controls.MET_WITHOUT_UPLOAD),
+        (controls.MET_OTHER, controls.MET_OTHER_WITHOUT_UPLOAD),
+    )
+    return tuple(
+        next((other for full, other in swap if control is full), control) for control in declared
+    )
+
+
+#: :data:`PAGE` in a session that has uploaded no table.
+PAGE_WITHOUT_UPLOAD = replace(
+    PAGE,
+    controls=_without_upload(PAGE.controls),
+    sections=tuple(replace(s, controls=_without_upload(s.controls)) for s in PAGE.sections),
+)
+
+
+def session_page() -> Page:
+    """The page for this session: its table choices offer the uploaded table only once
+    the session has uploaded one; before, a link naming it falls back to the default
+    table with a notice (:func:`ui.match.tables.take_link_upload`)."""
+    if tables.has_upload():
+        return PAGE
+    tables.take_link_upload()
+    return PAGE_WITHOUT_UPLOAD

@@ -41,6 +41,11 @@ _REGIONS = (
 )
 
 
+#: An axis of match winning chances (0 to 1) read in percent: ticks 0% to 100%, hover
+#: values to two decimals (35.20%).
+PERCENT_AXIS = {"tickformat": ".0%", "hoverformat": ".2%"}
+
+
 def _score_marker(x: float, y: float, name: str) -> dict[str, Any]:
     return {
         "type": "scatter",
@@ -91,7 +96,7 @@ def row_figure(
         "opponent's points to go",
         "match winning chance",
     )
-    layout["yaxis"]["range"] = [0, 1]
+    layout["yaxis"].update(range=[0, 1], **PERCENT_AXIS)
     return {"data": traces, "layout": layout}
 
 
@@ -214,7 +219,9 @@ def crawford_figure(frame: pd.DataFrame, trailer: int) -> Figure:
         "opacity": 0.6,
         "meta": DETAIL,
     }
-    return CRAWFORD.draw(frame, trailer, more=[protection])
+    drawn = CRAWFORD.draw(frame, trailer, more=[protection])
+    drawn["layout"]["yaxis"].update(PERCENT_AXIS)
+    return drawn
 
 
 def holland_figure(sweep: pd.DataFrame, trailer: int) -> Figure:
@@ -237,12 +244,15 @@ def heatmap_figure(
     marked: tuple[int, int] | None,
     *,
     colorscale: str = "RdBu",
+    percent: bool = False,
 ) -> Figure:
     """A score-by-score heatmap: rows your points to go, columns the opponent's.
 
     ``grid`` is indexed by your away-score with the opponent's as columns;
-    ``marked`` (your away, opponent's away) is drawn as a cross when inside.
+    ``marked`` (your away, opponent's away) is drawn as a cross when inside;
+    ``percent``: the values are match winning chances, read in percent.
     """
+    number = "%{z:.2%}" if percent else "%{z:.4f}"
     rows = [int(cast(int, r)) for r in grid.index]
     columns = [int(cast(int, c)) for c in grid.columns]
     values = grid.to_numpy(dtype=float)
@@ -257,11 +267,13 @@ def heatmap_figure(
             "colorbar": {"title": {"text": value_name}},
             "hovertemplate": "you %{y}-away, opponent %{x}-away<br>"
             + value_name
-            + " %{z:.4f}<extra></extra>",
+            + f" {number}<extra></extra>",
         }
     ]
     if colorscale == "RdBu":  # match winning chances: 1/2 in the middle of the scale
         traces[0].update(zmin=0.0, zmax=1.0)
+    if percent:
+        traces[0]["colorbar"]["tickformat"] = ".0%"
     if marked is not None and marked[0] in rows and marked[1] in columns:
         traces.append(
             {

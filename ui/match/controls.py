@@ -295,6 +295,21 @@ HOLLAND_CONTROLS = (DELAY, VOLATILITY)
 #: What the take-point heatmap shows.
 HEATMAP_CONTROLS = (TAKE_KIND, HEATMAP_SIZE)
 
+#: The two table choices of a session that has uploaded no table: no upload entry
+#: (``ui.match.session_page``); a link naming it gets a notice (``ui.match.tables``).
+MET_WITHOUT_UPLOAD, MET_OTHER_WITHOUT_UPLOAD = (
+    dataclasses.replace(
+        control,
+        options=tuple(o for o in TABLE_OPTIONS if o != UPLOADED_TABLE),
+        option_labels=tuple(pair for pair in TABLE_LABELS if pair[0] != UPLOADED_TABLE),
+    )
+    for control in (MET, MET_OTHER)
+)
+#: How a link may name the uploaded table: its key, its label, its label of before.
+UPLOADED_SPELLINGS = frozenset(
+    {UPLOADED_TABLE, dict(TABLE_LABELS)[UPLOADED_TABLE], "The table uploaded in this session"}
+)
+
 #: One-click presets: the classic scores; each keeps the open section.
 PRESETS = {
     label: {"away": away, "oaway": opp_away, "post": phase == "post-Crawford"}

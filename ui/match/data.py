@@ -398,7 +398,11 @@ def heatmaps_view(
         table,
         pivot,
         charts.heatmap_figure(
-            table, "Match equity (row 1, column 1: the Crawford game)", "MWC", marked
+            table,
+            "Match equity (row 1, column 1: the Crawford game)",
+            "MWC",
+            marked,
+            percent=True,
         ),
         charts.heatmap_figure(pivot, title, "take point", marked, colorscale="Viridis"),
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 import pandas as pd
@@ -109,11 +109,11 @@ def _model_notes(v: View) -> None:
         st.markdown(MODEL_TEXT)
         anchors = cached.anchors(v.number("G"))
         a, b, c = st.columns(3)
-        a.metric("M(2, 2)", f"{anchors['even']:.4f}", help="Even score: 1/2.")
+        a.metric("M(2, 2)", tables.percent(anchors["even"]), help="Even score: 50%.")
         b.metric(
             "Trailer post-Crawford, 1-away/2-away",
-            f"{anchors['trailer']:.4f}",
-            help="The doubled game decides the match: 1/2 at any G.",
+            tables.percent(anchors["trailer"]),
+            help="The doubled game decides the match: 50% at any G.",
         )
         c.metric(
             "Dead take point, 2-away/2-away",
@@ -151,9 +151,9 @@ def render_table(v: View) -> None:
         on_table = chosen.mwc(a, b, post_crawford=tables.phase(v) == "post-Crawford")
         widgets.headline(
             [
-                (f"Your MWC, {a}-away/{b}-away", f"{on_table:.4f}"),
-                ("Opponent's MWC", f"{1.0 - on_table:.4f}"),
-                ("The model's MWC (G and x above)", f"{mwc:.4f}"),
+                (f"Your MWC, {a}-away/{b}-away", tables.percent(on_table)),
+                ("Opponent's MWC", tables.percent(1.0 - on_table)),
+                ("The model's MWC (G and x above)", tables.percent(mwc)),
                 ("Phase", phase),
             ]
         )
@@ -165,8 +165,8 @@ def render_table(v: View) -> None:
     else:
         widgets.headline(
             [
-                (f"The model's MWC, {a}-away/{b}-away", f"{mwc:.4f}"),
-                ("Opponent's MWC, the model's", f"{1.0 - mwc:.4f}"),
+                (f"The model's MWC, {a}-away/{b}-away", tables.percent(mwc)),
+                ("Opponent's MWC, the model's", tables.percent(1.0 - mwc)),
                 ("Phase", phase),
             ]
         )
@@ -178,13 +178,13 @@ def render_table(v: View) -> None:
         k = max(a, b)
         leader = "you" if a == 1 else "the opponent"
         st.caption(
-            f"The model, leader ({leader}) 1-away: {match.crawford_equity(k, g):.4f} in the "
-            f"Crawford game, {match.post_crawford_equity(k, g):.4f} after it."
+            f"The model, leader ({leader}) 1-away: {tables.percent(match.crawford_equity(k, g))}"
+            f" in the Crawford game, {tables.percent(match.post_crawford_equity(k, g))} after it."
         )
     else:
         st.caption(
             "The model with a dead cube (x = 0) at this score: "
-            f"{float(cast(float, dead.loc[a, b])):.4f}."
+            f"{tables.percent(float(cast(float, dead.loc[a, b])))}."
         )
     widgets.chart_with_formulas(
         charts.row_figure(table, dead, a, b, _table_row(chosen, a)),
@@ -208,15 +208,25 @@ def render_table(v: View) -> None:
         ],
         present=v.present,
     )
-    st.subheader("The model's table (your MWC: rows your points to go, columns the opponent's)")
-    shown = table.round(4)
+    st.subheader(
+        "The model's table (your MWC in percent: rows your points to go, columns the opponent's)"
+    )
+    shown = tables.in_percent(table)
     shown.columns = [str(c) for c in shown.columns]
     widgets.table_with_download(
         shown.reset_index(), f"match_equity_G{g:g}_x{x:g}.csv", label="Download the table (CSV)"
     )
     st.subheader("The model's Crawford and post-Crawford MWC (leader 1-away)")
     craw = cached.crawford_table(g)[["opp_away", "crawford", "post_crawford", "leader_drops"]]
-    widgets.table_with_download(craw.round(4), f"match_crawford_G{g:g}.csv")
+    widgets.table_with_download(
+        tables.in_percent(craw, ["crawford", "post_crawford"]),
+        f"match_crawford_G{g:g}.csv",
+        labels={
+            "opp_away": "Trailer: points to go",
+            "crawford": "Leader's MWC, Crawford game (%)",
+            "post_crawford": "Leader's MWC, post-Crawford (%)",
+        },
+    )
 
 
 #: Where the headline take point's cube life comes from.
@@ -392,17 +402,17 @@ def render_rules(v: View) -> None:
     st.subheader("Crawford: the game without the cube protects the leader")
     widgets.headline(
         [
-            ("Leader in the Crawford game, the model's", f"{here['crawford']:.4f}"),
-            ("Same game without the rule, the model's", f"{here['no_crawford_rule']:.4f}"),
-            ("Protection, the model's", f"{here['protection']:+.4f}"),
+            ("Leader in the Crawford game, the model's", tables.percent(here["crawford"])),
+            ("Same game without the rule, the model's", tables.percent(here["no_crawford_rule"])),
+            ("Protection, the model's (pp)", f"{100 * here['protection']:+.2f}"),
         ]
     )
     widgets.chart(view.crawford_figure, "match_crawford")
     st.subheader("Post-Crawford: the trailer doubles at once; the free drop")
     drops = here["leader_drops"]
     cols: Sequence[Any] = st.columns(3)
-    cols[0].metric("Leader's MWC post-Crawford", f"{here['post_crawford']:.4f}")
-    cols[1].metric("Trailer's MWC post-Crawford", f"{1.0 - here['post_crawford']:.4f}")
+    cols[0].metric("Leader's MWC post-Crawford", tables.percent(here["post_crawford"]))
+    cols[1].metric("Trailer's MWC post-Crawford", tables.percent(1.0 - here["post_crawford"]))
     cols[2].metric("Leader's answer to the double", "drop" if drops else "take")
     st.markdown(
         "Trailing at an **even** score the trailer loses nothing when the leader drops: "
@@ -413,8 +423,8 @@ def render_rules(v: View) -> None:
     st.subheader("Holland: no double until each side has played two rolls")
     effect = view.holland
     without, with_rule, change, spread = st.columns(4)
-    without.metric("Trailer, trailer doubles at once", f"{effect['trailer_without']:.4f}")
-    with_rule.metric("Trailer, Holland rule", f"{effect['trailer_with']:.4f}")
+    without.metric("Trailer, trailer doubles at once", tables.percent(effect["trailer_without"]))
+    with_rule.metric("Trailer, Holland rule", tables.percent(effect["trailer_with"]))
     change.metric("Change (percentage points)", f"{100 * effect['trailer_change']:+.3f}")
     spread.metric("Spread over the delay", f"{effect['spread']:.3f}")
     widgets.chart_with_formulas(
@@ -460,7 +470,7 @@ def render_heatmaps(v: View) -> None:
         [
             (
                 f"The model's match equity, {a}-away/{b}-away{crawford}",
-                _cell(table, a, b),
+                _cell(table, a, b, tables.percent),
             ),
             (f"Your take point, the model's: {TAKE_KINDS[kind]}", _cell(pivot, a, b)),
         ]
@@ -475,9 +485,12 @@ def render_heatmaps(v: View) -> None:
         )
 
 
-def _cell(grid: pd.DataFrame, a: int, b: int) -> str:
-    """A heatmap's cell at the score as shown: four decimals, "—" off the map or empty."""
+def _cell(
+    grid: pd.DataFrame, a: int, b: int, shown: Callable[[float], str] = "{:.4f}".format
+) -> str:
+    """A heatmap's cell at the score as ``shown`` (four decimals; a match winning chance:
+    :func:`ui.match.tables.percent`), "—" off the map or empty."""
     if a not in grid.index or b not in grid.columns:
         return NOT_APPLICABLE
     value = float(cast(float, grid.loc[a, b]))
-    return NOT_APPLICABLE if math.isnan(value) else f"{value:.4f}"
+    return NOT_APPLICABLE if math.isnan(value) else shown(value)

@@ -24,11 +24,21 @@ from ui import widgets
 from ui.links import escape_text
 from ui.match import charts
 from ui.match import data as cached
-from ui.match.controls import MODEL_TABLE, TABLE_LABELS, UPLOADED_TABLE
+from ui.match.controls import (
+    MET,
+    MET_OTHER,
+    MODEL_TABLE,
+    TABLE_LABELS,
+    UPLOADED_SPELLINGS,
+    UPLOADED_TABLE,
+)
 from ui.skeleton import View
 
 #: Session State key of the uploaded table: (file name, content).
 UPLOAD_STATE = "_met_upload"
+#: Session State key of the table choices a link named the uploaded table in while the
+#: session had none (:func:`take_link_upload`): they fell back to the default table.
+LINK_UPLOAD_STATE = "_met_link_upload"
 #: The uploader's widget key.
 UPLOAD_KEY = "met_file"
 #: The sample tables offered for download, one per format (``samples/met/``).
@@ -66,6 +76,47 @@ Files up to 1,000,000 bytes, tables up to 64-away. The sample files below show e
 # ----------------------------------------------------------------------------------
 # The chosen table
 # ----------------------------------------------------------------------------------
+def has_upload() -> bool:
+    """Whether this session has uploaded a table (only then is it offered)."""
+    return st.session_state.get(UPLOAD_STATE) is not None
+
+
+def take_link_upload() -> None:
+    """A link naming the uploaded table in a session that has none (the file cannot
+    travel in a link): its table choices fall back to the default table, named in the
+    link as the select boxes name it, and are noted for the notice
+    (:func:`render_table_notices`). Runs before the page's controls exist."""
+    asked: set[str] = st.session_state.setdefault(LINK_UPLOAD_STATE, set())
+    for control in (MET, MET_OTHER):
+        if st.query_params.get(control.key) in UPLOADED_SPELLINGS:
+            st.query_params[control.key] = control.format(met.DEFAULT_TABLE)
+            asked.add(control.key)
+
+
+def _link_asked_upload(v: View, key: str) -> bool:
+    """Whether the table choice ``key`` stands where a link's uploaded table fell back
+    (:func:`take_link_upload`); moved since, it is the reader's own choice."""
+    asked: set[str] = st.session_state.get(LINK_UPLOAD_STATE, set())
+    if key not in asked or key not in v.values:
+        return False
+    if v.values[key] != met.DEFAULT_TABLE:
+        asked.discard(key)
+        return False
+    return True
+
+
+def _upload_notice(key: str) -> None:
+    """The notice of a link that names the uploaded table in a session without one."""
+    which = "your own table" if key == "met" else "your own table as the second table"
+    default = met.load_table(met.DEFAULT_TABLE)
+    st.warning(
+        f"The link asks for {which}, but an uploaded table stays in the session that "
+        "uploaded it, and none was uploaded in this one. Showing "
+        f"{plain(default.name)} instead; upload a file under Tables to use your own.",
+        icon=":material/link_off:",
+    )
+
+
 def _uploaded() -> tuple[met.MatchEquityTable, str] | None:
     """The table uploaded in this session and its cache key, if there is one."""
     stored = st.session_state.get(UPLOAD_STATE)
@@ -80,11 +131,14 @@ def chosen_table(
 ) -> tuple[met.MatchEquityTable, str]:
     """The table a table control names and its cache key.
 
-    ``upload`` without an upload in this session (a link from another session: the
-    file cannot travel in a link) falls back to the default table, with a notice
-    (above the tabs, :func:`render_table_note`; the sections ask ``quiet``ly, but for
-    the second table of :func:`render_compare`).
+    A link's ``upload`` in a session without an upload (from another session: the
+    file cannot travel in a link) has fallen back to the default table
+    (:func:`take_link_upload`); the notice says so (above the tabs,
+    :func:`render_table_note`; the sections ask ``quiet``ly, but for the second table
+    of :func:`render_compare`).
     """
+    if not quiet and _link_asked_upload(v, key):
+        _upload_notice(key)
     choice = v.text(key)
     if choice == MODEL_TABLE:
         g, x = v.number("G"), v.number("x")
@@ -93,17 +147,7 @@ def chosen_table(
         found = _uploaded()
         if found is not None:
             return found
-        default = met.load_table(met.DEFAULT_TABLE)
-        if quiet:
-            return default, met.DEFAULT_TABLE
-        which = "your own table" if key == "met" else "your own table as the second table"
-        st.warning(
-            f"The link asks for {which}, but an uploaded table stays in the session that "
-            "uploaded it, and none was uploaded in this one. Showing "
-            f"{plain(default.name)} instead; upload a file under Tables to use your own.",
-            icon=":material/link_off:",
-        )
-        return default, met.DEFAULT_TABLE
+        return met.load_table(met.DEFAULT_TABLE), met.DEFAULT_TABLE  # never offered
     return met.load_table(choice), choice
 
 
@@ -116,8 +160,8 @@ def render_table_notices(v: View) -> met.MatchEquityTable:
     section names its own fallback (:func:`render_compare`).
     """
     table, _ = chosen_table(v)
-    if v.values.get("met2") == UPLOADED_TABLE:
-        chosen_table(v, "met2")
+    if _link_asked_upload(v, "met2"):
+        _upload_notice("met2")
     return table
 
 
@@ -223,6 +267,7 @@ def _take_upload() -> None:
     except ValueError:
         return  # the section shows the message
     st.session_state[UPLOAD_STATE] = (file.name, content)
+    st.session_state.pop(LINK_UPLOAD_STATE, None)  # the link's notices have done
     st.session_state["met"] = UPLOADED_TABLE
 
 
@@ -278,8 +323,8 @@ def render_library(v: View) -> None:
         mwc = table.mwc(a, b, post_crawford=ph == "post-Crawford")
         widgets.headline(
             [
-                (f"Your MWC on the table, {a}-away/{b}-away", f"{mwc:.4f}"),
-                ("Opponent's MWC on the table", f"{1.0 - mwc:.4f}"),
+                (f"Your MWC on the table, {a}-away/{b}-away", percent(mwc)),
+                ("Opponent's MWC on the table", percent(1.0 - mwc)),
                 ("Table length", f"{table.length}-away"),
             ]
         )
@@ -295,8 +340,14 @@ def render_library(v: View) -> None:
             "row 1 and column 1: the Crawford game",
             "MWC",
             (v.whole("away"), v.whole("oaway")),
+            percent=True,
         ),
         f"met_{table.key}_heatmap",
+    )
+    st.caption(
+        "The table as printed: every match winning chance as its authors printed it, a "
+        "fraction from 0 to 1 with all their digits (35.20% is 0.352), so that each cell "
+        "compares exactly with the source. Rows: your points to go; columns: the opponent's."
     )
     shown = grid.copy()
     shown.columns = [str(c) for c in shown.columns]
@@ -348,6 +399,25 @@ UNDEFINED_TEXT = (
     "Undefined: on this table the double changes nothing at this score (winning and "
     "losing the doubled game leave the same match winning chances), so the point is 0/0."
 )
+
+
+#: Decimals of a match winning chance in percent (the field's habit: 35.20%).
+PERCENT_DECIMALS = 2
+
+
+def percent(value: float) -> str:
+    """A match winning chance (0 to 1) in percent, two decimals: 0.352 -> "35.20%";
+    "undefined" where it is 0/0."""
+    return "undefined" if math.isnan(value) else f"{value:.{PERCENT_DECIMALS}%}"
+
+
+def in_percent(frame: pd.DataFrame, columns: list[str] | None = None) -> pd.DataFrame:
+    """``frame`` with its match winning chances (``columns``, else every column) in
+    percent, rounded to :data:`PERCENT_DECIMALS`."""
+    shown = frame.copy()
+    for column in shown.columns if columns is None else columns:
+        shown[column] = (100 * shown[column]).round(PERCENT_DECIMALS)
+    return shown
 
 
 def probability(value: float) -> str:
@@ -585,7 +655,11 @@ def render_explain(v: View) -> None:
             f"Least squares over the {n} x {n} pre-Crawford square: the model stated "
             "above the tabs, a 4 x 4 grid then a bounded trust-region refinement",
         )
-    widgets.table_with_download(fit.residuals.round(4), f"met_fit_{table.key}.csv")
+    widgets.table_with_download(
+        in_percent(fit.residuals, ["table", "model"]).round(4),
+        f"met_fit_{table.key}.csv",
+        labels={"table": "Table's MWC (%)", "model": "Model's MWC (%)"},
+    )
 
 
 def render_free_drop(v: View) -> None:
@@ -602,8 +676,8 @@ def render_free_drop(v: View) -> None:
     two = view.two
     widgets.headline(
         [
-            ("Trailer 2-away, table", f"{two['table']:.4f}"),
-            ("Trailer 2-away, no selection", f"{two['table_plain']:.4f}"),
+            ("Trailer 2-away, table", percent(two["table"])),
+            ("Trailer 2-away, no selection", percent(two["table_plain"])),
             ("Table's implied value (pp)", f"{two['table_implied_pp']:.3f}"),
             ("Model's value (pp)", f"{two['model_value_pp']:.3f}"),
         ]
@@ -629,7 +703,12 @@ def render_free_drop(v: View) -> None:
             f"The stated model, after {source('Z77')} (the post-Crawford recursion) and "
             f"{source('KS69')} (the spread of p); T_g(m) = (1 - G) T(m) + G T(m - 2)",
         )
-    widgets.table_with_download(view.shown, f"free_drop_{table.key}.csv")
+    chances = [c for c in view.shown.columns if c != "trailer_away" and not c.endswith("_pp")]
+    widgets.table_with_download(
+        in_percent(view.shown, chances),
+        f"free_drop_{table.key}.csv",
+        labels={c: f"{c.replace('_', ' ').capitalize()} (%)" for c in chances},
+    )
 
 
 def render_aids(v: View) -> None:
@@ -683,6 +762,15 @@ def render_aids(v: View) -> None:
             formulas[aid],
             f"{cited}; T the trailer's away score, D the trailer's minus the leader's",
         )
-    widgets.table_with_download(frame.round(4), f"aid_{aid}_{table.key}.csv")
+    widgets.table_with_download(
+        in_percent(frame, ["aid", "table", "take_point_aid", "take_point_table"]).round(4),
+        f"aid_{aid}_{table.key}.csv",
+        labels={
+            "aid": "Aid's MWC (%)",
+            "table": "Table's MWC (%)",
+            "take_point_aid": "Aid's take point (%)",
+            "take_point_table": "Table's take point (%)",
+        },
+    )
     if math.isnan(c.max_abs_take_point_error_pp):
         st.caption("No take point could be computed from the aid at these scores.")
