@@ -392,18 +392,18 @@ def slot_busy() -> bool:
 
 
 def client_key() -> str:
-    """Who a reader is, for the turns of :class:`FairSlots`: the address a proxy on
-    loopback names (``X-Real-IP``, deploy/nginx.conf.template), else the client's own
-    address, else (a browser on this machine) the session: each tab its own client."""
-    from ui.serve import client_address  # ui.serve imports this module
+    """Who a reader is, for the turns of :class:`FairSlots`: the visitor's address as the
+    per-client limits read it (:func:`ui.student.client_address`: the connection's, or
+    the one the app's proxy on loopback names), else (a browser on this machine) the
+    session: each tab its own client."""
+    from ui.student import client_address
 
     try:
-        forwarded = st.context.headers.get("X-Real-IP")
-        peer = st.context.ip_address  # None for a loopback peer
+        address = client_address()
     except Exception:  # outside a session (a test's thread): one anonymous client
         return ""
-    if forwarded or peer:
-        return client_address("127.0.0.1" if peer is None else peer, {"x-real-ip": forwarded})
+    if address != "local":
+        return address
     context = get_script_run_ctx()
     return f"session {context.session_id}" if context is not None else ""
 

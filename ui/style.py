@@ -338,12 +338,16 @@ def slide_figure(figure: Figure) -> Figure:
 
 
 def _two_lines(text: str, limit: int) -> str:
-    """``text`` broken once at the last space before ``limit`` characters (plotly does not
-    wrap a title: a long one runs off the chart's edge); unchanged if short or already
-    broken."""
+    """``text`` broken once before ``limit`` characters (plotly does not wrap a title: a
+    long one runs off the chart's edge): after the last separator (", ", "; ", ": ",
+    " · ") there, so that "b = 3.1" stays whole, else at the last space; unchanged if
+    short or already broken."""
     if len(text) <= limit or "<br>" in text:
         return text
-    cut = text.rfind(" ", 0, limit)
+    found = [(text.rfind(sep, 0, limit), sep) for sep in (", ", "; ", ": ", " · ")]
+    cut = max((at + len(sep) - 1 for at, sep in found if at > 0), default=-1)
+    if cut <= 0:
+        cut = text.rfind(" ", 0, limit)
     return text if cut <= 0 else f"{text[:cut]}<br>{text[cut + 1 :]}"
 
 
