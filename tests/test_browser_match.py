@@ -24,7 +24,7 @@ def test_match_shared_link_slider_and_screenshot(server, page):
     from playwright.sync_api import expect
 
     page.goto(f"{server}/match?sec=Take+points&away=4&oaway=2&G=0.2")
-    expect(metric_value(page, "Your take point")).to_have_text(f"{_take_point(4, 2):.4f}")
+    expect(metric_value(page, "Your take point")).to_have_text(f"{_take_point(4, 2):.2%}")
     title = page.locator('[data-testid="stPlotlyChart"] .gtitle', has_text="Your take point")
     expect(title).to_have_text(re.compile("4-away"))
 
@@ -32,7 +32,7 @@ def test_match_shared_link_slider_and_screenshot(server, page):
     slider.focus()
     for _ in range(2):
         page.keyboard.press("ArrowRight")
-    expect(metric_value(page, "Your take point")).to_have_text(f"{_take_point(6, 2):.4f}")
+    expect(metric_value(page, "Your take point")).to_have_text(f"{_take_point(6, 2):.2%}")
     expect(page).to_have_url(re.compile(r"away=6\b"))
     assert "G=0.2" in page.url and re.search(r"sec=Take(%20|\+)points", page.url)
     settled(page)  # the 4-away chart of the run before may still be on the page, stale

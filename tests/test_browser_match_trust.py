@@ -86,7 +86,7 @@ def test_four_take_points_and_no_answer(server, wide):
     score = match_points.MatchScore(KXG2, 4, 7)
     rates = match_points.GammonRates(gammon_rate=0.26, opp_gammon_rate=0.26)
     headline = match_points.cube_life_take_point(score, rates, 0.68)  # contact, gnubg
-    expect(metric_value(page, "Your take point")).to_have_text(f"{headline:.4f}")
+    expect(metric_value(page, "Your take point")).to_have_text(f"{headline:.2%}")
     takes = [label for label in metric_labels(page) if "take point" in label.lower()]
     assert takes == ["Your take point"], takes  # one answer; the variants in a table below
     expect(page.get_by_text("cube life x = 0.68", exact=False).first).to_be_visible()
@@ -202,3 +202,43 @@ def test_upload_entry_offered_when_nothing_was_uploaded(server, wide):
     expect(page.get_by_text("Uploaded in this session: woolsey.met")).to_be_visible()
     page.get_by_role("combobox", name=re.compile("Match equity table")).click()
     expect(page.get_by_role("option", name=own)).to_be_visible()
+
+
+def test_take_points_shown_as_fractions(server, wide):
+    # issue #37: "percentages are percentages everywhere on a page"; the take points, the
+    # market window and the dead take point of the model notes were still fractions (0.2160)
+    from playwright.sync_api import expect
+
+    page = wide
+    page.goto(f"{server}/match")
+    page.get_by_text("The model and its assumptions").click()
+    dead = match.take_point(2, 2, gammon_rate=match.DEFAULT_GAMMON_RATE).dead
+    expect(metric_value(page, "Dead take point, 2-away/2-away")).to_have_text(f"{dead:.2%}")
+    page.goto(f"{server}/match?sec=Take+points&away=4&oaway=7")
+    score = match_points.MatchScore(KXG2, 4, 7)
+    rates = match_points.GammonRates(gammon_rate=0.26, opp_gammon_rate=0.26)
+    headline = match_points.cube_life_take_point(score, rates, 0.68)  # contact, gnubg
+    expect(metric_value(page, "Your take point")).to_have_text(f"{headline:.2%}")
+    window = page.locator(".js-plotly-plot", has_text="market window").first
+    expect(window).to_be_visible()
+    labels = window.evaluate("el => el.data.map(t => t.text[0] + ' ' + t.hovertemplate)")
+    assert all("%" in label for label in labels), labels  # "double / take 61.20%-..."
+    assert window.evaluate("el => el.layout.xaxis.tickformat") == ".0%"
+    row = page.locator(".js-plotly-plot", has_text="Your take point, 4-away").first
+    expect(row).to_be_visible()
+    axis = row.evaluate("el => [el.layout.yaxis.tickformat, el.layout.yaxis.hoverformat]")
+    assert axis == [".0%", ".2%"], axis
+    page.goto(f"{server}/match?sec=Heatmaps")
+    heatmap = page.locator(".js-plotly-plot", has_text="Your take point:").first
+    expect(heatmap).to_be_visible()
+    bar = heatmap.evaluate("el => [el.data[0].colorbar.tickformat, el.data[0].hovertemplate]")
+    assert bar[0] == ".0%" and "%{z:.2%}" in bar[1], bar
+    page.goto(f"{server}/match?sec=Market+window")
+    first = match_points.cube_points(
+        match_points.MatchScore(KXG2, 5, 3),
+        match_points.GammonRates(gammon_rate=0.26, opp_gammon_rate=0.26),
+    ).opponent_doubles
+    expect(metric_value(page, "Your take point, dead")).to_have_text(
+        f"{first.take_point_gammonless:.2%}"
+    )
+    page.screenshot(path=str(ARTIFACTS / "match-take-points-percent.png"))

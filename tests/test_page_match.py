@@ -87,20 +87,20 @@ def test_take_point_section_matches_cubecore(open_page):
     score = match_points.MatchScore(KXG2, 5, 3, cube_value=2, cube_owner="opponent")
     rates = match_points.GammonRates(gammon_rate=G0, opp_gammon_rate=0.3)
     headline = match_points.cube_life_take_point(score, rates, 0.68)  # contact, gnubg
-    assert metric(at, "Your take point") == f"{headline:.4f}"
+    assert metric(at, "Your take point") == f"{headline:.2%}"
     window = match_points.cube_points(score, rates).opponent_doubles
     tp = match.take_point(5, 3, 2, "opponent", G0, 0.3, X0)
     name = KXG2.name
     assert _variants(at) == {
-        f"{name}, gammons, dead cube (x = 0)": f"{window.take_point:.4f}",
-        f"{name}, gammons, fully live cube (x = 1)": f"{window.take_point_live:.4f}",
-        f"{name}, no gammons, dead cube": f"{window.take_point_gammonless:.4f}",
-        "The model's, its own recursion at x = 1": f"{tp.model:.4f}",
-        "The model's, dead cube with gammons": f"{tp.dead_gammon:.4f}",
+        f"{name}, gammons, dead cube (x = 0)": f"{window.take_point:.2%}",
+        f"{name}, gammons, fully live cube (x = 1)": f"{window.take_point_live:.2%}",
+        f"{name}, no gammons, dead cube": f"{window.take_point_gammonless:.2%}",
+        "The model's, its own recursion at x = 1": f"{tp.model:.2%}",
+        "The model's, dead cube with gammons": f"{tp.dead_gammon:.2%}",
     }
     by_cube = next(d.value for d in at.dataframe if "cube" in d.value.columns)
     assert list(by_cube["cube"]) == ["1 -> 2", "2 -> 4"]  # a cube of 4 wins 3-away the match
-    assert by_cube["dead"].iloc[1] == round(tp.dead, 4)
+    assert by_cube["dead"].iloc[1] == round(100 * tp.dead, 2)  # in percent
 
 
 @pytest.mark.parametrize(
@@ -113,7 +113,7 @@ def test_take_point_follows_the_position_type(open_page, xfrom, pips, life):
     score = match_points.MatchScore(KXG2, 4, 7)
     rates = match_points.GammonRates(gammon_rate=G0, opp_gammon_rate=G0)
     headline = match_points.cube_life_take_point(score, rates, life)
-    assert metric(at, "Your take point") == f"{headline:.4f}"
+    assert metric(at, "Your take point") == f"{headline:.2%}"
     assert any(f"cube life x = {life:g}" in c.value for c in at.caption)
 
 
@@ -124,7 +124,7 @@ def test_redouble_from_the_centre_is_explained(open_page):
     score = match_points.MatchScore(KXG2, 5, 3, cube_value=2, cube_owner="opponent")
     rates = match_points.GammonRates(gammon_rate=G0, opp_gammon_rate=G0)
     headline = match_points.cube_life_take_point(score, rates, 0.68)
-    assert metric(at, "Your take point") == f"{headline:.4f}"
+    assert metric(at, "Your take point") == f"{headline:.2%}"
 
 
 def test_crawford_game_has_no_take_point(open_page):
@@ -135,7 +135,7 @@ def test_crawford_game_has_no_take_point(open_page):
     score = match_points.MatchScore(KXG2, 1, 5, phase="post-Crawford")
     rates = match_points.GammonRates(gammon_rate=G0, opp_gammon_rate=G0)
     window = match_points.cube_points(score, rates).opponent_doubles
-    assert _variants(at)[f"{KXG2.name}, gammons, dead cube (x = 0)"] == f"{window.take_point:.4f}"
+    assert _variants(at)[f"{KXG2.name}, gammons, dead cube (x = 0)"] == f"{window.take_point:.2%}"
 
 
 def test_rules_section_matches_cubecore(open_page):
@@ -292,7 +292,7 @@ def test_uploaded_table_named_by_a_link_from_another_session(open_page):
         match_points.GammonRates(gammon_rate=0.26, opp_gammon_rate=0.26),
     )
     taken = window.opponent_doubles.take_point
-    assert metric(at, "Your take point, gammon-adjusted") == f"{taken:.4f}"
+    assert metric(at, "Your take point, gammon-adjusted") == f"{taken:.2%}"
 
 
 def test_score_outside_the_table_is_said(open_page):
@@ -323,7 +323,7 @@ def test_uploaded_woolsey_gives_the_bundled_numbers(open_page, name):
     )
     assert (
         metric(at, "Your take point, gammon-adjusted")
-        == f"{expected.opponent_doubles.take_point:.4f}"
+        == f"{expected.opponent_doubles.take_point:.2%}"
     )
 
 
@@ -405,11 +405,11 @@ def test_market_window_and_gammon_values_on_the_table(open_page):
         match_points.GammonRates(gammon_rate=0.2, backgammon_rate=0.02, opp_gammon_rate=0.3),
     )
     assert metric(at, "Your take point, dead") == (
-        f"{points.opponent_doubles.take_point_gammonless:.4f}"
+        f"{points.opponent_doubles.take_point_gammonless:.2%}"
     )
-    assert metric(at, "Your take point, live") == f"{points.opponent_doubles.take_point_live:.4f}"
+    assert metric(at, "Your take point, live") == f"{points.opponent_doubles.take_point_live:.2%}"
     assert metric(at, "Opponent's too-good point") == (
-        f"{points.opponent_doubles.too_good_point:.4f}"
+        f"{points.opponent_doubles.too_good_point:.2%}"
     )
     windows = at.dataframe[0].value
     expected = match_points.cube_points_table(
@@ -417,6 +417,11 @@ def test_market_window_and_gammon_values_on_the_table(open_page):
         match_points.GammonRates(gammon_rate=0.2, backgammon_rate=0.02, opp_gammon_rate=0.3),
     )
     assert len(windows) == len(expected)
+    headers = json.loads(at.dataframe[0].proto.columns)
+    assert headers["take_point"]["label"] == "Take point (%)", headers["take_point"]
+    assert headers["cash_point"]["label"] == "Cash point (%)", headers["cash_point"]
+    shown = windows["take_point"].astype(float).to_numpy()
+    assert shown == pytest.approx((100 * expected["take_point"]).round(2).to_numpy(), abs=1e-9)
     values = match_points.gammon_values(match_points.MatchScore(KXG2, 4, 6))
     assert metric(at, "Your gammon value") == f"{values.gammon_value:.4f}"
     assert metric(at, "Opponent's backgammon value") == f"{values.opp_backgammon_value:.4f}"

@@ -125,6 +125,7 @@ def take_points_row_figure(frame: pd.DataFrame, opp_away: int) -> Figure:
     with_markers(
         layout, vertical_marker(opp_away, "doubler", COLORS["marker"], text=f"{opp_away}-away")
     )
+    layout["yaxis"].update(PERCENT_AXIS)
     return {"data": traces, "layout": layout}
 
 
@@ -152,10 +153,10 @@ def market_window_figure(
                 "y": ["doubler"],
                 "base": [left],
                 "marker": {"color": color},
-                "text": [f"{name}<br>{left:.3f}-{left + width:.3f}" if width > 0.04 else ""],
+                "text": [f"{name}<br>{left:.2%}-{left + width:.2%}" if width > 0.04 else ""],
                 "textposition": "inside",
                 "insidetextanchor": "middle",
-                "hovertemplate": f"{name}: {left:.4f} to {left + width:.4f}<extra></extra>",
+                "hovertemplate": f"{name}: {left:.2%} to {left + width:.2%}<extra></extra>",
             }
         )
         left += width
@@ -170,7 +171,7 @@ def market_window_figure(
         hovermode="closest",
         showlegend=False,
     )
-    layout["xaxis"]["range"] = [0, 1]
+    layout["xaxis"].update(range=[0, 1], **PERCENT_AXIS)
     layout["yaxis"].update(showticklabels=False, zeroline=False)
     layout["margin"] = {"l": 20, "r": 20, "t": 70, "b": 50}  # room for a two-line title
     return {"data": traces, "layout": layout}
@@ -250,7 +251,8 @@ def heatmap_figure(
 
     ``grid`` is indexed by your away-score with the opponent's as columns;
     ``marked`` (your away, opponent's away) is drawn as a cross when inside;
-    ``percent``: the values are match winning chances, read in percent.
+    ``percent``: the values are chances (match winning chances, take points), read in
+    percent.
     """
     number = "%{z:.2%}" if percent else "%{z:.4f}"
     rows = [int(cast(int, r)) for r in grid.index]

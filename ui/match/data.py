@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+from collections.abc import Sequence
 
 import pandas as pd
 import streamlit as st
@@ -258,9 +259,37 @@ def take_point_grid_on_table(key: str, _table: met.MatchEquityTable, max_away: i
 # and ``ui.widgets.table`` do not change the figure or frame they get. Their arguments
 # are keyword-only: Streamlit looks up the signature of a cached function once per
 # positional argument on every call, not for a keyword.
+#: Decimals of a chance in percent (the field's habit: 35.20%).
+PERCENT_DECIMALS = 2
+
+
+def in_percent(frame: pd.DataFrame, columns: Sequence[str] | None = None) -> pd.DataFrame:
+    """``frame`` with its chances (``columns``, else every column) in percent, rounded
+    to :data:`PERCENT_DECIMALS`."""
+    shown = frame.copy()
+    for column in shown.columns if columns is None else columns:
+        shown[column] = (100 * shown[column]).round(PERCENT_DECIMALS)
+    return shown
+
+
 # ----------------------------------------------------------------------------------
 #: The take-point fields of the table "At every cube level", in the order shown.
 BY_CUBE_FIELDS = ("cube", "model", "dead", "dead_gammon", "live", "doubling_point", "cash_point")
+#: The chances among :data:`BY_CUBE_FIELDS` (shown in percent).
+BY_CUBE_CHANCES = ("model", "dead", "dead_gammon", "live", "doubling_point", "cash_point")
+#: The chances of the market window's table (:func:`market_windows`; shown in percent).
+WINDOW_CHANCES = (
+    "double_point",
+    "cash_point",
+    "too_good_point",
+    "double_point_redoubled",
+    "cash_point_redoubled",
+    "cash_point_live",
+    "cash_point_gammonless",
+    "take_point",
+    "take_point_live",
+    "take_point_gammonless",
+)
 #: The market window's headline: your take points of the opponent's first double.
 WINDOW_HEADLINE = ("take_point_gammonless", "take_point", "take_point_live", "too_good_point")
 #: The free drop's headline: the trailer 2-away.
@@ -279,7 +308,8 @@ class TakesView:
         :func:`ui.match.charts.market_window_figure`, and
         :func:`ui.match.charts.take_points_row_figure` of your row of the take points.
     by_cube : pandas.DataFrame
-        :func:`take_points_by_cube`'s :data:`BY_CUBE_FIELDS`, rounded to 4 decimals.
+        :func:`take_points_by_cube`'s :data:`BY_CUBE_FIELDS`, the chances
+        (:data:`BY_CUBE_CHANCES`) in percent to 2 decimals.
     """
 
     point: dict[str, float]
@@ -308,7 +338,7 @@ def takes_view(
         point,
         charts.market_window_figure(point["doubling_point"], point["cash_point"]),
         charts.take_points_row_figure(row, opp_away),
-        by_cube[list(BY_CUBE_FIELDS)].round(4),
+        in_percent(by_cube[list(BY_CUBE_FIELDS)], BY_CUBE_CHANCES).round(4),
     )
 
 
@@ -404,7 +434,9 @@ def heatmaps_view(
             marked,
             percent=True,
         ),
-        charts.heatmap_figure(pivot, title, "take point", marked, colorscale="Viridis"),
+        charts.heatmap_figure(
+            pivot, title, "take point", marked, colorscale="Viridis", percent=True
+        ),
     )
 
 
@@ -417,7 +449,8 @@ class WindowPoints:
     headline : dict
         :data:`WINDOW_HEADLINE` of :func:`market_windows`' first row the opponent doubles.
     shown : pandas.DataFrame
-        :func:`market_windows`, rounded to 4 decimals.
+        :func:`market_windows`, the chances (:data:`WINDOW_CHANCES`) in percent to 2
+        decimals.
     """
 
     headline: dict[str, float]
@@ -437,7 +470,10 @@ def window_points(
     """The market window section's :class:`WindowPoints` (rates: yours, then the opponent's)."""
     windows = market_windows(key, _table, away, opp_away, phase, rates)
     first = windows[windows["doubler"] == "opponent"].iloc[0]
-    return WindowPoints({name: float(first[name]) for name in WINDOW_HEADLINE}, windows.round(4))
+    return WindowPoints(
+        {name: float(first[name]) for name in WINDOW_HEADLINE},
+        in_percent(windows, WINDOW_CHANCES).round(4),
+    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -505,6 +541,7 @@ def window_score(
             "take point",
             marked,
             colorscale="Viridis",
+            percent=True,
         )
     values = match_points.gammon_values(
         match_points.MatchScore(

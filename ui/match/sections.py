@@ -117,7 +117,7 @@ def _model_notes(v: View) -> None:
         )
         c.metric(
             "Dead take point, 2-away/2-away",
-            f"{anchors['dead_take']:.4f}",
+            tables.percent(anchors["dead_take"]),
             help="(1 + G)/4: dropping leaves you trailing the Crawford game 2-away/1-away.",
         )
 
@@ -211,7 +211,7 @@ def render_table(v: View) -> None:
     st.subheader(
         "The model's table (your MWC in percent: rows your points to go, columns the opponent's)"
     )
-    shown = tables.in_percent(table)
+    shown = cached.in_percent(table)
     shown.columns = [str(c) for c in shown.columns]
     widgets.table_with_download(
         shown.reset_index(), f"match_equity_G{g:g}_x{x:g}.csv", label="Download the table (CSV)"
@@ -219,7 +219,7 @@ def render_table(v: View) -> None:
     st.subheader("The model's Crawford and post-Crawford MWC (leader 1-away)")
     craw = cached.crawford_table(g)[["opp_away", "crawford", "post_crawford", "leader_drops"]]
     widgets.table_with_download(
-        tables.in_percent(craw, ["crawford", "post_crawford"]),
+        cached.in_percent(craw, ["crawford", "post_crawford"]),
         f"match_crawford_G{g:g}.csv",
         labels={
             "opp_away": "Trailer: points to go",
@@ -243,8 +243,8 @@ def _cube_life(v: View) -> tuple[float, str]:
 
 
 def _value(value: float) -> str:
-    """A probability to four decimals; "undefined" where the table gives 0/0."""
-    return tables.probability(value)
+    """A take point in percent (21.60%); "undefined" where the table gives 0/0."""
+    return tables.percent(value)
 
 
 def _table_row(table: met.MatchEquityTable, away: int) -> tuple[str, pd.Series] | None:
@@ -376,7 +376,11 @@ def render_takes(v: View) -> None:
         more=[(view.take_row, "match_take_row")],
     )
     st.subheader("At every cube level (this score)")
-    widgets.table_with_download(view.by_cube, f"match_takes_{a}_{b}_G{g:g}_x{x:g}.csv")
+    widgets.table_with_download(
+        view.by_cube,
+        f"match_takes_{a}_{b}_G{g:g}_x{x:g}.csv",
+        labels=tables.percent_labels(view.by_cube, cached.BY_CUBE_CHANCES),
+    )
     st.caption(
         "Cube 1 is centred, higher cubes are the doubler's (redoubles). The list ends before "
         "the first cube the doubler already wins the match with. An empty doubling point: the "
@@ -470,7 +474,7 @@ def render_heatmaps(v: View) -> None:
         [
             (
                 f"The model's match equity, {a}-away/{b}-away{crawford}",
-                _cell(table, a, b, tables.percent),
+                _cell(table, a, b),
             ),
             (f"Your take point, the model's: {TAKE_KINDS[kind]}", _cell(pivot, a, b)),
         ]
@@ -486,9 +490,9 @@ def render_heatmaps(v: View) -> None:
 
 
 def _cell(
-    grid: pd.DataFrame, a: int, b: int, shown: Callable[[float], str] = "{:.4f}".format
+    grid: pd.DataFrame, a: int, b: int, shown: Callable[[float], str] = tables.percent
 ) -> str:
-    """A heatmap's cell at the score as ``shown`` (four decimals; a match winning chance:
+    """A heatmap's cell at the score as ``shown`` (a chance in percent:
     :func:`ui.match.tables.percent`), "—" off the map or empty."""
     if a not in grid.index or b not in grid.columns:
         return NOT_APPLICABLE

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import math
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import pandas as pd
@@ -32,7 +33,9 @@ from ui.match.controls import (
     UPLOADED_SPELLINGS,
     UPLOADED_TABLE,
 )
+from ui.match.data import PERCENT_DECIMALS, in_percent
 from ui.skeleton import View
+from ui.style import column_label
 
 #: Session State key of the uploaded table: (file name, content).
 UPLOAD_STATE = "_met_upload"
@@ -401,23 +404,16 @@ UNDEFINED_TEXT = (
 )
 
 
-#: Decimals of a match winning chance in percent (the field's habit: 35.20%).
-PERCENT_DECIMALS = 2
-
-
 def percent(value: float) -> str:
-    """A match winning chance (0 to 1) in percent, two decimals: 0.352 -> "35.20%";
-    "undefined" where it is 0/0."""
+    """A chance (0 to 1: a match winning chance, a take point, a market window's point)
+    in percent, two decimals: 0.352 -> "35.20%"; "undefined" where it is 0/0."""
     return "undefined" if math.isnan(value) else f"{value:.{PERCENT_DECIMALS}%}"
 
 
-def in_percent(frame: pd.DataFrame, columns: list[str] | None = None) -> pd.DataFrame:
-    """``frame`` with its match winning chances (``columns``, else every column) in
-    percent, rounded to :data:`PERCENT_DECIMALS`."""
-    shown = frame.copy()
-    for column in shown.columns if columns is None else columns:
-        shown[column] = (100 * shown[column]).round(PERCENT_DECIMALS)
-    return shown
+def percent_labels(frame: pd.DataFrame, columns: Sequence[str]) -> dict[str, str]:
+    """The headers of ``frame``'s ``columns`` (:func:`ui.style.column_label`) marked as
+    read in percent: "Cash point (%)"."""
+    return {c: f"{column_label(c)} (%)" for c in columns if c in frame.columns}
 
 
 def probability(value: float) -> str:
@@ -481,16 +477,19 @@ def render_window(v: View) -> None:
     )
     widgets.headline(
         [
-            ("Your take point, dead", probability(first["take_point_gammonless"])),
-            ("Your take point, gammon-adjusted", probability(first["take_point"])),
-            ("Your take point, live", probability(first["take_point_live"])),
-            ("Opponent's too-good point", probability(first["too_good_point"])),
+            ("Your take point, dead", percent(first["take_point_gammonless"])),
+            ("Your take point, gammon-adjusted", percent(first["take_point"])),
+            ("Your take point, live", percent(first["take_point_live"])),
+            ("Opponent's too-good point", percent(first["too_good_point"])),
         ]
     )
     if any(math.isnan(value) for value in first.values()):
         st.info(UNDEFINED_TEXT, icon=":material/info:")
     widgets.table_with_download(
-        points.shown, f"market_window_{table.key}_{a}_{b}.csv", label="Download (CSV)"
+        points.shown,
+        f"market_window_{table.key}_{a}_{b}.csv",
+        label="Download (CSV)",
+        labels=percent_labels(points.shown, cached.WINDOW_CHANCES),
     )
     st.caption(
         "One row per cube value, owner and doubler: double point (initial double at a "
