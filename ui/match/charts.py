@@ -11,6 +11,7 @@ from ui.charts import Chart, ViewMarker
 from ui.style import (
     COLORS,
     DETAIL,
+    LABEL_BOX,
     Curve,
     Figure,
     bar,
@@ -142,6 +143,7 @@ def market_window_figure(
     start = cash_point if math.isnan(doubling_point) else min(doubling_point, cash_point)
     widths = (start, cash_point - start, 1.0 - cash_point)
     traces = []
+    labels: list[dict[str, Any]] = []
     left = 0.0
     for (name, color), width in zip(_REGIONS, widths, strict=True):
         traces.append(
@@ -153,12 +155,20 @@ def market_window_figure(
                 "y": ["doubler"],
                 "base": [left],
                 "marker": {"color": color},
-                "text": [f"{name}<br>{left:.2%}-{left + width:.2%}" if width > 0.04 else ""],
-                "textposition": "inside",
-                "insidetextanchor": "middle",
                 "hovertemplate": f"{name}: {left:.2%} to {left + width:.2%}<extra></extra>",
             }
         )
+        if width > 0.04:  # a region's name and range in a box of the page's colour
+            labels.append(
+                {
+                    "x": left + width / 2,
+                    "y": "doubler",
+                    "text": f"{name}<br>{left:.2%}-{left + width:.2%}",
+                    "showarrow": False,
+                    "font": {"size": 12},
+                    "bgcolor": LABEL_BOX,
+                }
+            )
         left += width
     layout = base_layout(
         title,
@@ -174,6 +184,7 @@ def market_window_figure(
     layout["xaxis"].update(range=[0, 1], **PERCENT_AXIS)
     layout["yaxis"].update(showticklabels=False, zeroline=False)
     layout["margin"] = {"l": 20, "r": 20, "t": 70, "b": 50}  # room for a two-line title
+    layout["annotations"] = [*layout.get("annotations", []), *labels]
     return {"data": traces, "layout": layout}
 
 

@@ -6,6 +6,7 @@ leaves out the traces marked ``detail`` (reference lines and contours).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,7 @@ from ui.charts import Chart, ViewMarker, gapped_line
 from ui.style import (
     COLORS,
     DETAIL,
+    LABEL_BOX,
     Curve,
     Figure,
     Layout,
@@ -92,11 +94,13 @@ def _position_marker(x: int, y: int) -> Trace:
         "name": f"{x} v {y}",
         "x": [x],
         "y": [y],
+        # an open ring: a contour's label that lands on the position stays readable
+        # on the map's own colour inside it (a filled cross hid it under black)
         "marker": {
             "color": COLORS["marker"],
-            "size": 11,
-            "symbol": "x",
-            "line": {"color": "white", "width": 1},
+            "size": 14,
+            "symbol": "circle-open",
+            "line": {"color": COLORS["marker"], "width": 2},
         },
     }
 
@@ -191,6 +195,35 @@ def bearoff_figure(frame: pd.DataFrame, x: int, y: int) -> Figure:
     return {"data": traces, "layout": layout}
 
 
+def _contour_labels(data: WinMap) -> list[dict[str, object]]:
+    """The 10% contours' labels, each where its line meets the map's right edge (the
+    largest count), in a box of the page's colour: plotly's own labels on the lines can
+    land under the position's marker."""
+    column = [row[-1] for row in data["z"]]
+    leads = data["leads"]
+    labels: list[dict[str, object]] = []
+    for level in range(10, 100, 10):
+        for i in range(len(column) - 1):
+            low, high = column[i], column[i + 1]
+            if math.isnan(low) or math.isnan(high) or low == high:
+                continue
+            if min(low, high) <= level < max(low, high):
+                share = (level - low) / (high - low)
+                labels.append(
+                    {
+                        "x": data["counts"][-1],
+                        "y": leads[i] + share * (leads[i + 1] - leads[i]),
+                        "text": f"{level}%",
+                        "xanchor": "right",
+                        "showarrow": False,
+                        "font": {"size": 11},
+                        "bgcolor": LABEL_BOX,
+                    }
+                )
+                break
+    return labels
+
+
 def win_map_figure(data: WinMap, x: int, lead: int) -> Figure:
     """Heatmap of the roller's win chance over (your count, lead)."""
     trace = _lead_heatmap(data, "z", 100, "win %", "win %{z:.1f}%")
@@ -199,7 +232,7 @@ def win_map_figure(data: WinMap, x: int, lead: int) -> Figure:
         "x": data["counts"],
         "y": data["leads"],
         "z": data["z"],
-        "contours": {"coloring": "none", "showlabels": True, "start": 10, "end": 90, "size": 10},
+        "contours": {"coloring": "none", "showlabels": False, "start": 10, "end": 90, "size": 10},
         "line": {"color": "black", "width": 1},
         "showscale": False,
         "hoverinfo": "skip",
@@ -208,6 +241,7 @@ def win_map_figure(data: WinMap, x: int, lead: int) -> Figure:
     }
     layout = _layout("Win chance of the player on roll", "your count", "lead (opponent - you)")
     layout["hovermode"] = "closest"
+    layout["annotations"] = _contour_labels(data)
     traces = [trace, contour]
     marker = _position_marker(x, lead)
     marker["name"] = f"you: {x}, lead {lead:+d}"
