@@ -181,6 +181,8 @@ def test_upload_entry_offered_when_nothing_was_uploaded(server, wide):
     page = wide
     own = "Your own table (upload it under Tables)"
     page.goto(f"{server}/match?sec=Tables")
+    # the section has run (its headline is there) before its select box is opened
+    expect(metric_value(page, "Your MWC on the table, 5-away/3-away")).to_be_visible()
     page.get_by_role("combobox", name=re.compile("Match equity table")).click()
     expect(page.get_by_role("option").first).to_be_visible()
     options = page.get_by_role("option").all_inner_texts()
@@ -200,8 +202,8 @@ def test_upload_entry_offered_when_nothing_was_uploaded(server, wide):
     sample = Path(__file__).resolve().parents[1] / "samples" / "met" / "woolsey.met"
     page.locator('[data-testid="stFileUploader"] input[type="file"]').set_input_files(str(sample))
     expect(page.get_by_text("Uploaded in this session: woolsey.met")).to_be_visible()
-    page.get_by_role("combobox", name=re.compile("Match equity table")).click()
-    expect(page.get_by_role("option", name=own)).to_be_visible()
+    # the select box holds it: a value it can only hold when it offers it
+    expect(page.get_by_role("combobox", name=re.compile("Match equity table"))).to_have_value(own)
 
 
 def test_take_points_shown_as_fractions(server, wide):
@@ -221,8 +223,12 @@ def test_take_points_shown_as_fractions(server, wide):
     expect(metric_value(page, "Your take point")).to_have_text(f"{headline:.2%}")
     window = page.locator(".js-plotly-plot", has_text="market window").first
     expect(window).to_be_visible()
-    labels = window.evaluate("el => el.data.map(t => t.text[0] + ' ' + t.hovertemplate)")
-    assert all("%" in label for label in labels), labels  # "double / take 61.20%-..."
+    labels = window.evaluate(
+        "el => [...(el.layout.annotations || []).filter(a => a.name !== 'export-note')"
+        ".map(a => a.text), ...el.data.map(t => t.hovertemplate)]"
+    )  # the regions' boxed labels, then their hovers
+    assert len(labels) > len(window.evaluate("el => el.data")), labels
+    assert all("%" in label for label in labels), labels  # "double / take<br>61.20%-..."
     assert window.evaluate("el => el.layout.xaxis.tickformat") == ".0%"
     row = page.locator(".js-plotly-plot", has_text="Your take point, 4-away").first
     expect(row).to_be_visible()
