@@ -40,17 +40,17 @@ def with_position(figure: Figure, on_roll: int, opponent: int) -> Figure:
             "layout": layout}  # fmt: skip
 
 
-def money_action_figure(actions: pd.DataFrame, title: str) -> Figure:
-    """Heatmap of the race model's exact money action: roller's pips (y) by opponent's (x).
-
-    ``actions`` is :func:`cubecore.race.cube_action_map`'s table (a square of counts).
-    """
+def _action_heatmap(
+    actions: pd.DataFrame, labels: tuple[str, ...], colors: tuple[str, ...]
+) -> tuple[Trace, int]:
+    """A heatmap of ``actions["action"]`` (a square of counts: roller's pips (y) by the
+    opponent's (x)), one colour band per action; also the square's side."""
     counts = np.unique(actions["on_roll"].to_numpy())
     n = len(counts)
     codes = actions["action"].cat.codes.to_numpy(dtype=float).reshape(n, n)  # [roller][opponent]
-    k = len(race.ACTIONS)
-    scale = []
-    for i, color in enumerate(_MONEY_ACTION_COLORS):
+    k = len(labels)
+    scale: list[list[object]] = []
+    for i, color in enumerate(colors):
         scale += [[i / k, color], [(i + 1) / k, color]]
     trace = {
         "type": "heatmap",
@@ -60,9 +60,18 @@ def money_action_figure(actions: pd.DataFrame, title: str) -> Figure:
         "zmin": -0.5,
         "zmax": k - 0.5,
         "colorscale": scale,
-        "colorbar": {"tickvals": list(range(k)), "ticktext": list(race.ACTIONS)},
+        "colorbar": {"tickvals": list(range(k)), "ticktext": list(labels)},
         "hovertemplate": "on roll %{y}, opponent %{x}<extra></extra>",
     }
+    return trace, n
+
+
+def money_action_figure(actions: pd.DataFrame, title: str) -> Figure:
+    """Heatmap of the race model's exact money action: roller's pips (y) by opponent's (x).
+
+    ``actions`` is :func:`cubecore.race.cube_action_map`'s table (a square of counts).
+    """
+    trace, _ = _action_heatmap(actions, tuple(race.ACTIONS), tuple(_MONEY_ACTION_COLORS))
     layout = base_layout(title, "opponent's pip count", "pip count of the player on roll")
     return {"data": [trace], "layout": layout}
 
@@ -72,27 +81,13 @@ def match_action_figure(actions: pd.DataFrame, title: str) -> Figure:
 
     ``actions`` is :func:`cubecore.race_match.race_match_action_map`'s table.
     """
-    counts = np.unique(actions["on_roll"].to_numpy())
-    n = len(counts)
-    codes = actions["action"].cat.codes.to_numpy(dtype=float).reshape(n, n)
-    mwc = 100.0 * actions["optimal"].to_numpy(dtype=float).reshape(n, n)  # in percent
-    k = len(race_match.MATCH_ACTIONS)
-    scale = []
-    for i, color in enumerate(_MATCH_ACTION_COLORS):
-        scale += [[i / k, color], [(i + 1) / k, color]]
-    trace = {
-        "type": "heatmap",
-        "z": codes,
-        "x": counts,
-        "y": counts,
-        "customdata": mwc,
-        "zmin": -0.5,
-        "zmax": k - 0.5,
-        "colorscale": scale,
-        "colorbar": {"tickvals": list(range(k)), "ticktext": list(race_match.MATCH_ACTIONS)},
-        "hovertemplate": "on roll %{y}, opponent %{x}: "
-        "match winning chance %{customdata:.2f}%<extra></extra>",
-    }
+    trace, n = _action_heatmap(
+        actions, tuple(race_match.MATCH_ACTIONS), tuple(_MATCH_ACTION_COLORS)
+    )
+    trace["customdata"] = 100.0 * actions["optimal"].to_numpy(dtype=float).reshape(n, n)
+    trace["hovertemplate"] = (
+        "on roll %{y}, opponent %{x}: match winning chance %{customdata:.2f}%<extra></extra>"
+    )
     layout = base_layout(title, "opponent's pip count", "pip count of the player on roll")
     return {"data": [trace], "layout": layout}
 
