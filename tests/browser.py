@@ -91,6 +91,26 @@ def metric_value(page, label: str):
     return metric.locator('[data-testid="stMetricValue"]')
 
 
+def select_options(page, label: str) -> list[str]:
+    """The options of the select box labelled ``label`` (a regular expression), as its open
+    list shows them; the list is closed again before returning.
+
+    The list is opened from the keyboard (focus, then the down arrow): a click on a select
+    box in a scrolled sidebar was seen to focus it without opening it, while the keyboard
+    opens it every time.
+    """
+    from playwright.sync_api import expect
+
+    box = page.get_by_role("combobox", name=re.compile(label))
+    box.focus()
+    page.keyboard.press("ArrowDown")
+    expect(page.get_by_role("option").first).to_be_visible()
+    options = page.get_by_role("option").all_inner_texts()
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("listbox")).to_have_count(0)
+    return options
+
+
 def settled(page) -> None:
     """Wait until the app has finished its run and shows its content."""
     page.wait_for_function(SETTLED)

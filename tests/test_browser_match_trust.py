@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cubecore import match, match_points, met
-from tests.browser import ARTIFACTS, metric_value, patient_context, settled
+from tests.browser import ARTIFACTS, metric_value, patient_context, select_options, settled
 from ui.match.controls import TABLE_LABELS
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
@@ -105,8 +105,7 @@ def test_compare_tables_shows_internal_keys_and_fractions(server, wide):
     expect(title).to_have_text(re.compile(f"^{re.escape(KXG2.name)} minus Kit Woolsey"))
     assert "difference (pp)" in page.locator('[data-testid="stMain"]').inner_text().lower()
     assert "kxg2" not in page.locator('[data-testid="stMain"]').inner_text()
-    page.get_by_role("combobox", name=re.compile("Compare with")).click()
-    options = page.get_by_role("option").all_inner_texts()
+    options = select_options(page, "Compare with")
     assert options and not [o for o in options if "player 0" in o], options
     assert len(set(options)) == len(options)
     assert "mec" not in options, options  # beside "mec (match equity calculator)"
@@ -183,11 +182,8 @@ def test_upload_entry_offered_when_nothing_was_uploaded(server, wide):
     page.goto(f"{server}/match?sec=Tables")
     # the section has run (its headline is there) before its select box is opened
     expect(metric_value(page, "Your MWC on the table, 5-away/3-away")).to_be_visible()
-    page.get_by_role("combobox", name=re.compile("Match equity table")).click()
-    expect(page.get_by_role("option").first).to_be_visible()
-    options = page.get_by_role("option").all_inner_texts()
+    options = select_options(page, "Match equity table")
     assert dict(TABLE_LABELS)["kxg2"] in options and own not in options, options
-    page.keyboard.press("Escape")
     # a link naming the uploaded table, in a session that uploaded nothing
     page.goto(f"{server}/match?sec=Tables&met=upload")
     notice = page.locator('[data-testid="stAlert"]', has_text="stays in the session").first

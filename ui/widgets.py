@@ -486,6 +486,7 @@ def table_with_download(
         mime="text/csv",
         icon=":material/download:",
         key=f"csv:{filename}",
+        on_click="ignore",
     )
 
 

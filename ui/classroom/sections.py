@@ -390,6 +390,7 @@ def render_present(view: View) -> None:
         mime="text/csv",
         icon=":material/download:",
         key="classroom_csv",
+        on_click="ignore",
     )
     if not info.closed:
         footer[1].button(

@@ -309,6 +309,7 @@ def render_library(v: View) -> None:
                 file_name=name,
                 icon=":material/download:",
                 key=f"sample:{name}",
+                on_click="ignore",
             )
         st.caption(
             "Kit Woolsey's table (Inside Backgammon 2(2), 1992), as GNU Backgammon's "
@@ -368,6 +369,7 @@ def render_library(v: View) -> None:
         file_name=f"{table.key}.csv",
         icon=":material/download:",
         key="table_csv",
+        on_click="ignore",
     )
     st.subheader("Checks")
     complement = table.post_opponent is None
