@@ -8,6 +8,9 @@ link), and the shot is the first screen, what a visitor sees before scrolling (S
 scrolls an inner container, so a "full page" shot is the first screen anyway). An
 ``index.html`` beside the shots shows them all on one page, a row per page.
 
+``--readme`` instead takes the README's three pictures (:data:`README_SHOTS`) into
+``docs/images/``.
+
 One app server (:mod:`bench.server`, started as a deployment starts it) and one Debian
 Chromium (:mod:`bench.browser`); every wait is on the page's own condition
 (:data:`bench.browser.SETTLED`), never a fixed time. About two minutes on 2 cores.
@@ -31,6 +34,15 @@ from bench.server import ARTIFACTS, streamlit_servers
 
 #: Where the shots go (a fresh folder each run; not in git).
 SHOTS = ARTIFACTS / "screenshots"
+#: Where the README's pictures live (in git).
+README_IMAGES = Path(__file__).resolve().parents[1] / "docs" / "images"
+#: The README's pictures: (file, link, viewport): what a visitor sees first, a decision,
+#: a class's projector.
+README_SHOTS = (
+    ("home.png", "/", (1280, 800)),
+    ("cube.png", "/cube", (1280, 900)),
+    ("janowski-presenter.png", "/janowski?present=true", (1280, 720)),
+)
 #: How long one page may take to settle (ms) before the run stops with an error.
 PATIENCE_MS = 120_000
 
@@ -133,6 +145,21 @@ def take(browser: Any, base: str, every_section: bool) -> list[Shot]:
     return taken
 
 
+def take_readme(browser: Any, base: str) -> list[Path]:
+    """Take the README's pictures (:data:`README_SHOTS`); the files written."""
+    written = []
+    for name, link, (width, height) in README_SHOTS:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        context.set_default_timeout(PATIENCE_MS)
+        page = context.new_page()
+        page.goto(base + link)
+        page.wait_for_function(SETTLED, timeout=PATIENCE_MS)
+        page.screenshot(path=str(README_IMAGES / name))
+        context.close()
+        written.append(README_IMAGES / name)
+    return written
+
+
 def _cell(shot: Shot | None) -> str:
     """A cell of the index: the shot, linked to itself at full size (empty without one)."""
     if shot is None:
@@ -169,6 +196,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--sections", action="store_true", help="every section of every page, not the first"
     )
+    parser.add_argument(
+        "--readme", action="store_true", help="the README's three pictures, into docs/images/"
+    )
     args = parser.parse_args(argv)
     executable = chromium_path()
     if executable is None:
@@ -176,6 +206,15 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     from playwright.sync_api import sync_playwright
 
+    if args.readme:
+        with streamlit_servers(1, log_dir=ARTIFACTS) as servers, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+            try:
+                written = take_readme(browser, servers[0][0])
+            finally:
+                browser.close()
+        print("\n".join(str(path) for path in written), file=sys.stderr)
+        return 0
     if SHOTS.exists():
         shutil.rmtree(SHOTS)  # only this run's shots: a page removed leaves no old picture
     SHOTS.mkdir(parents=True)
