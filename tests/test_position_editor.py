@@ -30,7 +30,13 @@ def _targets(figure):
 def test_a_clickable_board_keeps_its_drawing_and_adds_targets_last():
     plain = board.board_figure(START)
     clickable = board.board_figure(START, clickable=True)
-    assert clickable["data"][:-1] == plain["data"]  # the checkers first, as before
+    kept = [{k: v for k, v in t.items() if k not in ("selected", "unselected")}
+            for t in clickable["data"][:-1]]  # fmt: skip
+    assert kept == plain["data"]  # the checkers first, drawn as before
+    for trace in clickable["data"]:  # a selection neither dims a checker nor shows a target
+        opacity = trace["marker"].get("opacity", 1)
+        assert trace["selected"] == trace["unselected"] == {"marker": {"opacity": opacity}}
+    assert clickable["data"][-1]["marker"]["opacity"] == 0
     assert clickable["data"][-1]["name"] == board.CLICK_TARGETS
     assert clickable["layout"]["clickmode"] == "event+select"
     assert not any(t.get("name") == board.CLICK_TARGETS for t in plain["data"])

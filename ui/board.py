@@ -199,7 +199,9 @@ def _click_targets() -> Trace:
         "x": xs,
         "y": ys,
         "name": CLICK_TARGETS,
-        "marker": {"size": 30, "color": "rgba(0,0,0,0)", "symbol": "square"},
+        # Invisible by opacity, not by a transparent colour (the theming would make a
+        # colour readable); plotly still hands a click on them to the selection.
+        "marker": {"size": 30, "color": FRAME, "opacity": 0, "symbol": "square"},
         "hoverinfo": "none",
         "showlegend": False,
     }
@@ -279,8 +281,18 @@ def board_figure(
     }  # fmt: skip
     if clickable:
         traces.append(_click_targets())
+        # A selection must not dim the checkers (plotly's default for unselected points)
+        # nor show the click targets.
+        traces = [_keep_opacity(trace) for trace in traces]
         layout.update({"clickmode": "event+select", "dragmode": False, "hovermode": "closest"})
     return {"data": traces, "layout": layout}
+
+
+def _keep_opacity(trace: Trace) -> Trace:
+    marker = trace.get("marker")
+    opacity = marker.get("opacity", 1) if isinstance(marker, dict) else 1
+    keep = {"marker": {"opacity": opacity}}
+    return {**trace, "selected": keep, "unselected": keep}
 
 
 def _checkers(xs: list[float], ys: list[float], name: str, color: str) -> Trace:
