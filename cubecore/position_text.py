@@ -318,6 +318,22 @@ class _Board:
     side_text: tuple[str, ...]  # the text right of each of the 13 lines
 
 
+def _plain(error: ValueError) -> str:
+    """An ID decoder's message in a player's words: no parameter names in backticks."""
+    text = str(error)
+    for code, words in (
+        ("`position_id` must", "it must"),
+        ("`match_id` must", "it must"),
+        ("`text`: an XGID must", "it must"),
+        ("position_id ", "it "),
+        ("match_id's ", "its "),
+        ("match_id ", "it "),
+        ("XGID ", ""),
+    ):
+        text = text.replace(code, words)
+    return text.replace("`", "")
+
+
 def _where(line: int) -> str:
     return f"line {line + 1}"
 
@@ -582,7 +598,9 @@ def _gnubg(lines: list[str], board: _Board | None) -> PastedPosition:
         try:
             info = match_id_info(mid[1])
         except ValueError as error:
-            raise ValueError(f"{_where(mid[0])}: the Match ID {mid[1][:20]!r}: {error}") from None
+            raise ValueError(
+                f"{_where(mid[0])}: the Match ID {mid[1][:20]!r}: {_plain(error)}"
+            ) from None
     on_roll: Side | None = None
     if board is not None:
         on_roll = board.numbered_for
@@ -600,7 +618,7 @@ def _gnubg(lines: list[str], board: _Board | None) -> PastedPosition:
             position = position_from_id(pid[1])
         except ValueError as error:
             raise ValueError(
-                f"{_where(pid[0])}: the Position ID {pid[1][:20]!r}: {error}"
+                f"{_where(pid[0])}: the Position ID {pid[1][:20]!r}: {_plain(error)}"
             ) from None
         if board is not None and on_roll is not None:
             _compare(board, position, on_roll, pid[0], "Position ID")
@@ -678,7 +696,7 @@ def _xg(lines: list[str], board: _Board | None) -> PastedPosition:
         try:
             info = xgid_info(xg[1])
         except ValueError as error:
-            raise ValueError(f"{_where(xg[0])}: the XGID: {error}") from None
+            raise ValueError(f"{_where(xg[0])}: the XGID: {_plain(error)}") from None
     turn = _first(lines, _XG_TURN)
     score = _first(lines, _XG_SCORE)
     cube = _first(lines, _XG_CUBE)

@@ -348,11 +348,11 @@ BAD_PASTES = {
     "too many lines": ("\n" * MAX_LINES, rf"has {MAX_LINES + 1} lines"),
     "short position id": (
         START_TEXT.replace("4HPwATDgc/ABMA", "4HPwATDgc/ABM"),
-        r"line 1: the Position ID '4HPwATDgc/ABM': `position_id` must have 14 characters",
+        r"line 1: the Position ID '4HPwATDgc/ABM': it must have 14 characters, got 13",
     ),
     "bad match id": (
         START_TEXT.replace("cAkAAAAAAAAA", "cAk*AAAAAAAA"),
-        r"line 2: the Match ID 'cAk\*AAAAAAAA': match_id has characters outside Base64",
+        r"line 2: the Match ID 'cAk\*AAAAAAAA': it has characters outside Base64",
     ),
     "board and id disagree": (
         _replace_line(START_TEXT, 13, " | O           X    |   | X           O    |"),
@@ -386,7 +386,7 @@ BAD_PASTES = {
     ),
     "bad xgid": (
         XG_CHECKER_PLAY.replace(":1:-1:1:21:", ":1:-1:1:21:9:"),
-        r"line 1: the XGID: `text`: an XGID must have 10 fields separated by ':', got 11",
+        r"line 1: the XGID: it must have 10 fields separated by ':', got 11",
     ),
     "xg board and xgid disagree": (
         XG_CHECKER_PLAY.replace("-B-CBBB---a---A", "-B-CBBB--a----A"),
@@ -417,8 +417,16 @@ BAD_PASTES = {
 @pytest.mark.parametrize("name", BAD_PASTES)
 def test_a_bad_paste_is_named(name):
     text, message = BAD_PASTES[name]
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError, match=message) as raised:
         parse_position_text(text)
+    assert "`" not in str(raised.value) or name == "not a string"  # a player reads it
+
+
+@pytest.mark.parametrize("case", NAMED[:6], ids=[c["name"] for c in NAMED[:6]])
+def test_a_paste_that_lost_its_indentation_is_read(case):
+    """Forums and chats strip leading blanks; the board is read from its own '|' and '+'."""
+    text = "\n".join(line.lstrip() for line in case["text"].splitlines())
+    assert _read(parse_position_text(text)) == _expected(case)
 
 
 @pytest.mark.parametrize(
