@@ -479,3 +479,23 @@ def test_any_text_gives_a_value_error_or_a_position(text):
         parse_position_text(text)
     except ValueError as error:
         assert str(error)
+
+
+@pytest.mark.parametrize(
+    ("flags", "jacoby", "beavers"), [(0, False, False), (1, True, False), (3, True, True)]
+)
+def test_xg_money_rules(flags, jacoby, beavers):
+    """In money play the XGID's 8th field is Jacoby (1) plus beavers (2) ([XG])."""
+    pasted = parse_position_text(f"XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:{flags}:0:10")
+    assert pasted.is_money and pasted.away is None and pasted.opp_away is None
+    assert (pasted.jacoby, pasted.beavers) == (jacoby, beavers)
+
+
+def test_xg_money_rules_from_the_score_line_without_an_xgid():
+    text = XG_NO_DOUBLE.replace("XGID=", "no id: ").replace(
+        "Score is X:0 O:5 9 pt.(s) match.", "Score is X:0 O:0. Unlimited Game, Jacoby Beaver"
+    )
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("no id"))
+    pasted = parse_position_text(text)
+    assert pasted.is_money and (pasted.jacoby, pasted.beavers) == (True, True)
+    assert pasted.position.pips == (147, 137)
