@@ -23,13 +23,17 @@ from cubecore.position import Position
 from ui.style import Figure, Shape, Trace
 
 __all__ = [
+    "BAR_X",
     "CHECKER_CONTRAST",
+    "CLICK_TARGETS",
     "CUBE_OWNERS",
     "FRAME",
     "OFF_TRAY",
     "ON_ROLL",
     "OPPONENT",
+    "Place",
     "board_figure",
+    "place_at",
 ]
 
 CubeOwner = Literal["center", "player", "opponent"]
@@ -55,9 +59,20 @@ _POINT_LIGHT = "#d6bd8e"
 CHECKER_CONTRAST = 7.0
 #: x of the bear-off tray's notes (right of the board), as the board's coordinates.
 OFF_TRAY = 14.3
+#: x of the bar (between the two halves), as the board's coordinates.
+BAR_X = 6.8
+#: Name of the trace of invisible click targets a clickable board ends with.
+CLICK_TARGETS = "click targets"
 _SHOWN_PER_POINT = 5
 _TOP = 11.0  # the field spans y 0..11
 _NUMBER_GAP = 0.6  # point numbers this far outside the field, on the frame
+
+
+PlaceKind = Literal["point", "bar", "off"]
+Place = tuple[PlaceKind, int]
+"""Where a click landed: ``("point", 1..24)`` in the player on roll's numbering, or
+``("bar", 0)`` / ``("off", 0)`` (the bar between the halves, the trays right of the
+board)."""
 
 
 def _column(point: int) -> float:
@@ -139,8 +154,65 @@ def _side_notes(position: Position) -> list[Shape]:
     ]  # fmt: skip
 
 
+def place_at(x: float, y: float) -> Place | None:
+    """The place of the board under a click at ``(x, y)`` (board coordinates), or None.
+
+    A point takes its column (0.5 either side of its centre) on its half of the field
+    (y below 5.5 the bottom half, points 1..12; above it the top half, 13..24); the bar
+    its column between the halves, the trays theirs right of the board.
+
+    Examples
+    --------
+    >>> place_at(1.0, 0.5), place_at(12.6, 10.5), place_at(6.8, 3.0), place_at(14.3, 9.0)
+    (('point', 12), ('point', 24), ('bar', 0), ('off', 0))
+    """
+    if not (-1.0 <= y <= _TOP + 1.0):
+        return None
+    if abs(x - BAR_X) <= 0.3:
+        return ("bar", 0)
+    if abs(x - OFF_TRAY) <= 0.9:
+        return ("off", 0)
+    for point in range(13, 25) if y > _TOP / 2 else range(1, 13):
+        if abs(x - _column(point)) <= 0.5:
+            return ("point", point)
+    return None
+
+
+def _click_targets() -> Trace:
+    """Invisible markers over every point, the bar and the trays: a click anywhere on
+    them is a selection event (Streamlit's ``on_select``), read back with
+    :func:`place_at`."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for point in range(1, 25):
+        bottom = point <= 12
+        for k in range(_SHOWN_PER_POINT):
+            xs.append(_column(point))
+            ys.append(0.5 + k * 0.9 if bottom else _TOP - 0.5 - k * 0.9)
+    for x in (BAR_X, OFF_TRAY):
+        for k in range(_SHOWN_PER_POINT):
+            xs += [x, x]
+            ys += [0.5 + k * 0.9, _TOP - 0.5 - k * 0.9]
+    return {
+        "type": "scatter",
+        "mode": "markers",
+        "x": xs,
+        "y": ys,
+        "name": CLICK_TARGETS,
+        # Invisible by opacity, not by a transparent colour (the theming would make a
+        # colour readable); plotly still hands a click on them to the selection.
+        "marker": {"size": 30, "color": FRAME, "opacity": 0, "symbol": "square"},
+        "hoverinfo": "none",
+        "showlegend": False,
+    }
+
+
 def board_figure(
-    position: Position, *, cube_value: int = 1, cube_owner: CubeOwner = "center"
+    position: Position,
+    *,
+    cube_value: int = 1,
+    cube_owner: CubeOwner = "center",
+    clickable: bool = False,
 ) -> Figure:
     """The position as a board: the player on roll moves home to the bottom right.
 
@@ -149,6 +221,11 @@ def board_figure(
     tray at the right says who is on roll, each side's pips and checkers borne off, with
     a checker of each side's colour as its key. The first two traces are the checkers
     of the player on roll and of the opponent.
+
+    With ``clickable`` the figure ends with a trace of invisible click targets (named
+    :data:`CLICK_TARGETS`) over every point, the bar and the trays, and a click selects
+    (``clickmode`` ``event+select``): the board editor (:mod:`ui.position.editor`)
+    reads the click's coordinates with :func:`place_at`.
 
     Raises ``ValueError`` for a cube value that is not a power of 2 from 1 to 64 or an
     owner not in :data:`CUBE_OWNERS`, and for a cube of 1 with an owner.
@@ -184,7 +261,7 @@ def board_figure(
     if position.on_roll_bar or position.opponent_bar:
         bar = f"bar {position.on_roll_bar} / {position.opponent_bar}"
         labels.append(
-            {"x": 6.8, "y": _TOP / 2, "text": bar, "showarrow": False,
+            {"x": BAR_X, "y": _TOP / 2, "text": bar, "showarrow": False,
              "font": {"color": "#000000"}, "bgcolor": "#fbf8ef"}
         )  # fmt: skip
     pips_on_roll, pips_opponent = position.pips
@@ -202,7 +279,20 @@ def board_figure(
         "margin": {"l": 10, "r": 10, "t": 50, "b": 10},
         "height": 440,
     }  # fmt: skip
+    if clickable:
+        traces.append(_click_targets())
+        # A selection must not dim the checkers (plotly's default for unselected points)
+        # nor show the click targets.
+        traces = [_keep_opacity(trace) for trace in traces]
+        layout.update({"clickmode": "event+select", "dragmode": False, "hovermode": "closest"})
     return {"data": traces, "layout": layout}
+
+
+def _keep_opacity(trace: Trace) -> Trace:
+    marker = trace.get("marker")
+    opacity = marker.get("opacity", 1) if isinstance(marker, dict) else 1
+    keep = {"marker": {"opacity": opacity}}
+    return {**trace, "selected": keep, "unselected": keep}
 
 
 def _checkers(xs: list[float], ys: list[float], name: str, color: str) -> Trace:
