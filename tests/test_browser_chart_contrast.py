@@ -1,7 +1,8 @@
 """Chart text readable in both themes, and marker labels apart, as rendered (issue #20).
 
 In a real browser (Playwright, Debian's Chromium, 1280x720), for every page of the
-registry in the light and the dark theme (the app's own switch, ``?embed_options=``):
+registry in the light and the dark theme (the app's own switch, ``?theme=dark`` with
+Streamlit's ``?embed_options=``):
 every section that shows a chart in dark, the first such section of each page in light
 (the app's base theme, which the chart-level tests in ``test_charts_common.py`` cover at
 every view). For every chart drawn, the colours are read from the rendered SVG, not from
@@ -31,6 +32,7 @@ from PIL import Image
 
 from tests.browser import ARTIFACTS
 from tests.test_browser_pages import ON_SKELETON, new_context, open_page, open_tab
+from ui.links import theme_query
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]
 
@@ -195,7 +197,8 @@ def test_chart_text_readable_and_labels_apart(browser, server, spec, theme):
         for section in spec.page.sections:
             title = section.title
             if section is first:
-                open_page(page, server, spec, f"?sec={quote(title)}&embed_options={theme}_theme")
+                query = f"?sec={quote(title)}&{theme_query(theme.capitalize())}"
+                open_page(page, server, spec, query)
             else:
                 open_tab(page, section)
             charts = page.evaluate(READ_CHARTS)

@@ -385,6 +385,28 @@ def test_theme_dark_is_an_unknown_link_parameter_and_the_switch_is_hidden(server
         context.close()
 
 
+def test_an_old_dark_link_was_turned_light(server, browser):
+    """A link shared before the app had its own theme control carries only Streamlit's
+    option (``?embed_options=dark_theme``); the control's default (light) reloaded it
+    light. It opens dark, and the address bar and the control say so."""
+    context = new_context(browser)
+    page = context.new_page()
+    try:
+        spec = ON_SKELETON[1]
+        browser_runs.keep_stream(page)
+        page.goto(f"{server}/{spec.link_path}?embed_options=dark_theme")
+        page.wait_for_url(lambda url: "theme=dark" in url.replace("embed_options", ""))
+        settled(page)
+        assert page.evaluate(BACKGROUND) == "rgb(14, 17, 23)"  # [theme.dark] in config.toml
+        assert "embed_options=dark_theme" in page.url
+        choice = page.get_by_test_id("stSidebar").get_by_test_id("stButtonGroup")
+        from playwright.sync_api import expect
+
+        expect(choice.get_by_role("radio", name="dark", exact=True)).to_be_checked()
+    finally:
+        context.close()
+
+
 #: Every chart text (an annotation, the title) that runs past its chart's edge: plotly
 #: does not wrap, and the SVG cuts what does not fit.
 CLIPPED_CHART_TEXTS = """() =>

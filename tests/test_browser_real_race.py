@@ -23,6 +23,7 @@ from tests.test_browser_pages import (
     open_tab,
     settings_panel,
 )
+from ui.links import theme_query
 from ui.pages import PAGES
 from ui.real_race import PAGE
 
@@ -83,7 +84,7 @@ def test_the_boards_two_sides_are_the_same_colour(browser, server, theme):
     context = new_context(browser)
     try:
         page = context.new_page()
-        open_page(page, server, SPEC, f"?pos={POSITION}&embed_options={theme}_theme")
+        open_page(page, server, SPEC, f"?pos={POSITION}&{theme_query(theme.capitalize())}")
         board = _board(page)
         shot = ARTIFACTS / f"real-race-board-{theme}.png"
         page.locator(".js-plotly-plot").first.screenshot(path=str(shot))
@@ -108,12 +109,15 @@ def test_the_boards_two_sides_are_the_same_colour(browser, server, theme):
         assert abs(_where(board, "64", "cube")[1] - middle) < 0.1 * (area["bottom"] - area["top"])
         # owned by the player on roll: its value on his side
         open_page(
-            page, server, SPEC, f"?pos={POSITION}&cv=4&cube=owned&embed_options={theme}_theme"
+            page, server, SPEC, f"?pos={POSITION}&cv=4&cube=owned&{theme_query(theme.capitalize())}"
         )
         owned = _board(page)
         assert _in_lower_half(owned, "4", "cube")
         open_page(
-            page, server, SPEC, f"?pos={POSITION}&cv=4&cube=opponent&embed_options={theme}_theme"
+            page,
+            server,
+            SPEC,
+            f"?pos={POSITION}&cv=4&cube=opponent&{theme_query(theme.capitalize())}",
         )
         assert not _in_lower_half(_board(page), "4", "cube")
     finally:

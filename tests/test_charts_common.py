@@ -191,13 +191,21 @@ def test_the_theme_switch_opens_this_view_in_each_theme(open_page, spec):
     link = share_link(at)
     switches = [m.value for m in at.main.markdown if m.value.startswith("Theme: ")]
     assert switches == [links.theme_switch(link)]
-    for theme, value in links.THEME_VALUES.items():
-        href = html.escape(f"{link}&embed_options={value}")
+    for theme in links.THEME_VALUES:
+        href = html.escape(f"{link}&{links.theme_query(theme)}")
         assert f'href="{href}" target="_self">{theme}</a>' in switches[0]
 
 
-def test_theme_link_adds_streamlit_s_theme_option_to_any_link():
-    assert links.theme_link("/janowski", "Dark") == "/janowski?embed_options=dark_theme"
+def test_theme_link_adds_the_app_s_control_and_streamlit_s_theme_option_to_any_link():
+    # both: the control alone would reload the page; Streamlit's option alone (dark) would
+    # be turned back to light by the control's default
+    assert links.theme_link("/janowski", "Dark") == "/janowski?theme=dark&embed_options=dark_theme"
+    assert links.theme_link("/janowski", "Light") == "/janowski?embed_options=light_theme"
+    # a link that named a theme is switched, not given two
+    assert (
+        links.theme_link("/cube?x=1&theme=dark&embed_options=dark_theme", "Light")
+        == "/cube?x=1&embed_options=light_theme"
+    )
     assert links.theme_link("/race?x=1", "Light") == "/race?x=1&embed_options=light_theme"
 
 

@@ -431,9 +431,25 @@ THEME_OPTION = "embed_options"
 THEME_VALUES = {"Light": "light_theme", "Dark": "dark_theme"}
 
 
+def theme_query(theme: str) -> str:
+    """The link parameters that open a page in ``theme`` (a key of :data:`THEME_VALUES`):
+    the app's own control (``theme=dark``; light is its default and is left out) and
+    Streamlit's option, so that the page opens in it without reloading
+    (:func:`theme_script`)."""
+    option = f"{THEME_OPTION}={THEME_VALUES[theme]}"
+    return option if theme == "Light" else f"theme={theme.lower()}&{option}"
+
+
 def theme_link(link: str, theme: str) -> str:
-    """``link`` opened in ``theme`` (a key of :data:`THEME_VALUES`)."""
-    return f"{link}{'&' if '?' in link else '?'}{THEME_OPTION}={THEME_VALUES[theme]}"
+    """``link`` opened in ``theme`` (a key of :data:`THEME_VALUES`), whatever theme it
+    named before."""
+    path, _, query = link.partition("?")
+    kept = [
+        part
+        for part in query.split("&")
+        if part and part.partition("=")[0] not in ("theme", THEME_OPTION)
+    ]
+    return f"{path}?{'&'.join([*kept, theme_query(theme)])}"
 
 
 #: Session Storage key of the last theme the page reloaded into (:func:`theme_script`).
@@ -450,15 +466,25 @@ def theme_script(theme: str) -> str:
     theme, needs a reload only away from a dark option. A reload is done at most once
     per address (Session Storage), so a browser that kept another theme is never caught
     in a loop of reloads.
+
+    A link that opens the page naming no theme but carrying Streamlit's dark option (a
+    link shared before the app had its own control, or written by hand) stays dark: the
+    page reloads once with ``theme=dark`` added, so that the control and the address bar
+    say what is shown. Only as the page loads: a reader who then chooses light (the
+    control's default, which leaves the link) is taken to light.
     """
     wanted = THEME_VALUES[theme.capitalize()]
+    dark = THEME_VALUES["Dark"]
     return (
         "<script>(() => {"
         f"const wanted = {wanted!r}; const key = {_THEME_RELOADED!r};"
         "const url = new URL(window.location.href);"
         f"const shown = url.searchParams.get({THEME_OPTION!r});"
+        "const loaded = window.cubeLabThemeLoaded === true; window.cubeLabThemeLoaded = true;"
         "if (shown === wanted || (wanted === 'light_theme' && shown === null)) return;"
-        f"url.searchParams.set({THEME_OPTION!r}, wanted);"
+        f"if (!loaded && shown === {dark!r} && !url.searchParams.has('theme')) "
+        "url.searchParams.set('theme', 'dark');"
+        f"else url.searchParams.set({THEME_OPTION!r}, wanted);"
         "if (window.sessionStorage.getItem(key) === url.href) return;"
         "window.sessionStorage.setItem(key, url.href);"
         "window.location.replace(url.href);"
