@@ -127,9 +127,24 @@ def _load(args: argparse.Namespace, title: str) -> None:
 
 
 def _abuse(args: argparse.Namespace) -> None:
-    from bench.abuse import memory_limit_mib, print_abuse, run_abuse
+    from bench.abuse import (
+        attack_costs,
+        costs_table,
+        memory_limit_mib,
+        print_abuse,
+        run_abuse,
+    )
 
     log_dir = _artifacts()
+    if args.costs:
+        costs = attack_costs(args.sessions, args.seconds, args.think, args.link_kib, log_dir)
+        print(
+            f"### Abuse, cost of each client: one server, {args.seconds:.0f} s a phase, "
+            f"{args.sessions} normal sessions then each hostile client alone\n"
+        )
+        print(costs_table(costs))
+        print()
+        return
     runs = run_abuse(args.sessions, args.seconds, args.think, args.link_kib, log_dir=log_dir)
     print(
         f"### Abuse: {args.sessions} normal sessions (think {args.think} s), {args.seconds:.0f} s, "
@@ -199,6 +214,11 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seconds", type=float, default=60.0, help="length of each of the two runs")
     p.add_argument("--think", type=float, default=1.0, help="mean think time per session (s)")
     p.add_argument("--link-kib", type=int, default=512, help="size of the long links (KiB)")
+    p.add_argument(
+        "--costs",
+        action="store_true",
+        help="instead: the server CPU of the normal sessions and of each hostile client alone",
+    )
     sub.add_parser("caches")
     sub.add_parser("bearoff").add_argument("--repeats", type=int, default=1)
     p = sub.add_parser("engine")
