@@ -2,8 +2,11 @@
 
 Two runs, each on a fresh ``streamlit run app.py`` on 127.0.0.1 (warmed up by one visit
 of every page): ``sessions`` normal sessions of the load test (:mod:`bench.load`: think,
-move a control, now and then switch page) for ``seconds``; then the same with three
-hostile clients beside them, each looping until the time is up:
+move a control, now and then switch page) for ``seconds``; then the same with six
+hostile clients beside them, each looping until the time is up. Every client has a
+client address as behind the deployed nginx (:data:`SETUP`): each normal session its
+own, the hostile clients one together, so that the server's per-address limits
+(sessions, page runs: :mod:`ui.throttle`) see them as a deployment would.
 
 - **worst links**: opens a fresh session on each of the issue's rules-simulation links
   (:data:`WORST_LINKS`) in turn and waits for the run to end (or its timeout);
@@ -13,8 +16,7 @@ hostile clients beside them, each looping until the time is up:
   default: the longest Streamlit passes on to the app), lets it run, closes it, and opens
   the next: the closed sessions are what a server keeps for
   ``server.disconnectedSessionTTL``;
-- **memory** (issue #38 item 1): one client (its own address, ``X-Real-IP`` from
-  loopback) opening :data:`MEMORY_ATTACK_SESSIONS` sessions that each send a 15 MB text
+- **memory** (issue #38 item 1): one client opening :data:`MEMORY_ATTACK_SESSIONS` sessions that each send a 15 MB text
   value, held open, again and again;
 - **compare tables**: uploads a valid 1-away table on the match page and opens
   "Compare tables", again and again; an exception element there is an error;
