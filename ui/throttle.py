@@ -21,6 +21,9 @@ waiting): 100 / 2 = 50 s.
 The address is the one :func:`ui.serve.client_address` reads for the session counts
 (behind the deployed nginx, its ``X-Real-IP``): ``ui.serve`` sets :data:`CLIENT` around
 each websocket connection, and its back messages are handled on that connection's task.
+A client on this machine itself (a loopback address: the benches, the browser tests)
+has no budget; a visitor cannot appear as one, as the app reads the proxy's header
+only from a loopback peer and nginx sets it to the address it saw.
 """
 
 from __future__ import annotations
