@@ -149,7 +149,9 @@ def _abuse(args: argparse.Namespace) -> None:
         print(costs_table(costs))
         print(f"\nSetup: {SETUP}.\n")
         return
-    runs = run_abuse(args.sessions, args.seconds, args.think, args.link_kib, log_dir=log_dir)
+    runs = run_abuse(
+        args.sessions, args.seconds, args.think, args.link_kib, log_dir=log_dir, only=args.only
+    )
     print(
         f"### Abuse: {args.sessions} normal sessions (think {args.think} s), {args.seconds:.0f} s, "
         f"without and with 6 hostile clients ({args.link_kib} KiB links)\n"
@@ -218,6 +220,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seconds", type=float, default=60.0, help="length of each of the two runs")
     p.add_argument("--think", type=float, default=1.0, help="mean think time per session (s)")
     p.add_argument("--link-kib", type=int, default=512, help="size of the long links (KiB)")
+    p.add_argument("--only", help="the one hostile client of the second run (its name)")
     p.add_argument(
         "--costs",
         action="store_true",

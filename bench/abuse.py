@@ -16,8 +16,8 @@ own, the hostile clients one together, so that the server's per-address limits
   default: the longest Streamlit passes on to the app), lets it run, closes it, and opens
   the next: the closed sessions are what a server keeps for
   ``server.disconnectedSessionTTL``;
-- **memory** (issue #38 item 1): one client opening :data:`MEMORY_ATTACK_SESSIONS` sessions that each send a 15 MB text
-  value, held open, again and again;
+- **memory** (issue #38 item 1): one client opening :data:`MEMORY_ATTACK_SESSIONS`
+  sessions that each send a 15 MB text value, held open, again and again;
 - **compare tables**: uploads a valid 1-away table on the match page and opens
   "Compare tables", again and again; an exception element there is an error;
 - **classroom flood**: one client opening rooms, each with a question and
@@ -449,13 +449,14 @@ async def _run(
     hostile: bool,
     link_kib: int,
     rerun_timeout: float,
+    only: str | None = None,
 ) -> AbuseRun:
     counts = HostileCounts()
 
     def beside(stop_at: float) -> list[Awaitable[None]]:
         if not hostile:
             return []
-        return hostile_clients(base, stop_at, counts, link_kib, rerun_timeout)
+        return hostile_clients(base, stop_at, counts, link_kib, rerun_timeout, only)
 
     load = await run_sessions(
         base, [pid], sessions, seconds, think, rerun_timeout, False, beside, None, normal_headers
@@ -565,11 +566,15 @@ def run_abuse(
     rerun_timeout: float = 30.0,
     log_dir: Path | None = None,
     warm: bool = True,
+    only: str | None = None,
 ) -> list[AbuseRun]:
     """The run without and then with the hostile clients, each on a fresh server.
 
-    ``warm`` visits every page once before each run (the teacher opening the app).
+    ``warm`` visits every page once before each run (the teacher opening the app);
+    ``only`` names the one hostile client of the second run (one of :data:`HOSTILE`).
     """
+    if only is not None and only not in HOSTILE:
+        raise ValueError(f"only must be one of {HOSTILE}, not {only!r}")
     if not 1 <= sessions <= 200 or not 0 < seconds <= 600 or not 1 <= link_kib <= 512:
         raise ValueError("sessions must be in 1..200, seconds in (0, 600], link_kib in 1..512")
     runs = []
@@ -588,7 +593,9 @@ def run_abuse(
                 warm_up(base)
             runs.append(
                 asyncio.run(
-                    _run(base, pid, sessions, seconds, think, hostile, link_kib, rerun_timeout)
+                    _run(
+                        base, pid, sessions, seconds, think, hostile, link_kib, rerun_timeout, only
+                    )
                 )
             )
     return runs
