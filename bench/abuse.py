@@ -112,6 +112,10 @@ class AbuseRun:
     hostile: bool
     load: LoadResult
     counts: HostileCounts
+    #: The bench's own event loop (it runs every client): its longest stall, and the
+    #: seconds of its stalls over 0.1 s (each adds to the latency of the reruns in flight)
+    client_stall: float = 0.0
+    client_stalled: float = 0.0
 
     @property
     def peak_rss(self) -> float:
@@ -399,6 +403,15 @@ async def simulation_queue(
             await session.__aexit__()
 
 
+async def _watch_loop(stop_at: float, lags: list[float], every: float = 0.05) -> None:
+    """How late this process's event loop wakes up, every ``every`` seconds: a stall of
+    the bench client, not of the server."""
+    while time.monotonic() < stop_at:
+        began = time.monotonic()
+        await asyncio.sleep(every)
+        lags.append(time.monotonic() - began - every)
+
+
 async def _guard(name: str, hostile: Awaitable[None], counts: HostileCounts) -> None:
     """A hostile client whose connection the server drops has done its job: note it."""
     try:
@@ -453,15 +466,18 @@ async def _run(
 ) -> AbuseRun:
     counts = HostileCounts()
 
+    lags: list[float] = []
+
     def beside(stop_at: float) -> list[Awaitable[None]]:
+        watch = _watch_loop(stop_at, lags)
         if not hostile:
-            return []
-        return hostile_clients(base, stop_at, counts, link_kib, rerun_timeout, only)
+            return [watch]
+        return [watch, *hostile_clients(base, stop_at, counts, link_kib, rerun_timeout, only)]
 
     load = await run_sessions(
         base, [pid], sessions, seconds, think, rerun_timeout, False, beside, None, normal_headers
     )
-    return AbuseRun(hostile, load, counts)
+    return AbuseRun(hostile, load, counts, max(lags, default=0.0), sum(x for x in lags if x > 0.1))
 
 
 def cpu_seconds(pid: int) -> float:
@@ -617,6 +633,7 @@ def abuse_table(runs: list[AbuseRun], limit_mib: float) -> str:
                 ms(max(lat, default=float("nan"))),
                 len(run.load.errors),
                 f"{run.peak_rss:.0f}",
+                f"{ms(run.client_stall)} / {run.client_stalled:.1f} s",
                 f"{c.worst_links} / {c.clear_cache} / {c.long_links}" if run.hostile else "-",
                 _memory_cell(c.memory) if run.hostile else "-",
                 f"{c.compare_runs} / {c.compare_errors}" if run.hostile else "-",
@@ -635,6 +652,7 @@ def abuse_table(runs: list[AbuseRun], limit_mib: float) -> str:
             "max",
             "errors (normal)",
             "peak RSS MiB",
+            "bench client stall: longest / in all",
             "worst links / clear_cache / long links sent",
             "memory: sessions opened / refused / closed on 15 MB",
             "compare tables: runs / errors",
