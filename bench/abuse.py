@@ -6,7 +6,9 @@ move a control, now and then switch page) for ``seconds``; then the same with si
 hostile clients beside them, each looping until the time is up. Every client has a
 client address as behind the deployed nginx (:data:`SETUP`): each normal session its
 own, the hostile clients one together, so that the server's per-address limits
-(sessions, page runs: :mod:`ui.throttle`) see them as a deployment would.
+(sessions, page runs: :mod:`ui.throttle`) see them as a deployment would. The hostile
+clients run in a process of their own (as on other machines): the event loop that
+times the normal sessions runs nothing else, and its stalls are reported.
 
 - **worst links**: opens a fresh session on each of the issue's rules-simulation links
   (:data:`WORST_LINKS`) in turn and waits for the run to end (or its timeout);
@@ -72,7 +74,8 @@ ATTACKER_ADDRESS = "198.51.100.66"
 NORMAL_ADDRESS = "203.0.113.{}"
 #: How the bench's clients reach the server, printed with its results.
 SETUP = (
-    "one app process on 127.0.0.1; each normal session with its own client address "
+    "one app process on 127.0.0.1; the hostile clients in a process of their own; each "
+    "normal session with its own client address "
     f"({NORMAL_ADDRESS.format('1')}, ...) and every hostile client with one "
     f"({ATTACKER_ADDRESS}), in the X-Real-IP and X-Forwarded-For headers nginx sets, "
     "which the app trusts from loopback"
@@ -403,6 +406,36 @@ async def simulation_queue(
             await session.__aexit__()
 
 
+def _hostile_process(
+    base: str, stop_at: float, link_kib: int, rerun_timeout: float, only: str | None
+) -> HostileCounts:
+    """The hostile clients on this process's own event loop until ``stop_at`` (a
+    ``time.monotonic()`` value: one clock for every process of the machine)."""
+    counts = HostileCounts()
+
+    async def main() -> None:
+        await asyncio.gather(*hostile_clients(base, stop_at, counts, link_kib, rerun_timeout, only))
+
+    asyncio.run(main())
+    return counts
+
+
+async def _in_own_process(
+    base: str, stop_at: float, link_kib: int, rerun_timeout: float, only: str | None
+) -> HostileCounts:
+    """:func:`_hostile_process` in a process of its own, as hostile clients on other
+    machines: what they do on their side (15 MB values built and masked, 512 KiB links)
+    never stalls the event loop that times the normal sessions."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    loop = asyncio.get_running_loop()
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        return await loop.run_in_executor(
+            pool, _hostile_process, base, stop_at, link_kib, rerun_timeout, only
+        )
+
+
 async def _watch_loop(stop_at: float, lags: list[float], every: float = 0.05) -> None:
     """How late this process's event loop wakes up, every ``every`` seconds: a stall of
     the bench client, not of the server."""
@@ -468,11 +501,13 @@ async def _run(
 
     lags: list[float] = []
 
+    async def own_process(stop_at: float) -> None:
+        found = await _in_own_process(base, stop_at, link_kib, rerun_timeout, only)
+        vars(counts).update(vars(found))
+
     def beside(stop_at: float) -> list[Awaitable[None]]:
         watch = _watch_loop(stop_at, lags)
-        if not hostile:
-            return [watch]
-        return [watch, *hostile_clients(base, stop_at, counts, link_kib, rerun_timeout, only)]
+        return [watch, own_process(stop_at)] if hostile else [watch]
 
     load = await run_sessions(
         base, [pid], sessions, seconds, think, rerun_timeout, False, beside, None, normal_headers
