@@ -8,7 +8,7 @@ import_pages()
 
 import streamlit as st
 
-from ui import links
+from ui import links, throttle
 from ui.controls import PRESENT, THEME
 from ui.router import ensure_navigation, freeze_long_lived_heap, navigation_pages
 from ui.serve import send_without_delay
@@ -33,6 +33,8 @@ st.set_page_config(
 )
 
 navigation = st.navigation(navigation_pages())
+
+throttle.notice()  # this run waited for its address's budget of page runs: say so
 
 links.refuse_long_link()  # before anything reads the link
 links.check_app_flags()  # before the toggle binds ?present= (Streamlit drops bad values)

@@ -12,9 +12,12 @@ Subcommands (default: ``all`` = pages + kernels):
 - ``bearoff``: the bear-off database builds against gnubg's ``makebearoff`` (same run).
 - ``engine --levels 1-ply 2-ply 3-ply rollout --repeats 3``: the position engine's
   (bgsage's) evaluation time per level beside its 1-ply on the same position.
-- ``abuse --sessions 30 --seconds 60``: the load test without and then with three
-  hostile clients (worst links, a ``clear_cache`` flood, 512 KiB links), each on a fresh
+- ``abuse --sessions 30 --seconds 60``: the load test without and then with six
+  hostile clients of one address (worst links, a ``clear_cache`` flood, 512 KiB links,
+  15 MB text values, a 1-away table compared, a classroom flood), each on a fresh
   server; normal sessions' p95 ratio, their errors, peak RSS against the unit's limit.
+  With ``--costs``: on one server, the server CPU of the normal sessions and of each
+  hostile client alone.
 - ``scale``: 1 and 2 app processes behind nginx (deploy/nginx.conf.template), the
   load test at increasing session counts through the proxy.
 - ``stress --runs 5 --hogs 2``: the browser tests (``pytest -m browser``) that many runs
@@ -127,16 +130,34 @@ def _load(args: argparse.Namespace, title: str) -> None:
 
 
 def _abuse(args: argparse.Namespace) -> None:
-    from bench.abuse import memory_limit_mib, print_abuse, run_abuse
+    from bench.abuse import (
+        SETUP,
+        attack_costs,
+        costs_table,
+        memory_limit_mib,
+        print_abuse,
+        run_abuse,
+    )
 
     log_dir = _artifacts()
-    runs = run_abuse(args.sessions, args.seconds, args.think, args.link_kib, log_dir=log_dir)
+    if args.costs:
+        costs = attack_costs(args.sessions, args.seconds, args.think, args.link_kib, log_dir)
+        print(
+            f"### Abuse, cost of each client: one server, {args.seconds:.0f} s a phase, "
+            f"{args.sessions} normal sessions then each hostile client alone\n"
+        )
+        print(costs_table(costs))
+        print(f"\nSetup: {SETUP}.\n")
+        return
+    runs = run_abuse(
+        args.sessions, args.seconds, args.think, args.link_kib, log_dir=log_dir, only=args.only
+    )
     print(
         f"### Abuse: {args.sessions} normal sessions (think {args.think} s), {args.seconds:.0f} s, "
-        f"without and with 3 hostile clients ({args.link_kib} KiB links)\n"
+        f"without and with 6 hostile clients ({args.link_kib} KiB links)\n"
     )
     print_abuse(runs, memory_limit_mib())
-    print()
+    print(f"\nSetup: {SETUP}.\n")
 
 
 def _coldstart(args: argparse.Namespace) -> None:
@@ -199,6 +220,12 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seconds", type=float, default=60.0, help="length of each of the two runs")
     p.add_argument("--think", type=float, default=1.0, help="mean think time per session (s)")
     p.add_argument("--link-kib", type=int, default=512, help="size of the long links (KiB)")
+    p.add_argument("--only", help="the one hostile client of the second run (its name)")
+    p.add_argument(
+        "--costs",
+        action="store_true",
+        help="instead: the server CPU of the normal sessions and of each hostile client alone",
+    )
     sub.add_parser("caches")
     sub.add_parser("bearoff").add_argument("--repeats", type=int, default=1)
     p = sub.add_parser("engine")

@@ -2,8 +2,13 @@
 
 Two runs, each on a fresh ``streamlit run app.py`` on 127.0.0.1 (warmed up by one visit
 of every page): ``sessions`` normal sessions of the load test (:mod:`bench.load`: think,
-move a control, now and then switch page) for ``seconds``; then the same with three
-hostile clients beside them, each looping until the time is up:
+move a control, now and then switch page) for ``seconds``; then the same with six
+hostile clients beside them, each looping until the time is up. Every client has a
+client address as behind the deployed nginx (:data:`SETUP`): each normal session its
+own, the hostile clients one together, so that the server's per-address limits
+(sessions, page runs: :mod:`ui.throttle`) see them as a deployment would. The hostile
+clients run in a process of their own (as on other machines): the event loop that
+times the normal sessions runs nothing else, and its stalls are reported.
 
 - **worst links**: opens a fresh session on each of the issue's rules-simulation links
   (:data:`WORST_LINKS`) in turn and waits for the run to end (or its timeout);
@@ -13,9 +18,8 @@ hostile clients beside them, each looping until the time is up:
   default: the longest Streamlit passes on to the app), lets it run, closes it, and opens
   the next: the closed sessions are what a server keeps for
   ``server.disconnectedSessionTTL``;
-- **memory** (issue #38 item 1): one client (its own address, ``X-Real-IP`` from
-  loopback) opening :data:`MEMORY_ATTACK_SESSIONS` sessions that each send a 15 MB text
-  value, held open, again and again;
+- **memory** (issue #38 item 1): one client opening :data:`MEMORY_ATTACK_SESSIONS`
+  sessions that each send a 15 MB text value, held open, again and again;
 - **compare tables**: uploads a valid 1-away table on the match page and opens
   "Compare tables", again and again; an exception element there is an error;
 - **classroom flood**: one client opening rooms, each with a question and
@@ -60,9 +64,35 @@ P95_RATIO_TARGET = 1.5
 
 #: Students the classroom flood brings to each room it opens.
 FLOOD_STUDENTS = 5
-#: The address the memory attack and the classroom flood claim (a proxy's header, read
-#: from loopback), so that the server counts their sessions apart from the normal ones.
+#: The address every hostile client comes from, and the normal sessions' (session ``i``
+#: the ``i + 1``-th): as behind the deployed nginx (deploy/nginx.conf.template), which
+#: sets ``X-Real-IP`` and ``X-Forwarded-For`` to the visitor's address, and which the app
+#: reads from a loopback peer only (:func:`ui.serve.client_address`,
+#: :func:`ui.student.client_address`). Without them every client would be 127.0.0.1,
+#: one address, and a per-address limit would hit the normal sessions with the hostile.
 ATTACKER_ADDRESS = "198.51.100.66"
+NORMAL_ADDRESS = "203.0.113.{}"
+#: How the bench's clients reach the server, printed with its results.
+SETUP = (
+    "one app process on 127.0.0.1; the hostile clients in a process of their own; each "
+    "normal session with its own client address "
+    f"({NORMAL_ADDRESS.format('1')}, ...) and every hostile client with one "
+    f"({ATTACKER_ADDRESS}), in the X-Real-IP and X-Forwarded-For headers nginx sets, "
+    "which the app trusts from loopback"
+)
+
+
+def proxy_headers(address: str) -> dict[str, str]:
+    """The headers the deployed nginx sends for a visitor at ``address``."""
+    return {"X-Real-IP": address, "X-Forwarded-For": address}
+
+
+HOSTILE_HEADERS = proxy_headers(ATTACKER_ADDRESS)
+
+
+def normal_headers(index: int) -> dict[str, str]:
+    """Normal session ``index``'s proxy headers: an address of its own."""
+    return proxy_headers(NORMAL_ADDRESS.format(index + 1))
 
 
 @dataclass
@@ -85,6 +115,10 @@ class AbuseRun:
     hostile: bool
     load: LoadResult
     counts: HostileCounts
+    #: The bench's own event loop (it runs every client): its longest stall, and the
+    #: seconds of its stalls over 0.1 s (each adds to the latency of the reruns in flight)
+    client_stall: float = 0.0
+    client_stalled: float = 0.0
 
     @property
     def peak_rss(self) -> float:
@@ -106,7 +140,7 @@ async def _worst_links(base: str, stop_at: float, counts: HostileCounts, timeout
     while time.monotonic() < stop_at:
         page, query = WORST_LINKS[index % len(WORST_LINKS)]
         index += 1
-        async with Session(base, random.Random(index)) as session:
+        async with Session(base, random.Random(index), headers=HOSTILE_HEADERS) as session:
             run = await session.open(page, query, timeout=min(timeout, stop_at - time.monotonic()))
         counts.worst_links += 1
         if run.exceptions:
@@ -121,7 +155,7 @@ async def _clear_cache_flood(base: str, stop_at: float, counts: HostileCounts) -
     back = BackMsg()
     back.clear_cache = True
     payload = back.SerializeToString()
-    async with Session(base, random.Random(1)) as session:
+    async with Session(base, random.Random(1), headers=HOSTILE_HEADERS) as session:
         await session.open("")
         while True:  # at least one message, however long the open took
             await session.ws.send(payload)
@@ -142,7 +176,7 @@ async def _long_links(
     # characters before the app sees it (CLIENT_STATE_QUERY_STRING_MAX_LENGTH).
     query = "note=" + "a" * (kib * 1024 - len("note="))
     while time.monotonic() < stop_at:
-        async with Session(base, rng) as session:
+        async with Session(base, rng, headers=HOSTILE_HEADERS) as session:
             run = await session.open(rng.choice(pages), query, timeout=timeout)
         counts.long_links += 1
         if run.exceptions:
@@ -238,7 +272,7 @@ async def _memory_rounds(base: str, stop_at: float, counts: HostileCounts) -> No
         found = await memory_attack(
             base,
             hold_until=min(stop_at, time.monotonic() + 10),
-            headers={"X-Real-IP": ATTACKER_ADDRESS},
+            headers=proxy_headers(ATTACKER_ADDRESS),
         )
         total.opened += found.opened
         total.refused += found.refused
@@ -258,7 +292,8 @@ async def _compare_tables(base: str, stop_at: float, counts: HostileCounts, time
     from bench.wsclient import Session
 
     while time.monotonic() < stop_at:
-        async with Session(base, random.Random(counts.compare_runs)) as session:
+        rng = random.Random(counts.compare_runs)
+        async with Session(base, rng, headers=HOSTILE_HEADERS) as session:
             await session.open("match", "sec=Tables", timeout=timeout)
             await session.upload("met_file", "one_away.csv", ONE_AWAY_CSV, timeout=timeout)
             tabs = next(w for w in session.widgets.values() if w.kind == "tabs")
@@ -276,7 +311,7 @@ async def _classroom_flood(
     after another until ``stop_at``; what the server took is counted."""
     from bench.classroom import OPTIONS, Screen
 
-    headers = {"X-Real-IP": ATTACKER_ADDRESS}
+    headers = proxy_headers(ATTACKER_ADDRESS)
     index = 0
     while time.monotonic() < stop_at:
         index += 1
@@ -371,12 +406,84 @@ async def simulation_queue(
             await session.__aexit__()
 
 
+def _hostile_process(
+    base: str, stop_at: float, link_kib: int, rerun_timeout: float, only: str | None
+) -> HostileCounts:
+    """The hostile clients on this process's own event loop until ``stop_at`` (a
+    ``time.monotonic()`` value: one clock for every process of the machine)."""
+    counts = HostileCounts()
+
+    async def main() -> None:
+        await asyncio.gather(*hostile_clients(base, stop_at, counts, link_kib, rerun_timeout, only))
+
+    asyncio.run(main())
+    return counts
+
+
+async def _in_own_process(
+    base: str, stop_at: float, link_kib: int, rerun_timeout: float, only: str | None
+) -> HostileCounts:
+    """:func:`_hostile_process` in a process of its own, as hostile clients on other
+    machines: what they do on their side (15 MB values built and masked, 512 KiB links)
+    never stalls the event loop that times the normal sessions."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    loop = asyncio.get_running_loop()
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        return await loop.run_in_executor(
+            pool, _hostile_process, base, stop_at, link_kib, rerun_timeout, only
+        )
+
+
+async def _watch_loop(stop_at: float, lags: list[float], every: float = 0.05) -> None:
+    """How late this process's event loop wakes up, every ``every`` seconds: a stall of
+    the bench client, not of the server."""
+    while time.monotonic() < stop_at:
+        began = time.monotonic()
+        await asyncio.sleep(every)
+        lags.append(time.monotonic() - began - every)
+
+
 async def _guard(name: str, hostile: Awaitable[None], counts: HostileCounts) -> None:
     """A hostile client whose connection the server drops has done its job: note it."""
     try:
         await hostile
     except Exception as error:  # the server closing a hostile socket is not a bench error
         counts.errors.append(f"{name}: {type(error).__name__}: {str(error)[:120]}")
+
+
+#: The hostile clients' names (:func:`hostile_clients`).
+HOSTILE = (
+    "worst links",
+    "clear_cache flood",
+    "long links",
+    "memory",
+    "compare tables",
+    "classroom flood",
+)
+
+
+def hostile_clients(
+    base: str,
+    stop_at: float,
+    counts: HostileCounts,
+    link_kib: int,
+    rerun_timeout: float,
+    only: str | None = None,
+) -> list[Awaitable[None]]:
+    """The hostile clients (or the one named ``only``, one of :data:`HOSTILE`), each
+    running until the ``time.monotonic()`` value ``stop_at`` and counting what it did in
+    ``counts``."""
+    made: dict[str, Callable[[], Awaitable[None]]] = {
+        "worst links": lambda: _worst_links(base, stop_at, counts, rerun_timeout),
+        "clear_cache flood": lambda: _clear_cache_flood(base, stop_at, counts),
+        "long links": lambda: _long_links(base, stop_at, counts, link_kib, rerun_timeout),
+        "memory": lambda: _memory_rounds(base, stop_at, counts),
+        "compare tables": lambda: _compare_tables(base, stop_at, counts, rerun_timeout),
+        "classroom flood": lambda: _classroom_flood(base, stop_at, counts, rerun_timeout),
+    }
+    return [_guard(name, make(), counts) for name, make in made.items() if only in (None, name)]
 
 
 async def _run(
@@ -388,29 +495,118 @@ async def _run(
     hostile: bool,
     link_kib: int,
     rerun_timeout: float,
+    only: str | None = None,
 ) -> AbuseRun:
     counts = HostileCounts()
 
-    def hostile_clients(stop_at: float) -> list[Awaitable[None]]:
-        if not hostile:
-            return []
-        return [
-            _guard("worst links", _worst_links(base, stop_at, counts, rerun_timeout), counts),
-            _guard("clear_cache flood", _clear_cache_flood(base, stop_at, counts), counts),
-            _guard(
-                "long links", _long_links(base, stop_at, counts, link_kib, rerun_timeout), counts
-            ),
-            _guard("memory", _memory_rounds(base, stop_at, counts), counts),
-            _guard("compare tables", _compare_tables(base, stop_at, counts, rerun_timeout), counts),
-            _guard(
-                "classroom flood", _classroom_flood(base, stop_at, counts, rerun_timeout), counts
-            ),
-        ]
+    lags: list[float] = []
+
+    async def own_process(stop_at: float) -> None:
+        found = await _in_own_process(base, stop_at, link_kib, rerun_timeout, only)
+        vars(counts).update(vars(found))
+
+    def beside(stop_at: float) -> list[Awaitable[None]]:
+        watch = _watch_loop(stop_at, lags)
+        return [watch, own_process(stop_at)] if hostile else [watch]
 
     load = await run_sessions(
-        base, [pid], sessions, seconds, think, rerun_timeout, False, hostile_clients
+        base, [pid], sessions, seconds, think, rerun_timeout, False, beside, None, normal_headers
     )
-    return AbuseRun(hostile, load, counts)
+    return AbuseRun(hostile, load, counts, max(lags, default=0.0), sum(x for x in lags if x > 0.1))
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds of ``pid`` and its live children (the server and its
+    simulation worker), from /proc/<pid>/stat; 0 for a process that is gone."""
+    import os
+
+    from bench.server import _children
+
+    total = 0.0
+    for each in (pid, *_children(pid)):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            with open(f"/proc/{each}/stat", encoding="ascii") as handle:
+                fields = handle.read().rpartition(")")[2].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+@dataclass
+class AttackCost:
+    """One phase of :func:`attack_costs`: the server's CPU seconds per second of it, this
+    (client) process's, and the wall seconds it ran."""
+
+    name: str
+    server: float
+    client: float
+    seconds: float
+
+
+async def _attack_costs(
+    base: str, pid: int, sessions: int, seconds: float, think: float, link_kib: int
+) -> list[AttackCost]:
+    import os
+
+    phases: list[str | None] = [None, "normal", *HOSTILE]
+    found = []
+    for name in phases:
+        counts = HostileCounts()
+        began, server0, client0 = time.monotonic(), cpu_seconds(pid), sum(os.times()[:2])
+        stop_at = began + seconds
+        if name is None:
+            await asyncio.sleep(seconds)
+        elif name == "normal":
+            await run_sessions(
+                base, [pid], sessions, seconds, think, 30.0, False, None, None, normal_headers
+            )
+        else:
+            await asyncio.gather(*hostile_clients(base, stop_at, counts, link_kib, 30.0, name))
+        wall = time.monotonic() - began
+        server = (cpu_seconds(pid) - server0) / wall
+        client = (sum(os.times()[:2]) - client0) / wall
+        found.append(AttackCost(name or "idle", server, client, wall))
+    return found
+
+
+def attack_costs(
+    sessions: int = 30,
+    seconds: float = 20.0,
+    think: float = 1.0,
+    link_kib: int = LONG_LINK_KIB,
+    log_dir: Path | None = None,
+) -> list[AttackCost]:
+    """On one fresh server (warmed up): nothing, then ``sessions`` normal sessions, then
+    each hostile client alone, each for ``seconds``; what each cost the server's CPU."""
+    with (
+        tempfile.TemporaryDirectory() as scratch,
+        streamlit_servers(
+            1,
+            log_dir=log_dir,
+            env={"CUBE_LAB_DATABASE_URL": f"sqlite:///{scratch}/classroom.sqlite3"},
+        ) as servers,
+    ):
+        base, pid = servers[0]
+        warm_up(base)
+        return asyncio.run(_attack_costs(base, pid, sessions, seconds, think, link_kib))
+
+
+def costs_table(costs: list[AttackCost]) -> str:
+    """Server CPU per phase, in cores and as a share of the normal sessions' phase."""
+    normal = next(c.server for c in costs if c.name == "normal")
+    rows = [
+        [
+            c.name,
+            f"{c.seconds:.0f} s",
+            f"{c.server:.2f}",
+            f"{c.server / normal:.2f}" if normal > 0 else "-",
+            f"{c.client:.2f}",
+        ]
+        for c in costs
+    ]
+    return markdown_table(
+        ["phase (alone)", "ran", "server CPU (cores)", "/ normal sessions'", "bench client CPU"],
+        rows,
+    )
 
 
 def run_abuse(
@@ -421,11 +617,15 @@ def run_abuse(
     rerun_timeout: float = 30.0,
     log_dir: Path | None = None,
     warm: bool = True,
+    only: str | None = None,
 ) -> list[AbuseRun]:
     """The run without and then with the hostile clients, each on a fresh server.
 
-    ``warm`` visits every page once before each run (the teacher opening the app).
+    ``warm`` visits every page once before each run (the teacher opening the app);
+    ``only`` names the one hostile client of the second run (one of :data:`HOSTILE`).
     """
+    if only is not None and only not in HOSTILE:
+        raise ValueError(f"only must be one of {HOSTILE}, not {only!r}")
     if not 1 <= sessions <= 200 or not 0 < seconds <= 600 or not 1 <= link_kib <= 512:
         raise ValueError("sessions must be in 1..200, seconds in (0, 600], link_kib in 1..512")
     runs = []
@@ -444,7 +644,9 @@ def run_abuse(
                 warm_up(base)
             runs.append(
                 asyncio.run(
-                    _run(base, pid, sessions, seconds, think, hostile, link_kib, rerun_timeout)
+                    _run(
+                        base, pid, sessions, seconds, think, hostile, link_kib, rerun_timeout, only
+                    )
                 )
             )
     return runs
@@ -466,6 +668,7 @@ def abuse_table(runs: list[AbuseRun], limit_mib: float) -> str:
                 ms(max(lat, default=float("nan"))),
                 len(run.load.errors),
                 f"{run.peak_rss:.0f}",
+                f"{ms(run.client_stall)} / {run.client_stalled:.1f} s",
                 f"{c.worst_links} / {c.clear_cache} / {c.long_links}" if run.hostile else "-",
                 _memory_cell(c.memory) if run.hostile else "-",
                 f"{c.compare_runs} / {c.compare_errors}" if run.hostile else "-",
@@ -484,6 +687,7 @@ def abuse_table(runs: list[AbuseRun], limit_mib: float) -> str:
             "max",
             "errors (normal)",
             "peak RSS MiB",
+            "bench client stall: longest / in all",
             "worst links / clear_cache / long links sent",
             "memory: sessions opened / refused / closed on 15 MB",
             "compare tables: runs / errors",

@@ -114,13 +114,14 @@ async def _one_session(
     result: LoadResult,
     rerun_timeout: float,
     sticky: bool,
+    headers: dict[str, str] | None = None,
 ) -> None:
     from bench.wsclient import Session
 
     rng = random.Random(index)
     cookie = uuid.uuid4().hex if sticky else None
     try:
-        async with Session(base, rng, cookie=cookie) as session:
+        async with Session(base, rng, cookie=cookie, headers=headers) as session:
             page = rng.choice(pages)
             run: RunResult | None  # a move may find nothing to move
             run = await session.open(page, timeout=rerun_timeout)
@@ -212,8 +213,12 @@ async def run_sessions(
     sticky: bool,
     beside: Callable[[float], list[Awaitable[None]]] | None = None,
     caches_of: str | None = None,
+    headers_of: Callable[[int], dict[str, str]] | None = None,
 ) -> LoadResult:
     """``sessions`` normal sessions for ``seconds`` while ``pids``' memory is sampled.
+
+    ``headers_of(i)``, if given, are the handshake headers of session ``i`` (the abuse
+    bench's proxy headers: each session its own client address).
 
     ``beside(stop_at)``, if given, are more clients that run as long (until the
     ``time.monotonic()`` value ``stop_at``), as the abuse bench's hostile ones.
@@ -230,7 +235,17 @@ async def run_sessions(
     sampler = asyncio.create_task(_sample_rss(pids, result, stop, caches_of))
     stop_at = time.monotonic() + seconds
     tasks: list[Awaitable[None]] = [
-        _one_session(i, base, pages, stop_at, think, result, rerun_timeout, sticky)
+        _one_session(
+            i,
+            base,
+            pages,
+            stop_at,
+            think,
+            result,
+            rerun_timeout,
+            sticky,
+            None if headers_of is None else headers_of(i),
+        )
         for i in range(sessions)
     ]
     if beside is not None:

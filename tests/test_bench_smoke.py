@@ -418,3 +418,20 @@ def test_the_suite_floor_measures_a_page_in_each_view_and_its_actions():
     assert all(core_s > 0 for core_s, _ in costs.actions.values()), costs.actions
     assert costs.worker[0] > 0 and floor.total > floor.workers > 0
     assert "/classroom" in suite_floor.costs_tables(costs)
+
+
+def test_abuse_costs_are_shares_of_the_normal_sessions():
+    costs = [
+        abuse.AttackCost("idle", 0.01, 0.0, 20.0),
+        abuse.AttackCost("normal", 0.2, 0.1, 21.0),
+        abuse.AttackCost("memory", 0.05, 0.02, 20.0),
+    ]
+    rows = abuse.costs_table(costs).splitlines()[2:]
+    assert rows[1].split("|")[4].strip() == "1.00" and rows[2].split("|")[4].strip() == "0.25"
+    with pytest.raises(ValueError, match="only"):
+        abuse.run_abuse(only="no such client")
+
+
+def test_every_client_of_the_abuse_bench_has_a_proxy_address():
+    assert abuse.normal_headers(0) != abuse.normal_headers(1) != abuse.HOSTILE_HEADERS
+    assert abuse.HOSTILE_HEADERS["X-Real-IP"] == abuse.ATTACKER_ADDRESS

@@ -13,7 +13,9 @@ ui.serve``), over the raw websocket protocol (``bench/wsclient.py``):
   their largest pip count);
 - one address opens at most :data:`ui.serve.MAX_SESSIONS_PER_ADDRESS` sessions;
 - a rerun carrying a widget id the page never drew is dropped, logged once, and the
-  session goes on.
+  session goes on;
+- one address starts page runs within its budget (:mod:`ui.throttle`): past it, its runs
+  wait and say so, and another address's do not.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from bench.server import rss_mib, streamlit_servers
 from bench.wsclient import Session
 from tests.threads import off_loop
 from tests.warm import await_warm
-from ui import serve
+from ui import serve, throttle
 from ui.internals import MAX_WIDGET_STATE_BYTES
 from ui.links import MAX_LINK_BYTES
 
@@ -264,3 +266,56 @@ def test_an_unknown_widget_id_is_dropped_and_logged_once(server):
     assert seen == [] and after == [] and moved
     assert _log_lines(log, widget_id) == 1
     assert "Traceback" not in log.read_text(encoding="utf-8")
+
+
+#: The notice a page run shows once it waited for its address's budget (ui.throttle).
+WAITED_NOTICE = "Many pages were opened or changed from your network address"
+
+
+async def _runs_from_one_address(base: str, sessions: int) -> tuple[int, int, list[str], list[str]]:
+    """One address opens ``sessions`` sessions at once, each opening a page (a page run
+    each, all asked for within a few seconds), then another address opens one: (the runs
+    that ran at once, those that said they waited, the errors of them all, the other
+    address's alerts)."""
+    headers = {serve.REAL_IP_HEADER: "198.51.100.8"}
+    opened = [Session(base, random.Random(i), headers=headers) for i in range(sessions)]
+    try:
+        for session in opened:
+            await session.__aenter__()
+        runs = await asyncio.gather(*(session.open("", timeout=120) for session in opened))
+    finally:
+        for session in opened:
+            await session.__aexit__()
+    waited = sum(any(a.startswith(WAITED_NOTICE) for a in run.alerts) for run in runs)
+    errors = [e for run in runs for e in run.exceptions + (["timed out"] if run.timed_out else [])]
+    other_headers = {serve.REAL_IP_HEADER: "203.0.113.8"}
+    async with Session(base, random.Random(-1), headers=other_headers) as other:
+        run = await other.open("")
+    return len(runs) - waited, waited, errors, run.alerts
+
+
+def test_one_address_starts_page_runs_within_its_budget_and_others_are_not_slowed(server):
+    beyond = 20  # runs past the budget's burst, asked for together with it
+    sessions = int(throttle.BURST) + beyond
+    assert sessions <= serve.MAX_SESSIONS_PER_ADDRESS
+    at_once, waited, errors, other = off_loop(
+        asyncio.run, _runs_from_one_address(server[0], sessions)
+    )
+    assert errors == []
+    # the burst ran at once; runs past it (the bucket refills at RUNS_PER_SECOND while
+    # they arrive) waited and said so
+    assert at_once >= throttle.BURST and waited >= 1
+    assert not any(a.startswith(WAITED_NOTICE) for a in other)
+
+
+def test_the_run_budget_is_a_bucket_per_address():
+    now = [0.0]
+    budget = throttle.RunBudget(rate=2.0, burst=3.0, clock=lambda: now[0])
+    assert [budget.reserve("a") for _ in range(3)] == [0.0, 0.0, 0.0]
+    assert budget.reserve("a") == 0.5 and budget.reserve("a") == 1.0  # each waits behind
+    assert budget.reserve("b") == 0.0  # another address has its own
+    now[0] = 10.0
+    assert budget.reserve("a", throttle.FRAGMENT_COST) == 0.0  # refilled, to the burst
+    assert [budget.reserve("a") for _ in range(3)] == [0.0, 0.0, 0.125]
+    with pytest.raises(ValueError, match="rate"):
+        throttle.RunBudget(rate=0.0, burst=3.0)

@@ -36,7 +36,8 @@ either, and requirements pin both to the versions they were checked on):
    wraps it: a rerun whose widget states exceed :data:`MAX_WIDGET_STATE_BYTES` is
    ignored (no browser sends one: its boxes stop at their ``max_chars``), and a state
    whose id is not a Streamlit widget id is dropped from the rerun; each logged once
-   per session. Supported alternatives tried: the hidden
+   per session. A rerun then waits for its client address's budget of page runs
+   (:mod:`ui.throttle`). Supported alternatives tried: the hidden
    option ``server.maxWidgetStateSize`` counts whole megabytes (1 MB at the least,
    eight times the app's largest) and does nothing about unknown ids.
 5. :func:`not_cached_output`. An element a ``st.cache_data`` function draws is kept
@@ -63,6 +64,8 @@ from streamlit.runtime.app_session import AppSession
 from streamlit.runtime.caching.cached_message_replay import in_cached_function
 from streamlit.runtime.pages_manager import PagesManager
 from streamlit.runtime.state.common import GENERATED_ELEMENT_ID_PREFIX
+
+from ui import throttle
 
 __all__ = [
     "CHECKED_VERSIONS",
@@ -169,6 +172,8 @@ def _guarded_handle_backmsg(session: AppSession, msg: BackMsg) -> None:
             kept = [s for s in states.widgets if s.id.startswith(GENERATED_ELEMENT_ID_PREFIX)]
             del states.widgets[:]
             states.widgets.extend(kept)
+        if not throttle.admit(session, msg, _streamlit_handle_backmsg):
+            return  # it waits for its client's budget of page runs (ui.throttle)
     _streamlit_handle_backmsg(session, msg)
 
 
