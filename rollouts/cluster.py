@@ -97,6 +97,7 @@ def connect(workers: int | None = None) -> Iterator[Client]:
         n_workers=n,
         threads_per_worker=1,
         processes=True,
+        host="127.0.0.1",  # scheduler and workers listen on loopback only
         dashboard_address=None,
         silence_logs=40,  # logging.ERROR: a killed worker is reported, not shouted
     )
