@@ -34,6 +34,7 @@ from distributed.diagnostics.plugin import WorkerPlugin
 from cubecore import engine
 from cubecore import rollout as ro
 from cubecore.position import Position
+from store.rollouts import RolloutStore
 
 __all__ = ["SCHEDULER_ENV", "ClusterRollout", "connect", "scheduler_address"]
 
@@ -123,6 +124,9 @@ class ClusterRollout:
         As :func:`cubecore.rollout.plan` (checked there, before anything is submitted).
     done : mapping of batch index to RolloutBatchSums, optional
         Batches already finished (a resumed rollout); they are not run again.
+    store : RolloutStore, optional
+        Where finished batches are kept: its stored batches of this rollout are not run
+        again, and every batch that finishes here is saved there.
     """
 
     def __init__(
@@ -131,9 +135,13 @@ class ClusterRollout:
         position: Position,
         settings: ro.RolloutSettings,
         done: Mapping[int, engine.RolloutBatchSums] | None = None,
+        store: RolloutStore | None = None,
     ) -> None:
         self.tasks = ro.plan(position, settings)
+        self._store = store
         self.results: dict[int, engine.RolloutBatchSums] = dict(done or {})
+        if store is not None:
+            self.results.update(store.load(self.tasks))
         if self.results:
             ro.combine(self.tasks, self.results)  # refuses batches of another rollout
         self._client = client
@@ -152,6 +160,8 @@ class ClusterRollout:
     def _collect(self, future: Future[engine.RolloutBatchSums]) -> None:
         index = self._futures.pop(future)
         self.results[index] = future.result()
+        if self._store is not None:
+            self._store.save(self.tasks[index], self.results[index])
 
     def progress(self) -> ro.RolloutResult | None:
         """The result of the batches finished so far (None before the first)."""

@@ -17,6 +17,7 @@ from cubecore import engine
 from cubecore import rollout as ro
 from cubecore.position import Position
 from rollouts import cluster
+from store.rollouts import RolloutStore
 
 pytestmark = [pytest.mark.xdist_group("dask"), pytest.mark.timeout(900)]
 
@@ -111,6 +112,29 @@ def test_cancel_then_resume_completes_with_the_same_result(one_worker_result, tw
     resumed = cluster.ClusterRollout(two_workers, SHORT_RACE, SETTINGS, done=done)
     assert resumed.pending == 6 - len(done)
     assert resumed.result(timeout=WAIT) == reference
+
+
+def test_a_stored_rollout_resumes_from_its_batches_and_is_never_repeated(
+    one_worker_result, two_workers, tmp_path
+):
+    reference, _ = one_worker_result
+    store = RolloutStore(f"sqlite:///{tmp_path / 'rollouts.sqlite3'}")
+    try:
+        first = cluster.ClusterRollout(two_workers, SHORT_RACE, SETTINGS, store=store)
+        first.next_batch(timeout=WAIT)
+        kept = first.cancel()
+        assert store.load(first.tasks) == kept  # every finished batch was stored
+        # another process opening the same rollout continues from the stored batches
+        other = RolloutStore(store.url)
+        resumed = cluster.ClusterRollout(two_workers, SHORT_RACE, SETTINGS, store=other)
+        assert resumed.pending == 6 - len(kept)
+        assert resumed.result(timeout=WAIT) == reference
+        again = cluster.ClusterRollout(two_workers, SHORT_RACE, SETTINGS, store=store)
+        assert again.pending == 0  # done: nothing is submitted
+        assert again.result(timeout=WAIT) == reference
+        other.dispose()
+    finally:
+        store.dispose()
 
 
 def test_resume_refuses_batches_of_another_rollout(one_worker_result, two_workers):
