@@ -52,7 +52,10 @@ bgsage's conventions and how each maps to ours (each has a test in ``tests/test_
 9. **Version-dependent switches.** Options whose defaults change results are passed,
    never left to the version: ``cubeful_trial_moves`` (rollout trials pick moves by
    cubeful equity; 2.0's default is True while its own comment still calls False the
-   default), the rollout seed, the thread count and the bear-off database.
+   default), the rollout seed, the thread count and the bear-off database. Every
+   rollout states its seed to the cached analyzer it runs on (``set_seed``), so one
+   seeded batch (:func:`rollout_batch`, the unit of :mod:`cubecore.rollout`) never
+   changes the next rollout's dice; a batch's result does not depend on the thread count.
 
 Every evaluation has a time budget (:data:`DEFAULT_BUDGETS`, seconds per level); levels
 above 1-ply run in a child process that is killed when the budget runs out, so no call
