@@ -55,7 +55,8 @@ bgsage's conventions and how each maps to ours (each has a test in ``tests/test_
    default), the rollout seed, the thread count and the bear-off database. Every
    rollout states its seed to the cached analyzer it runs on (``set_seed``), so one
    seeded batch (:func:`rollout_batch`, the unit of :mod:`cubecore.rollout`) never
-   changes the next rollout's dice; a batch's result does not depend on the thread count.
+   changes the next rollout's dice (a batch's result did not depend on the thread
+   count, 1 or 2).
 
 Every evaluation has a time budget (:data:`DEFAULT_BUDGETS`, seconds per level); levels
 above 1-ply run in a child process that is killed when the budget runs out, so no call
@@ -746,10 +747,11 @@ def rollout_batch(
 ) -> RolloutBatchSums:
     """Roll out one seeded batch of trials and return its sums (:class:`RolloutBatchSums`).
 
-    The same position, cube, score, seed, trials and truncation give the same sums on
-    any process and with any thread count (bgsage seeds its dice; checked in
-    ``tests/test_engine.py``). The batch runs in the budgeted child process, as the
-    rollout level of :func:`evaluate` does.
+    The same position, cube, score, seed, trials and truncation give the same sums in
+    any process (``tests/test_rollout_cluster.py``: a batch in the test's process equals
+    the cluster workers'); with 1 and with 2 engine threads they were equal too
+    (checked by hand on the opening position, 2026-11-28). The batch runs in the
+    budgeted child process, as the rollout level of :func:`evaluate` does.
 
     Parameters
     ----------
