@@ -18,6 +18,9 @@ Subcommands (default: ``all`` = pages + kernels):
   server; normal sessions' p95 ratio, their errors, peak RSS against the unit's limit.
   With ``--costs``: on one server, the server CPU of the normal sessions and of each
   hostile client alone.
+- ``rollout --trials 1296 --batch 144``: one full rollout on a LocalCluster of 1 and of
+  2 worker processes (rollouts.cluster): wall time, trials/s and their ratio;
+  ``--scheduler tcp://host:port`` runs it on an existing cluster instead.
 - ``scale``: 1 and 2 app processes behind nginx (deploy/nginx.conf.template), the
   load test at increasing session counts through the proxy.
 - ``stress --runs 5 --hogs 2``: the browser tests (``pytest -m browser``) that many runs
@@ -231,6 +234,10 @@ def main(argv: list[str] | None = None) -> None:
     p = sub.add_parser("engine")
     p.add_argument("--levels", nargs="+", default=["1-ply", "2-ply", "3-ply", "rollout"])
     p.add_argument("--repeats", type=int, default=3)
+    p = sub.add_parser("rollout")
+    p.add_argument("--trials", type=int, default=1296)
+    p.add_argument("--batch", type=int, default=144, help="trials per batch (task)")
+    p.add_argument("--scheduler", help="tcp://host:port of an existing Dask scheduler")
     p = sub.add_parser("scale")
     p.add_argument("--processes", type=int, nargs="+", default=[1, 2])
     p.add_argument("--sessions", type=int, nargs="+", default=[10, 20, 30, 45, 60])
@@ -276,6 +283,8 @@ def main(argv: list[str] | None = None) -> None:
         print(caches_table())
     if command == "bearoff":
         __import__("bench.bearoff", fromlist=["run"]).run(args.repeats)
+    if command == "rollout":
+        __import__("bench.rollout", fromlist=["run"]).run(args.trials, args.batch, args.scheduler)
     if command == "engine":
         __import__("bench.engine", fromlist=["run"]).run(tuple(args.levels), args.repeats)
     if command == "load":

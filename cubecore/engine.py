@@ -52,7 +52,11 @@ bgsage's conventions and how each maps to ours (each has a test in ``tests/test_
 9. **Version-dependent switches.** Options whose defaults change results are passed,
    never left to the version: ``cubeful_trial_moves`` (rollout trials pick moves by
    cubeful equity; 2.0's default is True while its own comment still calls False the
-   default), the rollout seed, the thread count and the bear-off database.
+   default), the rollout seed, the thread count and the bear-off database. Every
+   rollout states its seed to the cached analyzer it runs on (``set_seed``), so one
+   seeded batch (:func:`rollout_batch`, the unit of :mod:`cubecore.rollout`) never
+   changes the next rollout's dice (a batch's result did not depend on the thread
+   count, 1 or 2).
 
 Every evaluation has a time budget (:data:`DEFAULT_BUDGETS`, seconds per level); levels
 above 1-ply run in a child process that is killed when the budget runs out, so no call
@@ -106,8 +110,10 @@ __all__ = [
     "LEVELS",
     "MAX_AWAY",
     "MAX_BUDGET",
+    "MAX_TRUNCATION",
     "EngineCubeDecision",
     "ImpliedCubeLife",
+    "RolloutBatchSums",
     "board",
     "cubeless_probabilities",
     "engine_cube_life",
@@ -116,6 +122,7 @@ __all__ = [
     "implied_cube_life",
     "installed_version",
     "probabilities_after_move",
+    "rollout_batch",
     "stop_child",
 ]
 
@@ -148,12 +155,16 @@ DEFAULT_ROLLOUT_TRIALS = 360
 ROLLOUT_TRIALS_RANGE = (36, 1_296_000)
 #: Rollout seed (results are reproducible).
 ROLLOUT_SEED = 42
+#: Largest rollout seed bgsage accepts (its RNG is seeded with an unsigned 32-bit integer).
+MAX_SEED = 2**32 - 1
+#: Largest truncation depth of a rollout batch, plies (0: played to the end).
+MAX_TRUNCATION = 100
 #: Relative tolerance under which live and dead cube equities count as equal.
 _COINCIDE = 1e-12
 
 _LEVEL_NAMES = {"1-ply": "1ply", "2-ply": "2ply", "3-ply": "3ply", "4-ply": "4ply"}
 _OWNERS = {"center": "centered", "player": "player", "opponent": "opponent"}
-_ANALYZERS: dict[tuple[str, int], Any] = {}
+_ANALYZERS: dict[tuple[str, int, int], Any] = {}
 _ANALYZERS_LOCK = threading.Lock()
 _ROOT = Path(__file__).resolve().parents[1]
 
@@ -343,15 +354,15 @@ class EngineCubeDecision:
 # --------------------------------------------------------------------------- evaluation
 
 
-def _analyzer(level: str, trials: int) -> Any:
-    key = (level, trials)
+def _analyzer(level: str, trials: int, truncation: int = 0) -> Any:
+    key = (level, trials, truncation)
     with _ANALYZERS_LOCK:
         if key not in _ANALYZERS:
             if level == "rollout":
                 _ANALYZERS[key] = bgsage.BgBotAnalyzer(
                     eval_level="rollout",
                     n_trials=trials,
-                    truncation_depth=0,
+                    truncation_depth=truncation,
                     decision_ply=1,
                     seed=ROLLOUT_SEED,
                     bearoff_db=True,
@@ -367,7 +378,11 @@ def _analyzer(level: str, trials: int) -> Any:
 
 def _raw(request: dict[str, Any]) -> dict[str, Any]:
     """One bgsage cube analysis as plain values (runs in this process or a child)."""
-    analyzer = _analyzer(request["level"], request["trials"])
+    analyzer = _analyzer(request["level"], request["trials"], request.get("truncation", 0))
+    if request["level"] == "rollout":
+        # Cached analyzers are shared: every rollout states its seed (set_seed is
+        # equivalent to a fresh analyzer of that seed; checked in tests/test_engine.py).
+        analyzer.set_seed(request.get("seed", ROLLOUT_SEED))
     if request.get("kind") == "after_move":
         moved = analyzer.post_move_analytics(request["board"], "centered", 1, jacoby=False)
         return {"probs": [float(v) for v in moved.probs.to_list()]}
@@ -664,6 +679,148 @@ def probabilities_after_move(
     }
     raw = _run(request, seconds)
     return CubelessProbabilities(*raw["probs"])
+
+
+# --------------------------------------------------------------------------- rollout batches
+
+
+@dataclass(frozen=True)
+class RolloutBatchSums:
+    """One seeded batch of rollout trials, as the sums that combine across batches.
+
+    A batch of :math:`n` trials reports bgsage's means :math:`\\bar x` and standard
+    errors :math:`s` (its own estimator, variance reduction included). They are kept as
+    the sum over the batch's trials, :math:`n \\bar x`, and the variance of that sum,
+    :math:`n^2 s^2`: for independent batches (distinct seeds) the combined mean is
+    :math:`\\sum_b n_b \\bar x_b / N` and its standard error
+    :math:`\\sqrt{\\sum_b n_b^2 s_b^2} / N` (the stratified-sampling estimator,
+    W. G. Cochran, *Sampling Techniques*, 3rd ed., Wiley, 1977, eq. 5.6), whatever the
+    engine's estimator inside a batch.
+
+    Attributes
+    ----------
+    seed, trials, truncation
+        The batch's bgsage seed, trial count and truncation depth (0: none).
+    probabilities : tuple of 5 float
+        Sums of the cubeless probabilities (win, gammon, backgammon, lose gammon,
+        lose backgammon) of the player on roll, cumulative as in
+        :class:`~cubecore.cubeful.CubelessProbabilities`.
+    cubeless, no_double, double_take : float
+        Sums of the cubeless equity and of the cubeful ND and DT equities (DT
+        unbeavered, per unit of the current cube, as :class:`EngineCubeDecision`).
+    cubeless_variance, no_double_variance, double_take_variance : float
+        Variances of those three sums, :math:`n^2 s^2`.
+    cube_available : bool
+        Whether the player on roll may double (as :class:`EngineCubeDecision`).
+    engine_version : str
+        The bgsage version that computed the batch (:func:`installed_version`).
+    """
+
+    seed: int
+    trials: int
+    truncation: int
+    probabilities: tuple[float, float, float, float, float]
+    cubeless: float
+    no_double: float
+    double_take: float
+    cubeless_variance: float
+    no_double_variance: float
+    double_take_variance: float
+    cube_available: bool
+    engine_version: str
+
+
+def rollout_batch(
+    position: Position,
+    *,
+    seed: int,
+    trials: int,
+    truncation: int = 0,
+    cube: int = 1,
+    owner: CubeOwner = "center",
+    away: int | None = None,
+    opp_away: int | None = None,
+    crawford: bool = False,
+    jacoby: bool = False,
+    beavers: bool = False,
+    budget: float | None = None,
+) -> RolloutBatchSums:
+    """Roll out one seeded batch of trials and return its sums (:class:`RolloutBatchSums`).
+
+    The same position, cube, score, seed, trials and truncation give the same sums in
+    any process (``tests/test_rollout_cluster.py``: a batch in the test's process equals
+    the cluster workers'); with 1 and with 2 engine threads they were equal too
+    (checked by hand on the opening position, 2026-11-28). The batch runs in the
+    budgeted child process, as the rollout level of :func:`evaluate` does.
+
+    Parameters
+    ----------
+    position, cube, owner, away, opp_away, crawford, jacoby, beavers
+        As in :func:`evaluate`.
+    seed : int
+        bgsage's rollout seed, 0 .. 2**32 - 1.
+    trials : int
+        Trials of the batch, a multiple of 36 (the first roll is stratified over the
+        36 rolls), 36 .. 1 296 000.
+    truncation : int
+        Plies after which a trial stops and is evaluated at the decision level;
+        0 (the default) plays every trial to the end. 0 .. 100.
+    budget : float, optional
+        Seconds the batch may take (default the rollout level's); the child is
+        stopped when it runs out.
+
+    Raises
+    ------
+    ValueError
+        Naming the parameter, as :func:`evaluate`, and a seed, trial count or
+        truncation out of range.
+    TimeoutError
+        The batch did not finish within the budget.
+    """
+    position = _position(position)
+    seconds = _budget(budget, "rollout")
+    a, b, crawford = _score(away, opp_away, crawford)
+    money = a == 0
+    value, owner = _cube(cube, owner, money)
+    jacoby = flag("jacoby", jacoby) and money
+    beavers = flag("beavers", beavers) and money
+    n = whole_number("trials", trials, *ROLLOUT_TRIALS_RANGE)
+    if n % 36:
+        raise ValueError(f"`trials` must be a multiple of 36 (got {n})")
+    rollout_seed = whole_number("seed", seed, 0, MAX_SEED)
+    depth = whole_number("truncation", truncation, 0, MAX_TRUNCATION)
+    request = {
+        "board": board(position),
+        "level": "rollout",
+        "trials": n,
+        "truncation": depth,
+        "seed": rollout_seed,
+        "cube": value,
+        "owner": owner,
+        "away": a,
+        "opp_away": b,
+        "crawford": crawford,
+        "jacoby": jacoby,
+        "beavers": beavers,
+    }
+    raw = _run(request, seconds)
+    half = 0.5 if raw["is_beaver"] else 1.0  # bgsage: 2 DT when beavered
+    se_cubeless, se_nd, se_dt = (0.0, 0.0, 0.0) if raw["se"] is None else raw["se"]
+    probs = tuple(float(n * v) for v in raw["probs"])
+    return RolloutBatchSums(
+        seed=rollout_seed,
+        trials=n,
+        truncation=depth,
+        probabilities=(probs[0], probs[1], probs[2], probs[3], probs[4]),
+        cubeless=n * raw["cubeless_equity"],
+        no_double=n * raw["nd"],
+        double_take=n * half * raw["dt"],
+        cubeless_variance=(n * float(se_cubeless)) ** 2,
+        no_double_variance=(n * float(se_nd)) ** 2,
+        double_take_variance=(n * half * float(se_dt)) ** 2,
+        cube_available=bool(raw["available"]),
+        engine_version=installed_version(),
+    )
 
 
 # --------------------------------------------------------------------------- cube life

@@ -1,5 +1,5 @@
 """The store's tables (SQLAlchemy Core): rooms, their questions, students and answers; the
-per-client counters of the limits; the drills' answers by student token.
+per-client counters of the limits; the drills' answers by student token; rollout batches.
 
 The Alembic migrations under ``store/migrations`` create exactly these tables; a test
 compares the migrated database with this metadata. Times are naive UTC.
@@ -8,6 +8,8 @@ compares the migrated database with this metadata. Times are naive UTC.
 from __future__ import annotations
 
 from sqlalchemy import (
+    BigInteger,
+    Boolean,
     CheckConstraint,
     Column,
     DateTime,
@@ -36,6 +38,7 @@ __all__ = [
     "drill_answers",
     "metadata",
     "questions",
+    "rollout_batches",
     "rooms",
     "students",
 ]
@@ -152,4 +155,39 @@ drill_answers = Table(
     Column("given", String(ANSWER_CHARS), nullable=False),
     Column("answered_at", DateTime, nullable=False),
     UniqueConstraint("token", "quiz", "number", name="uq_drill_answers_token_quiz_number"),
+)
+
+# One finished batch of a rollout (cubecore.rollout), keyed by the rollout (its key hashes
+# position, cube, score, engine version and settings, all also kept in their own columns)
+# and the batch's index: a batch done is never run again, a resumed rollout continues
+# from its stored batches. The sums are cubecore.engine.RolloutBatchSums' fields.
+rollout_batches = Table(
+    "rollout_batches",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("rollout_key", String(40), nullable=False),
+    Column("position_id", String(14), nullable=False),
+    # JSON of the rollout's settings (cube, score, trials, batch size, seed, truncation)
+    Column("settings", Text, nullable=False),
+    Column("engine_version", String(32), nullable=False),
+    Column("batch_index", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("trials", Integer, nullable=False),
+    Column("truncation", Integer, nullable=False),
+    Column("win", Float, nullable=False),
+    Column("win_gammon", Float, nullable=False),
+    Column("win_backgammon", Float, nullable=False),
+    Column("lose_gammon", Float, nullable=False),
+    Column("lose_backgammon", Float, nullable=False),
+    Column("cubeless", Float, nullable=False),
+    Column("no_double", Float, nullable=False),
+    Column("double_take", Float, nullable=False),
+    Column("cubeless_variance", Float, nullable=False),
+    Column("no_double_variance", Float, nullable=False),
+    Column("double_take_variance", Float, nullable=False),
+    Column("cube_available", Boolean, nullable=False),
+    Column("created_at", DateTime, nullable=False),
+    UniqueConstraint(
+        "rollout_key", "batch_index", name="uq_rollout_batches_rollout_key_batch_index"
+    ),
 )

@@ -31,6 +31,7 @@ from tests.threads import off_loop
         "bench.abuse",
         "bench.coldstart",
         "bench.fragments",
+        "bench.rollout",
         "bench.scale",
         "bench.server",
         "bench.stress",

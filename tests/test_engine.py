@@ -532,3 +532,44 @@ def test_committed_agreement_report_is_current(report):
     # docs/engine_agreement.md is written by scripts/engine_agreement.py from this report
     committed = (ROOT / "docs" / "engine_agreement.md").read_text()
     assert report[0] in committed
+
+
+# --------------------------------------------------------------------------- rollout batches
+
+#: A short race (checkers outside home on both sides): rollout trials end in a few rolls.
+SHORT_RACE = Position.from_home((0, 0, 2, 0, 3, 0), (0, 2, 0, 1, 2, 0))
+
+
+def test_rollout_batch_states_its_seed_on_the_shared_analyzer():
+    # evaluate's rollout and the batches share one cached analyzer per trial count: a
+    # batch reseeds it, and the next evaluate must still be the fresh seed-42 result
+    before = engine.evaluate(SHORT_RACE, level="rollout", trials=36)
+    other = engine.rollout_batch(SHORT_RACE, seed=7, trials=36)
+    after = engine.evaluate(SHORT_RACE, level="rollout", trials=36)
+    engine.stop_child()  # a fresh child: a freshly constructed analyzer of seed 42
+    fresh = engine.evaluate(SHORT_RACE, level="rollout", trials=36)
+    assert before == after == fresh
+    same = engine.rollout_batch(SHORT_RACE, seed=engine.ROLLOUT_SEED, trials=36)
+    assert same.no_double / 36 == pytest.approx(fresh.no_double, rel=1e-12)
+    assert same.cubeless / 36 == pytest.approx(fresh.cubeless_equity, rel=1e-12)
+    assert fresh.standard_errors is not None
+    assert math.sqrt(same.no_double_variance) / 36 == pytest.approx(fresh.standard_errors[1])
+    assert other.no_double != same.no_double  # another seed, other dice
+    assert other.engine_version == engine.ENGINE_VERSION
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "named"),
+    [
+        ({"seed": -1, "trials": 36}, "seed"),
+        ({"seed": 2**32, "trials": 36}, "seed"),
+        ({"seed": 1, "trials": 40}, "trials"),
+        ({"seed": 1, "trials": 0}, "trials"),
+        ({"seed": 1, "trials": 10**9}, "trials"),
+        ({"seed": 1, "trials": 36, "truncation": -1}, "truncation"),
+        ({"seed": 1, "trials": 36, "budget": 0}, "budget"),
+    ],
+)
+def test_rollout_batch_refuses_bad_settings_by_name(kwargs, named):
+    with pytest.raises(ValueError, match=f"`{named}`"):
+        engine.rollout_batch(SHORT_RACE, **kwargs)

@@ -25,6 +25,13 @@ def test_cubecore_imports_no_ui_library():
     assert {name: bad for name, bad in offenders.items() if bad} == {}
 
 
+def test_cubecore_schedules_nothing():
+    # rollouts are scheduled by rollouts/cluster.py; cubecore.rollout only plans and combines
+    modules = sorted(CUBECORE.rglob("*.py"))
+    offenders = {str(m.name): imported_roots(m) & {"dask", "distributed"} for m in modules}
+    assert {name: bad for name, bad in offenders.items() if bad} == {}
+
+
 def test_detector_catches_a_forbidden_import(tmp_path):
     sample = tmp_path / "bad.py"
     sample.write_text("import numpy\nfrom plotly import graph_objects\nimport streamlit as st\n")
