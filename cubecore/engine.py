@@ -474,7 +474,9 @@ class _Worker:
             process.stdin.flush()
             while True:
                 left = deadline - time.monotonic()
-                ready, _, _ = select.select([process.stdout], [], [], max(0.0, min(_STOP_POLL, left)))
+                ready, _, _ = select.select(
+                    [process.stdout], [], [], max(0.0, min(_STOP_POLL, left))
+                )
                 if ready:
                     break
                 if stop is not None and stop.is_set():

@@ -36,7 +36,7 @@ import contextlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, TypedDict, TypeVar, cast
+from typing import TYPE_CHECKING, Any, NoReturn, TypedDict, TypeVar, cast
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
@@ -65,6 +65,7 @@ __all__ = [
     "View",
     "Wiring",
     "main_control",
+    "rewrite_controls",
     "run_page",
     "wiring",
 ]
@@ -336,6 +337,18 @@ def wiring(controls: ModuleType) -> Wiring:
         raise ValueError(f"{controls.__name__}: unknown names {unknown}; use {list(_WIRING_NAMES)}")
     declared = {key: getattr(controls, name, None) for name, key in _WIRING_NAMES.items()}
     return cast(Wiring, {key: value for key, value in declared.items() if value is not None})
+
+
+def rewrite_controls(values: Mapping[str, object]) -> NoReturn:
+    """Set controls to ``values`` and run the page again (a page's lead read them from
+    another control: an XGID in a position box gives the cube and the score).
+
+    A widget's value cannot change once it exists in a run: the values are set at the
+    start of the next run, before any widget (as a link's nearest steps are), and the
+    address bar follows the widgets.
+    """
+    st.session_state[_SNAP_KEY] = {**st.session_state.get(_SNAP_KEY, {}), **values}
+    st.rerun()
 
 
 def run_page(page: Page, page_file: str) -> None:
