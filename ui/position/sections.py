@@ -107,9 +107,49 @@ def checked_request(v: View) -> tuple[Position, data.Request] | None:
 _READ_NOTE = "_position_read"
 
 
+#: Session State: why the pasted text was not read (shown once, in the paste box).
+_NOT_READ = "_position_not_read"
+
+
+def _read_pasted() -> None:
+    """The paste box's button: a Position ID or an XGID into the controls (an XGID's cube
+    and score too), or a message naming what is wrong (the page keeps its position)."""
+    text = str(st.session_state.get(PASTE_KEY, ""))
+    try:
+        read = controls.canonical(text)
+    except ValueError as error:
+        st.session_state[_NOT_READ] = f"Not read: {error}. The position shown is unchanged."
+        return
+    if read is None:
+        st.session_state[controls.POSITION.key] = position_id(controls.read_position(text))
+        st.session_state[_READ_NOTE] = "Read the Position ID."
+        return
+    values, said = read
+    for key, value in values.items():
+        st.session_state[key] = value
+    st.session_state[_READ_NOTE] = said
+
+
+#: The paste box's key and its button's.
+PASTE_KEY, READ_KEY = "pos-paste", "pos-read"
+
+
 def render_lead(v: View) -> None:
-    """Above the tabs: an XGID in the position box fills the cube and score controls and
-    is written as its Position ID (the link then reads the same), with a note."""
+    """Above the tabs: a box to paste a Position ID or an XGID (read by a button), what
+    was read; an XGID in the link fills the cube and score controls and is written as
+    its Position ID (the link then reads the same), with a note."""
+    with st.form("pos-paste-form", border=False, enter_to_submit=True):
+        box, button = st.columns([5, 1], vertical_alignment="bottom")
+        box.text_input(
+            "Paste a Position ID or an XGID",
+            key=PASTE_KEY,
+            max_chars=controls.MAX_POSITION_CHARACTERS,
+            placeholder="XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
+        )
+        button.form_submit_button("Analyse", key=READ_KEY, on_click=_read_pasted)
+    problem = st.session_state.pop(_NOT_READ, None)
+    if problem:
+        st.error(problem)
     note = st.session_state.pop(_READ_NOTE, None)
     if note:
         st.info(note, icon=":material/input:")
