@@ -87,6 +87,9 @@ def checked_request(v: View) -> tuple[Position, data.Request] | None:
             "opponent. Nothing is evaluated."
         )
         return None
+    if cube == 1 and owner != "center":
+        st.info("A cube on 1 has not been turned: it is read as centred.")
+        owner = "center"
     away, opp_away = (v.whole("away"), v.whole("oaway")) if match else (0, 0)
     crawford = match and v.flag("crawford") and 1 in (away, opp_away) and away != opp_away
     request = data.Request(
