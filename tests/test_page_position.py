@@ -37,7 +37,7 @@ def _shown_probabilities(at) -> tuple[float, float, float, float, float]:
 
 
 def test_the_engines_answer_and_the_implied_cube_life(open_page):
-    at = open_page(PAGE, level="1-ply")
+    at = open_page(PAGE, depth="1-ply")
     assert not at.exception
     d = engine.evaluate(position_from_id(DEFAULT))
     assert at.subheader[0].value == f"Proper cube action: {d.action}"
@@ -73,7 +73,7 @@ def test_the_implied_cube_life_by_level(open_page):
 
 
 def test_an_xgid_fills_the_cube_and_the_score(open_page):
-    at = open_page(PAGE, pos=XGID, level="1-ply")
+    at = open_page(PAGE, pos=XGID, depth="1-ply")
     assert not at.exception
     info = xgid_info(XGID)
     assert at.text_input(key="pos").value == position_id(info.position) == DEFAULT
@@ -88,7 +88,7 @@ def test_an_xgid_fills_the_cube_and_the_score(open_page):
 
 
 def test_a_match_score_shows_match_winning_chances(open_page):
-    at = open_page(PAGE, mode="match", away=3, oaway=5, level="1-ply")
+    at = open_page(PAGE, mode="match", away=3, oaway=5, depth="1-ply")
     assert not at.exception
     d = engine.evaluate(position_from_id(DEFAULT), away=3, opp_away=5)
     from cubecore.cubeful import match_cube_decision
@@ -128,7 +128,7 @@ BAD_POSITIONS = [
 
 
 def _pasted(open_page, text: str):
-    at = open_page(PAGE, level="1-ply")
+    at = open_page(PAGE, depth="1-ply")
     before = metric(at, "No double")
     at.text_input(key="pos-paste").set_value(text)
     at.button(key="pos-read").click().run()
@@ -178,19 +178,19 @@ def test_a_bad_position_in_the_link_is_named_and_the_default_used(open_page):
 
 
 def test_a_finished_game_is_not_evaluated(open_page):
-    at = open_page(PAGE, pos="AAAAAAAAAAAAAA", level="1-ply")  # all 30 checkers borne off
+    at = open_page(PAGE, pos="AAAAAAAAAAAAAA", depth="1-ply")  # all 30 checkers borne off
     assert any("The game is over" in e.value for e in at.error)
     assert not [m for m in at.metric if m.label == "Cubeless winning chance"]
 
 
 def test_a_centred_cube_above_one_is_refused(open_page):
-    at = open_page(PAGE, cv="2", level="1-ply")
+    at = open_page(PAGE, cv="2", depth="1-ply")
     assert any("A centred cube is on 1" in e.value for e in at.error)
     assert not [m for m in at.metric if m.label == "Cubeless winning chance"]
 
 
 def test_the_exact_bear_off_stands_beside_the_engine(open_page):
-    at = open_page(PAGE, pos="BQAAsAAAAAAAAA", level="1-ply", sec="Exact race values")
+    at = open_page(PAGE, pos="BQAAsAAAAAAAAA", depth="1-ply", sec="Exact race values")
     assert not at.exception
     position = position_from_id("BQAAsAAAAAAAAA")
     exact = bearoff.two_sided(position.on_roll[:6], position.opponent[:6])
@@ -203,7 +203,7 @@ def test_the_exact_bear_off_stands_beside_the_engine(open_page):
 
 
 def test_a_contact_position_has_no_race_values(open_page):
-    at = open_page(PAGE, level="1-ply", sec="Exact race values")
+    at = open_page(PAGE, depth="1-ply", sec="Exact race values")
     assert any("not a race" in i.value for i in at.info)
 
 
@@ -213,7 +213,7 @@ def _link(at, label: str) -> dict[str, str]:
 
 
 def test_the_position_goes_to_the_cube_calculator_and_back(open_page):
-    at = open_page(PAGE, level="1-ply")
+    at = open_page(PAGE, depth="1-ply")
     sent = _link(at, "Open these chances in the cube calculator")
     d = engine.evaluate(position_from_id(DEFAULT))
     assert float(sent["~pw"]) == round(100 * d.probabilities.win, 2)
@@ -224,6 +224,6 @@ def test_the_position_goes_to_the_cube_calculator_and_back(open_page):
     assert cube.number_input(key="pw").value == round(100 * d.probabilities.win, 2)
     back = _link(cube, "Back to the position these chances came from")
     assert back["~pos"] == DEFAULT
-    again = open_page(PAGE, **back, level="1-ply")
+    again = open_page(PAGE, **back, depth="1-ply")
     assert not again.exception and not again.warning
     assert again.text_input(key="pos").value == DEFAULT

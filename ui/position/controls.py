@@ -76,8 +76,10 @@ POSITION = Control(
     "An XGID's cube and score fill the settings below.",
     validator=read_position,
 )
+#: The engine's level. Its link key is ``depth``: ``level`` is the drills' difficulty
+#: (a whole number), and a key names one concept app-wide.
 LEVEL = Control(
-    "level",
+    "depth",
     "Engine level",
     "select",
     "2-ply",
@@ -121,7 +123,7 @@ PAGE_CONTROLS = (
 )
 
 PRESETS = {
-    "Opening position, 1-ply": {"pos": OPENING_POSITION_ID, "level": "1-ply", "mode": "money"},
+    "Opening position, 1-ply": {"pos": OPENING_POSITION_ID, "depth": "1-ply", "mode": "money"},
     "Race, 85 v 102 pips": {"pos": "2D03BADs7sYAAA", "mode": "money"},
     "Bear-off, 3 v 2 checkers": {"pos": "BQAAsAAAAAAAAA", "mode": "money"},
 }

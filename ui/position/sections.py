@@ -14,6 +14,7 @@ import dataclasses
 import math
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 
@@ -94,7 +95,7 @@ def checked_request(v: View) -> tuple[Position, data.Request] | None:
     crawford = match and v.flag("crawford") and 1 in (away, opp_away) and away != opp_away
     request = data.Request(
         pos=position_id(position),
-        level=v.text("level"),
+        level=v.text(controls.LEVEL.key),
         cube=cube,
         owner=owner,
         away=away,
@@ -208,7 +209,10 @@ def evaluated(request: data.Request) -> dict[str, EngineCubeDecision] | None:
 
 
 def _failed(job: _Job) -> bool:
-    return job.future.exception() is not None
+    """Whether a finished job was stopped (by a later request of the reader): it runs
+    again when he comes back to it. One over its budget or failed stays so (its message
+    stands; a new try would spend the budget again)."""
+    return isinstance(job.future.exception(), EvaluationStopped)
 
 
 def _waited(job: _Job) -> dict[str, EngineCubeDecision]:
@@ -242,10 +246,12 @@ def _progress_text(job: _Job, budget: float) -> str:
     )
 
 
-def _answer(run: object, request: data.Request) -> dict[str, EngineCubeDecision] | None:
+def _answer(
+    run: Callable[[], dict[str, EngineCubeDecision]], request: data.Request
+) -> dict[str, EngineCubeDecision] | None:
     """``run()`` with each way it can fail said in words (None then)."""
     try:
-        return run()  # type: ignore[operator, no-any-return]
+        return run()
     except EvaluationStopped:
         st.info(f"The {request.level} evaluation was stopped.", icon=":material/stop_circle:")
     except TimeoutError:
