@@ -23,14 +23,16 @@ from tests.test_browser_pages import (
 )
 from tests.test_browser_real_race import SIDES_APART, _board
 from ui.pages import PAGES
-from ui.position import PAGE, controls
+from ui.position import PAGE
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
 SPEC = next(spec for spec in PAGES if spec.page is PAGE)
-#: The page's default checkers as XG writes them, 3-away/5-away of a 7-point match, the
-#: opponent (top) owning a 2-cube.
-XGID = "XGID=-b---CD-C---dD---c-db-A---:1:-1:1:00:4:2:0:7:10"
+#: A middle game as XG writes it (the player on roll at the bottom), 4-away/2-away of a
+#: 7-point match (3-5), the opponent (top) owning a 2-cube; every value differs from the
+#: page's defaults, so that the address bar carries each.
+XGID = "XGID=-b---CD-C---dD---c-db---A-:1:-1:1:00:3:5:0:7:10"
+POSITION_ID = "sOfgATBwz8EDIA"
 
 
 def test_a_pasted_xgid_gives_the_board_the_verdict_and_the_cube_life(browser, server):
@@ -44,9 +46,9 @@ def test_a_pasted_xgid_gives_the_board_the_verdict_and_the_cube_life(browser, se
         box.fill(XGID)
         after_a_run(page, lambda: box.press("Enter"))
         page.wait_for_url("**mode=match**")  # the XGID's score, in the address bar
-        expect(page.get_by_text("Read the XGID: 3-away/5-away")).to_be_visible()
-        position = position_from_id(controls.DEFAULT_POSITION_ID)
-        d = engine.evaluate(position, cube=2, owner="opponent", away=3, opp_away=5)
+        expect(page.get_by_text("Read the XGID: 4-away/2-away")).to_be_visible()
+        position = position_from_id(POSITION_ID)
+        d = engine.evaluate(position, cube=2, owner="opponent", away=4, opp_away=2)
         expect(page.get_by_text(f"Proper cube action: {d.action}").first).to_be_visible()
         expect(metric_value(page, "No double")).to_have_text(f"{d.no_double:+.4f}")
         implied = d.implied_cube_life()
@@ -57,8 +59,8 @@ def test_a_pasted_xgid_gives_the_board_the_verdict_and_the_cube_life(browser, se
         assert contrast(on_roll, opponent) >= SIDES_APART, board["traces"][:2]
         page.screenshot(path=str(ARTIFACTS / "position-xgid.png"))
         url = page.url
-        assert f"pos={controls.DEFAULT_POSITION_ID}" in url.replace("%2F", "/"), url
-        for part in ("away=3", "oaway=5", "cv=2", "cube=opponent", "depth=1-ply"):
+        assert f"pos={POSITION_ID}" in url, url
+        for part in ("away=4", "oaway=2", "cv=2", "cube=opponent", "depth=1-ply"):
             assert part in url, (part, url)
         read_view(page)
         same_view_in_a_fresh_context(browser, page, "position-xgid")
