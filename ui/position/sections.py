@@ -142,18 +142,8 @@ def render_lead(v: View) -> None:
     """Above the tabs: a box to paste a Position ID or an XGID (read by a button), what
     was read; an XGID in the link fills the cube and score controls and is written as
     its Position ID (the link then reads the same), with a note."""
-    with st.form("pos-paste-form", border=False, enter_to_submit=True):
-        box, button = st.columns([5, 1], vertical_alignment="bottom")
-        box.text_input(
-            "Paste a Position ID or an XGID",
-            key=PASTE_KEY,
-            max_chars=controls.MAX_POSITION_CHARACTERS,
-            placeholder="XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
-        )
-        button.form_submit_button("Analyse", key=READ_KEY, on_click=_read_pasted)
-    problem = st.session_state.pop(_NOT_READ, None)
-    if problem:
-        st.error(problem)
+    if not v.present:  # a projector's first screen is the view: the teacher brings a link
+        _paste_box()
     note = st.session_state.pop(_READ_NOTE, None)
     if note:
         st.info(note, icon=":material/input:")
@@ -166,6 +156,21 @@ def render_lead(v: View) -> None:
     values, said = read
     st.session_state[_READ_NOTE] = said
     rewrite_controls(values)
+
+
+def _paste_box() -> None:
+    with st.form("pos-paste-form", border=False, enter_to_submit=True):
+        box, button = st.columns([5, 1], vertical_alignment="bottom")
+        box.text_input(
+            "Paste a Position ID or an XGID",
+            key=PASTE_KEY,
+            max_chars=controls.MAX_POSITION_CHARACTERS,
+            placeholder="XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
+        )
+        button.form_submit_button("Analyse", key=READ_KEY, on_click=_read_pasted)
+    problem = st.session_state.pop(_NOT_READ, None)
+    if problem:
+        st.error(problem)
 
 
 def _stop_job() -> None:
@@ -336,11 +341,12 @@ def render_answer(v: View) -> None:
             ("Implied cube life x", "undefined" if implied.x is None else f"{implied.x:.3f}"),
         ]
     )
-    st.caption(
-        f"The engine at {request.level}, {_cube_words(request)}; equities per unit of the "
-        f"cube, in {unit}. Engine: Open Sage {engine.ENGINE_VERSION} "
-        "(https://github.com/markbgsage/bgsage); its 1-ply is gnubg's 0-ply."
-    )
+    if not v.present:
+        st.caption(
+            f"The engine at {request.level}, {_cube_words(request)}; equities per unit of "
+            f"the cube, in {unit}. Engine: Open Sage {engine.ENGINE_VERSION} "
+            "(https://github.com/markbgsage/bgsage); its 1-ply is gnubg's 0-ply."
+        )
     _board(position, request)
     _engine_numbers(d, proper, request)
     _reading(position, answers, request, v)
@@ -605,12 +611,18 @@ def render_race(v: View) -> None:
         return
     position, request = checked
     if not position.is_race:
+        on_roll, opponent = position.pips
+        widgets.headline([("Pips, on roll", str(on_roll)), ("Pips, opponent", str(opponent))])
+        _board(position, request)
         st.info(
             "This is not a race (the checkers can still meet): the app's race models and "
             "bear-off databases do not apply. The engine's answer is in the first tab."
         )
         return
     if not request.money:
+        on_roll, opponent = position.pips
+        widgets.headline([("Pips, on roll", str(on_roll)), ("Pips, opponent", str(opponent))])
+        _board(position, request)
         st.info(
             "The exact race values here are for money play: switch Play to money, or see "
             "the match values of this race on the Real races page."
@@ -657,6 +669,7 @@ def render_race(v: View) -> None:
             ),
         ]
     )
+    _board(position, request)
     widgets.table_with_download(table, f"position_race_{request.level}.csv")
     st.caption(
         f"Money play, {_cube_words(request)}; equities per unit of the cube. The app's values "
