@@ -68,6 +68,25 @@ def test_a_pasted_xgid_gives_the_board_the_verdict_and_the_cube_life(browser, se
         context.close()
 
 
+def test_an_xgid_in_the_link_is_written_as_its_position_id(browser, server):
+    from urllib.parse import quote
+
+    from playwright.sync_api import expect
+
+    context = new_context(browser)
+    try:
+        page = context.new_page()
+        open_page(page, server, SPEC, f"?depth=1-ply&pos={quote(XGID, safe='')}")
+        expect(page.get_by_text("Read the XGID: 4-away/2-away")).to_be_visible()
+        page.wait_for_url(f"**pos={POSITION_ID}**")
+        for part in ("mode=match", "away=4", "oaway=2", "cv=2", "cube=opponent"):
+            assert part in page.url, (part, page.url)
+        assert "XGID" not in page.url
+        same_view_in_a_fresh_context(browser, page, "position-xgid-link")
+    finally:
+        context.close()
+
+
 def test_a_deep_evaluation_shows_progress_and_can_be_stopped(browser, server):
     from playwright.sync_api import expect
 
