@@ -8,6 +8,8 @@ conftest). The board's colours are read from the rendered SVG, the numbers from 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cubecore import engine
@@ -78,7 +80,7 @@ def test_an_xgid_in_the_link_is_written_as_its_position_id(browser, server):
         page = context.new_page()
         open_page(page, server, SPEC, f"?depth=1-ply&pos={quote(XGID, safe='')}")
         expect(page.get_by_text("Read the XGID: 4-away/2-away")).to_be_visible()
-        page.wait_for_url(f"**pos={POSITION_ID}**")
+        expect(page).to_have_url(re.compile(f"pos={POSITION_ID}"), timeout=30_000)
         for part in ("mode=match", "away=4", "oaway=2", "cv=2", "cube=opponent"):
             assert part in page.url, (part, page.url)
         assert "XGID" not in page.url

@@ -15,5 +15,6 @@ PAGE = Page(
         Section("race", "Exact race values", sections.render_race),
     ),
     lead=sections.render_lead,
+    read_link=sections.read_link,
     **wiring(controls),
 )

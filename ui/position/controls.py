@@ -66,15 +66,24 @@ def read_position(text: str) -> Position:
         raise ValueError(_players_words(str(error))) from None
 
 
+def link_position(text: str) -> Position:
+    """The position box's check: a Position ID (an XGID is read from a link as it arrives,
+    or from the paste box); ``ValueError`` naming what is wrong."""
+    if text.strip().upper().startswith("XGID="):
+        canonical(text)  # names what is wrong with it
+        raise ValueError("an XGID goes in the paste box above the tabs (or in a link)")
+    return read_position(text)
+
+
 POSITION = Control(
     "pos",
     "Position (gnubg Position ID or XGID)",
     "text",
     DEFAULT_POSITION_ID,
     pattern=rf"[ -~]{{1,{MAX_POSITION_CHARACTERS}}}",
-    help="Paste GNU Backgammon's Position ID (14 characters) or eXtreme Gammon's XGID. "
-    "An XGID's cube and score fill the settings below.",
-    validator=read_position,
+    help="GNU Backgammon's Position ID (14 characters). Paste an eXtreme Gammon XGID in the "
+    "box above the tabs: its cube and score fill the settings below.",
+    validator=link_position,
 )
 #: The engine's level. Its link key is ``depth``: ``level`` is the drills' difficulty
 #: (a whole number), and a key names one concept app-wide.

@@ -14,7 +14,7 @@ import dataclasses
 import math
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 
@@ -34,9 +34,16 @@ from ui.cube import data as cube_data
 from ui.pages import link_query
 from ui.position import controls, data
 from ui.real_race import data as race_data
-from ui.skeleton import View, rewrite_controls
+from ui.skeleton import View
 
-__all__ = ["checked_request", "evaluated", "render_answer", "render_lead", "render_race"]
+__all__ = [
+    "checked_request",
+    "evaluated",
+    "read_link",
+    "render_answer",
+    "render_lead",
+    "render_race",
+]
 
 #: Session State: the evaluation running for this session (:class:`_Job`).
 _JOB = "_position_job"
@@ -107,7 +114,7 @@ def checked_request(v: View) -> tuple[Position, data.Request] | None:
     return position, request
 
 
-#: Session State: what the last rewrite of the position box read (shown once, at the top).
+#: Session State: (Position ID, what was read): the note stands while that position is shown.
 _READ_NOTE = "_position_read"
 
 
@@ -125,13 +132,14 @@ def _read_pasted() -> None:
         st.session_state[_NOT_READ] = f"Not read: {error}. The position shown is unchanged."
         return
     if read is None:
-        st.session_state[controls.POSITION.key] = position_id(controls.read_position(text))
-        st.session_state[_READ_NOTE] = "Read the Position ID."
+        found = position_id(controls.read_position(text))
+        st.session_state[controls.POSITION.key] = found
+        st.session_state[_READ_NOTE] = (found, "Read the Position ID.")
         return
     values, said = read
     for key, value in values.items():
         st.session_state[key] = value
-    st.session_state[_READ_NOTE] = said
+    st.session_state[_READ_NOTE] = (values[controls.POSITION.key], said)
 
 
 #: The paste box's key and its button's.
@@ -140,22 +148,30 @@ PASTE_KEY, READ_KEY = "pos-paste", "pos-read"
 
 def render_lead(v: View) -> None:
     """Above the tabs: a box to paste a Position ID or an XGID (read by a button), what
-    was read; an XGID in the link fills the cube and score controls and is written as
-    its Position ID (the link then reads the same), with a note."""
+    was read (a pasted XGID, or one in the link: :func:`read_link`)."""
     if not v.present:  # a projector's first screen is the view: the teacher brings a link
         _paste_box()
-    note = st.session_state.pop(_READ_NOTE, None)
-    if note:
-        st.info(note, icon=":material/input:")
+    read = st.session_state.get(_READ_NOTE)
+    if read is not None and read[0] == v.text(controls.POSITION.key):
+        st.info(read[1], icon=":material/input:")  # while the position read is shown
+
+
+def read_link(link: Mapping[str, str]) -> Mapping[str, object]:
+    """An XGID in the link's position: its Position ID, cube and score, as the link
+    arrives (:attr:`ui.skeleton.Page.read_link`), with a note at the top; nothing for
+    anything else (a bad one is named by the link's notice)."""
+    text = link.get(controls.POSITION.key, "")
+    if not text.strip().upper().startswith("XGID="):
+        return {}
     try:
-        read = controls.canonical(v.text("pos"))
+        read = controls.canonical(text)
     except ValueError:
-        return  # the sections name what is wrong
+        return {}
     if read is None:
-        return
+        return {}
     values, said = read
-    st.session_state[_READ_NOTE] = said
-    rewrite_controls(values)
+    st.session_state[_READ_NOTE] = (values[controls.POSITION.key], said)
+    return values
 
 
 def _paste_box() -> None:
