@@ -112,6 +112,7 @@ __all__ = [
     "MAX_BUDGET",
     "MAX_TRUNCATION",
     "EngineCubeDecision",
+    "EvaluationStopped",
     "ImpliedCubeLife",
     "RolloutBatchSums",
     "board",
@@ -341,13 +342,21 @@ class EngineCubeDecision:
         """True for money play."""
         return self.away == 0
 
-    def implied_cube_life(self) -> ImpliedCubeLife:
-        """The cube life that puts this ND equity back into Janowski's model."""
+    def implied_cube_life(self, action: str = "no_double") -> ImpliedCubeLife:
+        """The cube life that puts this ND (or, ``action="double_take"``, DT) equity
+        back into Janowski's model (:func:`implied_cube_life`)."""
         away = None if self.money else self.away
         opp_away = None if self.money else self.opp_away
+        equity = self.no_double
+        if action == "double_take":
+            if self.double_take is None:
+                reason = "the player on roll cannot double here: there is no double/take"
+                return ImpliedCubeLife(None, reason, math.nan, math.nan, math.nan)
+            equity = self.double_take
         return implied_cube_life(
-            self.probabilities, self.no_double, cube=self.cube, owner=self.owner,
+            self.probabilities, equity, cube=self.cube, owner=self.owner,
             jacoby=self.jacoby, away=away, opp_away=opp_away, crawford=self.crawford,
+            action=action,
         )  # fmt: skip
 
 
@@ -419,6 +428,14 @@ def _raw(request: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+class EvaluationStopped(RuntimeError):
+    """An evaluation was stopped by its caller (``stop`` of :func:`evaluate` was set)."""
+
+
+#: How often a waiting evaluation looks at its ``stop`` event, seconds.
+_STOP_POLL = 0.05
+
+
 class _Worker:
     """A child process that evaluates levels above 1-ply, killed when a budget runs out.
 
@@ -456,19 +473,33 @@ class _Worker:
             self._process.wait()
             self._process = None
 
-    def call(self, request: dict[str, Any], budget: float) -> dict[str, Any]:
+    def call(
+        self, request: dict[str, Any], budget: float, stop: threading.Event | None = None
+    ) -> dict[str, Any]:
         deadline = time.monotonic() + budget
-        if not self._lock.acquire(timeout=budget):
-            raise _over_budget(request, budget)
+        while not self._lock.acquire(timeout=min(_STOP_POLL, budget)):
+            if stop is not None and stop.is_set():
+                raise EvaluationStopped(f"the {request['level']} evaluation was stopped")
+            if time.monotonic() >= deadline:
+                raise _over_budget(request, budget)
         try:
             process = self._start()
             assert process.stdin is not None and process.stdout is not None
             process.stdin.write(json.dumps(request) + "\n")
             process.stdin.flush()
-            ready, _, _ = select.select([process.stdout], [], [], deadline - time.monotonic())
-            if not ready:
-                self.stop()
-                raise _over_budget(request, budget)
+            while True:
+                left = deadline - time.monotonic()
+                ready, _, _ = select.select(
+                    [process.stdout], [], [], max(0.0, min(_STOP_POLL, left))
+                )
+                if ready:
+                    break
+                if stop is not None and stop.is_set():
+                    self.stop()  # the child runs this call only: killing it stops just this one
+                    raise EvaluationStopped(f"the {request['level']} evaluation was stopped")
+                if left <= _STOP_POLL:
+                    self.stop()
+                    raise _over_budget(request, budget)
             line = process.stdout.readline()
             if not line:
                 self.stop()
@@ -497,11 +528,13 @@ def stop_child() -> None:
     _WORKER.stop()
 
 
-def _run(request: dict[str, Any], budget: float) -> dict[str, Any]:
+def _run(
+    request: dict[str, Any], budget: float, stop: threading.Event | None = None
+) -> dict[str, Any]:
     """Evaluate in-process at 1-ply (milliseconds); above, in the budgeted child."""
     if request["level"] == "1-ply":
         return _raw(request)
-    return _WORKER.call(request, budget)
+    return _WORKER.call(request, budget, stop)
 
 
 def _serve() -> None:  # pragma: no cover - runs in the child process of _Worker
@@ -528,6 +561,7 @@ def evaluate(
     beavers: bool = False,
     budget: float | None = None,
     trials: int = DEFAULT_ROLLOUT_TRIALS,
+    stop: threading.Event | None = None,
 ) -> EngineCubeDecision:
     """The engine's cubeless probabilities and cube decision for the player on roll.
 
@@ -552,6 +586,10 @@ def evaluate(
         Seconds the evaluation may take (default :data:`DEFAULT_BUDGETS` of the level).
     trials : int
         Rollout trials (``level="rollout"`` only), 36 .. 1 296 000.
+    stop : threading.Event, optional
+        Levels above 1-ply: setting it (from another thread) stops the evaluation
+        within :data:`_STOP_POLL` seconds, waiting or running (its child process is
+        killed; the next call starts another), with :class:`EvaluationStopped`.
 
     Returns
     -------
@@ -566,6 +604,8 @@ def evaluate(
         before anything is evaluated.
     TimeoutError
         The evaluation did not finish within the budget (it is stopped).
+    EvaluationStopped
+        ``stop`` was set before the evaluation finished.
 
     Examples
     --------
@@ -596,7 +636,9 @@ def evaluate(
         "beavers": beavers,
     }
     start = time.perf_counter()
-    raw = _run(request, seconds)
+    if stop is not None and not isinstance(stop, threading.Event):
+        raise ValueError(f"`stop` must be a threading.Event, got {type(stop).__name__}")
+    raw = _run(request, seconds, stop)
     elapsed = time.perf_counter() - start
     win, wg, wbg, lg, lbg = raw["probs"]
     probabilities = CubelessProbabilities(win, wg, wbg, lg, lbg)
@@ -838,9 +880,10 @@ class ImpliedCubeLife:
     reason : str
         Empty when ``x`` is defined, else why not.
     no_double : float
-        The engine's ND equity (per cube) that was matched.
+        The engine's equity (per cube) that was matched: ND, or DT for a
+        ``"double_take"`` reading (:func:`implied_cube_life`'s ``action``).
     dead, live : float
-        The model's ND equity at ``x = 0`` and at ``x = 1``.
+        The model's equity of the same action at ``x = 0`` and at ``x = 1``.
     """
 
     x: float | None
@@ -867,8 +910,9 @@ def implied_cube_life(
     opp_away: int | None = None,
     crawford: bool = False,
     table: MatchEquityTable | None = None,
+    action: str = "no_double",
 ) -> ImpliedCubeLife:
-    """The ``x`` for which Janowski's model gives the engine's ND equity.
+    """The ``x`` for which Janowski's model gives the engine's ND (or DT) equity.
 
     Janowski's cubeful equity is linear in the cube life ``x`` ([RJ93]_; gnubg's
     ``Cl2CfMoney``, :func:`cubecore.cubeful.money_cube_decision`; at a match score
@@ -888,7 +932,8 @@ def implied_cube_life(
     probabilities : CubelessProbabilities or 5 numbers
         The engine's cubeless probabilities of the player on roll.
     no_double : float
-        The engine's cubeful ND equity, per cube (EMG at a score), same cube state.
+        The engine's cubeful ND equity (DT with ``action="double_take"``), per cube
+        (EMG at a score), same cube state.
     cube, owner, jacoby
         The cube state, as in :func:`~cubecore.cubeful.money_cube_decision`.
     away, opp_away, crawford
@@ -896,13 +941,18 @@ def implied_cube_life(
     table : MatchEquityTable, optional
         The table of the match model; default bgsage's fixed one, Kazaross-XG2
         (:data:`ENGINE_TABLE`).
+    action : {"no_double", "double_take"}
+        Which of the engine's cubeful equities ``no_double`` holds: ND (the default),
+        or DT (per unit of the current cube, unbeavered), matched with the model's DT,
+        which is linear in ``x`` too (the opponent owning the doubled cube).
 
     Returns
     -------
     ImpliedCubeLife
         ``x`` is None where live and dead equities coincide (within 1e-12 relative):
         no ``x`` changes the model's equity, e.g. a game already decided (``P(win)``
-        0 or 1) or a dead cube at a match score (Crawford game).
+        0 or 1) or a dead cube at a match score (Crawford game); for DT also where the
+        player on roll cannot double (the model has no DT).
 
     Examples
     --------
@@ -915,6 +965,7 @@ def implied_cube_life(
         raise ValueError(f"`no_double` must be a number, got {no_double!r}")
     if not math.isfinite(no_double):
         raise ValueError(f"`no_double` must be finite, got {no_double!r}")
+    action = choice("action", action, ("no_double", "double_take"))
     a, b, crawford = _score(away, opp_away, crawford)
     if a == 0:
         dead = money_cube_decision(probabilities, 0.0, cube=cube, owner=owner, jacoby=jacoby)
@@ -929,7 +980,13 @@ def implied_cube_life(
             owner=owner, crawford=crawford,
         )  # fmt: skip
         dead, live = match(0.0), match(1.0)
-    e_dead, e_live = dead.no_double, live.no_double
+    if action == "no_double":
+        e_dead, e_live = dead.no_double, live.no_double
+    elif dead.double_take is None or live.double_take is None:
+        reason = "the player on roll cannot double here: the model has no double/take equity"
+        return ImpliedCubeLife(None, reason, float(no_double), math.nan, math.nan)
+    else:
+        e_dead, e_live = dead.double_take, live.double_take
     if abs(e_live - e_dead) <= _COINCIDE * max(1.0, abs(e_dead)):
         reason = (
             f"live and dead cube equities coincide ({e_dead:.6f}): the model's equity "

@@ -573,3 +573,47 @@ def test_rollout_batch_states_its_seed_on_the_shared_analyzer():
 def test_rollout_batch_refuses_bad_settings_by_name(kwargs, named):
     with pytest.raises(ValueError, match=f"`{named}`"):
         engine.rollout_batch(SHORT_RACE, **kwargs)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_probabilities(), hst.floats(0.0, 1.0), hst.booleans(), _SCORES)
+def test_implied_cube_life_of_double_take_reproduces_the_equity(probs, x, jacoby, score):
+    # the model's DT is linear in x too: its implied x puts DT back within 1e-9
+    from cubecore.cubeful import match_cube_decision
+    from cubecore.met import load_table
+
+    jacoby = jacoby and not score
+    if score:
+        d = match_cube_decision(probs, x, load_table(engine.ENGINE_TABLE), **score)
+    else:
+        d = money_cube_decision(probs, x, jacoby=jacoby)
+    assert d.double_take is not None
+    implied = engine.implied_cube_life(
+        probs, d.double_take, jacoby=jacoby, action="double_take", **score
+    )
+    if implied.x is None:
+        assert "coincide" in implied.reason
+        return
+    assert implied.equity() == pytest.approx(d.double_take, abs=1e-9)
+    if abs(implied.live - implied.dead) > 1e-6:
+        assert implied.x == pytest.approx(x, abs=1e-6)
+
+
+def test_implied_cube_life_of_double_take_is_undefined_without_a_cube_to_turn():
+    probs = (0.7, 0.2, 0.01, 0.05, 0.002)
+    implied = engine.implied_cube_life(probs, 0.5, cube=2, owner="opponent", action="double_take")
+    assert implied.x is None and "cannot double" in implied.reason
+    with pytest.raises(ValueError, match="action"):
+        engine.implied_cube_life(probs, 0.5, action="pass")
+
+
+def test_a_stopped_evaluation_ends_at_once_and_the_next_one_works():
+    import threading
+
+    stop = threading.Event()
+    stop.set()  # set before the answer: the running 4-ply (minutes) is stopped, no timeout
+    with pytest.raises(engine.EvaluationStopped, match="stopped"):
+        engine.evaluate(_position(CASES[0]), level="4-ply", stop=stop)
+    assert engine.evaluate(_position(CASES[0]), level="2-ply").level == "2-ply"
+    with pytest.raises(ValueError, match="stop"):
+        engine.evaluate(_position(CASES[0]), level="2-ply", stop=True)

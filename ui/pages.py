@@ -97,6 +97,14 @@ PAGES = (
         package="ui.cube",
     ),
     PageSpec(
+        "pages/position.py",
+        "Position analysis",
+        "position",
+        ":material/search:",
+        "The real game",
+        package="ui.position",
+    ),
+    PageSpec(
         "pages/real_race.py",
         "Real races",
         "real_race",

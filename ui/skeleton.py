@@ -241,6 +241,11 @@ class Page:
     old_sections : mapping
         Old values of the section key (old tab titles, old select-box values) ->
         today's section id.
+    read_link : callable, optional
+        ``read_link(link)`` (the link's last value of each key) -> the values of the
+        controls a link's value implies, as a link arrives, before any widget: an XGID in
+        the position box gives its Position ID, cube and score. The address bar is
+        rewritten to them.
     """
 
     title: str
@@ -253,6 +258,7 @@ class Page:
     old_keys: Mapping[str, str] = field(default_factory=dict)
     old_values: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     old_sections: Mapping[str, str] = field(default_factory=dict)
+    read_link: Callable[[Mapping[str, str]], Mapping[str, object]] | None = None
 
     @property
     def value_aliases(self) -> dict[str, Mapping[str, str]]:
@@ -363,6 +369,13 @@ def run_page(page: Page, page_file: str) -> None:
             st.session_state[_RESPELT_KEY] = path
             st.rerun()
     st.session_state[_PAGE_KEY] = path
+    rewritten: dict[str, object] = {}
+    if entering and page.read_link is not None:
+        given = {key: st.query_params.get_all(key)[-1] for key in st.query_params}
+        rewritten = dict(page.read_link(given))
+        controls_by_key = {control.key: control for control in page.all_controls}
+        for key, value in rewritten.items():  # set for the next run, as the corrections
+            links.write_link(key, controls_by_key[key].format(value))
     corrections = links.corrections(page.all_controls) if entering else {}
     refused = st.session_state.pop(links.REFUSED, False)  # a link above the size limit
     by_key = {control.key: control for control in page.all_controls}
@@ -399,6 +412,7 @@ def run_page(page: Page, page_file: str) -> None:
     local = tuple(c for c in open_section.controls if c is not main)
     values = _create_controls(page, open_section, strip, main)
     values[SECTION_KEY] = open_title
+    values.update(rewritten)
     if corrections:
         renamed += [problem for problem, _ in corrections.values()]
         values.update({key: value for key, (_, value) in corrections.items()})
@@ -419,10 +433,11 @@ def run_page(page: Page, page_file: str) -> None:
                 values = show(shown, values)
     with notices:
         links.report(path, page.all_controls, arrived, values, entering=entering, renamed=renamed)
-    if corrections or refused:
+    if corrections or refused or rewritten:
         # The first run of a link takes the URL's value (Streamlit seeds a bound widget
-        # from it); the nearest step is set for the run after this one.
-        snap = {key: value for key, (_, value) in corrections.items()}
+        # from it); the nearest step (and what the page read from the link) is set for
+        # the run after this one.
+        snap = {**rewritten, **{key: value for key, (_, value) in corrections.items()}}
         if refused:
             snap = {control.key: control.default for control in page.all_controls}
         st.session_state[_SNAP_KEY] = snap

@@ -1,6 +1,7 @@
 """Controls of the cube calculator: an engine's five probabilities, the cube, the score."""
 
 from cubecore import cubeful, met
+from cubecore.position import position_from_id
 from ui import concepts
 from ui.controls import Control
 
@@ -75,6 +76,17 @@ PIPS = concepts.pips(
 )
 GRID = Control("n", "Score grid: n x n", "int", 7, 2, cubeful.MAX_SCORE_GRID, 1)
 
+#: The position these chances came from, when the position page sent them (its link back).
+FROM_POSITION = Control(
+    "pos",
+    "Position the chances came from (gnubg Position ID)",
+    "text",
+    "",
+    pattern=r"[A-Za-z0-9+/]{14}",
+    help="Set by the Position analysis page: a link back to it with this cube and score.",
+    validator=position_from_id,
+)
+
 PAGE_CONTROLS = (
     *PROBABILITIES,
     MODE,
@@ -89,6 +101,7 @@ PAGE_CONTROLS = (
     X_SOURCE,
     X,
     PIPS,
+    FROM_POSITION,
 )
 
 PRESETS = {

@@ -13,10 +13,12 @@ from cubecore.match_points import CubeOwner
 from cubecore.references import source
 from ui import widgets
 from ui.cube import controls, data
+from ui.pages import link_query
 from ui.skeleton import View
 
 _PROBABILITY_KEYS = tuple(control.key for control in controls.PROBABILITIES)
 _PASTED = "_cube_pasted"
+_POSITION_PAGE = "pages/position.py"
 
 
 def probabilities(v: View) -> data.Probabilities:
@@ -121,8 +123,32 @@ def _unit(s: data.Setting) -> str:
     return "EMG" if s.match else "money equity, per unit of the cube"
 
 
+def back_to_position(v: View) -> None:
+    """A link back to the position page with this cube and score, when it sent the chances."""
+    if not v.text("pos"):
+        return
+    s = setting(v)
+    values: dict[str, object] = {
+        "pos": v.text("pos"),
+        "mode": v.text("mode"),
+        "cv": v.text("cv"),
+        "cube": v.text("cube"),
+    }
+    if s.match:
+        values.update(away=s.away, oaway=s.opp_away, crawford=s.crawford, met=s.table)
+    else:
+        values.update(jacoby=s.jacoby, beavers=s.beavers)
+    st.page_link(
+        _POSITION_PAGE,
+        label="Back to the position these chances came from",
+        icon=":material/search:",
+        query_params=link_query(_POSITION_PAGE, values),
+    )
+
+
 def render_decision(v: View) -> None:
     """Cubeless and cubeful equities, the proper action, each error, the market window."""
+    back_to_position(v)
     paste_box()
     checked = _checked(v)
     if checked is None:

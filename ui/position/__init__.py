@@ -1,0 +1,20 @@
+"""Position analysis: a real engine evaluates any position, and the theory explains its
+cube decision."""
+
+from ui.position import controls, sections
+from ui.skeleton import Page, Section, wiring
+
+PAGE = Page(
+    title="Position analysis: the engine's cube decision, and why",
+    intro="Paste an XGID or a gnubg Position ID: the Open Sage engine evaluates the position "
+    "at the level you choose, and the app reads its answer with the theory: the implied cube "
+    "life, the market window, the anatomy of the decision.",
+    sources=("J93", "JR12", "GNUBG"),
+    sections=(
+        Section("answer", "Engine and theory", sections.render_answer),
+        Section("race", "Exact race values", sections.render_race),
+    ),
+    lead=sections.render_lead,
+    read_link=sections.read_link,
+    **wiring(controls),
+)

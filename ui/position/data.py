@@ -1,0 +1,105 @@
+"""Cached compute of the position page: the engine's evaluations, shared by every session.
+
+An evaluation is cached per position, cube, score and level for every session of the
+process (``st.cache_data``, bounded). Levels above 1-ply run on a thread of
+:data:`_EVALUATIONS` while the section shows progress and a Stop button
+(:func:`ui.position.sections`); a stopped evaluation (:class:`cubecore.engine.
+EvaluationStopped`) is not cached.
+"""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+
+import streamlit as st
+
+from cubecore import engine
+from cubecore.engine import EngineCubeDecision
+from cubecore.match_points import CubeOwner
+from cubecore.met import load_table
+from ui.position.controls import read_position
+
+#: Levels evaluated together with the chosen one (the implied cube life by level): each
+#: level below it, but not 3-ply and 4-ply below a rollout (minutes, and the rollout's
+#: own moves are chosen at 2-ply).
+LADDER = {
+    "1-ply": ("1-ply",),
+    "2-ply": ("1-ply", "2-ply"),
+    "3-ply": ("1-ply", "2-ply", "3-ply"),
+    "4-ply": ("1-ply", "2-ply", "3-ply", "4-ply"),
+    "rollout": ("1-ply", "2-ply", "rollout"),
+}
+#: Threads that run evaluations above 1-ply for the sections (the engine runs one at a
+#: time; the others wait in it, each with its own Stop).
+_EVALUATIONS = ThreadPoolExecutor(max_workers=8, thread_name_prefix="position-evaluation")
+
+
+@dataclass(frozen=True)
+class Request:
+    """One evaluation's inputs, hashable: the position's text, the cube, the score
+    (``away = opp_away = 0`` for money) and the level."""
+
+    pos: str
+    level: str
+    cube: int
+    owner: CubeOwner
+    away: int
+    opp_away: int
+    crawford: bool
+    jacoby: bool
+    beavers: bool
+
+    @property
+    def money(self) -> bool:
+        return self.away == 0
+
+
+@st.cache_data(max_entries=1024, show_spinner=False)
+def evaluation(request: Request, _stop: threading.Event | None = None) -> EngineCubeDecision:
+    """The engine's answer at ``request`` (cached for every session; a stopped or failed
+    evaluation is not)."""
+    score = {} if request.money else {"away": request.away, "opp_away": request.opp_away}
+    return engine.evaluate(
+        read_position(request.pos),
+        level=request.level,
+        cube=request.cube,
+        owner=request.owner,
+        crawford=request.crawford,
+        jacoby=request.jacoby,
+        beavers=request.beavers,
+        stop=_stop,
+        **score,
+    )
+
+
+def ladder(request: Request, stop: threading.Event | None = None) -> dict[str, EngineCubeDecision]:
+    """The engine's answer at each level of :data:`LADDER` up to the request's."""
+    from dataclasses import replace
+
+    return {
+        level: evaluation(replace(request, level=level), stop) for level in LADDER[request.level]
+    }
+
+
+def start(request: Request, stop: threading.Event) -> Future[dict[str, EngineCubeDecision]]:
+    """:func:`ladder` on a thread of :data:`_EVALUATIONS`."""
+    return _EVALUATIONS.submit(ladder, request, stop)
+
+
+def match_winning_chance(equity: float, request: Request) -> float:
+    """An EMG of the engine (per unit of the current cube) as match winning chance on the
+    engine's table, Kazaross-XG2: the line through losing (-1) and winning (+1) the cube's
+    points at the score (gnubg's ``eq2mwc``)."""
+    table = load_table(engine.ENGINE_TABLE)
+    post = request.crawford or 1 in (request.away, request.opp_away)
+
+    def after(mine: int, theirs: int) -> float:
+        if mine <= 0 or theirs <= 0:
+            return table.mwc(mine, theirs)
+        return table.mwc(mine, theirs, post_crawford=post and 1 in (mine, theirs))
+
+    win = after(request.away - request.cube, request.opp_away)
+    lose = after(request.away, request.opp_away - request.cube)
+    return lose + (equity + 1.0) / 2.0 * (win - lose)
