@@ -220,7 +220,10 @@ def _run(
             return counted[0] > done
 
         result = compute(None, finished)
-        st.button(f"Finish the {what}", key=f"resume:{what}", on_click=_resume)
+        if result.complete:  # the stop came as the last one finished
+            _resume()
+        else:
+            st.button(f"Finish the {what}", key=f"resume:{what}", on_click=_resume)
         return result
     box = st.empty()
     with box.container():
@@ -228,7 +231,7 @@ def _run(
         bar = st.progress(0.0, text=f"Evaluating the {what}…")
 
     def progress(done: int, total: int) -> None:
-        st.session_state.setdefault(_DONE, {})[key] = done
+        st.session_state[_DONE] = {key: done}  # the running one only
         bar.progress(done / total, text=f"Evaluating the {what}: {done} of {total}")
 
     result = compute(progress, None)
