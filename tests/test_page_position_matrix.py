@@ -93,13 +93,14 @@ def test_matrix_at_a_match_score():
     table = at.dataframe[0].value
     assert len(table) == 23
     row = table[table["Score"] == "2-away/2-away"].iloc[0]
-    assert (row["Engine (1-ply)"], row["App's reading"], row["Differ"]) == (
+    assert (row["Engine (1-ply)"], row["App's reading"], row["Readings differ"]) == (
         "Too good to double, pass",
         "Double, pass",
-        "differs",
+        "yes",
     )
     assert list(table["Score"]).count("3-away/2-away (current score)") == 1
-    assert table["Differ"].eq("differs").sum() == 1
+    assert list(table["Readings differ"]).count("yes") == 1
+    assert list(table["Readings differ"]).count("no") == 22
     assert at.get("download_button"), "the table's CSV"
     # a player's words: no code names, no internal keys
     shown = _shown_text(at)
@@ -110,7 +111,7 @@ def test_money_and_another_table():
     at = _open(met="woolsey", n=3)
     assert not at.exception and not at.error
     (label, action), (differ_label, _) = _headline(at)
-    assert label == "At money, cube centred: the engine at 1-ply"
+    assert label == "Money, cube centred: the engine at 1-ply"
     assert action == engine.evaluate(position_from_id(VALUES["pos"])).action
     assert load_table("woolsey").name in differ_label
     table = at.dataframe[0].value
@@ -133,6 +134,7 @@ def test_a_stopped_matrix_shows_what_it_has_and_finishes():
     )
     table = at.dataframe[0].value
     assert (table["Engine (1-ply)"] == "not evaluated").sum() == 10
+    assert list(table["Readings differ"][4:]) == [""] * 10
     at.button(key="resume:score matrix").click().run()
     assert not at.exception and not at.warning
     assert (at.dataframe[0].value["Engine (1-ply)"] != "not evaluated").all()
@@ -142,7 +144,7 @@ def test_a_rollout_level_draws_the_matrix_at_three_ply():
     at = _open(level="rollout", n=2)
     assert not at.exception
     assert at.info and "at 3-ply" in at.info[0].value
-    assert _headline(at)[0][0] == "At money, cube centred: the engine at 3-ply"
+    assert _headline(at)[0][0] == "Money, cube centred: the engine at 3-ply"
     assert _charts(at)[0]["layout"]["title"]["text"] == "The engine, 3-ply"
 
 

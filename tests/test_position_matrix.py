@@ -145,6 +145,19 @@ def test_the_listed_disagreement_at_two_away_two_away_is_marked():
     assert list(m.disagreements["away"]) == [2]
 
 
+def test_the_engine_keeps_the_cube_alive_at_two_away_two_away():
+    # the listed deviation itself: the app's model counts the cube dead there (its No
+    # double is the cubeless equity), bgsage's 1-ply does not (its differs from it)
+    for case in CASES[::48]:
+        p = position_from_id(case["position_id"])
+        m = pm.position_matrix(p, level="1-ply", n=2, evaluate=ENGINE)
+        row = _by_cell(m)[("pre-crawford", 2, 2)]
+        model = match_cube_decision(ENGINE(p, level="1-ply", away=2, opp_away=2).probabilities,
+                                    m.x, load_table("kxg2"), away=2, opp_away=2)  # fmt: skip
+        assert not model.cube_alive and row["app_no_double"] == model.cubeless_equity
+        assert abs(row["engine_no_double"] - row["app_no_double"]) > 1e-3, case["position_id"]
+
+
 @settings(max_examples=12, deadline=None)
 @given(case=hst.sampled_from(CASES), n=hst.integers(2, 4))
 def test_one_ply_on_the_engine_table_agrees_with_the_model(case, n):

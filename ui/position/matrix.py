@@ -279,7 +279,7 @@ def matrix_table(matrix: pm.PositionMatrix, current: tuple[str, int, int]) -> pd
                 "Game": GAMES[r["state"]],
                 f"Engine ({matrix.level})": r["engine_action"] or "not evaluated",
                 "App's reading": r["app_action"] or "not evaluated",
-                "Differ": "differs" if r["disagree"] else "",
+                "Readings differ": ("yes" if r["disagree"] else "no") if r["evaluated"] else "",
                 "Engine: No double": r["engine_no_double"],
                 "Engine: Double, take": r["engine_double_take"],
                 "Engine: Double, pass": r["engine_double_pass"],
@@ -337,7 +337,8 @@ def render_matrix(v: View) -> None:
         & (cells["opp_away"] == current[2])
     ]
     differ = int(done["disagree"].sum())
-    label = f"At {i.score_words}, cube centred: the engine at {level}"
+    where = f"At {i.score_words}" if i.match else "Money"
+    label = f"{where}, cube centred: the engine at {level}"
     if here.empty:
         action = f"outside the {n} x {n} grid"
     else:
