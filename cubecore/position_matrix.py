@@ -588,8 +588,8 @@ def verdict_across_levels(
     ValueError
         Naming the parameter: an unknown, repeated or out-of-order level, an empty
         ``levels``, a budget outside (0, 7200], and whatever
-        :func:`cubecore.engine.evaluate` refuses (checked by a 1-ply call before the
-        deeper levels).
+        :func:`cubecore.engine.evaluate` refuses (checked by a 1-ply evaluation through
+        ``evaluate`` before the deeper levels).
 
     Examples
     --------
@@ -616,8 +616,10 @@ def verdict_across_levels(
         "cube": cube, "owner": owner, "away": away, "opp_away": opp_away,
         "crawford": crawford, "jacoby": jacoby, "beavers": beavers, "trials": trials,
     }  # fmt: skip
-    # every argument is checked (by the engine's own checks) before any deep level runs
-    first = engine.evaluate(position, level="1-ply", **settings)
+    # every argument is checked (by the engine's own checks, at its cheapest level,
+    # through ``evaluate``: a cached evaluator answers it again below) before any deep
+    # level runs
+    first = evaluate(position, level="1-ply", budget=engine.DEFAULT_BUDGETS["1-ply"], **settings)
     start = time.monotonic()
     deadline = start + seconds
     rows: list[dict[str, object]] = []
