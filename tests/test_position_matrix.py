@@ -3,13 +3,15 @@
 The positions are those of the engine's oracle fixture (``tests/data/engine_gnubg_0ply.json``,
 made by ``scripts/gnubg/engine_fixtures.py``), evaluated by the real engine.
 
-One deviation of the engine from the app's model is listed, not loosened away: at
+Two deviations of the engine from the app's model are listed, not loosened away. At
 2-away/2-away the app's match model (gnubg 1.07's, :mod:`cubecore.cube_decision`) counts
 the centred cube as dead (No double = the cubeless equity); bgsage's 1-ply keeps it alive,
 so its No double equity differs there in every position (by 0.0 to 0.4 EMG in the
 fixture's positions), and in 1 cell of 3408 (24 positions x 142 cells, measured
 2026-11-28) its action does too: ``yLfBASjYzsIBAw`` "Too good to double, pass" (engine)
-against "Double, pass" (app).
+against "Double, pass" (app). In 16 race and crashed positions (:data:`MONEY_DEVIATIONS`)
+bgsage's 1-ply equities are up to 7.5e-4 from the model at its own cube life; the actions
+agree.
 """
 
 import itertools
@@ -38,6 +40,22 @@ FLOAT32 = 1e-5
 DEAD_IN_APP = (2, 2)
 #: The fixture position whose action differs there.
 TOO_GOOD_AT_2_2 = "yLfBASjYzsIBAw"
+#: The second listed deviation: in these 16 fixture positions (races and crashed
+#: positions, most without gammons; 18 of the 192 cases, two boards twice) bgsage's
+#: 1-ply money No double is 2.7e-4 .. 7.5e-4 from Janowski's model at the engine's own
+#: cube life (implied x 0.683 instead of 0.680, 0.656 instead of 0.653, ...); the
+#: actions agree. Measured 2026-11-28 on bgsage 2.0.20260907 over all 192 cases; the
+#: cause inside bgsage was not found (its cube_efficiency gives the same x with the
+#: position's own probabilities). The property below checks equities only where the
+#: money 1-ply is the model, and fails on any deviating position not listed here.
+MONEY_DEVIATIONS = frozenset(
+    {
+        "/yUAAIxtWwVgAA", "tm0TCgD/IwAADA", "tt1NAAD/IwAADA", "trsbAAD/IwAADA",
+        "tncPAAD/IwAADA", "1u6ZAAC63YkIAA", "ut2JCADW7pkAAA", "1b1HAAC6ewcAAA",
+        "dPcLEABc7w8AAA", "23J2AADbtkkQAA", "bncHgABtvwsAAA", "6t4VBAB6t6UAAA",
+        "erelAADq3hUEAA", "4r0NBgBqu80AAA", "1O4NCgB0fs4AAA", "NnuIBwCWu1sAAA",
+    }
+)  # fmt: skip
 
 
 class Cached:
@@ -158,20 +176,25 @@ def test_the_engine_keeps_the_cube_alive_at_two_away_two_away():
         assert abs(row["engine_no_double"] - row["app_no_double"]) > 1e-3, case["position_id"]
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(case=hst.sampled_from(CASES), n=hst.integers(2, 4))
 def test_one_ply_on_the_engine_table_agrees_with_the_model(case, n):
     # engine note 6: at 1-ply bgsage's match cube decision is the app's model on
-    # Kazaross-XG2 at the engine's cube life: the same equities within float32 and the
-    # same action, except at 2-away/2-away (the listed deviation); an action may differ
-    # only where two of its equities tie within float32
+    # Kazaross-XG2 at the engine's cube life: the same action at every score but
+    # 2-away/2-away (the first listed deviation), where an action may differ only where
+    # two of its equities tie within float32; and where its money No double is the
+    # model's (all positions but the second listed deviation), the same equities at
+    # every score within float32
     p = position_from_id(case["position_id"])
     m = pm.position_matrix(p, level="1-ply", n=n, evaluate=ENGINE)
+    money = m.cells.iloc[0]
+    exact = abs(money["engine_no_double"] - money["app_no_double"]) <= FLOAT32
+    assert exact or case["position_id"] in MONEY_DEVIATIONS, case["position_id"]
     for row in m.cells.to_dict("records"):
         where = f"{case['position_id']} {row['state']} {row['away']}/{row['opp_away']}"
         if (row["away"], row["opp_away"]) == DEAD_IN_APP:
             continue
-        for name in ("no_double", "double_take", "double_pass"):
+        for name in ("no_double", "double_take", "double_pass") if exact else ():
             mine, theirs = row[f"engine_{name}"], row[f"app_{name}"]
             assert math.isnan(mine) == math.isnan(theirs), where
             if not math.isnan(mine):
