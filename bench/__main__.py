@@ -12,6 +12,11 @@ Subcommands (default: ``all`` = pages + kernels):
 - ``bearoff``: the bear-off database builds against gnubg's ``makebearoff`` (same run).
 - ``engine --levels 1-ply 2-ply 3-ply rollout --repeats 3``: the position engine's
   (bgsage's) evaluation time per level beside its 1-ply on the same position.
+- ``position --sessions 30 --seconds 60 --every 5``: the position page's engine levels,
+  score matrix and verdict across levels timed beside the one-slider baseline page, then
+  sessions each asking a 2-ply evaluation of a new position once per ~5 s on one
+  process: p95 to the verdict and errors (``--page``/``--query``/``--settled``: the page,
+  its link and the verdict's text; default the stand-in ``bench/position_app.py``).
 - ``abuse --sessions 30 --seconds 60``: the load test without and then with six
   hostile clients of one address (worst links, a ``clear_cache`` flood, 512 KiB links,
   15 MB text values, a 1-away table compared, a classroom flood), each on a fresh
@@ -238,6 +243,17 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--trials", type=int, default=1296)
     p.add_argument("--batch", type=int, default=144, help="trials per batch (task)")
     p.add_argument("--scheduler", help="tcp://host:port of an existing Dask scheduler")
+    p = sub.add_parser("position")
+    p.add_argument("--levels", nargs="+", default=["1-ply", "2-ply", "3-ply"])
+    p.add_argument("--repeats", type=int, default=3)
+    p.add_argument("--n", type=int, default=7, help="the score matrix's grid")
+    p.add_argument("--sessions", type=int, default=30, help="0: no load run")
+    p.add_argument("--seconds", type=float, default=60.0)
+    p.add_argument("--every", type=float, default=5.0, help="mean seconds between requests")
+    p.add_argument("--page", default="", help="url path in app.py (default: the stand-in)")
+    p.add_argument("--query", default="pos={pos}&level=2-ply", help="{pos}: a Position ID")
+    p.add_argument("--settled", default=r"^Proper cube action: ", help="the verdict's regex")
+    p.add_argument("--url", help="a running local server instead of starting one")
     p = sub.add_parser("scale")
     p.add_argument("--processes", type=int, nargs="+", default=[1, 2])
     p.add_argument("--sessions", type=int, nargs="+", default=[10, 20, 30, 45, 60])
@@ -287,6 +303,11 @@ def main(argv: list[str] | None = None) -> None:
         __import__("bench.rollout", fromlist=["run"]).run(args.trials, args.batch, args.scheduler)
     if command == "engine":
         __import__("bench.engine", fromlist=["run"]).run(tuple(args.levels), args.repeats)
+    if command == "position":
+        __import__("bench.position", fromlist=["run"]).run(
+            tuple(args.levels), args.repeats, args.n, args.sessions, args.seconds, args.every,
+            args.page, args.query, args.settled, args.url,
+        )  # fmt: skip
     if command == "load":
         _load(args, f"Load: {args.sessions} sessions, {args.seconds:.0f} s, think {args.think} s")
     if command == "soak":
