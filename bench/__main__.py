@@ -16,7 +16,7 @@ Subcommands (default: ``all`` = pages + kernels):
   score matrix and verdict across levels timed beside the one-slider baseline page, then
   sessions each asking a 2-ply evaluation of a new position once per ~5 s on one
   process: p95 to the verdict and errors (``--page``/``--query``/``--settled``: the page,
-  its link and the verdict's text; default the stand-in ``bench/position_app.py``).
+  its link and the verdict's text; default the position page at 2-ply).
 - ``abuse --sessions 30 --seconds 60``: the load test without and then with six
   hostile clients of one address (worst links, a ``clear_cache`` flood, 512 KiB links,
   15 MB text values, a 1-away table compared, a classroom flood), each on a fresh
@@ -250,8 +250,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--sessions", type=int, default=30, help="0: no load run")
     p.add_argument("--seconds", type=float, default=60.0)
     p.add_argument("--every", type=float, default=5.0, help="mean seconds between requests")
-    p.add_argument("--page", default="", help="url path in app.py (default: the stand-in)")
-    p.add_argument("--query", default="pos={pos}&level=2-ply", help="{pos}: a Position ID")
+    p.add_argument("--page", default="position", help="url path of a page of app.py")
+    p.add_argument("--query", default="pos={pos}&depth=2-ply", help="{pos}: a Position ID")
     p.add_argument("--settled", default=r"^Proper cube action: ", help="the verdict's regex")
     p.add_argument("--url", help="a running local server instead of starting one")
     p = sub.add_parser("scale")

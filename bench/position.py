@@ -18,9 +18,7 @@ Two measurements, one table each:
    against the target (p95 <= 1 s), and every error (an exception, a timeout, a run
    that ended without the verdict).
 
-The position page is ``/position?pos=<id>&level=2-ply`` (POSITION_CONTRACT.md); until
-it is merged the default page is the stand-in :mod:`bench.position_app` (the page's
-cached evaluation and its verdict line), served by its own server;
+The page is the app's position page, ``/position?pos=<id>&depth=2-ply``;
 ``--page real_race --query "pos={pos}" --settled "."`` drives the app's real race page.
 Every run is bounded in time and touches only 127.0.0.1.
 """
@@ -48,8 +46,6 @@ P95_TARGET_SECONDS = 1.0
 DEFAULT_LEVELS = ("1-ply", "2-ply", "3-ply")
 #: What the position page prints with its verdict ("Proper cube action: ...").
 DEFAULT_SETTLED = r"^Proper cube action: "
-#: The stand-in page's script (served alone), used while ``--page`` is empty.
-STAND_IN = "bench/position_app.py"
 _BASELINE_KEY, _BASELINE_VALUES = "f", (1.0, 1.05)
 
 
@@ -314,7 +310,7 @@ def load_table(run: LoadRun) -> str:
     verdict = "-" if p95 != p95 else ("meets" if p95 <= P95_TARGET_SECONDS else "misses")
     rows = [
         [
-            f"/{run.page}" if run.page else STAND_IN,
+            f"/{run.page}",
             run.sessions,
             f"{run.seconds:.0f} s",
             f"{run.every:g} s",
@@ -370,8 +366,7 @@ def run(
     if url:
         result = run_load(url, page, query, settled, sessions, seconds, every)
     else:
-        script = "app.py" if page else STAND_IN
-        with streamlit_servers(1, script=script) as servers:
+        with streamlit_servers(1) as servers:
             base = servers[0][0]
             # the engine's child process starts with the first deep evaluation: once, first
             run_load(base, page, query, settled, 1, 1.0, 0.5, seed=2)

@@ -44,7 +44,7 @@ def test_a_pasted_xgid_gives_the_board_the_verdict_and_the_cube_life(browser, se
     try:
         page = context.new_page()
         open_page(page, server, SPEC, "?depth=1-ply")
-        box = page.get_by_label("Paste a Position ID or an XGID")
+        box = page.get_by_label(re.compile("^Paste a Position ID, an XGID"))
         box.fill(XGID)
         after_a_run(page, lambda: box.press("Enter"))
         page.wait_for_url("**mode=match**")  # the XGID's score, in the address bar

@@ -7,6 +7,8 @@ level (its own tests compare it with GNU Backgammon), the theory's reading again
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from urllib.parse import parse_qsl
 
 import pytest
@@ -111,7 +113,7 @@ BAD_POSITIONS = [
     ("4HPwATDgc/ABM*", "outside Base64"),
     ("////////////AA", "too many checkers"),
     ("4HPwATDgc/ABMB", "beyond the 80-bit key"),
-    ("4HPwATDgc/ABMA:cAkAAAAAAAAA", "match ID"),
+    ("4HPwATDgc/ABMA:cAkAAAAAAAA*", "no position found"),
     ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0", "10 fields"),
     ("XGID=-b----E-C---eE---c-e----B:0:0:1:00:0:0:0:0:10", "26 characters"),
     ("XGID=-b----E-C---eE---c-e----Z-:0:0:1:00:0:0:0:0:10", "characters other than"),
@@ -130,7 +132,7 @@ BAD_POSITIONS = [
 def _pasted(open_page, text: str):
     at = open_page(PAGE, depth="1-ply")
     before = metric(at, "No double")
-    at.text_input(key="pos-paste").set_value(text)
+    at.text_area(key="pos-paste").set_value(text)
     at.button(key="pos-read").click().run()
     assert not at.exception
     return at, before
@@ -167,6 +169,29 @@ def test_a_pasted_xgid_is_read(open_page):
     assert at.text_input(key="pos").value == DEFAULT
     assert at.selectbox(key="mode").value == "match"
     assert any("Read the XGID: 3-away/5-away" in info.value for info in at.info)
+
+
+#: gnubg 1.07's show board of a blitz, 7-point match 3-5, X (the player on roll) on 3
+#: (tests/data/gnubg_position_text.json, made by scripts/gnubg/position_text_samples.py).
+BLITZ = next(
+    case
+    for case in json.loads(
+        (Path(__file__).parent / "data" / "gnubg_position_text.json").read_text()
+    )["cases"]
+    if case["name"].startswith("blitz")
+)
+
+
+@pytest.mark.parametrize(
+    "text", [BLITZ["text"], "4HPwAUHb5gwGAA:cAngAFAAGAAE"], ids=["show board", "GNUBG ID"]
+)
+def test_gnubg_s_position_text_and_its_id_with_the_match_id_are_read(open_page, text):
+    at, _ = _pasted(open_page, text)
+    assert not at.error, [e.value for e in at.error]
+    assert at.text_input(key="pos").value == BLITZ["position_id"]
+    assert at.selectbox(key="mode").value == "match"
+    assert (at.slider(key="away").value, at.slider(key="oaway").value) == (4, 2)
+    assert any("Read GNU Backgammon's position" in info.value for info in at.info)
 
 
 def test_a_bad_position_in_the_link_is_named_and_the_default_used(open_page):

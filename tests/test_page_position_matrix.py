@@ -29,7 +29,7 @@ VALUES = {
     "oaway": 5,
     "crawford": False,
     "met": "kxg2",
-    "level": "1-ply",
+    "depth": "1-ply",
     "n": 3,
 }
 TIMEOUT_S = 300
@@ -141,7 +141,7 @@ def test_a_stopped_matrix_shows_what_it_has_and_finishes():
 
 
 def test_a_rollout_level_draws_the_matrix_at_three_ply():
-    at = _open(level="rollout", n=2)
+    at = _open(depth="rollout", n=2)
     assert not at.exception
     assert at.info and "at 3-ply" in at.info[0].value
     assert _headline(at)[0][0] == "Money, cube centred: the engine at 3-ply"

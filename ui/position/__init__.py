@@ -1,7 +1,7 @@
 """Position analysis: a real engine evaluates any position, and the theory explains its
 cube decision."""
 
-from ui.position import controls, sections
+from ui.position import controls, matrix, sections
 from ui.skeleton import Page, Section, wiring
 
 PAGE = Page(
@@ -12,6 +12,8 @@ PAGE = Page(
     sources=("J93", "JR12", "GNUBG"),
     sections=(
         Section("answer", "Engine and theory", sections.render_answer),
+        Section("levels", "Verdict by level", matrix.render_levels),
+        Section("matrix", "Score matrix", matrix.render_matrix, controls.MATRIX_CONTROLS),
         Section("race", "Exact race values", sections.render_race),
     ),
     lead=sections.render_lead,

@@ -4,6 +4,7 @@ ranges and defaults); the position and the level are this page's own."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from cubecore import engine
@@ -136,6 +137,66 @@ PRESETS = {
     "Race, 85 v 102 pips": {"pos": "2D03BADs7sYAAA", "mode": "money"},
     "Bear-off, 3 v 2 checkers": {"pos": "BQAAsAAAAAAAAA", "mode": "money"},
 }
+
+
+#: Longest paste the paste box takes: a position's text as gnubg or XG copies it.
+MAX_PASTE_CHARACTERS = 20_000
+
+
+def pasted_values(text: str) -> tuple[dict[str, object], str]:
+    """What a paste of gnubg's or XG's position text (or gnubg's Position ID with its
+    Match ID) says, as this page's control values, and a note in players' words.
+
+    Raises ``ValueError`` in players' words naming what is wrong (the line and why).
+    """
+    from cubecore.position import position_id
+    from cubecore.position_text import parse_position_text
+
+    body = text.strip()
+    if re.fullmatch(r"[A-Za-z0-9+/]{14}:[A-Za-z0-9+/]{12}", body):  # gnubg's "GNUBG ID"
+        position, match = body.split(":")
+        body = f"Position ID: {position}\nMatch ID: {match}"
+    try:
+        pasted = parse_position_text(body)
+    except ValueError as error:
+        raise ValueError(_players_words(str(error))) from None
+    if str(pasted.cube_value) not in CUBE_VALUE.options:
+        raise ValueError(f"the cube of {pasted.cube_value} is beyond 64")
+    where = {"center": "center", "player": "owned", "opponent": "opponent"}[pasted.cube_owner]
+    values: dict[str, object] = {
+        "pos": position_id(pasted.position),
+        "cv": str(pasted.cube_value),
+        "cube": where,
+    }
+    if pasted.away is None or pasted.opp_away is None:
+        values["mode"] = "money"
+        if pasted.jacoby is not None:
+            values["jacoby"] = pasted.jacoby
+        if pasted.beavers is not None:
+            values["beavers"] = pasted.beavers
+        score = "money play"
+    else:
+        if max(pasted.away, pasted.opp_away) > int(AWAY.high):
+            raise ValueError(
+                f"the score is {pasted.away}-away/{pasted.opp_away}-away; the page covers "
+                f"scores up to {int(AWAY.high)}-away"
+            )
+        values.update(
+            mode="match", away=pasted.away, oaway=pasted.opp_away, crawford=pasted.crawford
+        )
+        score = f"{pasted.away}-away/{pasted.opp_away}-away" + (
+            ", Crawford game" if pasted.crawford else ""
+        )
+    note = (
+        f"Read {pasted.source}'s position ({pasted.read_from}): {score}, cube "
+        f"{pasted.cube_value}; the position is now written as its Position ID."
+    )
+    if pasted.dice is not None:
+        note += (
+            f" The paste has the dice {pasted.dice[0]}-{pasted.dice[1]} rolled: the page "
+            "analyses the cube decision before the roll."
+        )
+    return values, note
 
 
 def canonical(text: str) -> tuple[dict[str, object], str] | None:

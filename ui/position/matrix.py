@@ -23,16 +23,16 @@ from cubecore import engine, met
 from cubecore import position_matrix as pm
 from cubecore.janowski import CUBE_POSITIONS
 from cubecore.match_points import CubeOwner
-from cubecore.position import Position, position_from_id, position_from_xgid, position_id
+from cubecore.position import Position, position_id
 from cubecore.references import source
 from ui import widgets
-from ui.position import matrix_charts
+from ui.position import data, matrix_charts
+from ui.position.controls import read_position
 from ui.skeleton import View
 
 __all__ = [
     "MATRIX_FALLBACK_LEVEL",
     "Inputs",
-    "evaluation",
     "inputs",
     "levels_table",
     "matrix_table",
@@ -93,20 +93,11 @@ class Inputs:
         return f"{self.away}-away/{self.opp_away}-away{game}"
 
 
-def _decode(text: str) -> Position:
-    """A position from the page's ``pos`` text: an XGID, or a gnubg Position ID with or
-    without its match ID."""
-    cleaned = text.strip()
-    if cleaned.upper().startswith("XGID="):
-        return position_from_xgid(cleaned)
-    return position_from_id(cleaned.split(":", 1)[0])
-
-
 def inputs(v: View) -> Inputs | None:
     """The checked inputs, or None after saying in words what is wrong."""
     text = v.text("pos")
     try:
-        position = _decode(text)
+        position = read_position(text)
     except ValueError as error:
         st.error(f"{text!r} is not a position the app can read: {error}. Nothing is evaluated.")
         return None
@@ -127,7 +118,7 @@ def inputs(v: View) -> Inputs | None:
     return Inputs(
         position_id=position_id(position),
         position=position,
-        level=v.choice("level", engine.LEVELS),
+        level=v.choice("depth", engine.LEVELS),
         n=v.whole("n"),
         table=v.text("met"),
         match=match,
@@ -141,31 +132,9 @@ def inputs(v: View) -> Inputs | None:
     )
 
 
-@st.cache_data(max_entries=8192, show_spinner=False)
-def evaluation(
-    position_text: str,
-    level: str,
-    cube: int,
-    owner: CubeOwner,
-    away: int | None,
-    opp_away: int | None,
-    crawford: bool,
-    jacoby: bool,
-    beavers: bool,
-    trials: int,
-    _budget: float | None = None,
-) -> engine.EngineCubeDecision:
-    """The engine's evaluation, cached per (position, cube, score, level) for every
-    session (the budget, what is left of a grid's, is not part of the answer)."""
-    return engine.evaluate(
-        position_from_id(position_text), level=level, cube=cube, owner=owner, away=away,
-        opp_away=opp_away, crawford=crawford, jacoby=jacoby, beavers=beavers,
-        budget=_budget, trials=trials,
-    )  # fmt: skip
-
-
 def _cached(position: Position) -> pm.Evaluator:
-    """:func:`evaluation` with :func:`cubecore.engine.evaluate`'s keywords."""
+    """The page's cached evaluation (:func:`ui.position.data.evaluation`) with
+    :func:`cubecore.engine.evaluate`'s keywords."""
     text = position_id(position)
 
     def evaluate(
@@ -182,10 +151,15 @@ def _cached(position: Position) -> pm.Evaluator:
         budget: float | None = None,
         trials: int = engine.DEFAULT_ROLLOUT_TRIALS,
     ) -> engine.EngineCubeDecision:
-        return evaluation(
-            text, level, cube, owner, away, opp_away, crawford, jacoby, beavers,
-            trials if level == "rollout" else engine.DEFAULT_ROLLOUT_TRIALS, budget,
-        )  # fmt: skip
+        # the page's one cache of evaluations (ui.position.data): a cell of the grid at
+        # the page's own score is the answer the first tab shows; each call keeps the
+        # engine's budget of its level, the grid's budget is checked between cells
+        del budget, trials
+        return data.evaluation(
+            data.Request(
+                text, level, cube, owner, away or 0, opp_away or 0, crawford, jacoby, beavers
+            )
+        )
 
     return evaluate
 

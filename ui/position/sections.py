@@ -125,9 +125,10 @@ _NOT_READ = "_position_not_read"
 def _read_pasted() -> None:
     """The paste box's button: a Position ID or an XGID into the controls (an XGID's cube
     and score too), or a message naming what is wrong (the page keeps its position)."""
-    text = str(st.session_state.get(PASTE_KEY, ""))
+    text = str(st.session_state.get(PASTE_KEY, "")).strip()
     try:
-        read = controls.canonical(text)
+        one_line = "\n" not in text and (text.upper().startswith("XGID=") or ":" not in text)
+        read = controls.canonical(text) if one_line else controls.pasted_values(text)
     except ValueError as error:
         st.session_state[_NOT_READ] = f"Not read: {error}. The position shown is unchanged."
         return
@@ -142,6 +143,22 @@ def _read_pasted() -> None:
     st.session_state[_READ_NOTE] = (values[controls.POSITION.key], said)
 
 
+def _board_editor(v: View) -> None:
+    """A folded board editor: the checkers of the position shown, placed and removed by
+    clicks; an edited position becomes the page's (the link's ``pos``)."""
+    from ui.position.editor import edit_position
+
+    try:
+        position = controls.read_position(v.text(controls.POSITION.key))
+    except ValueError:
+        return  # the link's notice names what is wrong
+    with st.expander("Set up a position on the board", icon=":material/edit:"):
+        edited = edit_position(position, "pos-editor")
+    if edited is not None:
+        st.session_state[controls.POSITION.key] = position_id(edited)
+        st.rerun()
+
+
 #: The paste box's key and its button's.
 PASTE_KEY, READ_KEY = "pos-paste", "pos-read"
 
@@ -151,6 +168,7 @@ def render_lead(v: View) -> None:
     was read (a pasted XGID, or one in the link: :func:`read_link`)."""
     if not v.present:  # a projector's first screen is the view: the teacher brings a link
         _paste_box()
+        _board_editor(v)
     read = st.session_state.get(_READ_NOTE)
     if read is not None and read[0] == v.text(controls.POSITION.key):
         st.info(read[1], icon=":material/input:")  # while the position read is shown
@@ -177,10 +195,11 @@ def read_link(link: Mapping[str, str]) -> Mapping[str, object]:
 def _paste_box() -> None:
     with st.form("pos-paste-form", border=False, enter_to_submit=True):
         box, button = st.columns([5, 1], vertical_alignment="bottom")
-        box.text_input(
-            "Paste a Position ID or an XGID",
+        box.text_area(
+            "Paste a Position ID, an XGID, or the position as gnubg or XG copies it",
             key=PASTE_KEY,
-            max_chars=controls.MAX_POSITION_CHARACTERS,
+            max_chars=controls.MAX_PASTE_CHARACTERS,
+            height=68,
             placeholder="XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
         )
         button.form_submit_button("Analyse", key=READ_KEY, on_click=_read_pasted)
