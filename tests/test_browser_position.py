@@ -46,7 +46,7 @@ def test_a_pasted_xgid_gives_the_board_the_verdict_and_the_cube_life(browser, se
         open_page(page, server, SPEC, "?depth=1-ply")
         box = page.get_by_label(re.compile("^Paste a Position ID, an XGID"))
         box.fill(XGID)
-        after_a_run(page, lambda: box.press("Enter"))
+        after_a_run(page, page.get_by_role("button", name="Analyse").click)
         page.wait_for_url("**mode=match**")  # the XGID's score, in the address bar
         expect(page.get_by_text("Read the XGID: 4-away/2-away")).to_be_visible()
         position = position_from_id(POSITION_ID)
