@@ -14,30 +14,16 @@ the same position (from the money fixture) to ``tests/data/gnubg_cube_paste.json
 
 import datetime
 import json
-import subprocess
-import tempfile
 from pathlib import Path
 
-GNUBG = "/usr/games/gnubg"
+from command_file import run_commands  # scripts/gnubg is on sys.path when run
+
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
 
 
 def run(commands):
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as fh:
-        fh.write("\n".join(commands) + "\n")
-        name = fh.name
-    try:
-        done = subprocess.run(
-            [GNUBG, "-t", "-q", "-r", "-c", name],
-            capture_output=True,
-            text=True,
-            timeout=300,
-            check=True,
-        )
-    finally:
-        Path(name).unlink()
-    return done.stdout
+    return run_commands(commands, timeout=300)
 
 
 def blocks(stdout):

@@ -28,17 +28,17 @@ money, ``score_x``/``score_o``, ``crawford``, ``cube_value``, ``cube_owner`` ``"
 import datetime
 import json
 import random
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from command_file import run_commands  # scripts/gnubg is on sys.path when run
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from cubecore.position import Position, position_id  # noqa: E402
 
-GNUBG = "/usr/games/gnubg"
 DATA = ROOT / "tests" / "data"
 SEED = 20261128
 RANDOM_CASES = 40
@@ -225,20 +225,7 @@ def commands(c, export_file):
 
 
 def run(lines):
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as fh:
-        fh.write("\n".join(lines) + "\n")
-        name = fh.name
-    try:
-        done = subprocess.run(
-            [GNUBG, "-t", "-q", "-r", "-c", name],
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=True,
-        )
-    finally:
-        Path(name).unlink()
-    return done.stdout
+    return run_commands(lines, timeout=120)
 
 
 def board_block(stdout):
