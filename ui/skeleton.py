@@ -47,7 +47,7 @@ from ui import links, widgets
 from ui.controls import SECTION_KEY, Control
 from ui.pages import link_path
 from ui.router import ensure_navigation
-from ui.style import ExportContext, ExportParameter
+from ui.style import ExportContext
 from ui.warmup import WARM_UP
 
 if TYPE_CHECKING:
@@ -522,9 +522,7 @@ def _export_context(page: Page, section: Section, values: Mapping[str, object]) 
     """The open view's parameters (page-wide and the section's active controls, as the
     link spells them) and sources, for every export's file name and image."""
     parameters = tuple(
-        ExportParameter(
-            spec.key, spec.format(values[spec.key]), spec.shown(values[spec.key]), spec.label
-        )
+        (spec.key, spec.format(values[spec.key]), spec.shown(values[spec.key]))
         for spec in (*page.controls, *section.controls)
         if spec.key in values and spec.active(values)
     )

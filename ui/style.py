@@ -15,7 +15,7 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -580,31 +580,21 @@ _TOOLBAR_STRIP = 30
 _UNSAFE = re.compile(r"[^A-Za-z0-9.+-]+")
 
 
-class ExportParameter(NamedTuple):
-    """One control of an exported view: its URL key and its value as the link spells
-    it (for file names), its value in words and its label (for the image's note)."""
-
-    key: str
-    value: str
-    shown: str
-    label: str
-
-
 @dataclass(frozen=True)
 class ExportContext:
     """What every export of the open view carries: its parameters and its sources.
 
-    A file name spells each parameter as the link does (``x0.68``); the line on an
-    exported image says it in the reader's words (``Cube life x = 0.68``).
+    ``parameters`` are ``(key, value, shown)`` triples: the control's URL key, its
+    value as the link spells it, and its value in words (an option's label).
     """
 
-    parameters: tuple[ExportParameter, ...] = ()
+    parameters: tuple[tuple[str, str, str], ...] = ()
     sources: str = ""
 
     def tokens(self) -> list[str]:
         """One file-name token per parameter: ``x0.68``, ``cube-center``, ``beavers-on``."""
         tokens = []
-        for key, value, _, _ in self.parameters:
+        for key, value, _ in self.parameters:
             value = {"true": "on", "false": "off"}.get(value, value)
             joined = f"{key}{value}" if _reads_as_number(value) else f"{key}-{value}"
             tokens.append(_UNSAFE.sub("-", joined).strip("-"))
@@ -613,8 +603,7 @@ class ExportContext:
     def filename(self, stem: str, suffix: str = "") -> str:
         """``stem`` with every parameter the stem does not already name, then ``suffix``.
 
-        >>> x, w = ExportParameter("x", "0.68", "0.68", "x"), ExportParameter("W", "1", "1", "W")
-        >>> ExportContext((x, w)).filename("points_W1", ".csv")
+        >>> ExportContext((("x", "0.68", "0.68"), ("W", "1", "1"))).filename("points_W1", ".csv")
         'points_W1-x0.68.csv'
         """
         named = set(re.split(r"[_-]", stem))
@@ -626,7 +615,7 @@ class ExportContext:
         parameters, for a projector)."""
         parts = [APP_NAME]
         if self.parameters and not short:
-            parts.append(", ".join(f"{p.label} = {p.shown}" for p in self.parameters))
+            parts.append(", ".join(f"{key}={shown}" for key, _, shown in self.parameters))
         if self.sources:
             parts.append(f"Source: {self.sources}")
         return " · ".join(parts)
