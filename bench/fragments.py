@@ -9,14 +9,15 @@ Two servers run side by side: the app (the launcher, ``python -m ui.serve``) and
 baseline page (``streamlit run bench/baseline_app.py``). For every page and every section
 with a slider of its own that is active at its defaults, one session opens the section
 (``?sec=...``) and the baseline's session is already open. The section's slider moves
-between its default and the next step: the first two moves fill the caches, then
+between its default and the next step: the first two moves fill the caches, the next
+two are recorded, then
 ``moves`` timed moves alternate between the two values (warm: both are cached), each
 one beside a baseline move between two values of its own slider, so that a burst of
 load on the shared machine hits both alike. A time is the wall time from sending the
 move to the end of its run (``script_finished``), as the browser would see it.
 
 Beside them, a third server sends each section's move again without building it: the
-two warm-up moves' deltas are recorded (:func:`record`) and :mod:`bench.replay_app`
+two warm moves' deltas are recorded (:func:`record`) and :mod:`bench.replay_app`
 re-sends them, nested as they were, on every move of its own slider. Its time is the
 floor of the section's move: what sending it costs Streamlit; the rest is building it.
 
@@ -139,9 +140,13 @@ async def _measure(
             ):
                 run = await session.open(page, f"sec={quote(title)}", timeout=timeout)
                 result.errors += run_errors(run, f"{where}, open")
+                for cold in (values[1], values[0]):  # both values cached: a section that
+                    # computes shows its progress on a cold move, not on the warm ones timed
+                    run = await session.slide(slider, cold, timeout)
+                    result.errors += run_errors(run, f"{where}, warm-up move")
                 warm_ups = []
-                session.keep_deltas = True  # the warm-up moves only: not the timed ones
-                for warm in (values[1], values[0]):  # both values cached, both recorded
+                session.keep_deltas = True  # the warm moves recorded: not the timed ones
+                for warm in (values[1], values[0]):
                     run = await session.slide(slider, warm, timeout)
                     result.errors += run_errors(run, f"{where}, warm-up move")
                     warm_ups.append(run)

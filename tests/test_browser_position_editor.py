@@ -37,6 +37,9 @@ def _point_x(point: int) -> float:
 
 
 def _click(page, x: float, y: float) -> None:
+    page.wait_for_function(  # a board drawn (after a click's rerun, drawn again)
+        "() => document.querySelector('.js-plotly-plot')?._fullLayout?.xaxis !== undefined"
+    )
     page.mouse.click(*page.evaluate(_TO_SCREEN, [x, y]))
 
 
@@ -53,6 +56,10 @@ def test_clicks_on_the_board_edit_the_position(browser):
         try:
             page.goto(servers[0][0])
             expect(page.get_by_text("edited: none", exact=True)).to_be_visible()
+            # the text is there before plotly has drawn the board: wait for its traces
+            page.wait_for_function(
+                "() => (document.querySelector('.js-plotly-plot')?.data || []).length >= 2"
+            )
             colours = page.evaluate(
                 "() => document.querySelector('.js-plotly-plot').data.slice(0, 2)"
                 ".map(t => t.marker.color)"

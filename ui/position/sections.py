@@ -143,22 +143,6 @@ def _read_pasted() -> None:
     st.session_state[_READ_NOTE] = (values[controls.POSITION.key], said)
 
 
-def _board_editor(v: View) -> None:
-    """A folded board editor: the checkers of the position shown, placed and removed by
-    clicks; an edited position becomes the page's (the link's ``pos``)."""
-    from ui.position.editor import edit_position
-
-    try:
-        position = controls.read_position(v.text(controls.POSITION.key))
-    except ValueError:
-        return  # the link's notice names what is wrong
-    with st.expander("Set up a position on the board", icon=":material/edit:"):
-        edited = edit_position(position, "pos-editor")
-    if edited is not None:
-        st.session_state[controls.POSITION.key] = position_id(edited)
-        st.rerun()
-
-
 #: The paste box's key and its button's.
 PASTE_KEY, READ_KEY = "pos-paste", "pos-read"
 
@@ -168,7 +152,6 @@ def render_lead(v: View) -> None:
     was read (a pasted XGID, or one in the link: :func:`read_link`)."""
     if not v.present:  # a projector's first screen is the view: the teacher brings a link
         _paste_box()
-        _board_editor(v)
     read = st.session_state.get(_READ_NOTE)
     if read is not None and read[0] == v.text(controls.POSITION.key):
         st.info(read[1], icon=":material/input:")  # while the position read is shown
