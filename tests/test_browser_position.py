@@ -98,12 +98,12 @@ def test_a_deep_evaluation_shows_progress_and_can_be_stopped(browser, server):
         # 4-ply of a contact position takes minutes: progress, then Stop
         page.goto(f"{server}/{SPEC.link_path}?depth=4-ply")
         stop = page.get_by_role("button", name="Stop the evaluation")
-        expect(stop).to_be_visible(timeout=60_000)
+        expect(stop).to_be_visible()
         expect(page.get_by_text("The engine evaluates at 4-ply")).to_be_visible()
         stop.click()
-        expect(page.get_by_text("You stopped the 4-ply evaluation")).to_be_visible(timeout=60_000)
+        expect(page.get_by_text("You stopped the 4-ply evaluation")).to_be_visible()
         # another level evaluates at once: the engine is free again
         page.goto(f"{server}/{SPEC.link_path}?depth=2-ply")
-        expect(metric_value(page, "Implied cube life x")).to_be_visible(timeout=120_000)
+        expect(metric_value(page, "Implied cube life x")).to_be_visible()
     finally:
         context.close()

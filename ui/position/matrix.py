@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -175,6 +176,10 @@ def _resume() -> None:
     st.session_state.pop(_STOPPED, None)
 
 
+#: Seconds a computation runs before its progress bar and Stop button appear.
+_QUIET_SECONDS = 0.5
+
+
 def _run(
     key: tuple[object, ...],
     what: str,
@@ -199,17 +204,25 @@ def _run(
         else:
             st.button(f"Finish the {what}", key=f"resume:{what}", on_click=_resume)
         return result
-    box = st.empty()
-    with box.container():
-        st.button("Stop", key=f"stop:{what}", on_click=_stop, args=(key,))
-        bar = st.progress(0.0, text=f"Evaluating the {what}…")
+    # the progress bar and its Stop button appear only once the work proves slow: a grid
+    # whose cells are cached draws nothing transient (nothing to send, nothing to flash)
+    started = time.monotonic()
+    shown: dict[str, Any] = {}
 
     def progress(done: int, total: int) -> None:
         st.session_state[_DONE] = {key: done}  # the running one only
-        bar.progress(done / total, text=f"Evaluating the {what}: {done} of {total}")
+        if "bar" not in shown:
+            if time.monotonic() - started < _QUIET_SECONDS:
+                return
+            shown["box"] = st.empty()
+            with shown["box"].container():
+                st.button("Stop", key=f"stop:{what}", on_click=_stop, args=(key,))
+                shown["bar"] = st.progress(0.0, text=f"Evaluating the {what}…")
+        shown["bar"].progress(done / total, text=f"Evaluating the {what}: {done} of {total}")
 
     result = compute(progress, None)
-    box.empty()
+    if "box" in shown:
+        shown["box"].empty()
     return result
 
 
