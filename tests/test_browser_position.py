@@ -35,6 +35,9 @@ SPEC = next(spec for spec in PAGES if spec.page is PAGE)
 #: page's defaults, so that the address bar carries each.
 XGID = "XGID=-b---CD-C---dD---c-db---A-:1:-1:1:00:3:5:0:7:10"
 POSITION_ID = "sOfgATBwz8EDIA"
+#: The opening after 31 played 8/5 6/5, the opponent on roll: evaluated deeper than 1-ply
+#: by no other test (the Stop test needs a 4-ply that is not in the server's cache yet).
+STOPPED_POSITION_ID = "sGfwATDgc/ABMA"
 
 
 def test_a_pasted_xgid_gives_the_board_the_verdict_and_the_cube_life(browser, server):
@@ -95,15 +98,18 @@ def test_a_deep_evaluation_shows_progress_and_can_be_stopped(browser, server):
     context = new_context(browser)
     try:
         page = context.new_page()
-        # 4-ply of a contact position takes minutes: progress, then Stop
-        page.goto(f"{server}/{SPEC.link_path}?depth=4-ply")
+        # 4-ply of a contact position takes minutes: progress, then Stop. The position is
+        # this test's own: the server's cache is shared by the browser tests of its worker,
+        # and another test's "Verdict by level" of the page's default position evaluates it
+        # at 4-ply (then served at once, with no progress to stop)
+        page.goto(f"{server}/{SPEC.link_path}?pos={STOPPED_POSITION_ID}&depth=4-ply")
         stop = page.get_by_role("button", name="Stop the evaluation")
         expect(stop).to_be_visible()
         expect(page.get_by_text("The engine evaluates at 4-ply")).to_be_visible()
         stop.click()
         expect(page.get_by_text("You stopped the 4-ply evaluation")).to_be_visible()
         # another level evaluates at once: the engine is free again
-        page.goto(f"{server}/{SPEC.link_path}?depth=2-ply")
+        page.goto(f"{server}/{SPEC.link_path}?pos={STOPPED_POSITION_ID}&depth=2-ply")
         expect(metric_value(page, "Implied cube life x")).to_be_visible()
     finally:
         context.close()
