@@ -67,9 +67,9 @@ FLOOD_STUDENTS = 5
 #: The address every hostile client comes from, and the normal sessions' (session ``i``
 #: the ``i + 1``-th): as behind the deployed nginx (deploy/nginx.conf.template), which
 #: sets ``X-Real-IP`` and ``X-Forwarded-For`` to the visitor's address, and which the app
-#: reads from a loopback peer only (:func:`ui.serve.client_address`,
-#: :func:`ui.student.client_address`). Without them every client would be 127.0.0.1,
-#: one address, and a per-address limit would hit the normal sessions with the hostile.
+#: reads from a loopback peer only (:func:`ui.clients.client_address`).
+#: Without them every client would be 127.0.0.1, one address, and a per-address limit
+#: would hit the normal sessions with the hostile.
 ATTACKER_ADDRESS = "198.51.100.66"
 NORMAL_ADDRESS = "203.0.113.{}"
 #: How the bench's clients reach the server, printed with its results.

@@ -14,7 +14,7 @@ import urllib.request
 import pytest
 
 from bench.server import streamlit_servers
-from ui import serve
+from ui import clients, serve
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -45,7 +45,7 @@ def test_the_metrics_answer_this_machine_only():
         page = _status(f"http://{outside}:{port}/_stcore/health")
         local = _status(f"http://127.0.0.1:{port}/_stcore/metrics")
         proxied = _status(
-            f"http://127.0.0.1:{port}/_stcore/metrics", {serve.REAL_IP_HEADER: "198.51.100.7"}
+            f"http://127.0.0.1:{port}/_stcore/metrics", {clients.REAL_IP_HEADER: "198.51.100.7"}
         )
     assert page == 200  # the visitor reaches the app itself
     assert visitor == 404 and proxied == 404
@@ -56,5 +56,5 @@ def test_a_local_request_is_a_loopback_peer_without_a_proxys_header():
     assert serve.is_local_request("127.0.0.1", {})
     assert serve.is_local_request("::1", {})
     assert not serve.is_local_request("192.0.2.4", {})
-    assert not serve.is_local_request("127.0.0.1", {serve.REAL_IP_HEADER: "198.51.100.7"})
+    assert not serve.is_local_request("127.0.0.1", {clients.REAL_IP_HEADER: "198.51.100.7"})
     assert not serve.is_local_request(None, {})

@@ -20,7 +20,7 @@ from websockets.typing import Subprotocol
 from bench.scale import nginx
 from bench.server import streamlit_servers
 from tests.threads import off_loop
-from ui import serve
+from ui import clients, serve
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -91,7 +91,7 @@ async def _sessions_with_forged_addresses(base: str) -> tuple[int, int]:
                         base.replace("http://", "ws://") + "/_stcore/stream",
                         subprotocols=[Subprotocol("streamlit")],
                         additional_headers={
-                            serve.REAL_IP_HEADER: f"198.51.100.{len(opened) % 250}"
+                            clients.REAL_IP_HEADER: f"198.51.100.{len(opened) % 250}"
                         },
                         open_timeout=60,
                         ping_interval=None,

@@ -39,7 +39,7 @@ from bench.server import rss_mib, streamlit_servers
 from bench.wsclient import Session
 from tests.threads import off_loop
 from tests.warm import await_warm
-from ui import serve, throttle
+from ui import clients, serve, throttle
 from ui.internals import MAX_WIDGET_STATE_BYTES
 from ui.links import MAX_LINK_BYTES
 
@@ -184,7 +184,7 @@ async def _connect(base: str, address: str) -> websockets.ClientConnection:
     return await websockets.connect(
         base.replace("http://", "ws://") + "/_stcore/stream",
         subprotocols=[Subprotocol("streamlit")],
-        additional_headers={serve.REAL_IP_HEADER: address},
+        additional_headers={clients.REAL_IP_HEADER: address},
         open_timeout=60,
         ping_interval=None,
     )
@@ -226,12 +226,12 @@ def test_one_address_opens_a_bounded_number_of_sessions(server):
 
 
 def test_the_client_address_is_the_proxys_header_only_from_loopback():
-    headers = {serve.REAL_IP_HEADER: "198.51.100.7"}
-    assert serve.client_address("127.0.0.1", headers) == "198.51.100.7"
-    assert serve.client_address("::1", headers) == "198.51.100.7"
-    assert serve.client_address("192.0.2.4", headers) == "192.0.2.4"  # no forging
-    assert serve.client_address("127.0.0.1", {}) == "127.0.0.1"
-    assert serve.client_address(None, {}) == "?"
+    headers = {clients.REAL_IP_HEADER: "198.51.100.7"}
+    assert clients.client_address("127.0.0.1", headers) == "198.51.100.7"
+    assert clients.client_address("::1", headers) == "198.51.100.7"
+    assert clients.client_address("192.0.2.4", headers) == "192.0.2.4"  # no forging
+    assert clients.client_address("127.0.0.1", {}) == "127.0.0.1"
+    assert clients.client_address(None, {}) == "?"
 
 
 def test_the_session_counter_counts_per_address_and_in_all():
@@ -277,7 +277,7 @@ async def _runs_from_one_address(base: str, sessions: int) -> tuple[int, int, li
     each, all asked for within a few seconds), then another address opens one: (the runs
     that ran at once, those that said they waited, the errors of them all, the other
     address's alerts)."""
-    headers = {serve.REAL_IP_HEADER: "198.51.100.8"}
+    headers = {clients.REAL_IP_HEADER: "198.51.100.8"}
     opened = [Session(base, random.Random(i), headers=headers) for i in range(sessions)]
     try:
         for session in opened:
@@ -288,7 +288,7 @@ async def _runs_from_one_address(base: str, sessions: int) -> tuple[int, int, li
             await session.__aexit__()
     waited = sum(any(a.startswith(WAITED_NOTICE) for a in run.alerts) for run in runs)
     errors = [e for run in runs for e in run.exceptions + (["timed out"] if run.timed_out else [])]
-    other_headers = {serve.REAL_IP_HEADER: "203.0.113.8"}
+    other_headers = {clients.REAL_IP_HEADER: "203.0.113.8"}
     async with Session(base, random.Random(-1), headers=other_headers) as other:
         run = await other.open("")
     return len(runs) - waited, waited, errors, run.alerts

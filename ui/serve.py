@@ -30,6 +30,7 @@ from streamlit.logger import get_logger
 from streamlit.web import cli
 
 from ui import simulation, throttle
+from ui.clients import LOOPBACK, REAL_IP_HEADER, client_address
 from ui.heap import limit_malloc_arenas
 from ui.internals import guard_back_messages
 from ui.warmup import WARM_UP, import_pages
@@ -120,24 +121,8 @@ MAX_SESSIONS_PER_ADDRESS = 100
 #: So all of them hold at most ~400 MiB beside the server's 550-650 MiB: below the
 #: systemd unit's ``MemoryMax=1280M`` (deploy/README.md).
 MAX_SESSIONS = 200
-#: Header with the client's address set by a proxy on loopback (deploy/nginx.conf.template
-#: sets it to nginx's ``$remote_addr``, which the client cannot forge); read only from a
-#: loopback peer, so a client that reaches the app directly cannot pick its address.
-REAL_IP_HEADER = "x-real-ip"
-_LOOPBACK = frozenset({"127.0.0.1", "::1"})
 #: Marks Streamlit's websocket handler factory once it counts sessions per address.
 _COUNTED = "_cubelab_counted"
-
-
-def client_address(peer: str | None, headers: Any) -> str:
-    """The client's address: the peer's, or the proxy's :data:`REAL_IP_HEADER` when the
-    peer is a proxy on loopback."""
-    peer = peer or "?"
-    if peer in _LOOPBACK:
-        forwarded = headers.get(REAL_IP_HEADER)
-        if forwarded:
-            return str(forwarded).strip()[:64]
-    return peer
 
 
 class SessionCounter:
@@ -206,7 +191,7 @@ def limit_clients() -> bool:
             warned.discard(address)
             # its back messages' budget of page runs (ui.throttle); this machine's own
             # clients (the benches, the browser tests, a teacher on the server) have none
-            token = throttle.CLIENT.set(None if address in _LOOPBACK else address)
+            token = throttle.CLIENT.set(None if address in LOOPBACK else address)
             try:
                 await endpoint(websocket)
             finally:
@@ -227,7 +212,7 @@ _METRICS_CLOSED = "_cubelab_metrics_closed"
 def is_local_request(peer: str | None, headers: Any) -> bool:
     """Whether a request comes from this machine itself: a loopback peer that is not a
     proxy passing on a visitor (no :data:`REAL_IP_HEADER`)."""
-    return peer in _LOOPBACK and not headers.get(REAL_IP_HEADER)
+    return peer in LOOPBACK and not headers.get(REAL_IP_HEADER)
 
 
 @functools.cache

@@ -396,13 +396,14 @@ def client_key() -> str:
     per-client limits read it (:func:`ui.student.client_address`: the connection's, or
     the one the app's proxy on loopback names), else (a browser on this machine) the
     session: each tab its own client."""
+    from ui.clients import LOOPBACK
     from ui.student import client_address
 
     try:
         address = client_address()
     except Exception:  # outside a session (a test's thread): one anonymous client
         return ""
-    if address != "local":
+    if address not in LOOPBACK:
         return address
     context = get_script_run_ctx()
     return f"session {context.session_id}" if context is not None else ""

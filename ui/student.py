@@ -16,10 +16,12 @@ in the session.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 import streamlit as st
 
 from store import new_student_id
+from ui import clients
 
 __all__ = ["COOKIE", "COOKIE_WRITER", "SESSION_KEY", "client_address", "remember", "token"]
 
@@ -30,7 +32,6 @@ _KEEP_SECONDS = 365 * 24 * 3600
 #: Where the session keeps the token (a test sets it to play a returning visitor).
 SESSION_KEY = "_student_token"
 _FORM = re.compile(r"[0-9a-f]{32}")
-_ADDRESS = re.compile(r"[0-9A-Fa-f:.]{2,45}")
 _WRITER = (
     "<script>document.cookie = '{cookie}={value}; path=/; max-age={seconds}; SameSite=Lax';"
     "</script>"
@@ -76,21 +77,14 @@ def remember() -> None:
 
 
 def client_address() -> str:
-    """The address the visitor's requests come from, for the per-client limits.
-
-    Behind the app's nginx (``deploy/nginx.conf.template``) the connection comes from
-    the proxy on this host (Streamlit then reports no address) and the visitor's
-    address is the last one of ``X-Forwarded-For`` (nginx appends the address it saw;
-    earlier entries come from the client and are not trusted), or ``X-Real-IP``.
-    Otherwise it is the connection's own address; ``"local"`` when there is none.
-    """
-    direct = getattr(st.context, "ip_address", None)
-    if direct:
-        return str(direct)[:64]
+    """The address the visitor's requests come from, for the per-client limits
+    (:func:`ui.clients.client_address`: behind the app's nginx, the proxy's header).
+    Streamlit gives no address for a peer on this host: that is a loopback peer."""
+    context = st.context
+    peer = getattr(context, "ip_address", None) or "127.0.0.1"
+    headers: Mapping[str, str]
     try:
-        headers = st.context.headers
-        forwarded = headers.get("X-Forwarded-For") or headers.get("X-Real-IP") or ""
-    except Exception:
-        forwarded = ""
-    last = forwarded.split(",")[-1].strip()
-    return last if _ADDRESS.fullmatch(last) else "local"
+        headers = context.headers
+    except Exception:  # outside a browser session (a script run without a connection)
+        headers = {}
+    return clients.client_address(str(peer), headers)

@@ -18,7 +18,7 @@ those 30 readers cost together. The longest wait is bounded by the sessions an a
 may hold (:data:`ui.serve.MAX_SESSIONS_PER_ADDRESS`, each with at most one run
 waiting): 100 / 2 = 50 s.
 
-The address is the one :func:`ui.serve.client_address` reads for the session counts
+The address is the one :func:`ui.clients.client_address` reads for the session counts
 (behind the deployed nginx, its ``X-Real-IP``): ``ui.serve`` sets :data:`CLIENT` around
 each websocket connection, and its back messages are handled on that connection's task.
 A client on this machine itself (a loopback address: the benches, the browser tests)
