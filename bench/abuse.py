@@ -41,7 +41,7 @@ import random
 import re
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -133,15 +133,24 @@ def memory_limit_mib(unit: Path = UNIT) -> float:
     return float(found.group(1)) * (1024 if found.group(2) == "G" else 1)
 
 
+def _rounds(stop_at: float) -> Iterator[int]:
+    """Round numbers 0, 1, 2, ... of a hostile client: the first always, the next ones
+    while ``time.monotonic() < stop_at``. So each client tries at least once, however
+    long the server took before it started (a short run on a loaded machine)."""
+    index = 0
+    while index == 0 or time.monotonic() < stop_at:
+        yield index
+        index += 1
+
+
 async def _worst_links(base: str, stop_at: float, counts: HostileCounts, timeout: float) -> None:
     from bench.wsclient import Session
 
-    index = 0
-    while time.monotonic() < stop_at:
+    for index in _rounds(stop_at):
         page, query = WORST_LINKS[index % len(WORST_LINKS)]
-        index += 1
-        async with Session(base, random.Random(index), headers=HOSTILE_HEADERS) as session:
-            run = await session.open(page, query, timeout=min(timeout, stop_at - time.monotonic()))
+        left = stop_at - time.monotonic()
+        async with Session(base, random.Random(index + 1), headers=HOSTILE_HEADERS) as session:
+            run = await session.open(page, query, timeout=min(timeout, left) if index else timeout)
         counts.worst_links += 1
         if run.exceptions:
             counts.errors.append(f"worst link /{page}?{query}: {run.exceptions[0][:120]}")
@@ -175,7 +184,7 @@ async def _long_links(
     # The whole query string is ``kib`` KiB: Streamlit drops a longer one than 512 Ki
     # characters before the app sees it (CLIENT_STATE_QUERY_STRING_MAX_LENGTH).
     query = "note=" + "a" * (kib * 1024 - len("note="))
-    while time.monotonic() < stop_at:
+    for _ in _rounds(stop_at):
         async with Session(base, rng, headers=HOSTILE_HEADERS) as session:
             run = await session.open(rng.choice(pages), query, timeout=timeout)
         counts.long_links += 1
@@ -268,7 +277,7 @@ async def memory_attack(
 async def _memory_rounds(base: str, stop_at: float, counts: HostileCounts) -> None:
     """:func:`memory_attack` again and again until ``stop_at``, its counts summed."""
     total = counts.memory = MemoryAttack()
-    while time.monotonic() < stop_at:
+    for _ in _rounds(stop_at):
         found = await memory_attack(
             base,
             hold_until=min(stop_at, time.monotonic() + 10),
@@ -291,7 +300,7 @@ ONE_AWAY_CSV = b"# name: One away\naway,1\n1,0.5\npost,0.5\n"
 async def _compare_tables(base: str, stop_at: float, counts: HostileCounts, timeout: float) -> None:
     from bench.wsclient import Session
 
-    while time.monotonic() < stop_at:
+    for _ in _rounds(stop_at):
         rng = random.Random(counts.compare_runs)
         async with Session(base, rng, headers=HOSTILE_HEADERS) as session:
             await session.open("match", "sec=Tables", timeout=timeout)
@@ -312,9 +321,7 @@ async def _classroom_flood(
     from bench.classroom import OPTIONS, Screen
 
     headers = proxy_headers(ATTACKER_ADDRESS)
-    index = 0
-    while time.monotonic() < stop_at:
-        index += 1
+    for index in _rounds(stop_at):
         presenter = Screen(base, random.Random(index), cookie=f"flood-{index}")
         presenter.headers = headers
         async with presenter:
