@@ -6,7 +6,8 @@ section "Set up a position" opened by its tab, a click at the screen position of
 (read from plotly's own axes) adds a checker there: the board, the engine's verdict and
 the address bar's ``pos`` (the new Position ID) change, and that address opened in a
 fresh browser context shows the same view. An illegal click shows its message and
-changes nothing; "Swap who is on roll" swaps the sides. Every wait is on a condition.
+changes nothing; "Swap who is on roll" swaps the sides. On a phone the editor fits the
+screen and its place picker takes taps. Every wait is on a condition.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from playwright.sync_api import expect
 
 from cubecore import engine
 from cubecore.position import position_from_id, position_id
-from tests.browser import ARTIFACTS, metric_value, settled
+from tests.browser import ARTIFACTS, metric_value, patient_context, settled
 from tests.test_browser_chart_contrast import contrast, rgba
 from tests.test_browser_pages import (
     after_a_run,
@@ -123,5 +124,42 @@ def test_a_click_on_the_page_board_adds_a_checker_and_the_link_follows(browser, 
         _shows(page, added)
         assert re.search(r"sec=Set(\+|%20)up", page.url), page.url  # the link opens the editor
         same_view_in_a_fresh_context(browser, page, "position-editor")
+    finally:
+        context.close()
+
+
+#: On a phone: how wide the page is, and the board's title's and chart's edges.
+_PHONE_VIEW = """() => {
+  const chart = document.querySelector('.js-plotly-plot');
+  const box = chart.getBoundingClientRect();
+  const title = chart.querySelector('.gtitle').getBoundingClientRect();
+  return {page: document.documentElement.scrollWidth, left: box.left, right: box.right,
+          titleLeft: title.left, titleRight: title.right};
+}"""
+
+
+def test_the_editor_fits_a_phone_and_its_picker_takes_taps(browser, server):
+    """At 390x844 the editor's tab is no wider than the screen, the board's title is
+    whole inside its chart, and the place picker adds a checker by taps (the link
+    follows). A tap on the board itself is not enough on a touch screen: plotly selects
+    on a tap only where the point was hovered first, which a finger does not do, so the
+    first tap of each board only aims (seen in Chromium; the mouse's click selects)."""
+    from tests.test_browser_phone import PHONE
+
+    context = patient_context(browser, viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        open_page(page, server, SPEC, f"?depth=1-ply&mode=money&pos={BEAR_OFF}")
+        open_tab(page, EDITOR)
+        start = position_from_id(BEAR_OFF)
+        _shows(page, start)
+        shown = page.evaluate(_PHONE_VIEW)
+        page.screenshot(path=str(ARTIFACTS / "position-editor-phone.png"))
+        assert shown["page"] <= PHONE["width"], shown
+        assert shown["left"] <= shown["titleLeft"] < shown["titleRight"] <= shown["right"], shown
+        page.get_by_role("combobox", name="Place").tap()
+        after_a_run(page, page.get_by_role("option", name="Point 5", exact=True).tap)
+        after_a_run(page, page.get_by_role("button", name="Add a checker there").tap)
+        _shows(page, apply_click(start, ("point", 5), "player", True))
     finally:
         context.close()

@@ -20,7 +20,7 @@ from tests.strategies import positions
 from tests.views import TIMEOUT_S
 from ui import board
 from ui.position import controls
-from ui.position.editor import EMPTY, START, apply_click
+from ui.position.editor import EMPTY, START, apply_click, describe
 
 # --- the click targets and place_at --------------------------------------------------------
 
@@ -141,6 +141,19 @@ def test_an_edit_moves_one_checker_of_the_chosen_side(position, place, side, add
     assert other(after) == other(position)
 
 
+def test_the_description_says_where_every_checker_stands():
+    assert describe(START) == (
+        "Player on roll: 5 on the 6-point, 3 on the 8-point, 5 on the 13-point, 2 on the "
+        "24-point. Opponent: 2 on the 1-point, 5 on the 12-point, 3 on the 17-point, 5 on "
+        "the 19-point."
+    )
+    on_bar = apply_click(apply_click(EMPTY, ("bar", 0), "opponent", True), ("point", 3),
+                         "player", True)  # fmt: skip
+    assert describe(on_bar) == (
+        "Player on roll: 1 on the 3-point, 14 off. Opponent: 1 on the bar, 14 off."
+    )
+
+
 # --- the editor on the page, in AppTest ---------------------------------------------------
 
 PAGE_FILE = "pages/position.py"
@@ -211,6 +224,7 @@ def test_the_section_draws_the_page_position_on_a_clickable_board_with_a_verdict
     title = spec["layout"]["title"]["text"].replace("<br>", " ")
     assert chart.proto.alt.startswith(title)  # its text alternative names the board
     assert "click targets" not in chart.proto.alt
+    assert chart.proto.alt.endswith(f". {describe(START)}")  # and where the checkers stand
     verdict = _verdict(editor)
     assert verdict[0].startswith("Proper cube action: ") and len(verdict) == 4, verdict
     assert not editor.error
@@ -290,3 +304,29 @@ def test_presenter_mode_shows_no_editor(open_page):
     assert not at.exception
     assert not at.get("plotly_chart")
     assert any("not shown in presenter mode" in i.value for i in at.info)
+
+
+def test_the_place_picker_edits_as_a_click_does(editor):
+    """On a touch screen or from the keyboard: a place chosen in the box, then the button
+    (its label says what it does), is the same edit as a click on that place."""
+    editor.segmented_control(key="pos-editor.mode").set_value("remove")
+    _run(editor)
+    assert editor.button(key="pos-editor.pick").label == "Remove a checker there"
+    editor.selectbox(key="pos-editor.place").set_value("13")
+    editor.button(key="pos-editor.pick").click()
+    _run(editor)
+    one = apply_click(START, ("point", 13), "player", False)
+    assert _pos(editor) == position_id(one)
+    editor.segmented_control(key="pos-editor.mode").set_value("add")
+    editor.selectbox(key="pos-editor.place").set_value("bar")
+    _run(editor)
+    assert editor.button(key="pos-editor.pick").label == "Add a checker there"
+    editor.button(key="pos-editor.pick").click()
+    _run(editor)
+    assert _pos(editor) == position_id(apply_click(one, ("bar", 0), "player", True))
+    editor.selectbox(key="pos-editor.place").set_value("1")
+    editor.button(key="pos-editor.pick").click()
+    _run(editor)  # a sixteenth checker: refused, with the reason
+    assert [e.value for e in editor.error] == [
+        "The player on roll already has all 15 checkers in play: remove one first."
+    ]

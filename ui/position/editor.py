@@ -38,7 +38,15 @@ from ui.style import (
     with_export_note,
 )
 
-__all__ = ["EMPTY", "SIDES", "START", "apply_click", "edit_position", "render_editor"]
+__all__ = [
+    "EMPTY",
+    "SIDES",
+    "START",
+    "apply_click",
+    "describe",
+    "edit_position",
+    "render_editor",
+]
 
 _START_POINTS = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5) + (0,) * 10 + (2,)
 #: The starting position.
@@ -121,8 +129,41 @@ Edit = Callable[[Position], None]
 
 
 def _keys(key: str) -> dict[str, str]:
-    names = ("clicks", "message", "side", "mode")
+    names = ("clicks", "message", "side", "mode", "place")
     return {name: f"{key}.{name}" for name in names}
+
+
+#: The places of the picker beside the board, as its options: the points, the bar, the tray.
+_PLACES = (*(str(point) for point in range(1, POINTS + 1)), "bar", "off")
+_PLACE_LABELS = {"bar": "The bar", "off": "The tray (bear one off)"}
+
+
+def _place_label(option: str) -> str:
+    return _PLACE_LABELS.get(option, f"Point {option}")
+
+
+def _edit(key: str, position: Position, place: Place, on_edit: Edit) -> None:
+    """Apply an edit at ``place`` with the editor's side and mode; hand it on, or keep
+    why not (shown once, in the run the edit starts)."""
+    keys = _keys(key)
+    state = st.session_state
+    side = state.get(keys["side"]) or "player"
+    add = (state.get(keys["mode"]) or "add") == "add"
+    try:
+        edited = apply_click(position, place, side, add)
+    except ValueError as error:
+        state[keys["message"]] = str(error)
+        return
+    on_edit(edited)
+
+
+def _on_pick(key: str, position: Position, on_edit: Edit) -> None:
+    """The picker's button: the same edit as a click on the chosen place."""
+    option = str(st.session_state.get(_keys(key)["place"]) or _PLACES[0])
+    place: Place = (
+        ("point", int(option)) if option.isdigit() else ("bar" if option == "bar" else "off", 0)
+    )
+    _edit(key, position, place, on_edit)
 
 
 def _on_click(key: str, chart_key: str, position: Position, on_edit: Edit) -> None:
@@ -141,30 +182,50 @@ def _on_click(key: str, chart_key: str, position: Position, on_edit: Edit) -> No
     place = place_at(float(x), float(y))
     if place is None:
         return
-    side = state.get(keys["side"]) or "player"
-    add = (state.get(keys["mode"]) or "add") == "add"
-    try:
-        edited = apply_click(position, place, side, add)
-    except ValueError as error:
-        state[keys["message"]] = str(error)
-        return
-    on_edit(edited)
+    _edit(key, position, place, on_edit)
 
 
-def _board(figure: Figure) -> tuple[Figure, str, dict[str, object]]:
+def describe(position: Position) -> str:
+    """Where each side's checkers stand, in the board's point numbers (the player on
+    roll's), for a reader who cannot see the board.
+
+    >>> describe(apply_click(EMPTY, ("point", 6), "player", True))
+    'Player on roll: 1 on the 6-point, 14 off. Opponent: 15 off.'
+    """
+    sides = (
+        ("Player on roll", position.on_roll, position.on_roll_bar, False),
+        ("Opponent", position.opponent, position.opponent_bar, True),
+    )
+    said = []
+    for name, counts, bar, turned in sides:  # the opponent's own point p is the board's 25 - p
+        placed = sorted(
+            (POINTS + 1 - own if turned else own, n) for own, n in enumerate(counts, start=1) if n
+        )
+        parts = [f"{n} on the {point}-point" for point, n in placed]
+        if bar:
+            parts.append(f"{bar} on the bar")
+        off = CHECKERS - sum(counts) - bar
+        if off:
+            parts.append(f"{off} off")
+        said.append(f"{name}: {', '.join(parts)}.")
+    return " ".join(said)
+
+
+def _board(figure: Figure, position: Position) -> tuple[Figure, str, dict[str, object]]:
     """The board as :func:`ui.widgets.chart` finishes a chart outside presenter mode (a
     title a phone holds, the export note, the browser theme's colours), its text
     alternative and its toolbar (PNG download under the view's name).
 
     The chart is drawn here, not by :func:`ui.widgets.chart`, because it takes clicks
     (a selection callback is a widget's, which a cached drawing cannot replay). Its text
-    alternative leaves the click targets out: they are not part of the picture."""
+    alternative is the chart's summary (the click targets left out: they are not part of
+    the picture) and where the checkers stand (:func:`describe`)."""
     context = widgets.export_context()
     finished = themed_figure(
         with_export_note(fitting_title(figure), context.note()), st.context.theme.type
     )
     drawn = [t for t in finished["data"] if t.get("name") != CLICK_TARGETS]
-    summary = chart_summary({**finished, "data": drawn})
+    summary = f"{chart_summary({**finished, 'data': drawn})} {describe(position)}"
     return finished, summary, plotly_config(context.filename(_FILENAME))
 
 
@@ -203,7 +264,7 @@ def edit_position(
             default="player",
             key=keys["side"],
         )
-        st.segmented_control(
+        mode = st.segmented_control(
             "A click on a point or the bar",
             _MODES,
             format_func=_MODE_LABELS.__getitem__,
@@ -221,7 +282,8 @@ def edit_position(
         )
     chart_key = f"{key}.board.{state.get(keys['clicks'], 0)}"
     figure, summary, config = _board(
-        board_figure(position, cube_value=cube_value, cube_owner=cube_owner, clickable=True)
+        board_figure(position, cube_value=cube_value, cube_owner=cube_owner, clickable=True),
+        position,
     )
     st.plotly_chart(
         PrevalidatedFigure(figure),
@@ -234,8 +296,17 @@ def edit_position(
     )
     st.caption(
         "Click a point to add or remove a checker there, the bar for a checker on the "
-        "bar, a tray to bear one off. Checkers not on the board are borne off."
+        "bar, a tray to bear one off. Checkers not on the board are borne off. On a "
+        "touch screen or from the keyboard, choose the place below."
     )
+    with st.container(horizontal=True, gap="small", vertical_alignment="bottom"):
+        st.selectbox("Place", _PLACES, format_func=_place_label, key=keys["place"])
+        st.button(
+            "Remove a checker there" if mode == "remove" else "Add a checker there",
+            key=f"{key}.pick",
+            on_click=_on_pick,
+            args=(key, position, on_edit),
+        )
     message = state.pop(keys["message"], None)  # shown once, after the click it names
     if message:
         st.error(message)
