@@ -265,7 +265,7 @@ def edit_position(
             key=keys["side"],
         )
         mode = st.segmented_control(
-            "A click on a point or the bar",
+            "What a click does",
             _MODES,
             format_func=_MODE_LABELS.__getitem__,
             default="add",
@@ -314,6 +314,8 @@ def edit_position(
 
 #: The editor's key on the page.
 _KEY = "pos-editor"
+#: The page's cube control's values -> who owns the cube on the board (else centred).
+_OWNERS: dict[str, CubeOwner] = {"owned": "player", "opponent": "opponent"}
 
 
 def _to_link(position: Position) -> None:
@@ -325,7 +327,7 @@ def _drawn_cube(v: View) -> tuple[int, CubeOwner]:
     """The page's cube as the board draws it; a cube the page does not evaluate (a
     centred cube above 1, which its answer names) is drawn centred."""
     value, where = int(v.text(controls.CUBE_VALUE.key)), v.text(controls.CUBE.key)
-    owner: CubeOwner = {"owned": "player", "opponent": "opponent"}.get(where, "center")  # type: ignore[assignment]
+    owner = _OWNERS.get(where, "center")
     if value == 1 or owner == "center":
         return 1, "center"
     return value, owner
@@ -375,7 +377,7 @@ def _verdict(v: View) -> None:
     )
     st.caption(
         f"The engine at {request.level} on the position above, with the page's cube and "
-        "score; its full answer and the theory's reading are under Engine and theory."
+        "score; its full answer and the theory's reading are in the tab Engine and theory."
     )
 
 
