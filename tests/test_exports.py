@@ -47,8 +47,6 @@ def _exports(at) -> list[tuple[str, str]]:
     found = []
     for element in at.get("plotly_chart"):
         config = json.loads(element.proto.config)
-        if config.get("displayModeBar") is False:
-            continue  # an input without a toolbar (the board editor), nothing to export
         notes = [
             a["text"]
             for a in plotly_spec(element)["layout"].get("annotations", [])

@@ -1,10 +1,12 @@
 """Tests of the board editor (ui.position.editor) and the clickable board (ui.board).
 
 The click -> place -> position mapping is tested as pure functions; the editor itself
-runs in AppTest, where a click is the selection event the browser sends: the plotly
-chart's widget state (a JSON string of the selected points, the value Streamlit's
-``PlotlyChartSelectionSerde`` reads). AppTest has no accessor for it, so the test adds
-that state to the widget states of the rerun (``AppTest._run``, the call ``run()`` makes).
+runs on the position page, in its section "Set up a position" (AppTest), where a click is
+the selection event the browser sends: the plotly chart's widget state (a JSON string of
+the selected points, the value Streamlit's ``PlotlyChartSelectionSerde`` reads). AppTest
+has no accessor for it, so the test adds that state to the widget states of the rerun
+(``AppTest._run``, the call ``run()`` makes). Every edit must become the page's position
+(the link's ``pos``, a Position ID), and the engine's verdict must follow it.
 """
 
 import json
@@ -12,12 +14,13 @@ import json
 import hypothesis.strategies as hst
 import pytest
 from hypothesis import given, settings
-from streamlit.testing.v1 import AppTest
 
 from cubecore.position import Position, position_id
 from tests.strategies import positions
+from tests.views import TIMEOUT_S
 from ui import board
-from ui.position.editor import EMPTY, START, apply_click
+from ui.position import controls
+from ui.position.editor import EMPTY, START, apply_click, describe
 
 # --- the click targets and place_at --------------------------------------------------------
 
@@ -138,18 +141,25 @@ def test_an_edit_moves_one_checker_of_the_chosen_side(position, place, side, add
     assert other(after) == other(position)
 
 
-# --- the editor in AppTest ------------------------------------------------------------------
+def test_the_description_says_where_every_checker_stands():
+    assert describe(START) == (
+        "Player on roll: 5 on the 6-point, 3 on the 8-point, 5 on the 13-point, 2 on the "
+        "24-point. Opponent: 2 on the 1-point, 5 on the 12-point, 3 on the 17-point, 5 on "
+        "the 19-point."
+    )
+    on_bar = apply_click(apply_click(EMPTY, ("bar", 0), "opponent", True), ("point", 3),
+                         "player", True)  # fmt: skip
+    assert describe(on_bar) == (
+        "Player on roll: 1 on the 3-point, 14 off. Opponent: 1 on the bar, 14 off."
+    )
 
 
-def _editor_script():
-    import streamlit as st
+# --- the editor on the page, in AppTest ---------------------------------------------------
 
-    from cubecore.position import position_from_id, position_id
-    from ui.position.editor import edit_position
-
-    start = position_from_id(st.session_state.get("start_id", "4HPwATDgc/ABMA"))
-    edited = edit_position(start, "ed")
-    st.text(f"edited: {position_id(edited) if edited is not None else 'none'}")
+PAGE_FILE = "pages/position.py"
+SECTION = "Set up a position"
+#: The opening position's Position ID (the editor's "Starting position").
+OPENING = position_id(START)
 
 
 def _run(at, selection=None):
@@ -166,13 +176,14 @@ def _run(at, selection=None):
             state = states.widgets.add()
             state.id = chart_id
             state.string_value = kept[chart_id]
-    at._run(states, timeout=30)
-    assert not at.exception
+    at._run(states, timeout=TIMEOUT_S)
+    assert not at.exception, [e.message for e in at.exception]
     return at
 
 
-def _edited(at):
-    return at.text[0].value.removeprefix("edited: ")
+def _pos(at) -> str:
+    """The page's position: the link's Position ID."""
+    return at.session_state[controls.POSITION.key]
 
 
 def _click(at, x, y):
@@ -182,74 +193,140 @@ def _click(at, x, y):
     return _run(at, json.dumps({"selection": selection}))
 
 
+def _x(point: int) -> float:
+    """x of a point's column: where the board writes its number."""
+    (note,) = [
+        n for n in board.board_figure(START)["layout"]["annotations"] if n["text"] == str(point)
+    ]
+    return float(note["x"])
+
+
+def _verdict(at) -> tuple[str, ...]:
+    """The engine's verdict as the section shows it: its proper action and numbers."""
+    actions = [h.value for h in at.main.subheader if h.value.startswith("Proper cube action")]
+    return (*actions, *(f"{m.label}={m.value}" for m in at.main.metric))
+
+
 @pytest.fixture
-def editor():
-    at = AppTest.from_function(_editor_script, default_timeout=30).run()
-    assert not at.exception
+def editor(open_page):
+    """The page at the opening position, 1-ply, on its section "Set up a position"."""
+    at = open_page(PAGE_FILE, sec=SECTION, depth="1-ply", pos=OPENING)
+    assert not at.exception, [e.message for e in at.exception]
+    assert _pos(at) == OPENING
     return at
 
 
-def test_the_editor_draws_a_clickable_board_and_reports_no_change(editor):
+def test_the_section_draws_the_page_position_on_a_clickable_board_with_a_verdict(editor):
     (chart,) = editor.get("plotly_chart")
     spec = json.loads(chart.proto.spec)
     assert spec["data"][-1]["name"] == board.CLICK_TARGETS
-    assert _edited(editor) == "none"
+    assert spec["data"][0]["x"] == board.board_figure(START)["data"][0]["x"]
+    title = spec["layout"]["title"]["text"].replace("<br>", " ")
+    assert chart.proto.alt.startswith(title)  # its text alternative names the board
+    assert "click targets" not in chart.proto.alt
+    assert chart.proto.alt.endswith(f". {describe(START)}")  # and where the checkers stand
+    verdict = _verdict(editor)
+    assert verdict[0].startswith("Proper cube action: ") and len(verdict) == 4, verdict
     assert not editor.error
 
 
-def test_clicks_edit_the_position(editor):
-    """Two clicks on the same point: each is a new event (the chart takes a new key)."""
-    editor.segmented_control(key="ed.mode").set_value("remove")
+def test_clicks_edit_the_page_position(editor):
+    """Two clicks on the same point: each is a new event (the chart takes a new key), and
+    each edit is the page's position, the link's Position ID; the verdict follows it."""
+    before = _verdict(editor)
+    editor.segmented_control(key="pos-editor.mode").set_value("remove")
     _run(editor)
-    x6 = board.board_figure(START)["layout"]["annotations"][5]["x"]  # the 6-point's number
-    _click(editor, x6, 0.5)
-    _click(editor, x6, 0.5)  # the same spot again
-    expected = apply_click(apply_click(START, ("point", 6), "player", False), ("point", 6),
-                           "player", False)  # fmt: skip
-    assert _edited(editor) == position_id(expected)
+    _click(editor, _x(6), 0.5)
+    one = apply_click(START, ("point", 6), "player", False)
+    assert _pos(editor) == position_id(one)
+    _click(editor, _x(6), 0.5)  # the same spot again
+    two = apply_click(one, ("point", 6), "player", False)
+    assert _pos(editor) == position_id(two)
+    (chart,) = editor.get("plotly_chart")
+    assert json.loads(chart.proto.spec)["data"][0]["x"] == board.board_figure(two)["data"][0]["x"]
+    after = _verdict(editor)
+    assert after != before and after[0].startswith("Proper cube action: "), (before, after)
 
 
 def test_an_illegal_click_says_why_and_changes_nothing(editor):
-    x6 = board.board_figure(START)["layout"]["annotations"][5]["x"]
-    _click(editor, x6, 0.5)  # adding a sixteenth checker
-    assert _edited(editor) == "none"
+    verdict = _verdict(editor)
+    _click(editor, _x(6), 0.5)  # adding a sixteenth checker
+    assert _pos(editor) == OPENING
     assert [e.value for e in editor.error] == [
         "The player on roll already has all 15 checkers in play: remove one first."
     ]
+    assert _verdict(editor) == verdict  # the engine saw nothing new
     # The same spot again in the other mode: the board has not changed, the click must
     # still count (the chart takes a new key after every click).
-    editor.segmented_control(key="ed.mode").set_value("remove")
+    editor.segmented_control(key="pos-editor.mode").set_value("remove")
     _run(editor)
-    _click(editor, x6, 0.5)
-    assert _edited(editor) == position_id(apply_click(START, ("point", 6), "player", False))
+    _click(editor, _x(6), 0.5)
+    assert _pos(editor) == position_id(apply_click(START, ("point", 6), "player", False))
     assert not editor.error
 
 
 def test_the_opponent_side_and_the_buttons(editor):
-    editor.button(key="ed.clear").click()
+    editor.button(key="pos-editor.clear").click()
     _run(editor)
-    assert _edited(editor) == position_id(EMPTY)
-    editor.segmented_control(key="ed.side").set_value("opponent")
+    assert _pos(editor) == position_id(EMPTY)
+    assert _verdict(editor) == ()  # a game that is over is not evaluated, and says so
+    assert any("The game is over" in e.value for e in editor.error)
+    editor.segmented_control(key="pos-editor.side").set_value("opponent")
     _run(editor)
     _click(editor, board.OFF_TRAY, 3.0)  # nothing to bear off: a message
     assert "no checker on the points to bear off" in editor.error[0].value
-    x1 = board.board_figure(START)["layout"]["annotations"][0]["x"]
-    _click(editor, x1, 0.5)  # the player on roll's 1-point is the opponent's 24-point
+    _click(editor, _x(1), 0.5)  # the player on roll's 1-point is the opponent's 24-point
     one = Position((0,) * 24, (0,) * 23 + (1,))
-    assert _edited(editor) == position_id(one)
+    assert _pos(editor) == position_id(one)
+    editor.button(key="pos-editor.swap").click()
+    _run(editor)
+    assert _pos(editor) == position_id(one.swapped())
+    editor.button(key="pos-editor.start").click()
+    _run(editor)
+    assert _pos(editor) == OPENING
     assert not editor.error
-    editor.button(key="ed.swap").click()
-    _run(editor)
-    assert _edited(editor) == position_id(one.swapped())
-    editor.button(key="ed.start").click()
-    _run(editor)
-    assert _edited(editor) == "none"  # back where the page started
 
 
-def test_a_new_position_from_the_page_starts_the_editor_over(editor):
-    editor.button(key="ed.clear").click()
+def test_the_board_shows_the_page_cube_and_a_cube_the_page_does_not_read_is_named(open_page):
+    at = open_page(PAGE_FILE, sec=SECTION, depth="1-ply", cv="4", cube="opponent")
+    (chart,) = at.get("plotly_chart")
+    (cube,) = [a for a in json.loads(chart.proto.spec)["layout"]["annotations"]
+               if a.get("name") == "cube"]  # fmt: skip
+    assert cube["text"] == "<b>4</b>" and cube["y"] > 5.5  # on the opponent's side
+    bad = open_page(PAGE_FILE, sec=SECTION, depth="1-ply", cv="4", cube="center")
+    assert len(bad.get("plotly_chart")) == 1  # the board is still there to edit
+    assert any("A centred cube is on 1" in e.value for e in bad.error)
+    assert _verdict(bad) == ()
+
+
+def test_presenter_mode_shows_no_editor(open_page):
+    at = open_page(PAGE_FILE, sec=SECTION, present="true")
+    assert not at.exception
+    assert not at.get("plotly_chart")
+    assert any("not shown in presenter mode" in i.value for i in at.info)
+
+
+def test_the_place_picker_edits_as_a_click_does(editor):
+    """On a touch screen or from the keyboard: a place chosen in the box, then the button
+    (its label says what it does), is the same edit as a click on that place."""
+    editor.segmented_control(key="pos-editor.mode").set_value("remove")
     _run(editor)
-    assert _edited(editor) == position_id(EMPTY)
-    editor.session_state["start_id"] = position_id(EMPTY)  # the page took the edit
+    assert editor.button(key="pos-editor.pick").label == "Remove a checker there"
+    editor.selectbox(key="pos-editor.place").set_value("13")
+    editor.button(key="pos-editor.pick").click()
     _run(editor)
-    assert _edited(editor) == "none"
+    one = apply_click(START, ("point", 13), "player", False)
+    assert _pos(editor) == position_id(one)
+    editor.segmented_control(key="pos-editor.mode").set_value("add")
+    editor.selectbox(key="pos-editor.place").set_value("bar")
+    _run(editor)
+    assert editor.button(key="pos-editor.pick").label == "Add a checker there"
+    editor.button(key="pos-editor.pick").click()
+    _run(editor)
+    assert _pos(editor) == position_id(apply_click(one, ("bar", 0), "player", True))
+    editor.selectbox(key="pos-editor.place").set_value("1")
+    editor.button(key="pos-editor.pick").click()
+    _run(editor)  # a sixteenth checker: refused, with the reason
+    assert [e.value for e in editor.error] == [
+        "The player on roll already has all 15 checkers in play: remove one first."
+    ]
