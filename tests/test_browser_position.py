@@ -113,3 +113,24 @@ def test_a_deep_evaluation_shows_progress_and_can_be_stopped(browser, server):
         expect(metric_value(page, "Implied cube life x")).to_be_visible()
     finally:
         context.close()
+
+
+def test_the_score_matrix_of_a_linked_position_reopens_from_the_address_bar(browser, server):
+    """Issue #39's browser check of the score matrix: the position's matrix at the link's
+    score, its answer there the engine's own, the address bar reopening the same tab."""
+    from playwright.sync_api import expect
+
+    context = new_context(browser)
+    try:
+        page = context.new_page()
+        open_page(page, server, SPEC, f"?depth=1-ply&pos={POSITION_ID}&mode=match&away=4&oaway=2")
+        after_a_run(page, page.get_by_role("tab", name="Score matrix", exact=True).click)
+        here = engine.evaluate(position_from_id(POSITION_ID), away=4, opp_away=2)
+        label = "At 4-away/2-away, cube centred: the engine at 1-ply"
+        expect(metric_value(page, label)).to_have_text(here.action)
+        expect(page.get_by_text("Scores where the app's reading on")).to_be_visible()
+        assert re.search(r"[?&]sec=", page.url), f"the tab is not in the address bar: {page.url}"
+        page.screenshot(path=str(ARTIFACTS / "position-matrix.png"))
+        same_view_in_a_fresh_context(browser, page, "position-matrix")
+    finally:
+        context.close()
