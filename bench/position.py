@@ -16,7 +16,10 @@ Two measurements, one table each:
    average for ``--seconds``: the time from the request to the verdict (the run ends
    with an element whose text matches ``--settled``), its median, p95 and maximum
    against the target (p95 <= 1 s), and every error (an exception, a timeout, a run
-   that ended without the verdict).
+   that ended without the verdict). When the bench starts the server itself it also
+   reads the CPU seconds the server process and the engine's child process spent in
+   the run (``/proc``), per verdict: against the one core the server's interpreter can
+   use, they bound how many verdicts a second one process can give.
 
 The page is the app's position page, ``/position?pos=<id>&depth=2-ply``;
 ``--page real_race --query "pos={pos}" --settled "."`` drives the app's real race page.
@@ -200,10 +203,32 @@ class LoadRun:
     page: str
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    #: CPU seconds of the server process and of its children (the engine's child
+    #: process) during the run; None when the server is not this bench's.
+    server_cpu: float | None = None
+    engine_cpu: float | None = None
 
     @property
     def p95(self) -> float:
         return percentile(self.latencies, 95)
+
+
+def process_cpu(pid: int) -> tuple[float, float]:
+    """User and system CPU seconds of ``pid`` and of its live children, from
+    /proc/<pid>/stat (0 for a process that is gone)."""
+    import contextlib
+    import os
+
+    from bench.server import _children
+
+    def one(each: int) -> float:
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            with open(f"/proc/{each}/stat", encoding="ascii") as handle:
+                fields = handle.read().rpartition(")")[2].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return 0.0
+
+    return one(pid), sum(one(child) for child in _children(pid))
 
 
 def run_texts(run: object) -> list[str]:
@@ -274,8 +299,10 @@ def run_load(
     every: float = 5.0,
     timeout: float = 60.0,
     seed: int = 1,
+    pid: int | None = None,
 ) -> LoadRun:
-    """The load run (module notes, part 2) against the server at ``base`` (127.0.0.1)."""
+    """The load run (module notes, part 2) against the server at ``base`` (127.0.0.1);
+    with the server's ``pid``, the CPU it and its children spent."""
     from bench.load import _check_local
     from cubecore.position import position_id
 
@@ -300,8 +327,19 @@ def run_load(
             )
         )
 
+    before = process_cpu(pid) if pid is not None else None
     asyncio.run(main())
+    if pid is not None and before is not None:
+        after = process_cpu(pid)
+        result.server_cpu = after[0] - before[0]
+        result.engine_cpu = after[1] - before[1]  # the child started before the run
     return result
+
+
+def _per_verdict(seconds: float | None, run: LoadRun) -> str:
+    if seconds is None or not run.latencies:
+        return "-"
+    return f"{1000 * seconds / len(run.latencies):.0f} ms"
 
 
 def load_table(run: LoadRun) -> str:
@@ -320,6 +358,8 @@ def load_table(run: LoadRun) -> str:
             ms(max(run.latencies, default=float("nan"))),
             f"{verdict} (<= {P95_TARGET_SECONDS:g} s)",
             len(run.errors),
+            _per_verdict(run.server_cpu, run),
+            _per_verdict(run.engine_cpu, run),
         ]
     ]
     header = [
@@ -333,8 +373,27 @@ def load_table(run: LoadRun) -> str:
         "max",
         "target",
         "errors",
+        "server CPU per verdict",
+        "engine process CPU per verdict",
     ]
     return markdown_table(header, rows)
+
+
+def cpu_note(run: LoadRun) -> str:
+    """The server's CPU in the run against the one core its interpreter can use: the
+    verdicts a second that CPU per verdict allows, beside the verdicts asked."""
+    assert run.server_cpu is not None
+    per = run.server_cpu / max(len(run.latencies), 1)
+    asked = len(run.latencies) / run.seconds
+    ceiling = 1.0 / per if per > 0 else float("inf")
+    share = run.server_cpu / run.seconds
+    return (
+        f"Server CPU {run.server_cpu:.1f} s in {run.seconds:.0f} s ({share:.2f} of a core), "
+        f"{1000 * per:.0f} ms per verdict: one core gives at most "
+        f"{ceiling:.1f} verdicts a second; the run asked {asked:.1f} a second "
+        f"({asked * per:.0%} of a core). The engine's child process: "
+        f"{run.engine_cpu or 0.0:.1f} s."
+    )
 
 
 def run(
@@ -367,12 +426,14 @@ def run(
         result = run_load(url, page, query, settled, sessions, seconds, every)
     else:
         with streamlit_servers(1) as servers:
-            base = servers[0][0]
+            base, pid = servers[0]
             # the engine's child process starts with the first deep evaluation: once, first
             run_load(base, page, query, settled, 1, 1.0, 0.5, seed=2)
-            result = run_load(base, page, query, settled, sessions, seconds, every)
+            result = run_load(base, page, query, settled, sessions, seconds, every, pid=pid)
     print(title)
     print(load_table(result))
+    if result.server_cpu is not None and result.latencies:
+        print(f"\n{cpu_note(result)}")
     for error in result.errors[:10]:
         print(f"- {error[:200]}")
     print()

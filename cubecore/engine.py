@@ -60,7 +60,11 @@ bgsage's conventions and how each maps to ours (each has a test in ``tests/test_
 
 Every evaluation has a time budget (:data:`DEFAULT_BUDGETS`, seconds per level); levels
 above 1-ply run in a child process that is killed when the budget runs out, so no call
-outlives its budget (``TimeoutError`` naming ``budget``).
+outlives its budget (``TimeoutError`` naming ``budget``). 1-ply runs in the calling
+process on a network loaded once per process (:class:`_Network`: ~0.1 ms a call, where
+bgsage's own 1-ply loads its weights at each call, ~30 ms); the child's deeper levels
+still load them at each call (bgsage offers no N-ply cube decision on a loaded network
+with the same results).
 
 References
 ----------
@@ -88,7 +92,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import bgbot_cpp  # bgsage's compiled core, installed with it
 import bgsage
+from bgsage import weights as bgsage_weights
 
 from cubecore._validate import choice, flag, whole_number
 from cubecore.cubeful import (
@@ -165,6 +171,11 @@ _COINCIDE = 1e-12
 
 _LEVEL_NAMES = {"1-ply": "1ply", "2-ply": "2ply", "3-ply": "3ply", "4-ply": "4ply"}
 _OWNERS = {"center": "centered", "player": "player", "opponent": "opponent"}
+_CPP_OWNERS = {
+    "center": bgbot_cpp.CubeOwner.CENTERED,
+    "player": bgbot_cpp.CubeOwner.PLAYER,
+    "opponent": bgbot_cpp.CubeOwner.OPPONENT,
+}
 _ANALYZERS: dict[tuple[str, int, int], Any] = {}
 _ANALYZERS_LOCK = threading.Lock()
 _ROOT = Path(__file__).resolve().parents[1]
@@ -210,16 +221,12 @@ def board(position: Position) -> list[int]:
 
 def engine_pips(position: Position) -> tuple[int, int]:
     """bgsage's own pip counts ``(on roll, opponent)`` of :func:`board`'s array."""
-    import bgbot_cpp  # bgsage's compiled core, installed with it
-
     pips = bgbot_cpp.pip_counts(board(position))
     return int(pips[0]), int(pips[1])
 
 
 def engine_cube_life(position: Position) -> float:
     """The cube life ``x`` bgsage uses at its 1-ply for a position (module note 8)."""
-    import bgbot_cpp
-
     array = board(position)
     mine, theirs = bgbot_cpp.pip_counts(array)
     return float(bgbot_cpp.cube_efficiency([0.5] * 5, bgbot_cpp.is_race(array), mine, theirs))
@@ -385,8 +392,106 @@ def _analyzer(level: str, trials: int, truncation: int = 0) -> Any:
         return _ANALYZERS[key]
 
 
+class _Network:
+    """bgsage's production network and bear-off database, loaded once per process.
+
+    bgsage's 1-ply cube analysis (``BgBotAnalyzer.cube_action``, i.e. bgbot_cpp's
+    ``evaluate_cube_decision_unified``) takes the weights' file paths and loads the
+    24 networks' weights (9.3 MB) at every call: 25-40 ms of a ~30 us evaluation,
+    holding the interpreter's lock. This keeps one loaded network (bgbot_cpp's
+    ``BearoffStrategy`` around ``create_strategy``, as bgsage's own analyzer holds it)
+    and takes that function's steps on it with bgbot_cpp's own functions:
+    the raw network on the board seen by the opponent (``flip_board``) as a
+    post-move position, ``invert_probs_py``, the cube life of ``cube_efficiency``,
+    Janowski's ``cube_decision_1ply``, ``cubeless_equity``; bgsage's beaver rule
+    (money: the taker beavers where DT < 0, and DT is then reported doubled) and its
+    action labels. The result equals ``cube_action``'s exactly
+    (``tests/test_engine.py``: every field, over positions of every class, cube
+    states, scores, Jacoby and beavers).
+    """
+
+    def __init__(self) -> None:
+        weights = bgsage.default_weights()
+        self._strategy: Any = bgbot_cpp.create_strategy(
+            weights.strategy_type, weights.weight_paths_list, weights.hidden_sizes_list
+        )
+        path = bgsage_weights.bearoff_db_path()
+        database = bgbot_cpp.BearoffDB()
+        if path is None or not database.load(path):
+            raise RuntimeError("bgsage's bear-off database could not be loaded")
+        self._database = database  # kept alive with the strategy that reads it
+        self._strategy = bgbot_cpp.BearoffStrategy(self._strategy, database)
+        self._lock = threading.Lock()
+
+    def cube_action(self, request: dict[str, Any]) -> dict[str, Any]:
+        """bgsage's 1-ply cube analysis of ``request`` (the fields of :func:`_raw`)."""
+        array = request["board"]
+        away, opp_away = request["away"], request["opp_away"]
+        money = away == 0 and opp_away == 0
+        owner = _CPP_OWNERS[request["owner"]]
+        flipped = bgbot_cpp.flip_board(array)
+        with self._lock:
+            post_move = self._strategy.evaluate_board(flipped, flipped)["probs"]
+        probs = bgbot_cpp.invert_probs_py(list(post_move))
+        mine, theirs = bgbot_cpp.pip_counts(array)
+        x = bgbot_cpp.cube_efficiency(probs, bgbot_cpp.is_race(array), mine, theirs)
+        decision = bgbot_cpp.cube_decision_1ply(
+            probs, request["cube"], owner, x, away, opp_away, request["crawford"],
+            jacoby=money and request["jacoby"],
+        )  # fmt: skip
+        nd, dt, dp = decision.equity_nd, decision.equity_dt, decision.equity_dp
+        doubles, takes = decision.should_double, decision.should_take
+        beaver = money and request["beavers"] and dt < 0.0
+        if beaver:  # bgsage's money rule: DB = 2 DT, and the decision on it
+            dt = 2.0 * dt
+            doubles, takes = min(dt, dp) > nd, dt <= dp
+        return {
+            "probs": bgsage.Probabilities.from_list(list(probs)).to_list(),
+            "cubeless_equity": float(bgbot_cpp.cubeless_equity(probs)),
+            "nd": float(nd),
+            "dt": float(dt),
+            "dp": float(dp),
+            "is_beaver": bool(beaver),
+            "action": (
+                "No Double"
+                if not doubles
+                else "Double/Beaver"
+                if beaver
+                else "Double/Take"
+                if takes
+                else "Double/Pass"
+            ),
+        }
+
+
+_NETWORK: list[_Network] = []
+
+
+def _network() -> _Network:
+    with _ANALYZERS_LOCK:
+        if not _NETWORK:
+            _NETWORK.append(_Network())
+        return _NETWORK[0]
+
+
+def _available(request: dict[str, Any]) -> bool:
+    if request["away"] == 0:  # money: bgsage's can_double_match answers False
+        return bool(request["owner"] != "opponent")
+    return bool(
+        bgsage.can_double_match(
+            request["away"],
+            request["opp_away"],
+            request["cube"],
+            _OWNERS[request["owner"]],
+            request["crawford"],
+        )
+    )
+
+
 def _raw(request: dict[str, Any]) -> dict[str, Any]:
     """One bgsage cube analysis as plain values (runs in this process or a child)."""
+    if request["level"] == "1-ply" and request.get("kind") != "after_move":
+        return {**_network().cube_action(request), "available": _available(request), "se": None}
     analyzer = _analyzer(request["level"], request["trials"], request.get("truncation", 0))
     if request["level"] == "rollout":
         # Cached analyzers are shared: every rollout states its seed (set_seed is
@@ -412,17 +517,7 @@ def _raw(request: dict[str, Any]) -> dict[str, Any]:
         "dt": float(r.equity_dt),
         "dp": float(r.equity_dp),
         "is_beaver": bool(r.is_beaver),
-        "available": request["owner"] != "opponent"
-        if request["away"] == 0  # money: bgsage's can_double_match answers False
-        else bool(
-            bgsage.can_double_match(
-                request["away"],
-                request["opp_away"],
-                request["cube"],
-                _OWNERS[request["owner"]],
-                request["crawford"],
-            )
-        ),
+        "available": _available(request),
         "action": str(r.optimal_action),
         "se": None if r.cubeless_se is None else (r.cubeless_se, r.equity_nd_se, r.equity_dt_se),
     }

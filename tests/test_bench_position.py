@@ -23,7 +23,12 @@ def test_tables():
     run = bench.LoadRun(30, 60.0, 5.0, "position", latencies=[0.2] * 19 + [1.5], errors=["x"])
     row = bench.load_table(run).splitlines()[2]
     assert "| /position | 30 | 60 s | 5 s | 20 | 200 ms | 200 ms | 1500 ms | meets" in row
-    assert row.endswith("| 1 |")
+    assert row.endswith("| 1 | - | - |")  # no CPU figures: the server was not the bench's
+    run.server_cpu, run.engine_cpu = 3.0, 0.5
+    assert bench.load_table(run).splitlines()[2].endswith("| 1 | 150 ms | 25 ms |")
+    note = bench.cpu_note(run)
+    assert "150 ms per verdict: one core gives at most 6.7 verdicts a second" in note
+    assert "the run asked 0.3 a second (5% of a core)" in note
 
 
 @pytest.mark.parametrize(

@@ -396,6 +396,68 @@ def test_bad_arguments_name_the_parameter(kwargs, name):
         engine.evaluate(Position(START, START), **kwargs)
 
 
+# --------------------------------------------------------------------------- held network
+
+#: Cube and score states of the held network's check: (cube, owner, away, opp_away,
+#: crawford, jacoby, beavers); money with each rule, owned cubes, match scores, the
+#: Crawford game, post-Crawford and a cube that covers the score.
+_ONE_PLY_STATES = (
+    (1, "center", 0, 0, False, False, False),
+    (1, "center", 0, 0, False, True, True),
+    (1, "center", 0, 0, False, False, True),
+    (2, "player", 0, 0, False, False, True),
+    (2, "opponent", 0, 0, False, False, False),
+    (1, "center", 3, 5, False, False, False),
+    (2, "opponent", 4, 2, False, False, False),
+    (1, "center", 1, 4, True, False, False),
+    (1, "center", 2, 1, False, False, False),
+    (4, "player", 7, 7, False, False, False),
+    (2, "player", 2, 9, False, False, False),
+)
+
+
+def test_held_network_one_ply_equals_bgsages_own_cube_action():
+    # the adapter evaluates 1-ply on a network loaded once per process; bgsage's own
+    # analyzer loads the weights at every call. Every field must be equal, not close:
+    # every third board of the fixture (8 of each class: contact, crashed, race,
+    # bear-off; the fixture's cases 2k, 2k+1 are one board) in every state
+    import bgsage
+
+    analyzer = bgsage.BgBotAnalyzer(eval_level="1ply", bearoff_db=True, parallel_threads=0)
+    owners = {"center": "centered", "player": "player", "opponent": "opponent"}
+    labels, beavered = set(), 0
+    for case in CASES[::6]:
+        array = engine.board(_position(case))
+        for cube, owner, away, opp_away, crawford, jacoby, beavers in _ONE_PLY_STATES:
+            request = {
+                "board": array, "level": "1-ply", "trials": 0, "cube": cube, "owner": owner,
+                "away": away, "opp_away": opp_away, "crawford": crawford,
+                "jacoby": jacoby, "beavers": beavers,
+            }  # fmt: skip
+            r = analyzer.cube_action(
+                array, cube, owners[owner], away1=away, away2=opp_away,
+                is_crawford=crawford, jacoby=jacoby, beaver=beavers,
+            )  # fmt: skip
+            expected = {
+                "probs": r.probs.to_list(),
+                "cubeless_equity": r.cubeless_equity,
+                "nd": r.equity_nd,
+                "dt": r.equity_dt,
+                "dp": r.equity_dp,
+                "is_beaver": r.is_beaver,
+                "action": r.optimal_action,
+            }
+            got = engine._raw(request)
+            where = f"{case['position_id']} {request}"
+            assert {key: got[key] for key in expected} == expected, where
+            assert got["se"] is None and isinstance(got["available"], bool)
+            labels.add(r.optimal_action)
+            beavered += r.is_beaver
+    # the sample reaches each action and bgsage's beaver rule (DT reported doubled)
+    assert labels >= {"No Double", "Double/Take", "Double/Pass"}
+    assert beavered > 0
+
+
 # --------------------------------------------------------------------------- levels
 
 
