@@ -59,8 +59,9 @@ SEARCH = Control(
     "Search",
     "text",
     "",
-    pattern=rf"[ -~]{{0,{MAX_SEARCH}}}",
-    help="Words to find in the titles and explanations (every word must appear).",
+    pattern=rf"[A-Za-z0-9 ,.%'/-]{{0,{MAX_SEARCH}}}",
+    help="Words to find in the titles and explanations (every word must appear): "
+    "letters, digits, spaces and , . % ' / -.",
 )
 SCORE = Control(
     "score",

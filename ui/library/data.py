@@ -79,6 +79,7 @@ def library_frame(score: str, theme: str, search: str) -> pd.DataFrame:
                 "opponent_pips": opponent_pips,
                 "score": SCORE_LABELS[score],
                 "action": stored.action,
+                "verdict": stored.verdict,
                 "win_percent": 100.0 * stored.win,
                 "gammon_percent": 100.0 * stored.win_gammon,
                 "no_double": stored.no_double,
@@ -90,7 +91,7 @@ def library_frame(score: str, theme: str, search: str) -> pd.DataFrame:
             }
         )
     columns = [
-        "id", "title", "theme", "pips", "opponent_pips", "score", "action", "win_percent",
+        "id", "title", "theme", "pips", "opponent_pips", "score", "action", "verdict", "win_percent",
         "gammon_percent", "no_double", "double_take", "double_pass", "deeper_check",
         "position_id", "link",
     ]  # fmt: skip

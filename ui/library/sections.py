@@ -12,7 +12,7 @@ import streamlit as st
 from cubecore import library
 from ui import widgets
 from ui.board import board_figure
-from ui.library import data
+from ui.library import charts, data
 from ui.library.controls import SCORE_LABELS, THEME_LABELS
 from ui.pages import link_query
 from ui.skeleton import View
@@ -115,6 +115,7 @@ def positions_section(v: View) -> None:
         f"{len(frame)} of {len(library.library())} positions. Verdicts by the Open Sage "
         "engine at 3-ply; the explanations are about money play."
     )
+    widgets.chart(charts.verdict_map(frame, SCORE_LABELS[score]), "library_verdicts")
     for row in frame.itertuples(index=False):
         with st.container(border=True):
             st.markdown(f"**{row.title}**")
@@ -138,4 +139,5 @@ def table_section(v: View) -> None:
         f"Equities: {_unit(score)}, from the player on roll's view. The position page's "
         "address opens each position with this cube and score."
     )
-    widgets.table_with_download(frame, "library", labels=TABLE_LABELS)
+    widgets.chart(charts.verdicts_by_theme(frame, SCORE_LABELS[score]), "library_themes")
+    widgets.table_with_download(frame.drop(columns="verdict"), "library", labels=TABLE_LABELS)
