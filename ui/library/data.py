@@ -91,8 +91,8 @@ def library_frame(score: str, theme: str, search: str) -> pd.DataFrame:
             }
         )
     columns = [
-        "id", "title", "theme", "pips", "opponent_pips", "score", "action", "verdict", "win_percent",
-        "gammon_percent", "no_double", "double_take", "double_pass", "deeper_check",
+        "id", "title", "theme", "pips", "opponent_pips", "score", "action", "verdict",
+        "win_percent", "gammon_percent", "no_double", "double_take", "double_pass", "deeper_check",
         "position_id", "link",
     ]  # fmt: skip
     return pd.DataFrame(rows, columns=columns)
