@@ -10,8 +10,8 @@ PAGE = Page(
     "the position page. The explanations are about money play.",
     sources=("T04", "GNUBG"),
     sections=(
-        Section("positions", "Positions", sections.positions_section, slide=False),
-        Section("table", "Table", sections.table_section, slide=False),
+        Section("positions", "Positions", sections.positions_section),
+        Section("table", "Table", sections.table_section),
     ),
     **wiring(controls),
 )

@@ -47,7 +47,7 @@ def library_id(text: str) -> None:
 
 THEME = Control(
     "kind",
-    "Theme",
+    "Kind of position",
     "select",
     ALL,
     options=tuple(THEME_LABELS),

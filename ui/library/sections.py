@@ -60,6 +60,19 @@ def _verdict_lines(position_key: str, score: str) -> str:
     return lines
 
 
+def _counts(frame: pd.DataFrame) -> None:
+    """The headline: how many positions the filter shows, and how many of each verdict."""
+    verdicts = frame["verdict"].value_counts()
+    widgets.headline(
+        [
+            ("Positions", str(len(frame))),
+            ("No double", str(int(verdicts.get("ND", 0)))),
+            ("Double, take", str(int(verdicts.get("DT", 0)))),
+            ("Pass or too good", str(int(verdicts.get("DP", 0) + verdicts.get("TG", 0)))),
+        ]
+    )
+
+
 def _open_link(position_key: str, score: str, label: str = "Open on the position page") -> None:
     st.page_link(
         data.POSITION_PAGE,
@@ -74,11 +87,20 @@ def _focus(position_key: str, score: str) -> None:
     item = library.library_position(position_key)
     st.subheader(item.title)
     st.caption(f"{THEME_LABELS[item.theme]} · name in links: {item.id}")
+    stored = library.evaluation(item.id, score)
+    pips, opponent_pips = item.position.pips
+    widgets.headline(
+        [
+            (SCORE_LABELS[score], stored.action),
+            ("Wins", f"{100 * stored.win:.1f}%"),
+            ("Pips", f"{pips} v {opponent_pips}"),
+        ]
+    )
     widgets.chart(
         board_figure(item.position, cube_value=item.cube, cube_owner=item.owner),
         f"library_{item.id}",
     )
-    st.markdown(item.explanation)
+    st.markdown(f"**In words (money play):** {item.explanation}")
     rows = []
     for key, label in SCORE_LABELS.items():
         stored = library.evaluation(item.id, key)
@@ -115,6 +137,8 @@ def positions_section(v: View) -> None:
         f"{len(frame)} of {len(library.library())} positions. Verdicts by the Open Sage "
         "engine at 3-ply; the explanations are about money play."
     )
+    if not focus:  # one headline a section: the position in focus has it
+        _counts(frame)
     widgets.chart(charts.verdict_map(frame, SCORE_LABELS[score]), "library_verdicts")
     for row in frame.itertuples(index=False):
         with st.container(border=True):
@@ -124,7 +148,8 @@ def positions_section(v: View) -> None:
                 f" · name in links: {row.id}"
             )
             st.markdown(_verdict_lines(str(row.id), score))
-            st.markdown(library.library_position(str(row.id)).explanation)
+            explanation = library.library_position(str(row.id)).explanation
+            st.markdown(f"**In words (money play):** {explanation}")
             _open_link(str(row.id), score)
 
 
@@ -139,5 +164,6 @@ def table_section(v: View) -> None:
         f"Equities: {_unit(score)}, from the player on roll's view. The position page's "
         "address opens each position with this cube and score."
     )
+    _counts(frame)
     widgets.chart(charts.verdicts_by_theme(frame, SCORE_LABELS[score]), "library_themes")
     widgets.table_with_download(frame.drop(columns="verdict"), "library", labels=TABLE_LABELS)
