@@ -19,8 +19,9 @@ library's page opens without starting it.
 The verdict of an evaluation is one of :data:`VERDICTS`, the three answers a class votes
 on plus the fourth a player must know: ``ND`` (no double; the opponent would take),
 ``DT`` (double, take), ``DP`` (double, pass), ``TG`` (too good to double: play on for
-the gammon, the opponent would pass), and ``NA`` where the player on roll cannot double
-(the opponent owns the cube, or a match score where the cube is dead). The verdict is
+the gammon; at a match score the opponent may even take), and ``NA`` where the player
+on roll cannot double (the opponent owns the cube, or the cube is dead at the score).
+The verdict is
 the engine's proper cube action by the app's decision rule
 (:func:`cubecore.cubeful.proper_cube_action`, gnubg's convention).
 """
@@ -179,6 +180,19 @@ class StoredEvaluation:
     optimal: float
     action: str
     verdict: str
+
+    @property
+    def doubles(self) -> bool:
+        """Whether the proper action turns the cube (the answer to "Double or not?")."""
+        return self.verdict in ("DT", "DP")
+
+    @property
+    def taker_passes(self) -> bool | None:
+        """Whether a double should be passed (``DP < DT``: "Take or pass?"); None where
+        the player on roll cannot double."""
+        if self.double_take is None or self.double_pass is None:
+            return None
+        return self.double_pass < self.double_take
 
     @property
     def margin(self) -> float | None:

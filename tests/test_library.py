@@ -191,3 +191,16 @@ def test_evaluations_file_is_what_the_script_writes() -> None:
     data = json.loads(library.EVALUATIONS_FILE.read_text())
     assert list(data["positions"]) == [item.id for item in library.library()]
     assert set(data["header"]["scores"]) == set(library.SCORES)
+
+
+def test_the_double_and_the_take_apart() -> None:
+    for item in library.library():
+        for score in library.SCORES:
+            stored = library.evaluation(item.id, score)
+            assert stored.doubles == (stored.verdict in ("DT", "DP"))
+            if stored.verdict == "NA":
+                assert stored.taker_passes is None
+            elif stored.verdict != "TG":  # too good: the taker may pass or take
+                assert stored.taker_passes == (stored.verdict == "DP"), (item.id, score)
+            else:
+                assert stored.action.endswith("pass" if stored.taker_passes else "take")
