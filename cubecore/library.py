@@ -21,8 +21,7 @@ on plus the fourth a player must know: ``ND`` (no double; the opponent would tak
 ``DT`` (double, take), ``DP`` (double, pass), ``TG`` (too good to double: play on for
 the gammon; at a match score the opponent may even take), and ``NA`` where the player
 on roll cannot double (the opponent owns the cube, or the cube is dead at the score).
-The verdict is
-the engine's proper cube action by the app's decision rule
+The verdict is the engine's proper cube action by the app's decision rule
 (:func:`cubecore.cubeful.proper_cube_action`, gnubg's convention).
 """
 
