@@ -43,6 +43,7 @@ __all__ = [
     "EVALUATIONS_FILE",
     "LEVELS",
     "LIBRARY_FILE",
+    "ROLLOUT",
     "SCORES",
     "THEMES",
     "VERDICTS",
@@ -54,6 +55,7 @@ __all__ = [
     "evaluations_header",
     "library",
     "library_position",
+    "stored_rollout",
     "verdict_of",
 ]
 
@@ -77,6 +79,8 @@ VERDICTS = ("ND", "DT", "DP", "TG", "NA")
 LEVELS = ("3-ply", "1-ply")
 #: The level of the check stored beside a close 3-ply decision (:func:`close_check`).
 CHECK_LEVEL = "4-ply"
+#: The level stored where the 3-ply and 4-ply verdicts differ (:func:`stored_rollout`).
+ROLLOUT = "rollout"
 #: Cube owners as :func:`cubecore.engine.evaluate` takes them.
 _OWNERS: tuple[CubeOwner, ...] = ("center", "player", "opponent")
 _DATA = Path(__file__).resolve().parent / "data" / "positions"
@@ -164,7 +168,9 @@ class StoredEvaluation:
     Equities are per unit of the current cube, from the player on roll's view (money
     equity, or normalised match equity at a score), as
     :class:`cubecore.engine.EngineCubeDecision` reports them; ``double_take`` and
-    ``double_pass`` are None where the player on roll cannot double.
+    ``double_pass`` are None where the player on roll cannot double. A rollout also
+    has its number of games (``trials``) and the standard errors of (cubeless equity,
+    ND, DT).
     """
 
     win: float
@@ -179,6 +185,12 @@ class StoredEvaluation:
     optimal: float
     action: str
     verdict: str
+    trials: int = 0
+    standard_errors: tuple[float | None, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.standard_errors is not None:  # JSON gives a list
+            object.__setattr__(self, "standard_errors", tuple(self.standard_errors))
 
     @property
     def doubles(self) -> bool:
@@ -348,6 +360,19 @@ def evaluation(position_key: str, score: str = "money", level: str = "3-ply") ->
     if level not in LEVELS:
         raise ValueError(f"`level` must be one of {LEVELS} (got {level!r})")
     return StoredEvaluation(**_evaluations()["positions"][position_key]["scores"][score][level])
+
+
+def stored_rollout(position_key: str, score: str = "money") -> StoredEvaluation | None:
+    """The stored rollout of a decision whose 3-ply and 4-ply verdicts differ, or None.
+
+    Raises
+    ------
+    ValueError
+        Naming the parameter: an unknown id or score.
+    """
+    evaluation(position_key, score)
+    record = _evaluations()["positions"][position_key]["scores"][score].get(ROLLOUT)
+    return None if record is None else StoredEvaluation(**record)
 
 
 def close_check(position_key: str, score: str = "money") -> StoredEvaluation | None:

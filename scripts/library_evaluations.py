@@ -14,12 +14,18 @@ Jacoby rule and without beavers (the position page's defaults).
 
 Where a 3-ply decision is close (:data:`CLOSE`, in units of the cube), the script also
 evaluates it at 4-ply and stores that beside it, so a reader sees whether one more ply
-changes the verdict. Rollouts would settle close decisions better, but the engine's
-default rollout (360 games) takes minutes per position on this machine, and the library
-has dozens of close decisions: the 4-ply check is what fits.
+changes the verdict; where the two verdicts differ, it rolls the decision out
+(:data:`ROLLOUT_TRIALS` games, the engine's fixed seed) and stores that too. A rollout
+took about a minute on this machine (2 shared cores): the few decisions on which the
+two depths disagree fit, the hundred or so close ones would take two hours.
 
-n-ply evaluations draw no dice: the file is the same on every run with the same engine
-version (its header says which), apart from the date and the time taken.
+n-ply evaluations draw no dice and a rollout's dice come from its seed: the file is the
+same on every run with the same engine version (its header says which), apart from the
+date and the time taken.
+
+A rollout the engine adapter refuses (its ``ValueError``: 2026-11-29, a rollout's
+variance reduction gave a backgammon chance of -0.000004) is listed in the header's
+``rollouts_refused`` with the adapter's reason, never left out silently.
 """
 
 from __future__ import annotations
@@ -40,6 +46,8 @@ from cubecore import engine, library  # noqa: E402
 #: A 3-ply decision this close (cube units, :attr:`StoredEvaluation.margin`) is checked at 4-ply.
 CLOSE = 0.04
 CHECK_LEVEL = library.CHECK_LEVEL
+#: Games of each rollout (the engine's default: a multiple of 36).
+ROLLOUT_TRIALS = engine.DEFAULT_ROLLOUT_TRIALS
 
 
 def _record(decision: engine.EngineCubeDecision) -> dict[str, Any]:
@@ -72,8 +80,13 @@ def evaluate(item: library.LibraryPosition, score: library.Score, level: str) ->
         away=score.away,
         opp_away=score.opp_away,
         crawford=score.crawford,
+        trials=ROLLOUT_TRIALS,
     )
-    return _record(decision)
+    record = _record(decision)
+    if level == library.ROLLOUT:
+        record["trials"] = ROLLOUT_TRIALS
+        record["standard_errors"] = decision.standard_errors
+    return record
 
 
 def main() -> None:
@@ -84,7 +97,8 @@ def main() -> None:
         )
     start = time.perf_counter()
     positions: dict[str, Any] = {}
-    checked = 0
+    checked = rolled = 0
+    refused: list[dict[str, str]] = []
     for item in library.library():
         scores: dict[str, Any] = {}
         for score in library.SCORES.values():
@@ -93,6 +107,12 @@ def main() -> None:
             if shown.margin is not None and shown.margin < CLOSE:
                 levels[CHECK_LEVEL] = evaluate(item, score, CHECK_LEVEL)
                 checked += 1
+                if levels[CHECK_LEVEL]["verdict"] != shown.verdict:
+                    try:
+                        levels[library.ROLLOUT] = evaluate(item, score, library.ROLLOUT)
+                        rolled += 1
+                    except ValueError as error:  # the adapter refused the rollout's output
+                        refused.append({"id": item.id, "score": score.key, "reason": str(error)})
             scores[score.key] = levels
         positions[item.id] = {
             "position_id": item.position_id,
@@ -109,8 +129,11 @@ def main() -> None:
         "levels": list(library.LEVELS),
         "close_check": f"{CHECK_LEVEL} where the 3-ply margin is under {CLOSE}",
         "close_checked": checked,
-        "seed": None,
-        "seed_note": "n-ply evaluations draw no dice; no rollouts were run",
+        "rollouts": f"{ROLLOUT_TRIALS} games where the 3-ply and {CHECK_LEVEL} verdicts differ",
+        "rolled_out": rolled,
+        "rollouts_refused": refused,
+        "seed": engine.ROLLOUT_SEED,
+        "seed_note": "the rollouts' seed; n-ply evaluations draw no dice",
         "rules": "money: no Jacoby rule, no beavers; match: the engine's Kazaross-XG2 table",
         "scores": {
             key: {"away": s.away, "opp_away": s.opp_away, "crawford": s.crawford}

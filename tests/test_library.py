@@ -94,7 +94,7 @@ def test_header_says_what_made_the_evaluations() -> None:
     assert header["made_by"] == "scripts/library_evaluations.py"
     assert header["engine_version"] == engine.ENGINE_VERSION == engine.installed_version()
     assert header["levels"] == list(library.LEVELS)
-    assert "seed" in header and header["seed_note"]
+    assert header["seed"] == engine.ROLLOUT_SEED and header["seed_note"]
     assert dt.datetime.fromisoformat(header["date"]).year >= 2026
     assert header["seconds"] > 0
 
@@ -114,17 +114,31 @@ def test_stored_values_recompute_at_1_ply(position_key: str) -> None:
         assert (fresh["action"], fresh["verdict"]) == (stored["action"], stored["verdict"])
 
 
-def test_close_decisions_carry_a_deeper_check() -> None:
-    threshold = _script().CLOSE
-    checked = 0
+def test_close_decisions_carry_a_deeper_check_and_disputed_ones_a_rollout() -> None:
+    script = _script()
+    refused = library.evaluations_header()["rollouts_refused"]
+    checked = rolled = 0
     for item in library.library():
         for score in library.SCORES:
             shown = library.evaluation(item.id, score)
             check = library.close_check(item.id, score)
-            close = shown.margin is not None and shown.margin < threshold
+            rollout = library.stored_rollout(item.id, score)
+            close = shown.margin is not None and shown.margin < script.CLOSE
             assert (check is not None) == close, (item.id, score)
+            disputed = check is not None and check.verdict != shown.verdict
+            listed = {"id": item.id, "score": score} in [
+                {"id": r["id"], "score": r["score"]} for r in refused
+            ]
+            assert (rollout is not None or listed) == disputed, (item.id, score)
+            assert not (rollout is not None and listed)
+            if rollout is not None:
+                assert rollout.trials == script.ROLLOUT_TRIALS
+                assert rollout.standard_errors is not None and len(rollout.standard_errors) == 3
             checked += close
-    assert checked == library.evaluations_header()["close_checked"]
+            rolled += rollout is not None
+    header = library.evaluations_header()
+    assert (checked, rolled) == (header["close_checked"], header["rolled_out"])
+    assert rolled > 0
 
 
 def test_verdict_of_each_action() -> None:

@@ -131,3 +131,12 @@ def test_the_table_lists_the_filter_with_a_csv(open_page):
     bearoffs = [i for i in library.library() if i.theme == "bear-off"]
     assert list(frame["id"]) == [i.id for i in bearoffs]
     assert at.get("download_button")
+
+
+def test_a_disputed_decision_shows_its_rollout(open_page):
+    at = open_page(PAGE, kind="Blitzes")
+    rollout = library.stored_rollout("blitz-anchored", "money")
+    assert rollout is not None
+    text = markdown(at)
+    assert "one ply deeper (4-ply) the engine says" in text
+    assert f"A rollout of {rollout.trials} games says **{rollout.action}**" in text

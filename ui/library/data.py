@@ -58,7 +58,8 @@ def library_frame(score: str, theme: str, search: str) -> pd.DataFrame:
 
     One row per position, in the library's order: id, title, theme (in words), pip
     counts, the engine's 3-ply verdict and equities at the score, the 4-ply check where
-    the decision is close, the Position ID and the position page's address.
+    the decision is close, the rollout where 3-ply and 4-ply disagree, the Position ID
+    and the position page's address.
     """
     words = search.lower().split()
     rows = []
@@ -69,6 +70,7 @@ def library_frame(score: str, theme: str, search: str) -> pd.DataFrame:
             continue
         stored = library.evaluation(item.id, score)
         check = library.close_check(item.id, score)
+        rollout = library.stored_rollout(item.id, score)
         pips, opponent_pips = item.position.pips
         rows.append(
             {
@@ -86,13 +88,14 @@ def library_frame(score: str, theme: str, search: str) -> pd.DataFrame:
                 "double_take": stored.double_take,
                 "double_pass": stored.double_pass,
                 "deeper_check": None if check is None else check.action,
+                "rollout": None if rollout is None else rollout.action,
                 "position_id": item.position_id,
                 "link": position_link(item.id, score),
             }
         )
     columns = [
         "id", "title", "theme", "pips", "opponent_pips", "score", "action", "verdict",
-        "win_percent", "gammon_percent", "no_double", "double_take", "double_pass", "deeper_check",
-        "position_id", "link",
+        "win_percent", "gammon_percent", "no_double", "double_take", "double_pass",
+        "deeper_check", "rollout", "position_id", "link",
     ]  # fmt: skip
     return pd.DataFrame(rows, columns=columns)

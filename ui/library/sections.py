@@ -32,6 +32,7 @@ TABLE_LABELS = {
     "double_take": "Double, take",
     "double_pass": "Double, pass",
     "deeper_check": "Close: 4-ply says",
+    "rollout": "Rollout says",
     "position_id": "Position ID",
     "link": "Position page",
 }
@@ -57,6 +58,12 @@ def _verdict_lines(position_key: str, score: str) -> str:
     if check is not None:
         agrees = "agrees" if check.verdict == stored.verdict else f"says {check.action}"
         lines += f"  \nA close decision: one ply deeper (4-ply) the engine {agrees}."
+    rollout = library.stored_rollout(position_key, score)
+    if rollout is not None:
+        lines += (
+            f" A rollout of {rollout.trials} games says **{rollout.action}** (no double "
+            f"{_equity(rollout.no_double)}, double/take {_equity(rollout.double_take)})."
+        )
     return lines
 
 
