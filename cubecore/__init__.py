@@ -31,6 +31,7 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 - :mod:`cubecore.race_counts`: Keith, Thorp, 8-9-12, Kleinman, Isight and Trice on a position.
 - :mod:`cubecore.bearoff`: exact one- and two-sided bear-off databases (disk-cached).
 - :mod:`cubecore.drills`: seeded quiz questions graded against the app's own functions.
+- :mod:`cubecore.library`: the reference library of cube positions and the engine's verdicts.
 """
 
 from cubecore import (
@@ -46,6 +47,7 @@ from cubecore import (
     giveup,
     janowski,
     keeler_spencer,
+    library,
     market_window,
     match,
     match_points,
@@ -79,6 +81,7 @@ __all__ = [
     "giveup",
     "janowski",
     "keeler_spencer",
+    "library",
     "market_window",
     "match",
     "match_points",

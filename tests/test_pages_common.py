@@ -53,7 +53,9 @@ def widget(at, control: Control):
 
 
 def bad_value(control: Control) -> str:
-    """A value the control cannot take."""
+    """A value the control cannot take (a free text, a search, takes "abc": markup then)."""
+    if control.kind == "text" and control.parse("abc")[1] is None:
+        return "<b>zq</b>"
     return {"bool": "maybe", "select": "<b>zq</b>", "tabs": "no such section"}.get(
         control.kind, "abc"
     )

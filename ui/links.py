@@ -147,7 +147,7 @@ def notice_text(problem: LinkProblem, used: str | None) -> str:
         return f"Ignored unknown link parameter(s): {escape_text(problem.raw, 120)}."
     return (
         f"Link parameter **{problem.key}**: ignored {escape_text(problem.raw)} "
-        f"({escape_text(problem.reason, 80)}); using {escape_text(used or '')}."
+        f"({escape_text(problem.reason, 80)}); using {escape_text(used) if used else 'none'}."
     )
 
 

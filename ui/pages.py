@@ -145,6 +145,14 @@ PAGES = (
         package="ui.drills",
     ),
     PageSpec(
+        "pages/library.py",
+        "Position library",
+        "library",
+        ":material/library_books:",
+        "Learn",
+        package="ui.library",
+    ),
+    PageSpec(
         "pages/janowski.py",
         "Janowski: cube life",
         "janowski",
