@@ -162,6 +162,44 @@ class CubelessProbabilities:
                 f" ({self.lose_gammon:g}): backgammons are counted within gammons"
             )
 
+    @classmethod
+    def nearest(
+        cls,
+        win: float,
+        win_gammon: float,
+        win_backgammon: float,
+        lose_gammon: float,
+        lose_backgammon: float,
+    ) -> CubelessProbabilities:
+        """The probabilities one game can have nearest an estimate of them.
+
+        A rollout's estimates use variance reduction, which can stray a hair outside
+        what one game allows (a backgammon rate of nearly 0 estimated at -4e-6). Each is
+        clipped into its range, in order: ``win`` into [0, 1], ``win_gammon`` into
+        [0, win], ``win_backgammon`` into [0, win_gammon], ``lose_gammon`` into
+        [0, 1 - win], ``lose_backgammon`` into [0, lose_gammon]. Numbers that are not
+        finite are refused as by the constructor.
+
+        Examples
+        --------
+        >>> CubelessProbabilities.nearest(0.87, 0.3, 0.01, 0.02, -4e-6).lose_backgammon
+        0.0
+        """
+        w, wg, wbg, lg, lbg = (
+            real_in_range(name, value)
+            for name, value in (
+                ("win", win),
+                ("win_gammon", win_gammon),
+                ("win_backgammon", win_backgammon),
+                ("lose_gammon", lose_gammon),
+                ("lose_backgammon", lose_backgammon),
+            )
+        )
+        w = min(max(w, 0.0), 1.0)
+        wg = min(max(wg, 0.0), w)
+        lg = min(max(lg, 0.0), 1.0 - w)
+        return cls(w, wg, min(max(wbg, 0.0), wg), lg, min(max(lbg, 0.0), lg))
+
     @property
     def lose(self) -> float:
         """``1 - win``."""

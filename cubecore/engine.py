@@ -57,6 +57,11 @@ bgsage's conventions and how each maps to ours (each has a test in ``tests/test_
    seeded batch (:func:`rollout_batch`, the unit of :mod:`cubecore.rollout`) never
    changes the next rollout's dice (a batch's result did not depend on the thread
    count, 1 or 2).
+10. **Rollout estimates** use variance reduction, so a rate near 0 can come out a hair
+    below it (a backgammon chance of -4e-6 in an ace-point game): a rollout's
+    probabilities are the nearest ones a game can have
+    (:meth:`~cubecore.cube_decision.CubelessProbabilities.nearest`); its equities are
+    bgsage's, unclipped.
 
 Every evaluation has a time budget (:data:`DEFAULT_BUDGETS`, seconds per level); levels
 above 1-ply run in a child process that is killed when the budget runs out, so no call
@@ -736,7 +741,9 @@ def evaluate(
     raw = _run(request, seconds, stop)
     elapsed = time.perf_counter() - start
     win, wg, wbg, lg, lbg = raw["probs"]
-    probabilities = CubelessProbabilities(win, wg, wbg, lg, lbg)
+    # a rollout's variance-reduced estimates can stray a hair outside [0, 1] (module note 10)
+    feasible = CubelessProbabilities.nearest if level == "rollout" else CubelessProbabilities
+    probabilities = feasible(win, wg, wbg, lg, lbg)
     available = raw["available"]
     nd, dp = raw["nd"], raw["dp"]
     dt = raw["dt"] / 2.0 if raw["is_beaver"] else raw["dt"]  # bgsage: 2 DT when beavered
