@@ -188,7 +188,7 @@ class QueueRunner:
                 if run.pending < before:  # the batch itself ran out of its budget
                     self._fail(run, key, "A batch of trials did not finish within its time budget.")
                     return
-            except Exception:  # noqa: BLE001 - a batch failed on the cluster (a worker died too often)
+            except Exception:  # a batch failed on the cluster (a worker died too often)
                 self._fail(run, key, "A batch of trials failed on the cluster.")
                 return
             if not self.queue.heartbeat(key, self.owner):  # cancelled, or the lease lost

@@ -41,6 +41,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import Engine, and_, create_engine, func, or_, select, text, update
 from sqlalchemy.engine import Connection, RowMapping
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.sql.elements import ColumnElement
 
 from cubecore import engine
 from cubecore import rollout as ro
@@ -363,9 +364,7 @@ class RolloutQueue:
                 raise ValueError("Only the session that submitted a rollout may cancel it.")
             db.execute(
                 update(rollout_jobs)
-                .where(
-                    (rollout_jobs.c.rollout_key == key) & rollout_jobs.c.state.in_(ACTIVE)
-                )
+                .where((rollout_jobs.c.rollout_key == key) & rollout_jobs.c.state.in_(ACTIVE))
                 .values(
                     state="cancelled", lease_owner=None, lease_expires=None, finished_at=self.now()
                 )
@@ -381,7 +380,9 @@ class RolloutQueue:
             row = self._row(db, key)
         return None if row is None else _job(row)
 
-    def jobs(self, *, session: str | None = None, limit: int = QUEUE_JOBS) -> tuple[RolloutJob, ...]:
+    def jobs(
+        self, *, session: str | None = None, limit: int = QUEUE_JOBS
+    ) -> tuple[RolloutJob, ...]:
         """Jobs, newest submission first: all, or one session's; at most ``limit``."""
         query = select(rollout_jobs).order_by(
             rollout_jobs.c.submitted_at.desc(), rollout_jobs.c.id.desc()
@@ -399,7 +400,7 @@ class RolloutQueue:
         return ro.combine(tasks, batches) if batches else None
 
     # running -----------------------------------------------------------------------------
-    def _takeable(self, now: datetime) -> object:
+    def _takeable(self, now: datetime) -> ColumnElement[bool]:
         c = rollout_jobs.c
         return or_(c.state == "queued", and_(c.state == "running", c.lease_expires < now))
 
@@ -439,7 +440,9 @@ class RolloutQueue:
             renewed = db.execute(
                 update(rollout_jobs)
                 .where(
-                    (c.rollout_key == key) & (c.state == "running") & (c.lease_owner == _owner(owner))
+                    (c.rollout_key == key)
+                    & (c.state == "running")
+                    & (c.lease_owner == _owner(owner))
                 )
                 .values(lease_expires=now + self.lease)
             ).rowcount
@@ -455,7 +458,9 @@ class RolloutQueue:
             ended = db.execute(
                 update(rollout_jobs)
                 .where(
-                    (c.rollout_key == key) & (c.state == "running") & (c.lease_owner == _owner(owner))
+                    (c.rollout_key == key)
+                    & (c.state == "running")
+                    & (c.lease_owner == _owner(owner))
                 )
                 .values(
                     state=state,

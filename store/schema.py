@@ -224,7 +224,5 @@ rollout_jobs = Table(
     Column("message", Text, nullable=False, server_default=""),
     Index("ix_rollout_jobs_state_submitted_at", "state", "submitted_at"),
     Index("ix_rollout_jobs_submitted_by_state", "submitted_by", "state"),
-    CheckConstraint(
-        "state IN ('queued', 'running', 'done', 'cancelled', 'failed')", name="state"
-    ),
+    CheckConstraint("state IN ('queued', 'running', 'done', 'cancelled', 'failed')", name="state"),
 )

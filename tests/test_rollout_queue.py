@@ -209,10 +209,20 @@ GAME_OVER = Position.from_home((0, 0, 0, 0, 0, 0), (0, 0, 0, 0, 2, 0))
 @pytest.mark.parametrize(
     ("position", "changes", "session", "message"),
     [
-        (SHORT_RACE, {"trials": 0, "batch_trials": 36}, ALICE, "Trials must be .* from 36 to 46,656; got 0"),
+        (
+            SHORT_RACE,
+            {"trials": 0, "batch_trials": 36},
+            ALICE,
+            "Trials must be .* from 36 to 46,656; got 0",
+        ),
         (SHORT_RACE, {"trials": 10**9}, ALICE, "Trials must be .* got 1000000000"),
         (SHORT_RACE, {"trials": 46_692, "batch_trials": 36}, ALICE, "from 36 to 46,656"),
-        (SHORT_RACE, {"trials": 108, "batch_trials": 72}, ALICE, r"multiple of the trials per batch \(72\)"),
+        (
+            SHORT_RACE,
+            {"trials": 108, "batch_trials": 72},
+            ALICE,
+            r"multiple of the trials per batch \(72\)",
+        ),
         (SHORT_RACE, {"batch_trials": 40, "trials": 80}, ALICE, "multiple of 36; got 40"),
         (SHORT_RACE, {"truncation": -1}, ALICE, "Truncation must be .* from 0 .* to 100; got -1"),
         (SHORT_RACE, {"truncation": 101}, ALICE, "got 101"),

@@ -38,9 +38,7 @@ def upgrade() -> None:
         ),
     )
     op.create_index("ix_rollout_jobs_state_submitted_at", "rollout_jobs", ["state", "submitted_at"])
-    op.create_index(
-        "ix_rollout_jobs_submitted_by_state", "rollout_jobs", ["submitted_by", "state"]
-    )
+    op.create_index("ix_rollout_jobs_submitted_by_state", "rollout_jobs", ["submitted_by", "state"])
 
 
 def downgrade() -> None:
