@@ -35,7 +35,7 @@ from distributed import Client
 from rollouts import cluster
 from store.rollout_queue import RolloutJob, RolloutQueue
 
-__all__ = ["QueueRunner", "process_runner", "stop_process_runner"]
+__all__ = ["QueueRunner", "existing_runner", "process_runner", "stop_process_runner"]
 
 #: Seconds between looks at an empty queue (a submission in this process wakes it at once).
 POLL = 2.0
@@ -214,6 +214,12 @@ def process_runner(queue: RolloutQueue) -> QueueRunner:
         if runner is None:
             runner = _PROCESS[queue.url] = QueueRunner(queue)
     return runner.start()
+
+
+def existing_runner(url: str) -> QueueRunner | None:
+    """This process's runner of the database ``url`` if one was started, else None."""
+    with _PROCESS_LOCK:
+        return _PROCESS.get(url)
 
 
 @atexit.register

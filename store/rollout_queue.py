@@ -48,7 +48,7 @@ from cubecore import rollout as ro
 from cubecore.position import Position, position_from_id, position_id
 from store.classroom import _configure_sqlite, database_url, migrate
 from store.rollouts import RolloutStore
-from store.schema import ROLLOUT_STATES, rollout_jobs
+from store.schema import ROLLOUT_STATES, rollout_batches, rollout_jobs
 
 __all__ = [
     "ACTIVE",
@@ -57,6 +57,7 @@ __all__ = [
     "SESSION_JOBS",
     "TRIALS_RANGE",
     "TRUNCATION_RANGE",
+    "Progress",
     "RolloutJob",
     "RolloutQueue",
 ]
@@ -128,6 +129,28 @@ class RolloutJob:
     def trials(self) -> int:
         """Trials of the whole rollout."""
         return self.settings.trials
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A rollout's stored batches: how many, their trials, the first's and last's times."""
+
+    batches: int
+    trials: int
+    first: datetime | None
+    last: datetime | None
+
+    def seconds_left(self, planned: int) -> float | None:
+        """Seconds to the last of ``planned`` trials at the rate since the first batch
+        was stored (None before two batches: no rate yet)."""
+        if self.batches < 2 or self.first is None or self.last is None:
+            return None
+        elapsed = (self.last - self.first).total_seconds()
+        per_batch = self.trials / self.batches
+        done_since_first = self.trials - per_batch
+        if elapsed <= 0 or done_since_first <= 0:
+            return None
+        return max(0.0, (planned - self.trials) * elapsed / done_since_first)
 
 
 def _job(row: RowMapping) -> RolloutJob:
@@ -398,6 +421,17 @@ class RolloutQueue:
         tasks = ro.plan(job.position, job.settings)
         batches = self.batches.load(tasks)
         return ro.combine(tasks, batches) if batches else None
+
+    def progress(self, key: str) -> Progress:
+        """How far a rollout's stored batches have come, and when (for the time left)."""
+        b = rollout_batches.c
+        with self.engine.connect() as db:
+            batches, trials, first, last = db.execute(
+                select(
+                    func.count(), func.sum(b.trials), func.min(b.created_at), func.max(b.created_at)
+                ).where(b.rollout_key == key)
+            ).one()
+        return Progress(int(batches), int(trials or 0), first, last)
 
     # running -----------------------------------------------------------------------------
     def _takeable(self, now: datetime) -> ColumnElement[bool]:
