@@ -151,7 +151,12 @@ class QueueRunner:
     def _loop(self) -> None:
         idle_since = time.monotonic()
         while not self._stop.is_set():
-            job = self.queue.claim(self.owner)
+            try:
+                job = self.queue.claim(self.owner)
+            except Exception:  # the database is away: look again later, stay alive
+                self._wake.wait(self.poll)
+                self._wake.clear()
+                continue
             if job is None:
                 if self._opened is not None and time.monotonic() - idle_since > self.idle:
                     self._close()
@@ -161,6 +166,12 @@ class QueueRunner:
             self.running = job.key
             try:
                 self._run(job)
+            except Exception:  # the cluster or the database went away mid-rollout
+                self._close()
+                with contextlib.suppress(Exception):
+                    self.queue.finish(
+                        job.key, self.owner, "failed", "The cluster could not run this rollout."
+                    )
             finally:
                 self.running = None
                 idle_since = time.monotonic()
@@ -168,11 +179,20 @@ class QueueRunner:
     def _run(self, job: RolloutJob) -> None:
         key = job.key
         try:
+            client = self._open()
+        except Exception:  # a bad CUBE_LAB_DASK_SCHEDULER, a scheduler that does not answer
+            self._close()
+            self.queue.finish(key, self.owner, "failed", "The cluster could not be reached.")
+            self.jobs_finished += 1
+            return
+        try:
             run = cluster.ClusterRollout(
-                self._open(), job.position, job.settings, store=self.queue.batches
+                client, job.position, job.settings, store=self.queue.batches
             )
-        except ValueError as error:  # stored batches of another rollout, a bad plan
-            self.queue.finish(key, self.owner, "failed", f"The rollout could not start: {error}")
+        except ValueError:  # stored batches that are not this rollout's
+            self.queue.finish(
+                key, self.owner, "failed", "The rollout's stored trials could not be read."
+            )
             self.jobs_finished += 1
             return
         while run.pending:

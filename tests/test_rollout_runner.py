@@ -227,3 +227,23 @@ def test_a_job_whose_batches_run_out_of_budget_fails_with_a_message(
     assert failed.message == "A batch of trials did not finish within its time budget."
     assert queue.batches.load(ro.plan(OPENING, tight)) == {}
     assert queue.claim("another") is None
+
+
+def test_a_cluster_that_cannot_be_reached_fails_the_job_and_the_runner_lives_on(
+    queue, monkeypatch, no_runner_left
+):
+    monkeypatch.setenv(cluster.SCHEDULER_ENV, "http://not-a-scheduler")
+    job = queue.submit(SHORT_RACE, SETTINGS, ALICE)
+    worker = QueueRunner(queue, poll=0.1).start()
+    try:
+        failed = _until(
+            lambda: (j := queue.job(job.key)).state == "failed" and j, "the job to fail"
+        )
+        assert failed.message == "The cluster could not be reached."
+        assert worker.alive and worker.workers() == {}
+        # the next job is taken too (and fails the same way): the thread did not die
+        other = queue.submit(SHORT_RACE, dataclasses.replace(SETTINGS, seed=1), ALICE)
+        worker.wake()
+        _until(lambda: queue.job(other.key).state == "failed", "the next job to fail")
+    finally:
+        worker.stop()
