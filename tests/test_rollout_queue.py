@@ -263,3 +263,21 @@ def test_the_tests_really_ran_on_postgresql(postgres_url):
     with engine.connect() as db:
         assert db.execute(sa.text("SELECT version()")).scalar_one().startswith("PostgreSQL")
     engine.dispose()
+
+
+def test_progress_counts_the_stored_batches_and_the_time_left_follows_their_rate(queue):
+    job = queue.submit(SHORT_RACE, SETTINGS, ALICE)
+    assert queue.progress(job.key) == rq.Progress(0, 0, None, None)
+    assert queue.result(job) is None
+    tasks = ro.plan(SHORT_RACE, SETTINGS)
+    batch = ro.run_batch(tasks[1])
+    queue.batches.save(tasks[1], batch)
+    progress = queue.progress(job.key)
+    assert (progress.batches, progress.trials) == (1, 36)
+    assert progress.seconds_left(72) is None  # one batch: no rate yet
+    assert queue.result(job) == ro.combine(tasks, {1: batch})
+    # 3 batches of 36 in 10 s: 72 trials since the first, 252 to go -> 35 s
+    t0 = datetime(2026, 11, 29, 9, 0)
+    assert rq.Progress(3, 108, t0, t0 + timedelta(seconds=10)).seconds_left(360) == 35.0
+    assert rq.Progress(3, 108, t0, t0).seconds_left(360) is None  # no time has passed
+    assert rq.Progress(3, 108, t0, t0 + timedelta(seconds=10)).seconds_left(108) == 0.0
