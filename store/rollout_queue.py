@@ -18,8 +18,9 @@ compare-and-set ``UPDATE`` (its ``WHERE`` names the state and lease it expects),
 processes never both hold a job.
 
 Limits (fair share and bad input), checked before anything is stored:
-:data:`SESSION_JOBS` queued or running jobs per session, :data:`QUEUE_JOBS` in the whole
-queue, trials in :data:`TRIALS_RANGE` and a multiple of the batch, truncation in
+:data:`SESSION_JOBS` queued or running jobs per session, :data:`CLIENT_JOBS` per client
+address (a script drawing a new session for each submission), :data:`QUEUE_JOBS` in the
+whole queue, trials in :data:`TRIALS_RANGE` and a multiple of the batch, truncation in
 :data:`TRUNCATION_RANGE`, a legal position with the game not over. Each refusal is a
 ``ValueError`` whose message a player can read (it names what was wrong and the range).
 On SQLite a submission's transaction is ``BEGIN IMMEDIATE`` (one writer at a time); on
@@ -52,6 +53,7 @@ from store.schema import ROLLOUT_STATES, rollout_batches, rollout_jobs
 
 __all__ = [
     "ACTIVE",
+    "CLIENT_JOBS",
     "LEASE",
     "QUEUE_JOBS",
     "SESSION_JOBS",
@@ -65,6 +67,10 @@ __all__ = [
 #: Most queued or running jobs one session may hold (a class's teacher queues a few at
 #: a time; the next ones go in as these finish).
 SESSION_JOBS = 5
+#: Most queued or running jobs from one client address: a class behind one school address
+#: (a teacher's 20 positions and students' own), and a script that draws a new session
+#: token for every submission cannot take the whole queue.
+CLIENT_JOBS = 50
 #: Most queued or running jobs in the whole queue (about 200 x 1,296 trials: a day of a
 #: 16-worker cluster, deploy/README.md).
 QUEUE_JOBS = 200
@@ -226,8 +232,8 @@ class RolloutQueue:
         SQLAlchemy database URL; the app's database when not given (migrated on opening).
     clock : callable, optional
         The current time (timezone-aware); tests pass a fake clock.
-    session_jobs, queue_jobs : int
-        The limits (default :data:`SESSION_JOBS`, :data:`QUEUE_JOBS`).
+    session_jobs, client_jobs, queue_jobs : int
+        The limits (default :data:`SESSION_JOBS`, :data:`CLIENT_JOBS`, :data:`QUEUE_JOBS`).
     lease : timedelta
         How long a lease lasts without a heartbeat (default :data:`LEASE`).
 
@@ -241,12 +247,14 @@ class RolloutQueue:
         *,
         clock: Clock | None = None,
         session_jobs: int = SESSION_JOBS,
+        client_jobs: int = CLIENT_JOBS,
         queue_jobs: int = QUEUE_JOBS,
         lease: timedelta = LEASE,
     ) -> None:
         self.url = database_url() if url is None else url
         self._clock = clock or _utc_now
         self.session_jobs = session_jobs
+        self.client_jobs = client_jobs
         self.queue_jobs = queue_jobs
         self.lease = lease
         self._sqlite = self.url.startswith("sqlite")
@@ -277,8 +285,19 @@ class RolloutQueue:
             .first()
         )
 
-    def _limits(self, db: Connection, session: str) -> None:
+    def _limits(self, db: Connection, session: str, client: str | None) -> None:
         active = rollout_jobs.c.state.in_(ACTIVE)
+        if client is not None:
+            near = db.execute(
+                select(func.count())
+                .select_from(rollout_jobs)
+                .where(active & (rollout_jobs.c.client == client))
+            ).scalar_one()
+            if near >= self.client_jobs:
+                raise ValueError(
+                    f"{near} rollouts from your network are waiting or running (at most "
+                    f"{self.client_jobs}); submit more when some have finished."
+                )
         mine = db.execute(
             select(func.count())
             .select_from(rollout_jobs)
@@ -298,7 +317,14 @@ class RolloutQueue:
                 f"most {self.queue_jobs}); try again when some have finished."
             )
 
-    def submit(self, position: Position, settings: ro.RolloutSettings, session: str) -> RolloutJob:
+    def submit(
+        self,
+        position: Position,
+        settings: ro.RolloutSettings,
+        session: str,
+        *,
+        client: str | None = None,
+    ) -> RolloutJob:
         """Queue a rollout, or return its job when it is already queued, running or done.
 
         Parameters
@@ -311,6 +337,9 @@ class RolloutQueue:
             :func:`cubecore.rollout.plan` accepts.
         session : str
             The submitting session's identity token (32 hexadecimal digits).
+        client : str, optional
+            The client address it came from (:func:`ui.student.client_address`), limited
+            to :data:`CLIENT_JOBS`; None for a trusted caller (a test, a script).
 
         Returns
         -------
@@ -323,14 +352,19 @@ class RolloutQueue:
         ------
         ValueError
             A bad position or setting, or a limit reached (:data:`SESSION_JOBS`,
-            :data:`QUEUE_JOBS`); the message names which. Nothing is stored.
+            :data:`CLIENT_JOBS`, :data:`QUEUE_JOBS`); the message names which. Nothing
+            is stored.
         """
         who = _session(session)
+        if client is not None and not isinstance(client, str):
+            raise ValueError("the client address must be text")
+        near = None if client is None else client[:64]
         position, settings, key = _checked(position, settings)
         now = self.now()
         values = {
             "state": "queued",
             "submitted_by": who,
+            "client": near,
             "submitted_at": now,
             "lease_owner": None,
             "lease_expires": None,
@@ -344,7 +378,7 @@ class RolloutQueue:
                 row = self._row(db, key)
                 if row is not None and row["state"] in ("queued", "running", "done"):
                     return _job(row)
-                self._limits(db, who)
+                self._limits(db, who, near)
                 if row is None:
                     db.execute(
                         rollout_jobs.insert().values(

@@ -216,6 +216,8 @@ rollout_jobs = Table(
     Column("state", String(9), nullable=False),
     # the identity token of the session that submitted it (store.new_student_id)
     Column("submitted_by", String(TOKEN_CHARS), nullable=False),
+    # the address it came from (store.classroom's client addresses), for the per-address limit
+    Column("client", String(64), nullable=True),
     Column("submitted_at", DateTime, nullable=False),
     Column("lease_owner", String(64), nullable=True),
     Column("lease_expires", DateTime, nullable=True),
@@ -224,5 +226,6 @@ rollout_jobs = Table(
     Column("message", Text, nullable=False, server_default=""),
     Index("ix_rollout_jobs_state_submitted_at", "state", "submitted_at"),
     Index("ix_rollout_jobs_submitted_by_state", "submitted_by", "state"),
+    Index("ix_rollout_jobs_client_state", "client", "state"),
     CheckConstraint("state IN ('queued', 'running', 'done', 'cancelled', 'failed')", name="state"),
 )

@@ -203,6 +203,22 @@ def test_the_whole_queue_is_bounded(database, clock):
         q.dispose()
 
 
+def test_a_client_address_holds_a_bounded_share_whatever_its_session_tokens(database, clock):
+    assert rq.CLIENT_JOBS == 50
+    q = RolloutQueue(database, clock=clock, client_jobs=3)
+    try:
+        for n in range(3):  # a script drawing a new session token for every submission
+            q.submit(_race(n), SETTINGS, secrets.token_hex(16), client="203.0.113.7")
+        with pytest.raises(ValueError, match=r"3 rollouts from your network .*\(at most 3\)"):
+            q.submit(_race(3), SETTINGS, secrets.token_hex(16), client="203.0.113.7")
+        q.submit(_race(3), SETTINGS, secrets.token_hex(16), client="198.51.100.1")
+        assert _rows(q, rollout_jobs) == 4
+        with pytest.raises(ValueError, match="client address must be text"):
+            q.submit(_race(4), SETTINGS, ALICE, client=7)
+    finally:
+        q.dispose()
+
+
 GAME_OVER = Position.from_home((0, 0, 0, 0, 0, 0), (0, 0, 0, 0, 2, 0))
 
 

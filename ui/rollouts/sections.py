@@ -4,7 +4,7 @@ Every job of the shared queue is listed (the newest first), whoever submitted it
 class shares one queue and every result. What a visitor pasted is read line by line
 (:func:`ui.rollouts.controls.read_lines`) and nothing is submitted from a paste with a
 bad line; the store refuses what the limits do not allow (five waiting or running
-rollouts a visitor, 200 in all) with its own message.
+rollouts a visitor, 50 from one network address, 200 in all) with its own message.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def _submit(trials: int, truncation: int) -> None:
     counts = {"queued": 0, "known": 0}
     for number, (pid, settings) in enumerate(read, 1):
         try:
-            job = queue.submit(position_from_id(pid), settings, me)
+            job = queue.submit(position_from_id(pid), settings, me, client=student.client_address())
         except ValueError as error:
             _flash(f"Position {number} ({pid}): {error}", error=True)
             break  # a limit holds for the next ones too

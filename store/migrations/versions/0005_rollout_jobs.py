@@ -25,6 +25,7 @@ def upgrade() -> None:
         sa.Column("trials", sa.Integer(), nullable=False),
         sa.Column("state", sa.String(9), nullable=False),
         sa.Column("submitted_by", sa.String(32), nullable=False),
+        sa.Column("client", sa.String(64), nullable=True),
         sa.Column("submitted_at", sa.DateTime(), nullable=False),
         sa.Column("lease_owner", sa.String(64), nullable=True),
         sa.Column("lease_expires", sa.DateTime(), nullable=True),
@@ -39,9 +40,11 @@ def upgrade() -> None:
     )
     op.create_index("ix_rollout_jobs_state_submitted_at", "rollout_jobs", ["state", "submitted_at"])
     op.create_index("ix_rollout_jobs_submitted_by_state", "rollout_jobs", ["submitted_by", "state"])
+    op.create_index("ix_rollout_jobs_client_state", "rollout_jobs", ["client", "state"])
 
 
 def downgrade() -> None:
+    op.drop_index("ix_rollout_jobs_client_state", table_name="rollout_jobs")
     op.drop_index("ix_rollout_jobs_submitted_by_state", table_name="rollout_jobs")
     op.drop_index("ix_rollout_jobs_state_submitted_at", table_name="rollout_jobs")
     op.drop_table("rollout_jobs")
