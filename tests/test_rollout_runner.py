@@ -278,3 +278,26 @@ def test_a_cluster_that_cannot_be_reached_fails_the_job_and_the_runner_lives_on(
         _until(lambda: queue.job(other.key).state == "failed", "the next job to fail")
     finally:
         worker.stop()
+
+
+def test_a_stopped_runner_gives_its_job_back_and_another_finishes_it(
+    queue, two_workers, reference, no_runner_left
+):
+    job = queue.submit(OPENING, SLOW, ALICE)
+    tasks = ro.plan(OPENING, SLOW)
+    first = QueueRunner(queue, client=two_workers, poll=0.1, heartbeat=0.2).start()
+    try:
+        _until(lambda: queue.batches.load(tasks), "a first stored batch")
+    finally:
+        first.stop()
+    assert not first.alive
+    back = queue.job(job.key)
+    assert back.state == "queued" and back.lease_owner is None
+    kept = len(queue.batches.load(tasks))
+    second = QueueRunner(queue, client=two_workers, poll=0.1).start()
+    try:
+        _until(lambda: queue.job(job.key).state == "done", "the job to be done")
+    finally:
+        second.stop()
+    assert second.batches_run == 12 - kept
+    assert queue.result(queue.job(job.key)) == reference["slow"]
