@@ -126,7 +126,7 @@ def test_a_cancelled_job_stops_and_resumes_from_its_batches(
         tasks = ro.plan(OPENING, SLOW)
         _until(lambda: queue.batches.load(tasks), "a first stored batch")
         queue.cancel(job.key, ALICE)
-        _until(lambda: worker.running is None, "the runner to drop the cancelled job")
+        _until(lambda: worker.running == (), "the runner to drop the cancelled job")
         kept = len(queue.batches.load(tasks))
         assert 1 <= kept < 12 and queue.job(job.key).state == "cancelled"
         partial = queue.result(queue.job(job.key))
@@ -238,7 +238,7 @@ def test_the_process_runner_is_one_per_database_and_opens_no_cluster_while_idle(
 ):
     first = runner.process_runner(queue)
     assert runner.process_runner(queue) is first and first.alive
-    assert first.workers() == {} and first.running is None
+    assert first.workers() == {} and first.running == ()
     runner.stop_process_runner()
     assert not first.alive
 
@@ -301,3 +301,24 @@ def test_a_stopped_runner_gives_its_job_back_and_another_finishes_it(
         second.stop()
     assert second.batches_run == 12 - kept
     assert queue.result(queue.job(job.key)) == reference["slow"]
+
+
+def test_a_runner_holds_two_jobs_at_once_and_each_gets_its_own_result(
+    queue, two_workers, reference, no_runner_left
+):
+    slow = queue.submit(OPENING, SLOW, ALICE)
+    race = queue.submit(SHORT_RACE, SETTINGS, BOB)
+    worker = QueueRunner(queue, client=two_workers, poll=0.1, jobs_at_once=2).start()
+    try:
+        both = (slow.key, race.key)
+        _until(lambda: {queue.job(k).state for k in both} == {"done"}, "both jobs to be done")
+    finally:
+        worker.stop()
+    assert worker.batches_run == 12 + 6 and worker.jobs_finished == 2
+    # held together: the newer job's batches came in before the older one's last (one
+    # at a time, oldest first, the race would have started after the opening's last)
+    assert queue.progress(race.key).first < queue.progress(slow.key).last
+    assert queue.result(queue.job(slow.key)) == reference["slow"]
+    assert queue.result(queue.job(race.key)) == reference["race"]
+    with pytest.raises(ValueError, match="`jobs_at_once`"):
+        QueueRunner(queue, jobs_at_once=0)
