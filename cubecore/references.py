@@ -170,6 +170,24 @@ _ALL = (
         "https://www.gnu.org/software/gnubg/",
         "The oracle the tests compare with; match equity tables (all-permissive data).",
     ),
+    Reference(
+        "COCHRAN",
+        "W. G. Cochran",
+        "Sampling Techniques",
+        "Wiley, 3rd ed., ch. 5",
+        "1977",
+        "https://www.wiley.com/en-us/Sampling+Techniques%2C+3rd+Edition-p-9780471162407",
+        "Stratified sampling: a rollout's batches combined, mean and standard error (eq. 5.6).",
+    ),
+    Reference(
+        "NEP19",
+        "R. Kern",
+        "NEP 19: Random number generator policy",
+        "NumPy Enhancement Proposals",
+        "2018",
+        "https://numpy.org/neps/nep-0019-rng-policy.html",
+        "Seed sequences: every batch of a rollout gets its own dice from one seed.",
+    ),
 )
 
 #: Every publication by key.

@@ -153,6 +153,11 @@ class ClusterRollout:
         }
 
     @property
+    def futures(self) -> list[Future[engine.RolloutBatchSums]]:
+        """The batches submitted and not yet collected (to wait on several rollouts)."""
+        return list(self._futures)
+
+    @property
     def pending(self) -> int:
         """Batches submitted and not yet collected."""
         return len(self._futures)

@@ -32,6 +32,7 @@ __all__ = [
     "NICKNAME_CHARS",
     "OPTION_CHARS",
     "PROMPT_CHARS",
+    "ROLLOUT_STATES",
     "TOKEN_CHARS",
     "answers",
     "client_events",
@@ -39,6 +40,7 @@ __all__ = [
     "metadata",
     "questions",
     "rollout_batches",
+    "rollout_jobs",
     "rooms",
     "students",
 ]
@@ -190,4 +192,40 @@ rollout_batches = Table(
     UniqueConstraint(
         "rollout_key", "batch_index", name="uq_rollout_batches_rollout_key_batch_index"
     ),
+)
+
+#: The states of a rollout job (store.rollout_queue): waiting, being run by the process
+#: holding its lease, finished, cancelled by its submitter, or stopped by an error.
+ROLLOUT_STATES = ("queued", "running", "done", "cancelled", "failed")
+
+# The shared queue of rollouts (store.rollout_queue): one job per rollout key (the key of
+# rollout_batches), so that a rollout queued, running or done is never submitted twice.
+# A running job is held by one process's lease (lease_owner until lease_expires, renewed
+# by its heartbeat); a lease that expires (its process died) lets another process take
+# the job and resume it from its stored batches.
+rollout_jobs = Table(
+    "rollout_jobs",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("rollout_key", String(40), nullable=False, unique=True),
+    Column("position_id", String(14), nullable=False),
+    # JSON of the rollout's settings (all of cubecore.rollout.RolloutSettings' fields)
+    Column("settings", Text, nullable=False),
+    Column("engine_version", String(32), nullable=False),
+    Column("trials", Integer, nullable=False),
+    Column("state", String(9), nullable=False),
+    # the identity token of the session that submitted it (store.new_student_id)
+    Column("submitted_by", String(TOKEN_CHARS), nullable=False),
+    # the address it came from (store.classroom's client addresses), for the per-address limit
+    Column("client", String(64), nullable=True),
+    Column("submitted_at", DateTime, nullable=False),
+    Column("lease_owner", String(64), nullable=True),
+    Column("lease_expires", DateTime, nullable=True),
+    Column("finished_at", DateTime, nullable=True),
+    # why a job failed (players' words); empty otherwise
+    Column("message", Text, nullable=False, server_default=""),
+    Index("ix_rollout_jobs_state_submitted_at", "state", "submitted_at"),
+    Index("ix_rollout_jobs_submitted_by_state", "submitted_by", "state"),
+    Index("ix_rollout_jobs_client_state", "client", "state"),
+    CheckConstraint("state IN ('queued', 'running', 'done', 'cancelled', 'failed')", name="state"),
 )

@@ -168,3 +168,30 @@ def test_run_batch_is_the_engine_batch_of_its_task():
     assert done == engine.rollout_batch(SHORT_RACE, seed=tasks[1].seed, trials=36)
     result = ro.combine(tasks, {1: done})
     assert result.no_double == pytest.approx(done.no_double / 36)
+
+
+def test_combine_reports_feasible_probabilities_when_an_estimate_strays_outside():
+    # bgsage's variance-reduced estimate of a rate that is nearly 0 can come out a hair
+    # below 0 (seen: P(lose gammon) = -1.35e-5 on 72 trials of an ace-point game, where
+    # the engine's own rollout level raised on it); the result reports the nearest
+    # probabilities one game can have, and leaves the equities as estimated
+    task = PLAN[0]
+    n = task.settings.batch_trials
+    stray = engine.RolloutBatchSums(
+        seed=task.seed,
+        trials=n,
+        truncation=0,
+        probabilities=(n * 1.00002, n * 0.3, n * 0.31, n * -1.35e-5, n * -2e-6),
+        cubeless=n * 1.3,
+        no_double=n * 0.9,
+        double_take=n * 1.7,
+        cubeless_variance=0.01,
+        no_double_variance=0.01,
+        double_take_variance=0.01,
+        cube_available=True,
+        engine_version=engine.ENGINE_VERSION,
+    )
+    r = ro.combine(PLAN, {0: stray})
+    assert tuple(r.probabilities.__dict__.values()) == (1.0, 0.3, 0.3, 0.0, 0.0)
+    assert r.cubeless_equity == pytest.approx(1.3)
+    assert r.no_double == pytest.approx(0.9) and r.double_take == pytest.approx(1.7)

@@ -105,6 +105,14 @@ PAGES = (
         package="ui.position",
     ),
     PageSpec(
+        "pages/rollouts.py",
+        "Rollouts",
+        "rollouts",
+        ":material/casino:",
+        "The real game",
+        package="ui.rollouts",
+    ),
+    PageSpec(
         "pages/real_race.py",
         "Real races",
         "real_race",

@@ -1,0 +1,114 @@
+"""Controls of the rollouts page: trials and truncation in the link; how pasted lines are read.
+
+The pasted positions are a form's text (submitted once, not a view): they are not in
+the link. Each line is a gnubg Position ID (money play, centred cube) or an XGID (its
+cube and score are used), read by the position page's reader (:func:`read_line`).
+"""
+
+from __future__ import annotations
+
+from cubecore import rollout as ro
+from store.rollout_queue import TRUNCATION_RANGE
+from ui.controls import Control
+from ui.position.controls import canonical, read_position
+
+#: Trials per position offered: multiples of 36 (the first roll is stratified over the
+#: 36 rolls) and, above 1,296, of 144 (the batch size there), up to 36**3 = 46,656.
+TRIAL_CHOICES = ("72", "144", "324", "648", "1296", "2592", "5184", "11664", "46656")
+#: Most positions one submission may paste (a class's 20).
+MAX_LINES = 20
+#: Most characters of the paste box (20 XGIDs with room for blanks).
+MAX_CHARACTERS = 2_000
+
+TRIALS = Control(
+    "trials",
+    "Trials per position",
+    "select",
+    "1296",
+    options=TRIAL_CHOICES,
+    help="How many games each position is played out. 1,296 is the usual full rollout; "
+    "fewer give a quick look with larger standard errors.",
+)
+TRUNCATION = Control(
+    "trunc",
+    "Truncation (moves; 0 plays every game to the end)",
+    "int",
+    0,
+    TRUNCATION_RANGE[0],
+    TRUNCATION_RANGE[1],
+    1,
+    help="After this many moves (by both players) a game stops and the engine's 1-ply "
+    "judges it: faster, a little less exact. 0 plays every game to the end.",
+)
+
+PAGE_CONTROLS = (TRIALS, TRUNCATION)
+PRESETS = {
+    "Quick look: 324 trials": {"trials": "324", "trunc": 0},
+    "Full rollout: 1,296 trials": {"trials": "1296", "trunc": 0},
+}
+
+
+def batch_trials(trials: int) -> int:
+    """Trials of one batch: 36 up to 1,296 trials (36 batches fill a cluster), else 144."""
+    return 36 if trials <= 1296 else 144
+
+
+def read_line(line: str, trials: int, truncation: int) -> tuple[str, ro.RolloutSettings]:
+    """The Position ID and rollout settings of one pasted line.
+
+    Raises ``ValueError`` in players' words (the position page's reader): not a
+    position, an XGID whose cube or score the app does not cover.
+    """
+    from cubecore.position import position_id
+
+    read = canonical(line)
+    if read is None:
+        position = read_position(line)
+        settings = ro.RolloutSettings(
+            trials=trials, batch_trials=batch_trials(trials), truncation=truncation
+        )
+        return position_id(position), settings
+    values, _ = read
+    cube = int(str(values["cv"]))
+    owner = {"center": "center", "owned": "player", "opponent": "opponent"}[str(values["cube"])]
+    match = values.get("mode") == "match"
+    settings = ro.RolloutSettings(
+        trials=trials,
+        batch_trials=batch_trials(trials),
+        truncation=truncation,
+        cube=cube,
+        owner=owner,  # type: ignore[arg-type]
+        away=int(str(values["away"])) if match else 0,
+        opp_away=int(str(values["oaway"])) if match else 0,
+        crawford=bool(values.get("crawford", False)),
+        jacoby=bool(values.get("jacoby", False)),
+        beavers=bool(values.get("beavers", False)),
+    )
+    return str(values["pos"]), settings
+
+
+def read_lines(text: str, trials: int, truncation: int) -> list[tuple[str, ro.RolloutSettings]]:
+    """Every non-blank line's position and settings, at most :data:`MAX_LINES`.
+
+    Raises ``ValueError`` naming the first bad line by its number (players' words);
+    nothing is submitted from a paste with a bad line.
+    """
+    if len(text) > MAX_CHARACTERS:
+        raise ValueError(
+            f"The list is longer than {MAX_CHARACTERS:,} characters: paste at most "
+            f"{MAX_LINES} positions, one a line."
+        )
+    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if not lines:
+        raise ValueError("Paste at least one Position ID or XGID, one a line.")
+    if len(lines) > MAX_LINES:
+        raise ValueError(
+            f"{len(lines)} positions pasted: at most {MAX_LINES} at a time, one a line."
+        )
+    read = []
+    for number, line in lines:
+        try:
+            read.append(read_line(line, trials, truncation))
+        except ValueError as error:
+            raise ValueError(f"Line {number}: {error}") from None
+    return read
