@@ -310,18 +310,6 @@ def run_batch(task: RolloutTask) -> engine.RolloutBatchSums:
     )
 
 
-def _feasible(
-    win: float, win_gammon: float, win_backgammon: float, lose_gammon: float, lose_bg: float
-) -> CubelessProbabilities:
-    """The nearest probabilities one game can have, clipped in order (Notes of :func:`combine`)."""
-    w = min(max(win, 0.0), 1.0)
-    wg = min(max(win_gammon, 0.0), w)
-    lg = min(max(lose_gammon, 0.0), 1.0 - w)
-    return CubelessProbabilities(
-        w, wg, min(max(win_backgammon, 0.0), wg), lg, min(max(lose_bg, 0.0), lg)
-    )
-
-
 def combine(
     tasks: Iterable[RolloutTask], results: Mapping[int, engine.RolloutBatchSums]
 ) -> RolloutResult:
@@ -343,11 +331,10 @@ def combine(
     -----
     The engine's estimate of a probability uses variance reduction, which can stray a
     hair outside what one game allows (a rate of nearly 0 estimated at -1.35e-5 on 72
-    trials of an ace-point game). The reported probabilities are clipped in order, each
-    into its range: ``win`` into [0, 1], ``win_gammon`` into [0, win],
-    ``win_backgammon`` into [0, win_gammon], ``lose_gammon`` into [0, 1 - win],
-    ``lose_backgammon`` into [0, lose_gammon]. The equities and their standard errors
-    are the engine's estimates as combined, unclipped.
+    trials of an ace-point game). The reported probabilities are the nearest ones a game
+    can have (:meth:`cubecore.cube_decision.CubelessProbabilities.nearest`, as the
+    engine adapter's own rollouts). The equities and their standard errors are the
+    engine's estimates as combined, unclipped.
 
     Raises
     ------
@@ -387,7 +374,9 @@ def combine(
     def error(variances: Iterable[float]) -> float:
         return math.sqrt(math.fsum(variances)) / n
 
-    probabilities = _feasible(*(mean(b.probabilities[k] for b in done) for k in range(5)))
+    probabilities = CubelessProbabilities.nearest(
+        *(mean(b.probabilities[k] for b in done) for k in range(5))
+    )
     nd = mean(b.no_double for b in done)
     dt = mean(b.double_take for b in done)
     settings = plan_[0].settings
