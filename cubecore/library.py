@@ -35,6 +35,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from cubecore._validate import choice, flag
 from cubecore.match_points import CubeOwner
 from cubecore.position import Position, position_from_id
 
@@ -188,10 +189,6 @@ class StoredEvaluation:
     trials: int = 0
     standard_errors: tuple[float | None, ...] | None = None
 
-    def __post_init__(self) -> None:
-        if self.standard_errors is not None:  # JSON gives a list
-            object.__setattr__(self, "standard_errors", tuple(self.standard_errors))
-
     @property
     def doubles(self) -> bool:
         """Whether the proper action turns the cube (the answer to "Double or not?")."""
@@ -232,6 +229,14 @@ def verdict_of(action: str, doubles: bool, taker_passes: bool, cube_available: b
     >>> verdict_of("Too good to redouble, pass", False, True, True)
     'TG'
     """
+    for name, value in (
+        ("doubles", doubles),
+        ("taker_passes", taker_passes),
+        ("cube_available", cube_available),
+    ):
+        flag(name, value)
+    if not isinstance(action, str):
+        raise ValueError(f"`action` must be text, got {type(action).__name__}")
     if not cube_available:
         return "NA"
     if doubles:
@@ -304,6 +309,8 @@ def library_position(position_key: str) -> LibraryPosition:
     ValueError
         ``position_key`` is not the id of a library position.
     """
+    if not isinstance(position_key, str):
+        raise ValueError(f"`position_key` must be a library id, got {type(position_key).__name__}")
     for item in library():
         if item.id == position_key:
             return item
@@ -337,6 +344,14 @@ def evaluations_header() -> Mapping[str, Any]:
     return header
 
 
+def _stored(record: Mapping[str, Any]) -> StoredEvaluation:
+    """A record of ``evaluations.json`` (JSON writes the standard errors as a list)."""
+    errors = record.get("standard_errors")
+    return StoredEvaluation(
+        **{**record, "standard_errors": None if errors is None else tuple(errors)}
+    )
+
+
 def evaluation(position_key: str, score: str = "money", level: str = "3-ply") -> StoredEvaluation:
     """The stored evaluation of a library position at a score and level.
 
@@ -355,11 +370,9 @@ def evaluation(position_key: str, score: str = "money", level: str = "3-ply") ->
         Naming the parameter: an unknown id, score or level.
     """
     library_position(position_key)
-    if score not in SCORES:
-        raise ValueError(f"`score` must be one of {tuple(SCORES)} (got {score!r})")
-    if level not in LEVELS:
-        raise ValueError(f"`level` must be one of {LEVELS} (got {level!r})")
-    return StoredEvaluation(**_evaluations()["positions"][position_key]["scores"][score][level])
+    choice("score", score, SCORES)
+    choice("level", level, LEVELS)
+    return _stored(_evaluations()["positions"][position_key]["scores"][score][level])
 
 
 def stored_rollout(position_key: str, score: str = "money") -> StoredEvaluation | None:
@@ -372,7 +385,7 @@ def stored_rollout(position_key: str, score: str = "money") -> StoredEvaluation 
     """
     evaluation(position_key, score)
     record = _evaluations()["positions"][position_key]["scores"][score].get(ROLLOUT)
-    return None if record is None else StoredEvaluation(**record)
+    return None if record is None else _stored(record)
 
 
 def close_check(position_key: str, score: str = "money") -> StoredEvaluation | None:
@@ -389,4 +402,4 @@ def close_check(position_key: str, score: str = "money") -> StoredEvaluation | N
     """
     evaluation(position_key, score)
     record = _evaluations()["positions"][position_key]["scores"][score].get(CHECK_LEVEL)
-    return None if record is None else StoredEvaluation(**record)
+    return None if record is None else _stored(record)

@@ -227,6 +227,9 @@ VALID: dict[str, hst.SearchStrategy[Any]] = {
     "double_pass": hst.floats(-6.0, 6.0),
     "post_crawford": flags,
     "complement": flags,
+    "doubles": flags,
+    "taker_passes": flags,
+    "cube_available": flags,
     "concede": flags,
     "margins": flags,
     "round_down": flags,
@@ -311,6 +314,7 @@ VALID: dict[str, hst.SearchStrategy[Any]] = {
     "position": hst.sampled_from(_POSITIONS),
     "position_class": hst.sampled_from(cubecore.cubeful.POSITION_CLASSES),
     "position_id": hst.sampled_from(("4HPwATDgc/ABMA", "AwAAYDsAAAAAAA", "x")),
+    "position_key": hst.sampled_from(("early-start", "early-five-point-hit", "x")),
     "probabilities": hst.tuples(
         hst.floats(0.0, 1.0),
         hst.floats(0.0, 0.3),
@@ -413,6 +417,18 @@ VALID_IN: dict[tuple[str, str], hst.SearchStrategy[Any]] = {
     ("source", "key"): hst.sampled_from(sorted(cubecore.references.REFERENCES)),
 }
 _optional_point = hst.one_of(hst.none(), hst.floats(0.5, 1.0))
+_LIBRARY_SCORES = hst.sampled_from(tuple(cubecore.library.SCORES))
+VALID_IN.update(
+    {
+        ("evaluation", "score"): _LIBRARY_SCORES,
+        ("evaluation", "level"): hst.sampled_from(cubecore.library.LEVELS),
+        ("stored_rollout", "score"): _LIBRARY_SCORES,
+        ("close_check", "score"): _LIBRARY_SCORES,
+        ("verdict_of", "action"): hst.sampled_from(
+            ("No double, take", "Double, take", "Double, pass", "Too good to double, pass")
+        ),
+    }
+)
 VALID_IN.update(
     {
         ("CubelessProbabilities", "win"): probability,

@@ -131,6 +131,7 @@ def test_developer_words_are_found():
         "equal to GNU Backgammon's show commands (tests)",
         "initial_double_point: printed 0.390",
         "fixed in issue #37",
+        "drawn by numpy.random with its seed",
     ):
         assert developer_words(text), text
     assert developer_words("the table choice's 'upload'", {"upload"})
@@ -138,6 +139,7 @@ def test_developer_words_are_found():
         "Give-up point g_c (cube centred)",
         "Take point at 4-away/2-away: 0.2128 (21.28%)",
         "Why 80% cashes and 20% takes",
+        "NumPy Enhancement Proposal 19, 2019, https://numpy.org/neps/nep-0019-rng-policy.html",
     ):
         assert developer_words(text) == [], text
 

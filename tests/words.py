@@ -142,7 +142,11 @@ _DEVELOPER_PATTERNS = (
     (re.compile(r"\b\w+=(True|False|None)\b"), "a Python keyword argument"),
     (re.compile(r"\b(True|False|None)\b"), "a Python literal"),
     (re.compile(r"\b[A-Za-z_]\w*\(\)"), "a function call"),
-    (re.compile(r"\b(cubecore|streamlit|ui|st|np|pd|numpy|pandas)\.[a-z_]\w*"), "a module"),
+    # not a web address's host (https://numpy.org/neps/...: a source's URL)
+    (
+        re.compile(r"(?<![/.])\b(cubecore|streamlit|ui|st|np|pd|numpy|pandas)\.[a-z_]\w*"),
+        "a module",
+    ),
     (re.compile(r"\bcubecore\b"), "the compute package's name"),
     (re.compile(r"\(tests?\)"), "a developer remark"),
     (re.compile(r"\(got '"), "a programmer's error message"),
