@@ -100,8 +100,9 @@ class QueueRunner:
         #: Batches this runner ran and stored, and jobs it finished (done or failed).
         self.batches_run = 0
         self.jobs_finished = 0
-        #: The keys of the jobs in hand.
+        #: The keys of the jobs in hand, and the most jobs it has held at once.
         self.running: tuple[str, ...] = ()
+        self.most_held = 0
 
     # life --------------------------------------------------------------------------------
     def start(self) -> QueueRunner:
@@ -168,6 +169,7 @@ class QueueRunner:
             while not self._stop.is_set():
                 self._fill(held)
                 self.running = tuple(held)
+                self.most_held = max(self.most_held, len(held))
                 if not held:
                     if self._opened is not None and time.monotonic() - idle_since > self.idle:
                         self._close()
