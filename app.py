@@ -32,7 +32,8 @@ st.set_page_config(
     initial_sidebar_state="collapsed" if presenting else "auto",
 )
 
-navigation = st.navigation(navigation_pages())
+# expanded: every page listed (with more than twelve, Streamlit folds the list to ten)
+navigation = st.navigation(navigation_pages(), expanded=True)
 
 throttle.notice()  # this run waited for its address's budget of page runs: say so
 

@@ -15,7 +15,7 @@ PAGE = Page(
     sources=("COCHRAN", "NEP19"),
     sections=(
         Section("queue", "Queue", sections.render_queue, slide=False),
-        Section("method", "How it works", sections.render_method, slide=False),
+        Section("method", "How it works", sections.render_method),
     ),
     **wiring(controls),
 )

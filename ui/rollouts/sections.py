@@ -183,29 +183,42 @@ def _live() -> None:
 
 
 def render_queue(view: View) -> None:
-    """The paste box, the submit button and the shared queue."""
+    """The paste box, the submit button and the shared queue. On a projector: the queue's
+    counts beside the chart (its own slide: the live table below is a fragment), and no
+    paste box (the teacher submits from his own screen)."""
     student.remember()
     trials = int(view.text(controls.TRIALS.key))
     truncation = view.whole(controls.TRUNCATION.key)
-    st.text_area(
-        f"Positions: one gnubg Position ID or XGID a line (at most {controls.MAX_LINES})",
-        key=_PASTE,
-        max_chars=controls.MAX_CHARACTERS,
-        height=140,
-        help="A Position ID is rolled out for money with the cube in the centre; an XGID "
-        "with its own cube and score.",
-    )
-    left, right = st.columns(2)
-    left.button(
-        f"Roll out ({trials:,} trials each)",
-        on_click=_submit,
-        args=(trials, truncation),
-        type="primary",
-        icon=":material/play_arrow:",
-    )
-    right.button("Cancel my rollouts", on_click=_cancel_mine, icon=":material/stop:")
-    _show_flash()
-    widgets.chart(charts.error_figure(trials), "rollout_standard_error")
+    if view.present:
+        jobs = data.queue().jobs(limit=SHOWN_JOBS)
+        with widgets.slide(True):
+            widgets.headline(
+                [
+                    ("Rollouts waiting or running", f"{sum(j.state in ACTIVE for j in jobs)}"),
+                    ("Rollouts done", f"{sum(j.state == 'done' for j in jobs)}"),
+                ]
+            )
+            widgets.chart(charts.error_figure(trials), "rollout_standard_error")
+    else:
+        st.text_area(
+            f"Positions: one gnubg Position ID or XGID a line (at most {controls.MAX_LINES})",
+            key=_PASTE,
+            max_chars=controls.MAX_CHARACTERS,
+            height=140,
+            help="A Position ID is rolled out for money with the cube in the centre; an XGID "
+            "with its own cube and score.",
+        )
+        left, right = st.columns(2)
+        left.button(
+            f"Roll out ({trials:,} trials each)",
+            on_click=_submit,
+            args=(trials, truncation),
+            type="primary",
+            icon=":material/play_arrow:",
+        )
+        right.button("Cancel my rollouts", on_click=_cancel_mine, icon=":material/stop:")
+        _show_flash()
+        widgets.chart(charts.error_figure(trials), "rollout_standard_error")
     if any(job.state in ACTIVE for job in data.queue().jobs(limit=SHOWN_JOBS)):
         _live()
     else:
@@ -215,6 +228,17 @@ def render_queue(view: View) -> None:
 def render_method(view: View) -> None:
     """How a rollout is split, seeded, combined and shared; how long it takes."""
     trials = int(view.text(controls.TRIALS.key))
+    minutes = {
+        name: charts.CLASS_POSITIONS * trials / rate / 60.0
+        for name, rate in charts.THROUGHPUT.items()
+    }
+    widgets.headline(
+        [
+            (f"{charts.CLASS_POSITIONS} positions, {trials:,} trials: {name}", f"{m:.1f} min")
+            for name, m in minutes.items()
+            if name != "1 worker"
+        ]
+    )
     widgets.chart(charts.time_figure(trials), "rollout_time")
     st.caption(
         "Measured on this app's 2-core machine: 16.7 games a second with one worker, "
