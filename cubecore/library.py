@@ -375,6 +375,16 @@ def evaluation(position_key: str, score: str = "money", level: str = "3-ply") ->
     return _stored(_evaluations()["positions"][position_key]["scores"][score][level])
 
 
+def _stored_at(position_key: str, score: str, level: str) -> StoredEvaluation | None:
+    """The stored record of a library position at a score and an extra level (a close
+    check or a rollout, stored for some decisions only), or None; the id and score
+    checked as :func:`evaluation` checks them."""
+    library_position(position_key)
+    choice("score", score, SCORES)
+    record = _evaluations()["positions"][position_key]["scores"][score].get(level)
+    return None if record is None else _stored(record)
+
+
 def stored_rollout(position_key: str, score: str = "money") -> StoredEvaluation | None:
     """The stored rollout of a decision whose 3-ply and 4-ply verdicts differ, or None.
 
@@ -383,9 +393,7 @@ def stored_rollout(position_key: str, score: str = "money") -> StoredEvaluation 
     ValueError
         Naming the parameter: an unknown id or score.
     """
-    evaluation(position_key, score)
-    record = _evaluations()["positions"][position_key]["scores"][score].get(ROLLOUT)
-    return None if record is None else _stored(record)
+    return _stored_at(position_key, score, ROLLOUT)
 
 
 def close_check(position_key: str, score: str = "money") -> StoredEvaluation | None:
@@ -400,6 +408,4 @@ def close_check(position_key: str, score: str = "money") -> StoredEvaluation | N
     ValueError
         Naming the parameter: an unknown id or score.
     """
-    evaluation(position_key, score)
-    record = _evaluations()["positions"][position_key]["scores"][score].get(CHECK_LEVEL)
-    return None if record is None else _stored(record)
+    return _stored_at(position_key, score, CHECK_LEVEL)
