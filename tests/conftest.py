@@ -9,6 +9,8 @@ import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
+from tests.databases import clock, database, postgres_url  # noqa: F401 (the store tests' fixtures)
+
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
 

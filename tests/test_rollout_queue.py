@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -16,7 +16,6 @@ from alembic import command
 from alembic.config import Config
 
 import store
-from bench.postgres import postgres_server
 from cubecore import rollout as ro
 from cubecore.position import Position
 from store import rollout_queue as rq
@@ -28,47 +27,6 @@ OTHER_RACE = Position.from_home((0, 0, 0, 2, 0, 0), (0, 0, 2, 0, 0, 0))
 SETTINGS = ro.RolloutSettings(trials=72, batch_trials=36, seed=7)
 ALICE = "a" * 32
 BOB = "b" * 32
-
-
-class FakeClock:
-    """A clock the tests move by hand."""
-
-    def __init__(self) -> None:
-        self.time = datetime(2026, 11, 29, 9, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.time
-
-    def advance(self, delta: timedelta) -> None:
-        self.time += delta
-
-
-@pytest.fixture(scope="module")
-def postgres_url():
-    with postgres_server() as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request, tmp_path):
-    """A fresh empty database URL of each kind."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'queue.sqlite3'}"
-        return
-    admin_url = request.getfixturevalue("postgres_url")
-    name = "q_" + secrets.token_hex(6)
-    admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(sa.text(f"CREATE DATABASE {name}"))
-    yield admin_url.rsplit("/", 1)[0] + "/" + name
-    with admin.connect() as connection:
-        connection.execute(sa.text(f"DROP DATABASE {name} WITH (FORCE)"))
-    admin.dispose()
-
-
-@pytest.fixture
-def clock():
-    return FakeClock()
 
 
 @pytest.fixture

@@ -9,16 +9,13 @@ from __future__ import annotations
 import dataclasses
 import multiprocessing
 import os
-import secrets
 import signal
 import threading
 import time
 
 import psutil
 import pytest
-import sqlalchemy as sa
 
-from bench.postgres import postgres_server
 from cubecore import rollout as ro
 from cubecore.position import Position, position_from_id
 from rollouts import cluster, runner
@@ -172,31 +169,12 @@ def test_a_killed_app_process_loses_its_lease_and_another_resumes_the_job(
     assert queue.result(queue.job(job.key)) == reference["slow"]
 
 
-@pytest.fixture(scope="module")
-def postgres_url():
-    with postgres_server() as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def shared_queue(request, tmp_path):
+@pytest.fixture
+def shared_queue(database):
     """A queue on a fresh database of each kind (the app processes open it by its URL)."""
-    if request.param == "sqlite":
-        q = RolloutQueue(f"sqlite:///{tmp_path / 'shared.sqlite3'}")
-        yield q
-        q.dispose()
-        return
-    admin_url = request.getfixturevalue("postgres_url")
-    name = "r_" + secrets.token_hex(6)
-    admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(sa.text(f"CREATE DATABASE {name}"))
-    q = RolloutQueue(admin_url.rsplit("/", 1)[0] + "/" + name)
+    q = RolloutQueue(database)
     yield q
     q.dispose()
-    with admin.connect() as connection:
-        connection.execute(sa.text(f"DROP DATABASE {name} WITH (FORCE)"))
-    admin.dispose()
 
 
 def test_two_app_processes_submitting_the_same_position_run_it_once(

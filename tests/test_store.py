@@ -7,9 +7,8 @@ tests themselves (a throw-away cluster); without PostgreSQL they fail.
 from __future__ import annotations
 
 import io
-import secrets
 import threading
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import hypothesis.strategies as hst
@@ -21,7 +20,6 @@ from alembic.migration import MigrationContext
 from hypothesis import HealthCheck, given, settings
 
 import store
-from bench.postgres import postgres_server
 from store import (
     CLIENT_ANSWERS,
     CLIENT_CODE_MISSES,
@@ -56,47 +54,6 @@ def config_downgrade(engine: sa.Engine, revision: str) -> None:
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.downgrade(config, revision)
-
-
-class FakeClock:
-    """A clock the tests move by hand (no sleeping)."""
-
-    def __init__(self) -> None:
-        self.time = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.time
-
-    def advance(self, delta: timedelta) -> None:
-        self.time += delta
-
-
-@pytest.fixture(scope="session")
-def postgres_url():
-    with postgres_server() as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request, tmp_path):
-    """A fresh empty database URL of each kind."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'classroom.sqlite3'}"
-        return
-    admin_url = request.getfixturevalue("postgres_url")
-    name = "t_" + secrets.token_hex(6)
-    admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(sa.text(f"CREATE DATABASE {name}"))
-    yield admin_url.rsplit("/", 1)[0] + "/" + name
-    with admin.connect() as connection:
-        connection.execute(sa.text(f"DROP DATABASE {name} WITH (FORCE)"))
-    admin.dispose()
-
-
-@pytest.fixture
-def clock():
-    return FakeClock()
 
 
 @pytest.fixture
