@@ -189,8 +189,8 @@ def render_queue(view: View) -> None:
     student.remember()
     trials = int(view.text(controls.TRIALS.key))
     truncation = view.whole(controls.TRUNCATION.key)
+    jobs = data.queue().jobs(limit=SHOWN_JOBS)
     if view.present:
-        jobs = data.queue().jobs(limit=SHOWN_JOBS)
         with widgets.slide(True):
             widgets.headline(
                 [
@@ -219,7 +219,7 @@ def render_queue(view: View) -> None:
         right.button("Cancel my rollouts", on_click=_cancel_mine, icon=":material/stop:")
         _show_flash()
         widgets.chart(charts.error_figure(trials), "rollout_standard_error")
-    if any(job.state in ACTIVE for job in data.queue().jobs(limit=SHOWN_JOBS)):
+    if any(job.state in ACTIVE for job in jobs):
         _live()
     else:
         _draw()
