@@ -13,6 +13,14 @@ may remove a student. Joins, answers, rooms opened and wrong room codes are limi
 client address (:data:`LIMITS`, counted in the database so that the limits hold across
 sessions and app processes) and students per room (:data:`ROOM_STUDENTS`).
 
+A question may be a position (:meth:`Classroom.ask_position`): a library position, a
+link or a pasted Position ID or XGID (:func:`read_position_source`); the students vote
+no double, double/take or double/pass (:data:`POSITION_CHOICES`) with an optional
+estimate of the winning chance, and its verdict (:class:`PositionVerdict`: the library's
+stored evaluation, else the engine at :data:`POSITION_LEVEL`) is computed once, when it
+is asked, and stored hidden until the reveal; :meth:`Classroom.positions_frame` is the
+room's record of the positions asked and their votes.
+
 The same database keeps the drills' answers by student token
 (:meth:`Classroom.keep_drill_answer`), so that a reload keeps a quiz's score. The
 database is SQLite in the data directory by default and PostgreSQL when
@@ -506,7 +514,9 @@ def read_position_source(text: object) -> PositionAsked:
                 "That link names no position: copy the link of a library position "
                 "or of the position page."
             )
-    elif _LIBRARY_ID.fullmatch(body) and ("-" in body or len(body) != 14):
+    elif _LIBRARY_ID.fullmatch(body) and (
+        "-" in body or len(body) != 14 or any(item.id == body for item in cube_library.library())
+    ):
         asked = _library_pick(body)
     else:
         asked = _pasted(body)
