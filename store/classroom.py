@@ -525,6 +525,12 @@ def read_position_source(text: object) -> PositionAsked:
         raise ValueError("That game is over (one side has borne off every checker).")
     if asked.cube > _MAX_CUBE:
         raise ValueError(f"The cube is on {asked.cube}: a class vote takes cubes up to 64.")
+    if (asked.cube == 1) != (asked.owner == "center"):
+        raise ValueError(
+            f"The cube is on {asked.cube} and "
+            f"{'in the middle' if asked.owner == 'center' else 'owned'}: a cube on 1 is in "
+            "the middle and a turned cube has an owner; check the cube of that position."
+        )
     return asked
 
 

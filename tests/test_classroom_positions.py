@@ -94,6 +94,14 @@ def test_what_cannot_be_a_position_is_named(typed, words):
         read_position_source(typed)
 
 
+def test_a_cube_on_one_with_an_owner_is_refused():
+    text = xgid(position_from_id(MIDDLE_GAME))
+    fields = text.split(":")
+    owned_one = ":".join([fields[0], "0", "1", *fields[3:]])  # cube field 0 (1), owned
+    with pytest.raises(ValueError, match="The cube is on 1 and owned"):
+        read_position_source(owned_one)
+
+
 def test_a_match_position_is_refused_with_the_match_named():
     text = xgid(position_from_id(MIDDLE_GAME))
     fields = text.split(":")
