@@ -666,7 +666,8 @@ async def _position_presenter(base: str, room: _Room, out: VoteOutcome) -> None:
         room["code"] = screen.metrics["Room code"][0]
         room["key"] = next(c for c in screen.codes if _KEY_FORM.fullmatch(c))
         await screen.send(
-            {_PASTE: f"/library?lib={POSITION_ASKED}"}, press="classroom_position/Ask this position"
+            {_PASTE: f"/library?lib={POSITION_ASKED}"},
+            press="classroom_position/Pose this position",
         )
         if screen.alerts or "Votes" not in screen.metrics:
             out.errors.append(f"ask: {screen.alerts}")

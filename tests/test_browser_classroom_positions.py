@@ -91,11 +91,12 @@ def test_a_teacher_asks_a_library_position_three_students_vote_the_teacher_revea
         expect(code_box).to_have_text(re.compile(r"^[A-HJKMNP-Z2-9]{9}$"))
         code = code_box.inner_text().strip()
 
+        teacher.get_by_text("Pose a position: the class votes on the cube").click()
         picker = teacher.get_by_role("combobox", name="A position from the library")
         picker.click()
         teacher.keyboard.type(ASKED.title)
         teacher.get_by_role("option", name=re.compile(re.escape(ASKED.title))).first.click()
-        teacher.get_by_role("button", name="Ask this position").click()
+        teacher.get_by_role("button", name="Pose this position").click()
         expect(teacher.get_by_text("Question 1", exact=True)).to_be_visible()
         expect(teacher.get_by_text(f"{ASKED.title}. Money play")).to_be_visible()
         expect(metric_value(teacher, "Votes")).to_have_text("0")

@@ -38,7 +38,7 @@ def ask_position(at, pick: str = "", paste: str = ""):
     if pick:
         at.selectbox(key=positions.PICK).set_value(pick)
     at.text_input(key=positions.PASTE).input(paste)
-    return button(at, "Ask this position").click().run()
+    return button(at, "Pose this position").click().run()
 
 
 def test_the_teacher_asks_a_library_position_and_sees_the_board_and_the_count(open_page, store):

@@ -49,11 +49,12 @@ def _titles() -> dict[str, str]:
     return {item.id: f"{item.title} ({item.theme})" for item in library.library()}
 
 
-def ask_form(on_ask: Callable[[], None], *, first: bool) -> None:
-    """The presenter's form: a library position, or a pasted position or link."""
+def ask_form(on_ask: Callable[[], None]) -> None:
+    """The presenter's form: a library position, or a pasted position or link (folded,
+    as the drill's form is: the question form is the one open at first)."""
     titles = _titles()
     with (
-        st.expander("Pose a position: the class votes on the cube", expanded=first),
+        st.expander("Pose a position: the class votes on the cube"),
         st.form("classroom_position"),
     ):
         st.selectbox(
@@ -69,12 +70,12 @@ def ask_form(on_ask: Callable[[], None], *, first: bool) -> None:
             placeholder="XGID=... or 4HPwATDgc/ABMA",
         )
         st.text_input(
-            "Question (optional)",
+            "Your wording (optional)",
             max_chars=PROMPT_CHARS,
             key=PROMPT,
             placeholder="Money play: no double, double/take or double/pass?",
         )
-        st.form_submit_button("Ask this position", type="primary", on_click=on_ask)
+        st.form_submit_button("Pose this position", type="primary", on_click=on_ask)
         st.caption(
             "Money play. A library position gets the verdict stored with it (3-ply); a "
             "pasted one is judged by the engine at 1-ply when you ask it."

@@ -576,7 +576,7 @@ def _ask_form(code: str, secret: str, *, first: bool) -> None:
             key="classroom_explanation",
         )
         st.form_submit_button("Ask", type="primary", on_click=_ask, args=(code, secret))
-    positions.ask_form(functools.partial(_ask_position, code, secret), first=first)
+    positions.ask_form(functools.partial(_ask_position, code, secret))
     _drill_form(code, secret)
     if ASK_ERROR in st.session_state:
         _say(st.session_state[ASK_ERROR])
