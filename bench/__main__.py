@@ -282,6 +282,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--processes", type=int, default=2)
     p.add_argument("--restart", action="store_true", help="kill one process mid-run")
     p.add_argument("--hostile", action="store_true", help="one client against the limits")
+    p.add_argument("--position", action="store_true", help="the class votes on a position")
     args = parser.parse_args(argv)
     command = args.command or "all"
     if command == "all" and args.command is None:
@@ -339,10 +340,12 @@ def main(argv: list[str] | None = None) -> None:
         print("\n### The least work the acceptance lists require, and the floor\n")
         print(floor_tables(floor))
     if command == "classroom":
-        from bench.classroom import run_classroom, run_hostile
+        from bench.classroom import run_classroom, run_hostile, run_position_round
 
         if args.hostile:
             run_hostile(args.processes)
+        elif args.position:
+            run_position_round(args.students, args.processes)
         else:
             run_classroom(args.students, args.questions, args.processes, restart=args.restart)
     if command == "scale":

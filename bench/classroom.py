@@ -27,6 +27,7 @@ process mid-run and restarts it; the store tests cover restarts of the store.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import re
@@ -71,20 +72,27 @@ class NotSent(ConnectionError):
 
 
 class Screen(Session):
-    """A session that reads what a person would: inputs by label, metrics, alerts."""
+    """A session that reads what a person would: inputs by label, metrics, alerts, charts."""
 
-    def __init__(self, base: str, rng: random.Random, cookie: str | None = None):
-        super().__init__(base, rng, cookie)
+    def __init__(
+        self,
+        base: str,
+        rng: random.Random,
+        cookie: str | None = None,
+        headers: dict[str, str] | None = None,
+    ):
+        super().__init__(base, rng, cookie, headers)
         self.inputs: dict[str, tuple[str, str, str]] = {}  # form/label -> (id, kind, fragment)
         self.metrics: dict[str, tuple[str, str]] = {}  # label -> (value, fragment)
         self.alerts: list[str] = []
         self.codes: list[str] = []
+        self.charts: list[str] = []  # the plotly figures drawn (JSON), in order
         self.fragment = ""  # the last fragment the page drew
 
     async def _rerun(self, back: BackMsg, timeout: float) -> RunResult:
         if not back.rerun_script.fragment_id:
             self.inputs, self.metrics, self.codes = {}, {}, []
-        self.alerts = []
+        self.alerts, self.charts = [], []
         return await super()._rerun(back, timeout)
 
     def _read_delta(self, delta: Delta, result: RunResult, path: tuple[int, ...]) -> None:
@@ -105,6 +113,8 @@ class Screen(Session):
             self.alerts.append(element.alert.body)
         elif kind == "code":
             self.codes.append(element.code.code_text)
+        elif kind == "plotly_chart":
+            self.charts.append(element.plotly_chart.spec)
 
     def find(self, suffix: str) -> str | None:
         """The input whose form/label ends with ``suffix``."""
@@ -606,3 +616,233 @@ def run_hostile(processes: int = 2) -> Hostile:
     print(f"\nThe right code after the wrong ones: {out.right_code_refusal or 'let in'}")
     print(f"Every limit held: {hostile_verdict(out)[1]}")
     return out
+
+
+# a position round (issue #40 item 4) -------------------------------------------------
+#: The library position the class votes on (a double the opponent takes, stored 3-ply).
+POSITION_ASKED = "early-hit-and-split"
+_ESTIMATE = "Your winning chance for the player on roll, in percent (optional)"
+_PASTE = "classroom_position/Or paste a Position ID, an XGID or a link to a position"
+
+
+@dataclass
+class VoteOutcome:
+    """What a position round saw: votes sent, shown, stored; reloads that kept them."""
+
+    students: int
+    acked: dict[str, int] = field(default_factory=dict)  # vote -> acknowledged
+    estimates: int = 0  # acknowledged votes that carried an estimate
+    done: int = 0  # students who voted and reloaded
+    shown: int = 0  # the presenter's count before the reveal
+    bars: dict[str, int] = field(default_factory=dict)  # the presenter's histogram
+    stored: dict[str, int] = field(default_factory=dict)  # vote -> rows in the database
+    stored_estimates: int = 0
+    stored_students: int = 0
+    reloads: int = 0
+    reloads_kept: int = 0  # reloads that showed the student's own vote, without a join form
+    revealed: bool = False
+    errors: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def _vote_bars(charts: list[str]) -> dict[str, int]:
+    """The presenter's histogram of the votes (its bars' heights), by vote."""
+    from ui.classroom.positions import VOTE_WORDS
+
+    words = {word: vote for vote, word in VOTE_WORDS.items()}
+    for spec in charts:
+        figure = json.loads(spec)
+        title = figure.get("layout", {}).get("title", {})
+        if "votes" in str(title.get("text", "")):
+            trace = figure["data"][0]
+            return {words[x]: int(y) for x, y in zip(trace["x"], trace["y"], strict=True)}
+    return {}
+
+
+async def _position_presenter(base: str, room: _Room, out: VoteOutcome) -> None:
+    async with Screen(base, random.Random(0), cookie=uuid.uuid4().hex) as screen:
+        await screen.open("classroom", "sec=Present")
+        await screen.send({}, press="Open a new room")
+        room["code"] = screen.metrics["Room code"][0]
+        room["key"] = next(c for c in screen.codes if _KEY_FORM.fullmatch(c))
+        await screen.send(
+            {_PASTE: f"/library?lib={POSITION_ASKED}"},
+            press="classroom_position/Pose this position",
+        )
+        if screen.alerts or "Votes" not in screen.metrics:
+            out.errors.append(f"ask: {screen.alerts}")
+            room["ready"].set()
+            return
+        room["ready"].set()
+        while True:
+            await asyncio.sleep(PRESENTER_REFRESH)
+            await screen.refresh(screen.metrics["Votes"][1])
+            count = int(screen.metrics["Votes"][0])
+            if out.done >= out.students and count >= sum(out.acked.values()):
+                break
+        out.shown = count
+        out.bars = _vote_bars(screen.charts)
+        await screen.send({}, press="Reveal the verdict", fragment=screen.metrics["Votes"][1])
+        if screen.alerts:
+            out.errors.append(f"reveal: {screen.alerts}")
+
+
+async def _position_student(
+    base: str, k: int, direct: list[str], room: _Room, out: VoteOutcome
+) -> None:
+    """Join, vote (every other student with an estimate), then reload on each app process
+    (its own port, the same identity cookie): the vote and the student must be kept."""
+    from store import POSITION_CHOICES, new_student_id
+    from ui.classroom.positions import VOTE_WORDS
+    from ui.student import COOKIE
+
+    rng = random.Random(k)
+    token = new_student_id()
+    vote = rng.choice(POSITION_CHOICES)
+    estimate = str(rng.randint(30, 90)) if k % 2 == 0 else ""
+    await room["ready"].wait()
+    code = room.get("code", "")
+    route = uuid.uuid4().hex
+    said = f"Your vote: {VOTE_WORDS[vote]}"
+    try:
+        async with Screen(
+            base, rng, headers={"Cookie": f"stroute={route}; {COOKIE}={token}"}
+        ) as one:
+            await one.open("classroom", f"room={code}")
+            await one.send(
+                {"classroom_join/Room code": code, "classroom_join/Nickname": f"s{k:02d}"},
+                press="classroom_join/Join the room",
+            )
+            form = f"classroom_vote_form_{code}_1"
+            box = f"{form}/{_ESTIMATE}"
+            for _ in range(60):
+                if box in one.inputs:
+                    break
+                await asyncio.sleep(STUDENT_REFRESH)
+                await one.refresh(one.fragment)
+            else:
+                out.errors.append(f"student {k}: no vote form")
+                return
+            await asyncio.sleep(rng.uniform(0.2, 2.0))  # looking at the board
+            await one.send(
+                {box: estimate}, press=f"{form}/{VOTE_WORDS[vote]}", fragment=one.inputs[box][2]
+            )
+            if not any(alert.startswith(said) for alert in one.alerts):
+                out.errors.append(f"vote {k}: {one.alerts}")
+                return
+            out.acked[vote] = out.acked.get(vote, 0) + 1
+            out.estimates += bool(estimate)
+        for other in direct:  # a reload, on each app process
+            async with Screen(other, rng, headers={"Cookie": f"{COOKIE}={token}"}) as again:
+                await again.open("classroom", f"room={code}")
+                out.reloads += 1
+                kept = any(alert.startswith(said) for alert in again.alerts)
+                if kept and again.find("Join the room") is None:
+                    out.reloads_kept += 1
+                else:
+                    out.errors.append(f"reload {k}: {again.alerts}")
+    finally:
+        out.done += 1
+
+
+def _stored_votes(url: str, code: str) -> tuple[dict[str, int], int, int]:
+    """(rows per vote, estimates stored, students) of the room's question 1."""
+    engine = sa.create_engine(url)
+    votes = sa.text(
+        "SELECT a.value, count(a.id), count(a.estimate) FROM rooms r "
+        "JOIN questions q ON q.room_id = r.id JOIN answers a ON a.question_id = q.id "
+        "WHERE r.code = :code AND q.number = 1 GROUP BY a.value"
+    )
+    people = sa.text(
+        "SELECT count(s.id) FROM rooms r JOIN students s ON s.room_id = r.id WHERE r.code = :code"
+    )
+    with engine.connect() as db:
+        rows = db.execute(votes, {"code": code}).all()
+        students = db.execute(people, {"code": code}).scalar_one()
+    engine.dispose()
+    return (
+        {str(value): int(count) for value, count, _ in rows},
+        sum(int(row[2]) for row in rows),
+        int(students),
+    )
+
+
+def run_position_round(students: int = 30, processes: int = 2) -> VoteOutcome:
+    """The class votes on a library position: ``students`` over nginx and ``processes``
+    app processes on PostgreSQL, each reloading once on every process; print the report."""
+    out = VoteOutcome(students)
+    with postgres_server() as url:
+        os.environ["CUBE_LAB_DATABASE_URL"] = url
+        cluster = None
+        try:
+            cluster = Cluster(processes)
+            direct = [f"http://{LOOPBACK}:{port}" for port in cluster.ports]
+            with nginx([f"{LOOPBACK}:{port}" for port in cluster.ports]) as proxy:
+
+                async def _all() -> str:
+                    room: _Room = {"ready": asyncio.Event(), "url": url}
+                    await asyncio.gather(
+                        _position_presenter(proxy, room, out),
+                        *(_position_student(proxy, k, direct, room, out) for k in range(students)),
+                    )
+                    return room.get("code", "")
+
+                start = time.perf_counter()
+                code = asyncio.run(_all())
+                out.seconds = time.perf_counter() - start
+        finally:
+            del os.environ["CUBE_LAB_DATABASE_URL"]
+            if cluster is not None:
+                cluster.close()
+        out.stored, out.stored_estimates, out.stored_students = _stored_votes(url, code)
+        out.revealed = code != "" and _room_state(url, code) == (1, 1)
+    _position_report(out, processes)
+    return out
+
+
+def position_verdict(out: VoteOutcome) -> tuple[bool, str]:
+    """Whether every vote was counted exactly once, the presenter's histogram equals the
+    store's count, and every reload kept the student's vote and identity, in words."""
+    problems = []
+    acked = sum(out.acked.values())
+    if acked != out.students:
+        problems.append(f"{acked} of {out.students} votes acknowledged")
+    if out.stored != out.acked:
+        problems.append(f"stored {out.stored} for acknowledged {out.acked}")
+    if out.shown != sum(out.stored.values()):
+        problems.append(f"presenter counted {out.shown}, {sum(out.stored.values())} stored")
+    if {vote: n for vote, n in out.bars.items() if n} != out.stored:
+        problems.append(f"presenter's histogram {out.bars}, stored {out.stored}")
+    if out.stored_estimates != out.estimates:
+        problems.append(f"{out.stored_estimates} estimates stored for {out.estimates} sent")
+    if out.stored_students != out.students:
+        problems.append(f"{out.stored_students} students stored for {out.students}")
+    if not out.revealed:
+        problems.append("the position was not asked and revealed once")
+    if out.reloads_kept != out.reloads or not out.reloads:
+        problems.append(f"{out.reloads_kept} of {out.reloads} reloads kept the vote")
+    problems += out.errors
+    if problems:
+        return False, "NO: " + "; ".join(problems[:10])
+    return True, "yes"
+
+
+def _position_report(out: VoteOutcome, processes: int) -> None:
+    print(
+        f"### Classroom position vote: 1 presenter + {out.students} students, "
+        f"{processes} app processes behind nginx, one PostgreSQL ({out.seconds:.0f} s)\n"
+    )
+    header = ["vote", "acknowledged", "presenter's histogram", "stored"]
+    rows = [
+        [vote, out.acked.get(vote, 0), out.bars.get(vote, 0), out.stored.get(vote, 0)]
+        for vote in ("ND", "DT", "DP")
+    ]
+    print(markdown_table(header, rows))
+    print(
+        f"\nPresenter's count {out.shown}; estimates {out.estimates} sent, "
+        f"{out.stored_estimates} stored; {out.stored_students} students in the room; "
+        f"{out.reloads_kept} of {out.reloads} reloads (each student once on each process) "
+        "kept the student's vote and identity."
+    )
+    _, words = position_verdict(out)
+    print(f"Every vote counted exactly once, histogram equal to the store: {words}")

@@ -13,6 +13,14 @@ may remove a student. Joins, answers, rooms opened and wrong room codes are limi
 client address (:data:`LIMITS`, counted in the database so that the limits hold across
 sessions and app processes) and students per room (:data:`ROOM_STUDENTS`).
 
+A question may be a position (:meth:`Classroom.ask_position`): a library position, a
+link or a pasted Position ID or XGID (:func:`read_position_source`); the students vote
+no double, double/take or double/pass (:data:`POSITION_CHOICES`) with an optional
+estimate of the winning chance, and its verdict (:class:`PositionVerdict`: the library's
+stored evaluation, else the engine at :data:`POSITION_LEVEL`) is computed once, when it
+is asked, and stored hidden until the reveal; :meth:`Classroom.positions_frame` is the
+room's record of the positions asked and their votes.
+
 The same database keeps the drills' answers by student token
 (:meth:`Classroom.keep_drill_answer`), so that a reload keeps a quiz's score. The
 database is SQLite in the data directory by default and PostgreSQL when
@@ -38,9 +46,11 @@ import secrets
 import sqlite3
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pandas as pd
 from alembic import command
@@ -50,6 +60,11 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, RowMapping
 from sqlalchemy.exc import IntegrityError
 
+from cubecore import engine as cube_engine
+from cubecore import library as cube_library
+from cubecore.match_points import CubeOwner
+from cubecore.position import Position, position_from_id, position_id, xgid_info
+from cubecore.position_text import match_id_info
 from store.schema import (
     ANSWER_CHARS,
     CODE_LENGTH,
@@ -78,12 +93,16 @@ __all__ = [
     "MAX_OPTIONS",
     "MAX_QUESTIONS",
     "MAX_SUBMISSIONS",
+    "POSITION_CHOICES",
+    "POSITION_LEVEL",
     "RETENTION",
     "ROOM_LIFETIME",
     "ROOM_STUDENTS",
     "Classroom",
     "Limit",
     "OpenedRoom",
+    "PositionAsked",
+    "PositionVerdict",
     "Question",
     "RoomInfo",
     "Student",
@@ -93,6 +112,7 @@ __all__ = [
     "database_url",
     "migrate",
     "new_student_id",
+    "read_position_source",
 ]
 
 
@@ -180,6 +200,16 @@ _NUMBER = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]{1,3})?")
 _LONGEST_SECRET = 100
 _TOLERANCE_MAX = 1e9
 _KINDS = ("numeric", "choice")
+#: The three answers of a position question (a class vote on the cube action).
+POSITION_CHOICES = ("ND", "DT", "DP")
+#: The engine's level for a position that is not in the library: the network alone
+#: (gnubg's 0-ply), a few hundredths of a second; computed once, when it is asked.
+POSITION_LEVEL = "1-ply"
+#: The library's stored level for its positions' verdicts.
+LIBRARY_LEVEL = "3-ply"
+_SOURCE_CHARS = 2000  # a pasted link or position text
+_LIBRARY_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+_MAX_CUBE = 64  # the board draws cubes up to 64
 
 Clock = Callable[[], datetime]
 
@@ -317,6 +347,269 @@ def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
+# position questions ------------------------------------------------------------------
+_OWNER_WORDS = {"center": "centred cube", "player": "owns the cube", "opponent": "owned cube"}
+
+
+@dataclass(frozen=True)
+class PositionAsked:
+    """The position of a position question: checkers, cube, where it came from.
+
+    ``position_id`` is the checkers' GNU Backgammon Position ID (canonical, whatever
+    was pasted); ``cube`` and ``owner`` (``"center"``, ``"player"`` on roll,
+    ``"opponent"``) the cube; ``library_id`` and ``title`` name a library position.
+    Money play.
+    """
+
+    position_id: str
+    cube: int
+    owner: CubeOwner
+    library_id: str | None = None
+    title: str = ""
+
+    @property
+    def position(self) -> Position:
+        """The checkers."""
+        return position_from_id(self.position_id)
+
+
+@dataclass(frozen=True)
+class PositionVerdict:
+    """The verdict of a position question and the engine's numbers behind it.
+
+    Computed once, when the question is asked, and stored: the library's stored
+    evaluation (:data:`LIBRARY_LEVEL`) for a library position, else the engine at
+    :data:`POSITION_LEVEL`. Equities are money equities per unit of the cube, from the
+    player on roll's view; ``cube_life`` is the implied cube life x of the no-double
+    equity (:func:`cubecore.engine.implied_cube_life`), None where it is undefined
+    (``cube_life_note`` says why).
+    """
+
+    verdict: str
+    action: str
+    source: str
+    level: str
+    win: float
+    win_gammon: float
+    win_backgammon: float
+    lose_gammon: float
+    lose_backgammon: float
+    cubeless_equity: float
+    no_double: float
+    double_take: float | None
+    double_pass: float | None
+    cube_life: float | None
+    cube_life_note: str
+
+    @property
+    def right_vote(self) -> str:
+        """The vote among :data:`POSITION_CHOICES` that is right: too good to double
+        (play on for the gammon) is a no double."""
+        return "ND" if self.verdict == "TG" else self.verdict
+
+    @property
+    def probabilities(self) -> tuple[float, float, float, float, float]:
+        """The five cubeless chances (win, win gammon, win backgammon, lose gammon,
+        lose backgammon)."""
+        return (
+            self.win,
+            self.win_gammon,
+            self.win_backgammon,
+            self.lose_gammon,
+            self.lose_backgammon,
+        )
+
+
+def _library_pick(key: str) -> PositionAsked:
+    try:
+        item = cube_library.library_position(key)
+    except ValueError:
+        shown = key if len(key) <= 40 else key[:40] + "..."
+        raise ValueError(
+            f"The library has no position called {shown!r}: pick one from the library's list."
+        ) from None
+    return PositionAsked(item.position_id, item.cube, item.owner, item.id, item.title)
+
+
+def _position_words(error: ValueError) -> str:
+    """cubecore's message about a position in players' words (no parameter names)."""
+    message = str(error)
+    for old, new in (
+        ("`position_id`", "the Position ID"),
+        ("position_id", "the Position ID"),
+        ("`text`: ", ""),
+        ("`match_id`", "the Match ID"),
+        ("match_id", "the Match ID"),
+        ("on_roll", "the player on roll"),
+        ("XGID field ", "the XGID's field "),
+        ("`", ""),
+    ):
+        message = message.replace(old, new)
+    return message[:300]
+
+
+def _owner_of(owner_is_on_roll: bool | None) -> CubeOwner:
+    if owner_is_on_roll is None:
+        return "center"
+    return "player" if owner_is_on_roll else "opponent"
+
+
+def _money_only(length: int) -> None:
+    if length:
+        raise ValueError(
+            f"That position is from a {length}-point match: a class vote is on money "
+            "play; paste a money position (or its Position ID alone)."
+        )
+
+
+def _pasted(text: str) -> PositionAsked:
+    """A Position ID, PositionID:MatchID or XGID (money play) as a position question's."""
+    try:
+        if text.upper().startswith("XGID="):
+            info = xgid_info(text)
+            _money_only(info.match_length)
+            owner_on_roll = None
+            if info.cube_owner:
+                owner_on_roll = (info.cube_owner == 1) == info.bottom_on_roll
+            return PositionAsked(
+                position_id(info.position), info.cube_value, _owner_of(owner_on_roll)
+            )
+        if ":" in text:
+            pid, _, mid = text.partition(":")
+            checkers = position_from_id(pid.strip())
+            match = match_id_info(mid.strip())
+            _money_only(match.match_length)
+            owner_on_roll = None
+            if match.cube_owner is not None:
+                owner_on_roll = match.cube_owner == match.player_on_roll
+            return PositionAsked(position_id(checkers), match.cube_value, _owner_of(owner_on_roll))
+        return PositionAsked(position_id(position_from_id(text)), 1, "center")
+    except ValueError as error:
+        raise ValueError(f"That position cannot be read: {_position_words(error)}") from None
+
+
+def read_position_source(text: object) -> PositionAsked:
+    """What a presenter typed to ask a position: a library id, a link, or a position.
+
+    Read, in order: a link (``http...`` or ``/...``, ``?...``) to the library page
+    (``lib=`` its id) or the position page (``pos=`` a Position ID or XGID); a library
+    id (lower-case words joined by hyphens); an XGID; a Position ID with a gnubg Match
+    ID (``PositionID:MatchID``); a Position ID. The checkers are checked and written as
+    their Position ID (:mod:`cubecore.position`); cube and owner come from the XGID or
+    Match ID (a centred cube otherwise). Money play only. The position must not be
+    over, and the cube at most 64.
+
+    Raises ``ValueError`` saying what was wrong (an unknown library id, a link naming no
+    position, an illegal position, a match score).
+    """
+    body = _text("position", text, _SOURCE_CHARS)
+    if body.lower().startswith(("http://", "https://", "/", "?")) or "?lib=" in body:
+        query = parse_qs(urlsplit(body).query)
+        if "lib" in query:
+            asked = _library_pick(query["lib"][0].strip())
+        elif "pos" in query:
+            asked = _pasted(query["pos"][0].strip()[:_SOURCE_CHARS])
+        else:
+            raise ValueError(
+                "That link names no position: copy the link of a library position "
+                "or of the position page."
+            )
+    elif _LIBRARY_ID.fullmatch(body) and (
+        "-" in body or len(body) != 14 or any(item.id == body for item in cube_library.library())
+    ):
+        asked = _library_pick(body)
+    else:
+        asked = _pasted(body)
+    checkers = asked.position
+    if checkers.on_roll_borne_off == 15 or checkers.opponent_borne_off == 15:
+        raise ValueError("That game is over (one side has borne off every checker).")
+    if asked.cube > _MAX_CUBE:
+        raise ValueError(f"The cube is on {asked.cube}: a class vote takes cubes up to 64.")
+    if (asked.cube == 1) != (asked.owner == "center"):
+        raise ValueError(
+            f"The cube is on {asked.cube} and "
+            f"{'in the middle' if asked.owner == 'center' else 'owned'}: a cube on 1 is in "
+            "the middle and a turned cube has an owner; check the cube of that position."
+        )
+    return asked
+
+
+def _verdict_of(asked: PositionAsked) -> PositionVerdict:
+    """The stored verdict of the library, or the engine's at :data:`POSITION_LEVEL`."""
+    if asked.library_id is not None:
+        stored = cube_library.evaluation(asked.library_id, "money", LIBRARY_LEVEL)
+        p: tuple[float, ...] = (
+            stored.win,
+            stored.win_gammon,
+            stored.win_backgammon,
+            stored.lose_gammon,
+            stored.lose_backgammon,
+        )
+        verdict, action, source, level = stored.verdict, stored.action, "library", LIBRARY_LEVEL
+        cubeless, nd, dt, dp = (
+            stored.cubeless_equity,
+            stored.no_double,
+            stored.double_take,
+            stored.double_pass,
+        )
+    else:
+        try:
+            d = cube_engine.evaluate(
+                asked.position, level=POSITION_LEVEL, cube=asked.cube, owner=asked.owner
+            )
+        except (TimeoutError, RuntimeError, OSError) as error:
+            raise ValueError(
+                f"The engine could not evaluate that position just now ({type(error).__name__}): "
+                "try again in a moment."
+            ) from None
+        pr = d.probabilities
+        p = (pr.win, pr.win_gammon, pr.win_backgammon, pr.lose_gammon, pr.lose_backgammon)
+        verdict = cube_library.verdict_of(d.action, d.doubles, d.taker_passes, d.cube_available)
+        action, source, level = d.action, "engine", POSITION_LEVEL
+        cubeless, nd, dt, dp = d.cubeless_equity, d.no_double, d.double_take, d.double_pass
+    if verdict == "NA" or dt is None:
+        raise ValueError(
+            "The player on roll cannot double in that position (the opponent owns the "
+            "cube): a class vote needs a cube decision."
+        )
+    implied = cube_engine.implied_cube_life(p, nd, cube=asked.cube, owner=asked.owner)
+    return PositionVerdict(
+        verdict=verdict,
+        action=action,
+        source=source,
+        level=level,
+        win=float(p[0]),
+        win_gammon=float(p[1]),
+        win_backgammon=float(p[2]),
+        lose_gammon=float(p[3]),
+        lose_backgammon=float(p[4]),
+        cubeless_equity=float(cubeless),
+        no_double=float(nd),
+        double_take=None if dt is None else float(dt),
+        double_pass=None if dp is None else float(dp),
+        cube_life=implied.x,
+        cube_life_note=implied.reason,
+    )
+
+
+def _clean_estimate(value: object) -> float | None:
+    """A student's estimate of the winning chance, in percent (0 to 100), or None."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if isinstance(value, bool):
+        raise TypeError("estimate must be a number")
+    if isinstance(value, (int, float)):
+        number = float(value)
+    else:
+        text = _text("winning chance", value, ANSWER_CHARS).removesuffix("%").strip()
+        if not _NUMBER.fullmatch(text):
+            raise ValueError("The winning chance is not a number: write it like 62 or 62.5.")
+        number = float(text)
+    if not (math.isfinite(number) and 0.0 <= number <= 100.0):
+        raise ValueError("The winning chance is a percentage from 0 to 100.")
+    return round(number, 1)
+
+
 @dataclass(frozen=True)
 class OpenedRoom:
     """A room just opened: its public code and the presenter key (shown once)."""
@@ -349,12 +642,15 @@ class Question:
     answer_key: str | None
     tolerance: float
     explanation: str | None = None
+    #: A position question's position (shown to all) and verdict (once revealed).
+    position: PositionAsked | None = None
+    verdict: PositionVerdict | None = None
 
     def is_correct(self, value: str) -> bool | None:
         """Whether ``value`` (as stored) is right; ``None`` while the key is hidden."""
         if self.answer_key is None:
             return None
-        if self.kind == "choice":
+        if self.kind in ("choice", "position"):
             return value == self.answer_key
         return abs(float(value) - float(self.answer_key)) <= self.tolerance
 
@@ -365,6 +661,9 @@ class Tally:
 
     question: Question
     values: tuple[str, ...]
+    #: A position question's winning-chance estimates (percent), one per answer
+    #: (None where the student gave none).
+    estimates: tuple[float | None, ...] = ()
 
     @property
     def count(self) -> int:
@@ -380,6 +679,10 @@ class Tally:
     def numbers(self) -> tuple[float, ...]:
         """The answers as numbers (a numeric question)."""
         return tuple(float(value) for value in self.values)
+
+    def given_estimates(self) -> tuple[float, ...]:
+        """The winning-chance estimates the students gave (percent)."""
+        return tuple(value for value in self.estimates if value is not None)
 
 
 @dataclass(frozen=True)
@@ -800,6 +1103,22 @@ class Classroom:
             if key not in chosen:
                 raise ValueError("The answer key is not one of the options.")
             tolerance = 0.0
+        number = self._insert_question(
+            code,
+            secret,
+            {
+                "kind": kind,
+                "prompt": text,
+                "options": json.dumps(list(chosen)),
+                "answer_key": key,
+                "tolerance": float(tolerance),
+                "explanation": why,
+            },
+        )
+        return Question(number, kind, text, chosen, False, None, float(tolerance), None)
+
+    def _insert_question(self, code: object, secret: object, values: dict[str, Any]) -> int:
+        """Store the room's next question (``values``: its columns); its number."""
         with self.engine.begin() as db:
             room = self._presenter(db, code, secret)
             self._open(db, room["code"])
@@ -811,31 +1130,72 @@ class Classroom:
                 raise ValueError(f"A room holds at most {MAX_QUESTIONS} questions.")
             db.execute(
                 questions.insert().values(
-                    room_id=room["id"],
-                    number=number,
-                    kind=kind,
-                    prompt=text,
-                    options=json.dumps(list(chosen)),
-                    answer_key=key,
-                    tolerance=float(tolerance),
-                    explanation=why,
-                    created_at=self.now(),
+                    room_id=room["id"], number=number, created_at=self.now(), **values
                 )
             )
-        return Question(number, kind, text, chosen, False, None, float(tolerance), None)
+        return int(number)
+
+    def ask_position(
+        self, code: object, secret: object, source: object, *, prompt: object = ""
+    ) -> Question:
+        """Pose a position: the class votes no double, double/take or double/pass.
+
+        ``source`` is what the presenter typed (:func:`read_position_source`: a library
+        id, a link, a Position ID or an XGID). The verdict is computed here, once, and
+        stored hidden until the reveal (:class:`PositionVerdict`: the library's stored
+        evaluation, else the engine at :data:`POSITION_LEVEL`); the answer key is its
+        vote (:attr:`PositionVerdict.right_vote`). ``prompt`` (optional) replaces the
+        default question. Nothing is stored when anything is wrong.
+        """
+        if not isinstance(prompt, str):
+            raise TypeError(f"prompt must be text (got {type(prompt).__name__})")
+        asked = read_position_source(source)
+        with self.engine.begin() as db:  # the key before the engine's work
+            room = self._presenter(db, code, secret)
+            self._open(db, room["code"])
+        verdict = _verdict_of(asked)
+        default = "Money play: no double, double/take or double/pass?"
+        if asked.title:
+            default = f"{asked.title}. {default}"
+        text = _text("question", prompt, PROMPT_CHARS) if prompt.strip() else default[:PROMPT_CHARS]
+        number = self._insert_question(
+            code,
+            secret,
+            {
+                "kind": "position",
+                "prompt": text,
+                "options": json.dumps(list(POSITION_CHOICES)),
+                "answer_key": verdict.right_vote,
+                "tolerance": 0.0,
+                "explanation": "",
+                "position": json.dumps(asdict(asked)),
+                "evaluation": json.dumps(asdict(verdict)),
+            },
+        )
+        return Question(
+            number, "position", text, POSITION_CHOICES, False, None, 0.0, None, asked, None
+        )
 
     @staticmethod
     def _question(row: RowMapping, *, with_key: bool) -> Question:
         revealed = row["revealed_at"] is not None
+        shown = revealed or with_key
+        position = verdict = None
+        if row["position"] is not None:
+            position = PositionAsked(**json.loads(row["position"]))
+        if row["evaluation"] is not None and shown:
+            verdict = PositionVerdict(**json.loads(row["evaluation"]))
         return Question(
             number=row["number"],
             kind=row["kind"],
             prompt=row["prompt"],
             options=tuple(json.loads(row["options"])),
             revealed=revealed,
-            answer_key=row["answer_key"] if (revealed or with_key) else None,
+            answer_key=row["answer_key"] if shown else None,
             tolerance=row["tolerance"],
-            explanation=row["explanation"] if (revealed or with_key) else None,
+            explanation=row["explanation"] if shown else None,
+            position=position,
+            verdict=verdict,
         )
 
     def _question_row(self, db: Connection, room_id: int, number: object) -> RowMapping:
@@ -899,9 +1259,14 @@ class Classroom:
         nickname: object,
         value: object,
         *,
+        estimate: object = None,
         client: str | None = None,
     ) -> str:
         """Store a student's answer to question ``number``; returns the value as stored.
+
+        A position question takes one of :data:`POSITION_CHOICES` and, optionally, the
+        student's ``estimate`` of the winning chance (percent, 0 to 100); other
+        questions take no estimate.
 
         Only the room's open question takes answers: the newest one, until it is
         revealed (an older question is closed once a newer one is posted). One row per
@@ -913,6 +1278,7 @@ class Classroom:
         """
         student_id = _token(student_id)
         name = clean_nickname(nickname)
+        guess = _clean_estimate(estimate)
         with self.engine.begin() as db:
             room = self._open(db, code)
             row = self._question_row(db, room["id"], number)
@@ -935,6 +1301,8 @@ class Classroom:
                 raise ValueError(
                     f"Question {number} is closed: the presenter has moved on to question {newest}."
                 )
+            if guess is not None and row["kind"] != "position":
+                raise ValueError("Only a position question takes a winning chance.")
             if row["kind"] == "numeric":
                 stored = _clean_number("answer", value)
             else:
@@ -949,15 +1317,19 @@ class Classroom:
                 student_id=student_id,
                 nickname=name,
                 value=stored,
+                estimate=guess,
                 submissions=1,
                 created_at=now,
                 updated_at=now,
             )
-            same = answers.c.value == insert.excluded.value
+            same = (
+                answers.c.value == insert.excluded.value
+            ) & answers.c.estimate.is_not_distinct_from(insert.excluded.estimate)
             upsert = insert.on_conflict_do_update(
                 index_elements=[answers.c.question_id, answers.c.student_id],
                 set_={
                     "value": insert.excluded.value,
+                    "estimate": insert.excluded.estimate,
                     "nickname": insert.excluded.nickname,
                     "updated_at": insert.excluded.updated_at,
                     "submissions": answers.c.submissions + 1,
@@ -966,11 +1338,11 @@ class Classroom:
             ).returning(answers.c.id)
             if db.execute(upsert).first() is None:
                 kept = db.execute(
-                    select(answers.c.value).where(
+                    select(answers.c.value, answers.c.estimate).where(
                         answers.c.question_id == row["id"], answers.c.student_id == student_id
                     )
-                ).scalar_one()
-                if kept != stored:
+                ).one()
+                if (kept[0], kept[1]) != (stored, guess):
                     raise ValueError(
                         f"You have changed your answer to question {number} "
                         f"{MAX_SUBMISSIONS - 1} times; your last answer stands."
@@ -988,12 +1360,32 @@ class Classroom:
                 )
             ).scalar_one_or_none()
 
+    def my_vote(
+        self, code: object, number: int, student_id: str
+    ) -> tuple[str, float | None] | None:
+        """The student's stored vote and estimate on question ``number`` (``None`` if none)."""
+        with self.engine.begin() as db:
+            room = self._room(db, code)
+            row = self._question_row(db, room["id"], number)
+            found = db.execute(
+                select(answers.c.value, answers.c.estimate).where(
+                    answers.c.question_id == row["id"], answers.c.student_id == student_id
+                )
+            ).first()
+        return None if found is None else (str(found[0]), found[1])
+
     def _tally(self, db: Connection, room_id: int, number: int, *, with_key: bool) -> Tally:
         row = self._question_row(db, room_id, number)
-        values = db.execute(
-            select(answers.c.value).where(answers.c.question_id == row["id"]).order_by(answers.c.id)
-        ).scalars()
-        return Tally(self._question(row, with_key=with_key), tuple(values))
+        found = db.execute(
+            select(answers.c.value, answers.c.estimate)
+            .where(answers.c.question_id == row["id"])
+            .order_by(answers.c.id)
+        ).all()
+        return Tally(
+            self._question(row, with_key=with_key),
+            tuple(str(one[0]) for one in found),
+            tuple(one[1] for one in found),
+        )
 
     def tally(self, code: object, secret: object, number: int) -> Tally:
         """Every answer to question ``number`` so far, for the presenter."""
@@ -1026,6 +1418,7 @@ class Classroom:
                         answers.c.student_id,
                         answers.c.nickname,
                         answers.c.value,
+                        answers.c.estimate,
                         answers.c.submissions,
                         answers.c.created_at,
                         answers.c.updated_at,
@@ -1037,6 +1430,8 @@ class Classroom:
                         questions.c.explanation,
                         questions.c.tolerance,
                         questions.c.revealed_at,
+                        questions.c.position,
+                        questions.c.evaluation,
                     )
                     .select_from(answers)
                     .join(questions, answers.c.question_id == questions.c.id)
@@ -1063,6 +1458,7 @@ class Classroom:
                     "student": first_seen[row["student_id"]],
                     "nickname": nickname,
                     "answer": row["value"],
+                    "winning_chance_estimate": row["estimate"],
                     "correct": question.is_correct(row["value"]),
                     "changes": row["submissions"] - 1,
                     "answered_at": row["updated_at"].isoformat(timespec="seconds"),
@@ -1075,6 +1471,7 @@ class Classroom:
             "student",
             "nickname",
             "answer",
+            "winning_chance_estimate",
             "correct",
             "changes",
             "answered_at",
@@ -1084,6 +1481,79 @@ class Classroom:
     def answers_csv(self, code: object, secret: object) -> str:
         """:meth:`answers_frame` as CSV text."""
         return self.answers_frame(code, secret).to_csv(index=False)
+
+    def positions_frame(self, code: object, secret: object) -> pd.DataFrame:
+        """Every position the room voted on, one row each, for the presenter's CSV.
+
+        The position (Position ID, cube, library id and title), the votes per answer of
+        :data:`POSITION_CHOICES`, how many were right, the students' mean estimate of the
+        winning chance, and the verdict with the engine's numbers (where they came from,
+        the level, the winning chance, the three equities, the implied cube life).
+        """
+        with self.engine.begin() as db:
+            room = self._presenter(db, code, secret)
+            numbers = db.execute(
+                select(questions.c.number)
+                .where(questions.c.room_id == room["id"], questions.c.kind == "position")
+                .order_by(questions.c.number)
+            ).scalars()
+            tallies = [self._tally(db, room["id"], n, with_key=True) for n in numbers.all()]
+        records = []
+        for tally in tallies:
+            question, counts = tally.question, tally.choice_counts()
+            asked, verdict = question.position, question.verdict
+            assert asked is not None and verdict is not None  # a position question has both
+            guesses = tally.given_estimates()
+            records.append(
+                {
+                    "question": question.number,
+                    "position_id": asked.position_id,
+                    "cube": asked.cube,
+                    "cube_owner": asked.owner,
+                    "library_id": asked.library_id or "",
+                    "title": asked.title,
+                    "votes": tally.count,
+                    **{f"votes_{choice}": counts.get(choice, 0) for choice in POSITION_CHOICES},
+                    "right_vote": verdict.right_vote,
+                    "right": sum(value == verdict.right_vote for value in tally.values),
+                    "estimates": len(guesses),
+                    "mean_estimate_percent": (
+                        round(sum(guesses) / len(guesses), 2) if guesses else None
+                    ),
+                    "revealed": question.revealed,
+                    "verdict": verdict.verdict,
+                    "proper_action": verdict.action,
+                    "evaluated_by": f"{verdict.source} {verdict.level}",
+                    "winning_chance_percent": round(100.0 * verdict.win, 2),
+                    "no_double": round(verdict.no_double, 4),
+                    "double_take": None
+                    if verdict.double_take is None
+                    else round(verdict.double_take, 4),
+                    "double_pass": None
+                    if verdict.double_pass is None
+                    else round(verdict.double_pass, 4),
+                    "implied_cube_life": None
+                    if verdict.cube_life is None
+                    else round(verdict.cube_life, 4),
+                }
+            )
+        columns = [
+            "question", "position_id", "cube", "cube_owner", "library_id", "title", "votes",
+            *(f"votes_{choice}" for choice in POSITION_CHOICES),
+            "right_vote", "right", "estimates", "mean_estimate_percent", "revealed", "verdict",
+            "proper_action", "evaluated_by", "winning_chance_percent", "no_double",
+            "double_take", "double_pass", "implied_cube_life",
+        ]  # fmt: skip
+        frame = pd.DataFrame.from_records(records, columns=columns)
+        for name in ("title",):  # a spreadsheet must not read a title as a formula
+            frame[name] = frame[name].map(
+                lambda text: "'" + text if str(text)[:1] in ("=", "+", "-", "@") else text
+            )
+        return frame
+
+    def positions_csv(self, code: object, secret: object) -> str:
+        """:meth:`positions_frame` as CSV text."""
+        return self.positions_frame(code, secret).to_csv(index=False)
 
     # drills ----------------------------------------------------------------------------
     def keep_drill_answer(

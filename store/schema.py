@@ -99,8 +99,12 @@ questions = Table(
     Column("tolerance", Float, nullable=False),
     Column("created_at", DateTime, nullable=False),
     Column("revealed_at", DateTime, nullable=True),
+    # a position question: JSON of the position asked (Position ID, cube, library id)
+    Column("position", Text, nullable=True),
+    # a position question: JSON of the verdict and the engine's numbers, made when asked
+    Column("evaluation", Text, nullable=True),
     UniqueConstraint("room_id", "number", name="uq_questions_room_number"),
-    CheckConstraint("kind IN ('numeric', 'choice')", name="kind"),
+    CheckConstraint("kind IN ('numeric', 'choice', 'position')", name="kind"),
 )
 
 answers = Table(
@@ -116,6 +120,8 @@ answers = Table(
     Column("submissions", Integer, nullable=False),
     Column("created_at", DateTime, nullable=False),
     Column("updated_at", DateTime, nullable=False),
+    # a position vote: the student's estimate of the winning chance, in percent (optional)
+    Column("estimate", Float, nullable=True),
     UniqueConstraint("question_id", "student_id", name="uq_answers_question_student"),
 )
 

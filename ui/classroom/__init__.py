@@ -11,7 +11,9 @@ PAGE = Page(
     title="Classroom",
     intro="A live poll for a class: the presenter opens a room and asks; students join "
     "with the room code and a nickname and answer from their phones; the presenter's "
-    "screen shows the answers as they arrive and reveals the exact answer.",
+    "screen shows the answers as they arrive and reveals the exact answer. A question "
+    "can be a position: the class sees the board and votes no double, double/take or "
+    "double/pass, then the presenter reveals the verdict with the engine's numbers.",
     sources=(),
     sections=(
         # A live room: the question, its answers and their histogram are redrawn by a

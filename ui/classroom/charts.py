@@ -55,3 +55,25 @@ def number_histogram(values: Sequence[float], key: float | None) -> Figure:
             }
         ]
     return {"data": [trace], "layout": layout}
+
+
+def anatomy_bars(terms: Mapping[str, float]) -> Figure:
+    """DT - ND as a waterfall of its named terms, lying down (the slide's short chart:
+    the terms' names read across on the left, the total at the bottom)."""
+    names = list(terms)
+    values = [terms[name] for name in names]
+    layout = base_layout("Why double: DT - ND, term by term", "equity", "")
+    layout["yaxis"]["autorange"] = "reversed"
+    layout["yaxis"]["type"] = "category"
+    layout["hovermode"] = "closest"
+    trace = {
+        "type": "waterfall",
+        "orientation": "h",
+        "y": [*names, "DT - ND"],
+        "x": [*values, sum(values)],
+        "measure": ["relative"] * len(values) + ["total"],
+        "name": "DT - ND",
+        "texttemplate": "%{x:+.4f}",
+        "textposition": "auto",
+    }
+    return {"data": [trace], "layout": layout}

@@ -36,7 +36,7 @@ from store.schema import (
     PROMPT_CHARS,
 )
 from ui import student, widgets
-from ui.classroom import charts, data
+from ui.classroom import charts, data, positions
 from ui.classroom.controls import PRESENTER_REFRESH, ROOM, STUDENT_REFRESH
 from ui.links import escape_text
 from ui.skeleton import View
@@ -142,6 +142,22 @@ def _send(code: str, number: int, student_id: str, nickname: str, field: str) ->
         _flash("answer", error)
 
 
+def _vote(code: str, number: int, student_id: str, nickname: str, field: str, choice: str) -> None:
+    """Vote callback (a position question): the button's vote and the estimate typed."""
+    try:
+        data.classroom().submit(
+            code,
+            number,
+            student_id,
+            nickname,
+            choice,
+            estimate=str(st.session_state.get(field, "") or ""),
+            client=student.client_address(),
+        )
+    except ValueError as error:
+        _flash("answer", error)
+
+
 def render_join(view: View) -> None:
     """A student's view: the join form, then the room's current question."""
     student.remember()
@@ -186,6 +202,9 @@ def _student_live(code: str, student_id: str, nickname: str) -> None:
         return
     st.subheader(f"Question {question.number}")
     st.markdown(f"**{escape_text(question.prompt, PROMPT_CHARS)}**")
+    if question.kind == "position":
+        _student_position(store, code, question, student_id, nickname)
+        return
     if question.revealed:
         _student_result(store, code, question.number, student_id)
         return
@@ -215,6 +234,24 @@ def _student_live(code: str, student_id: str, nickname: str) -> None:
             "presenter reveals the answer.",
             icon=":material/check_circle:",
         )
+
+
+def _student_position(
+    store: Classroom, code: str, question: Question, student_id: str, nickname: str
+) -> None:
+    """A position question: the board and the three votes, then the verdict."""
+    if question.revealed:
+        positions.student_result(store, code, question.number, student_id)
+        return
+    field = f"classroom_estimate_{code}_{question.number}"
+    positions.vote_form(
+        question,
+        f"classroom_vote_form_{code}_{question.number}",
+        field,
+        functools.partial(_vote, code, question.number, student_id, nickname, field),
+    )
+    _show_flash("answer")
+    positions.my_vote_line(store.my_vote(code, question.number, student_id))
 
 
 def _student_result(store: Classroom, code: str, number: int, student_id: str) -> None:
@@ -382,7 +419,7 @@ def render_present(view: View) -> None:
             args=(code, secret),
             key="classroom_new_key",
         )
-    footer = st.columns(3)
+    footer = st.columns(4)
     footer[0].download_button(
         "Answers (CSV)",
         functools.partial(store.answers_csv, code, secret),
@@ -392,11 +429,20 @@ def render_present(view: View) -> None:
         key="classroom_csv",
         on_click="ignore",
     )
+    footer[1].download_button(
+        "Position votes (CSV)",
+        functools.partial(store.positions_csv, code, secret),
+        file_name=f"classroom-{code}-positions.csv",
+        mime="text/csv",
+        icon=":material/download:",
+        key="classroom_positions_csv",
+        on_click="ignore",
+    )
     if not info.closed:
-        footer[1].button(
+        footer[2].button(
             "Close the room", on_click=_close_room, args=(code, secret), key="classroom_close"
         )
-    footer[2].button("Forget this room", on_click=_forget_room, key="classroom_forget")
+    footer[3].button("Forget this room", on_click=_forget_room, key="classroom_forget")
 
 
 def _students(store: Classroom, code: str, secret: str) -> None:
@@ -469,6 +515,23 @@ def _ask_drill(code: str, secret: str) -> None:
         state.pop(ASK_ERROR, None)
 
 
+def _ask_position(code: str, secret: str) -> None:
+    """Ask callback: pose the position form's position (the class votes on the cube)."""
+    state = st.session_state
+    source = positions.asked_source()
+    try:
+        if not source:
+            raise ValueError("Choose a position from the library or paste one first.")
+        data.classroom().ask_position(
+            code, secret, source, prompt=str(state.get(positions.PROMPT, "") or "")
+        )
+    except ValueError as error:
+        state[ASK_ERROR] = str(error)
+    else:
+        state.pop(ASK_ERROR, None)
+        state[positions.PASTE] = ""
+
+
 def _drill_form(code: str, secret: str) -> None:
     """Pose one of the drills' questions: the class answers, the app knows the key."""
     with st.expander("Pose a drill question"), st.form("classroom_drill"):
@@ -513,6 +576,7 @@ def _ask_form(code: str, secret: str, *, first: bool) -> None:
             key="classroom_explanation",
         )
         st.form_submit_button("Ask", type="primary", on_click=_ask, args=(code, secret))
+    positions.ask_form(functools.partial(_ask_position, code, secret))
     _drill_form(code, secret)
     if ASK_ERROR in st.session_state:
         _say(st.session_state[ASK_ERROR])
@@ -555,6 +619,10 @@ def _live_question(code: str, secret: str, tally: Tally) -> None:
     question = tally.question
     st.subheader(f"Question {question.number}")
     st.markdown(f"**{escape_text(question.prompt, PROMPT_CHARS)}**")
+    if question.kind == "position":
+        reveal = functools.partial(_reveal, code, secret, question.number)
+        positions.presenter_live(tally, reveal, f"classroom_position_{question.number}")
+        return
     with widgets.slide(widgets.presenter_mode()):  # the answers beside their histogram
         if question.revealed:
             right = sum(bool(question.is_correct(value)) for value in tally.values)
