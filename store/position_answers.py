@@ -24,13 +24,13 @@ No streamlit here: the page ``ui/drills`` is a client.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import create_engine, func, select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, RowMapping
 
 from cubecore import review
 from cubecore.position_drills import PositionGrade, grade_position, question_of_card
@@ -319,7 +319,7 @@ class PositionAnswers:
         )
 
 
-def _answer(row: Mapping[str, object]) -> KeptAnswer:
+def _answer(row: RowMapping) -> KeptAnswer:
     at = row["answered_at"]
     assert isinstance(at, datetime)
     return KeptAnswer(

@@ -26,12 +26,12 @@ from sqlalchemy import (
 
 __all__ = [
     "ANSWER_CHARS",
+    "CARD_CHARS",
     "CODE_LENGTH",
     "DRILL_QUIZ_CHARS",
     "EXPLANATION_CHARS",
     "NICKNAME_CHARS",
     "OPTION_CHARS",
-    "CARD_CHARS",
     "PROMPT_CHARS",
     "ROLLOUT_STATES",
     "TOKEN_CHARS",
