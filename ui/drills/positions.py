@@ -145,6 +145,7 @@ def _board(question: PositionQuestion, index: int) -> None:
         f"drill_{item.id}_{question.score}",
         key=f"drill-board-{index}-{item.id}-{question.score}",
     )
+    st.caption(f"gnubg Position ID {item.position_id}")
 
 
 def _equity(value: float | None) -> float | None:

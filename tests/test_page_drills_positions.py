@@ -1,0 +1,164 @@
+"""AppTests of the drills page's real positions and review (the rest of the page:
+test_page_drills.py): a seeded quiz shows the same positions in two sessions, an
+answer is graded against the stored verdict and kept under the student's token, the
+review brings back exactly the wrongly answered positions in Leitner's order, and a
+bad library id in a link is named with nothing stored."""
+
+from __future__ import annotations
+
+import pytest
+import sqlalchemy as sa
+from streamlit.testing.v1 import AppTest
+
+from cubecore import review
+from cubecore.position_drills import grade_position, position_quiz
+from store import new_student_id
+from store.position_answers import PositionAnswers
+from store.schema import position_answers
+from tests.conftest import APP
+from tests.links import the_one_notice
+from ui import student
+
+PAGE = "pages/drills.py"
+LINK = {"topic": "take", "level": "2", "n": "4", "seed": "314"}
+POSITION_ID = "gnubg Position ID "
+
+
+@pytest.fixture(autouse=True)
+def _own_store(monkeypatch, tmp_path):
+    """The page's store is a fresh SQLite file of this test."""
+    monkeypatch.setenv("CUBE_LAB_DATA", str(tmp_path))
+    monkeypatch.delenv("CUBE_LAB_DATABASE_URL", raising=False)
+
+
+def opened(token: str, **params: str) -> AppTest:
+    """The drills page with ``params``, as the student with ``token``."""
+    at = AppTest.from_file(APP, default_timeout=120)
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.session_state[student.SESSION_KEY] = token
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    return at
+
+
+def shown_positions(at: AppTest) -> list[str]:
+    """The Position IDs under the boards, in order."""
+    return [
+        c.value.removeprefix(POSITION_ID) for c in at.caption if c.value.startswith(POSITION_ID)
+    ]
+
+
+def grade_all(at: AppTest, answers: list[str]) -> AppTest:
+    for radio, answer in zip(
+        (r for r in at.radio if r.key.startswith("drill-pos-all")), answers, strict=True
+    ):
+        radio.set_value(answer)
+    next(b for b in at.button if b.label == "Grade my answers").click().run()
+    assert not at.exception
+    return at
+
+
+def kept_rows(token: str) -> int:
+    book = PositionAnswers()
+    try:
+        with book.engine.connect() as db:
+            return db.execute(
+                sa.select(sa.func.count())
+                .select_from(position_answers)
+                .where(position_answers.c.token == token)
+            ).scalar_one()
+    finally:
+        book.dispose()
+
+
+def test_a_seeded_position_quiz_is_the_same_in_two_sessions():
+    quiz = position_quiz("take", 314, 2, 4)
+    first = opened(new_student_id(), sec="All at once", **LINK)
+    second = opened(new_student_id(), sec="All at once", **LINK)
+    expected = [q.position.position_id for q in quiz]
+    assert shown_positions(first) == expected == shown_positions(second)
+    prompts = [m.value for m in first.markdown if m.value.startswith("**Question ")]
+    assert len(prompts) == 4 and "should his opponent take or pass" in prompts[0]
+    other = opened(new_student_id(), sec="All at once", **{**LINK, "seed": "315"})
+    assert shown_positions(other) != expected
+
+
+def test_an_answer_is_graded_against_the_stored_verdict_and_kept():
+    token = new_student_id()
+    question = position_quiz("take", 314, 2, 4)[0]
+    wrong = next(c for c in question.choices if c != question.answer)
+    at = opened(token, **LINK)
+    assert shown_positions(at) == [question.position.position_id]
+    at.radio[0].set_value(wrong)
+    next(b for b in at.button if b.label == "Check").click().run()
+    assert not at.exception
+    expected = grade_position(question, wrong)
+    assert [e.value for e in at.error] == [expected.message]
+    assert f"it says {question.answer}" in expected.message
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Your error"] == f"{expected.millipoints:.0f} millipoints"
+    assert metrics["The engine's answer"] == question.answer
+    assert metrics["Score"] == "0 / 1"
+    link = at.get("page_link")[0].proto
+    assert link.page.endswith("position")
+    assert kept_rows(token) == 1
+    # a reload (a new session of the same student) keeps the graded answer
+    again = opened(token, **LINK)
+    assert [e.value for e in again.error] == [expected.message]
+
+
+def test_the_review_brings_back_exactly_the_wrong_positions_in_the_boxes_order():
+    token = new_student_id()
+    link = {"topic": "double", "level": "2", "n": "6", "seed": "8"}
+    quiz = position_quiz("double", 8, 2, 6)
+    answers = [
+        q.answer if index % 3 == 1 else next(c for c in q.choices if c not in q.accepted)
+        for index, q in enumerate(quiz)
+    ]
+    grade_all(opened(token, sec="All at once", **link), answers)
+    wrong = [q.card for q, given in zip(quiz, answers, strict=True) if given not in q.accepted]
+    assert len(wrong) == 4
+    book = PositionAnswers()
+    try:
+        due = review.due_cards(review.cards(book.review_answers(token)), book.now())
+    finally:
+        book.dispose()
+    assert [card.key for card in due] == wrong  # box 1 each, the first missed first
+    at = opened(token, sec="All at once", topic="review", n="10")
+    by_card = {q.card: q.position.position_id for q in quiz}
+    assert shown_positions(at) == [by_card[card] for card in wrong]
+    rates = {m.label: m.value for m in at.metric}
+    assert rates["Due now"] == "4"
+    # another student has nothing to review
+    other = opened(new_student_id(), topic="review")
+    assert shown_positions(other) == []
+    assert any("Nothing to review now" in i.value for i in other.info)
+
+
+def test_an_unknown_library_id_in_a_link_is_named_and_nothing_is_stored():
+    token = new_student_id()
+    at = opened(token, topic="score", lib="no-such-position", n="3", seed="1")
+    notice = the_one_notice(at, "lib").replace("\\", "")
+    assert "no position in the library is called no-such-position" in notice
+    assert kept_rows(token) == 0
+
+
+def test_one_library_position_at_each_score():
+    at = opened(
+        new_student_id(), sec="All at once", topic="score", lib="early-start", n="10", seed="1"
+    )
+    quiz = position_quiz("score", 1, 1, 10, "early-start")
+    assert shown_positions(at) == [q.position.position_id for q in quiz]
+    assert len(quiz) == 6
+
+
+def test_presenter_mode_shows_the_board_and_the_verdict():
+    token = new_student_id()
+    at = opened(token, present="true", **LINK)
+    assert shown_positions(at)
+    at.radio[0].set_value(at.radio[0].options[0])
+    next(b for b in at.button if b.label == "Check").click().run()
+    assert not at.exception
+    assert at.success or at.error
+    assert kept_rows(token) == 1
