@@ -40,6 +40,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from types import MappingProxyType
+from typing import Any
 
 import pandas as pd
 
@@ -121,11 +122,22 @@ class Card:
     last_answered: datetime
 
 
-def _checked(answers: Iterable[Answered]) -> list[Answered]:
-    items = list(answers)
+def _listed(name: str, values: object, kind: type) -> list[Any]:
+    """``values`` as a list of ``kind`` records, or a ValueError naming ``name``."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise ValueError(f"`{name}` must be a list of {kind.__name__} records")
+    items = list(values)
     for item in items:
-        if not isinstance(item, Answered):
-            raise ValueError(f"`answers` must hold Answered records (got {type(item).__name__})")
+        if not isinstance(item, kind):
+            raise ValueError(
+                f"`{name}` must hold {kind.__name__} records (got {type(item).__name__})"
+            )
+    return items
+
+
+def _checked(answers: Iterable[Answered]) -> list[Answered]:
+    items: list[Answered] = _listed("answers", answers, Answered)
+    for item in items:
         if not isinstance(item.key, str) or not item.key:
             raise ValueError("`answers`: every answer needs a non-empty key")
         if not isinstance(item.correct, bool):
@@ -234,7 +246,7 @@ def due_cards(items: Iterable[Card], now: datetime) -> tuple[Card, ...]:
     >>> [card.key for card in due_cards(c, t)]
     ['a', 'b']
     """
-    listed = list(items)
+    listed: list[Card] = _listed("items", items, Card)
     _check_now(now, listed)
     return tuple(sorted((c for c in listed if not c.retired and c.due <= now), key=_leitner_order))
 
@@ -247,7 +259,7 @@ def upcoming_cards(items: Iterable[Card], now: datetime) -> tuple[Card, ...]:
     ValueError
         As :func:`due_cards`.
     """
-    listed = list(items)
+    listed: list[Card] = _listed("items", items, Card)
     _check_now(now, listed)
     waiting = (c for c in listed if not c.retired and c.due > now)
     return tuple(sorted(waiting, key=lambda c: (c.due, c.box, c.key)))
