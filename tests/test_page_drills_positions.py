@@ -162,3 +162,30 @@ def test_presenter_mode_shows_the_board_and_the_verdict():
     assert not at.exception
     assert at.success or at.error
     assert kept_rows(token) == 1
+
+
+def test_a_student_takes_their_review_to_another_device_with_their_key():
+    token = new_student_id()
+    quiz = position_quiz("take", 314, 2, 4)
+    wrong = next(c for c in quiz[0].choices if c != quiz[0].answer)
+    at = opened(token, **LINK)
+    at.radio[0].set_value(wrong)
+    next(b for b in at.button if b.label == "Check").click().run()
+    assert kept_rows(token) == 1
+    # the first device shows the key; the second pastes it and sees the same review
+    first = opened(token, topic="review")
+    assert token in [c.value for c in first.code]
+    own = new_student_id()
+    device = opened(own, topic="review")
+    assert shown_positions(device) == []
+    box = next(t for t in device.text_input if t.key == "drill-token")
+    box.input("not a key").run()
+    next(b for b in device.button if b.label == "Use this key").click().run()
+    assert any("not a review key" in e.value for e in device.error)
+    assert shown_positions(device) == []
+    next(t for t in device.text_input if t.key == "drill-token").input(token).run()
+    next(b for b in device.button if b.label == "Use this key").click().run()
+    assert not device.exception
+    assert shown_positions(device) == [quiz[0].position.position_id]
+    codes = [c.value for c in device.code]
+    assert token in codes and own not in codes

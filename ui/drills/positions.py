@@ -244,7 +244,10 @@ def verdict(question: PositionQuestion, result: PositionGrade, present: bool) ->
             ("The engine's action", e.action),
         ]
     )
-    widgets.table(equities_frame(question))
+    widgets.table(
+        equities_frame(question),
+        labels={"action": "Action", "equity": "Equity", "engine's choice": "The engine's choice"},
+    )
     unit = (
         "money equity per unit of the cube"
         if library.SCORES[question.score].money
@@ -305,6 +308,8 @@ def one_by_one(
     question = questions[index]
     st.subheader(f"Question {index + 1} of {len(questions)}")
     _board(question, index)
+    if index > 0 and questions[index - 1].position_key == question.position_key:
+        st.caption("The same position as the last question, at another score.")
     st.write(question.prompt)
     key = f"drill-pos-answer-{signature}-{index}"
     answered = index in attempt["grades"]
