@@ -14,7 +14,7 @@ a student's answers in the order they were given (:func:`cards`):
    :data:`INTERVALS` ``[k + 1]`` after that answer: 1 day in box 2, 2 days in box 3,
    4 days in box 4, 8 days in box 5 (the wait doubles from box to box).
 4. A right answer in box :data:`BOXES` (5) retires the card: it is learned and leaves
-   the review.
+   the review (a retired card answered wrong again comes back to box 1, rule 2).
 
 The five boxes and rules 1, 2 and 4 are Leitner's; his compartments are worked
 through when they fill up rather than on a calendar, so the waiting times of rule 3 are

@@ -189,3 +189,27 @@ def test_a_student_takes_their_review_to_another_device_with_their_key():
     assert shown_positions(device) == [quiz[0].position.position_id]
     codes = [c.value for c in device.code]
     assert token in codes and own not in codes
+
+
+def test_the_verdicts_and_the_review_read_in_players_words():
+    """No code name, backtick or internal key in the texts of an answered position quiz
+    (every topic) and of the review (tests.words, as the common page tests scan)."""
+    from tests.words import developer_words, table_decimals, visible_texts
+    from ui.drills.controls import TOPIC
+
+    internal = {o for o, label in TOPIC.option_labels if o != label}
+    token = new_student_id()
+    views = []
+    for topic in ("double", "take", "score"):
+        quiz = position_quiz(topic, 5, 2, 2)
+        at = opened(token, sec="All at once", topic=topic, level="2", n="2", seed="5")
+        views.append(grade_all(at, [q.choices[-1] for q in quiz]))
+    views.append(opened(token, sec="All at once", topic="review", n="10"))
+    found = [
+        f"{where}: {words} in {text[:120]!r}"
+        for at in views
+        for where, text in visible_texts(at)
+        if (words := developer_words(text, internal))
+    ]
+    assert found == [], "\n".join(found)
+    assert all(decimals <= 4 for at in views for *_, decimals in table_decimals(at))
