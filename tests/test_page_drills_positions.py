@@ -213,3 +213,20 @@ def test_the_verdicts_and_the_review_read_in_players_words():
     ]
     assert found == [], "\n".join(found)
     assert all(decimals <= 4 for at in views for *_, decimals in table_decimals(at))
+
+
+def test_the_review_takes_in_answers_given_since_it_was_opened():
+    token = new_student_id()
+    at = opened(token, **LINK)
+    topic = at.selectbox(key="topic")
+    topic.set_value("Review: the positions you got wrong").run()
+    assert shown_positions(at) == []
+    # the same session goes back to the quiz, misses its first position, comes back
+    at.selectbox(key="topic").set_value("Take or pass?").run()
+    quiz = position_quiz("take", 314, 2, 4)
+    assert shown_positions(at) == [quiz[0].position.position_id]
+    at.radio[0].set_value(next(c for c in quiz[0].choices if c != quiz[0].answer))
+    next(b for b in at.button if b.label == "Check").click().run()
+    at.selectbox(key="topic").set_value("Review: the positions you got wrong").run()
+    assert not at.exception
+    assert shown_positions(at) == [quiz[0].position.position_id]

@@ -61,10 +61,12 @@ class PositionAttempt(TypedDict):
 
 
 class ReviewSnapshot(TypedDict):
-    """The review of one visit: its name in the store and the decisions it asks."""
+    """The review of one visit: its name in the store, the decisions it asks, and how
+    many of the student's answers came from elsewhere when it was taken."""
 
     signature: str
     cards: list[str]
+    elsewhere: int
 
 
 #: How a section shows a quiz: ``render(view, signature, questions, text when empty)``.
@@ -379,18 +381,27 @@ def all_at_once(
 def _new_snapshot(count: int) -> ReviewSnapshot:
     store = data.position_answers()
     now = store.now()
-    cards = review.cards(store.review_answers(student.token()))
-    due = review.due_cards(cards, now)[:count]
+    kept = store.answered(student.token())
+    answers = [review.Answered(a.card, a.correct, a.answered_at, a.theme) for a in kept]
+    due = review.due_cards(review.cards(answers), now)[:count]
     return {
         "signature": f"review-{now:%Y%m%dT%H%M%S.%f}",
         "cards": [card.key for card in due],
+        "elsewhere": len(kept),
     }
 
 
 def _snapshot(count: int) -> ReviewSnapshot:
+    """The session's review, taken again when it is empty or when the student has
+    answered elsewhere since (a quiz in another tab, another device): then it would
+    leave out positions due now."""
     snapshot: ReviewSnapshot | None = st.session_state.get(_REVIEW)
-    if snapshot is None:
-        snapshot = st.session_state[_REVIEW] = _new_snapshot(count)
+    if snapshot is not None and snapshot["cards"]:
+        kept = data.position_answers().answered(student.token())
+        elsewhere = sum(a.quiz != snapshot["signature"] for a in kept)
+        if elsewhere == snapshot["elsewhere"]:
+            return snapshot
+    snapshot = st.session_state[_REVIEW] = _new_snapshot(count)
     return snapshot
 
 
