@@ -162,6 +162,8 @@ def test_presenter_mode_shows_the_board_and_the_verdict():
     assert not at.exception
     assert at.success or at.error
     assert kept_rows(token) == 1
+    shown = opened(token, present="true", topic="review")
+    assert shown.metric and (shown_positions(shown) or shown.info)
 
 
 def test_a_student_takes_their_review_to_another_device_with_their_key():
