@@ -32,6 +32,8 @@ enforces it). The UI layer (:mod:`ui`) wraps these functions in caches and figur
 - :mod:`cubecore.bearoff`: exact one- and two-sided bear-off databases (disk-cached).
 - :mod:`cubecore.drills`: seeded quiz questions graded against the app's own functions.
 - :mod:`cubecore.library`: the reference library of cube positions and the engine's verdicts.
+- :mod:`cubecore.position_drills`: drills on the library's decisions, graded by the engine.
+- :mod:`cubecore.review`: Leitner's boxes for the spaced review of missed decisions.
 """
 
 from cubecore import (
@@ -58,12 +60,14 @@ from cubecore import (
     pgame,
     piecewise,
     position,
+    position_drills,
     printed,
     race,
     race_counts,
     race_heuristics,
     race_match,
     references,
+    review,
     rules,
     score_matrix,
 )
@@ -92,12 +96,14 @@ __all__ = [
     "pgame",
     "piecewise",
     "position",
+    "position_drills",
     "printed",
     "race",
     "race_counts",
     "race_heuristics",
     "race_match",
     "references",
+    "review",
     "rules",
     "score_matrix",
 ]

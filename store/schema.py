@@ -26,6 +26,7 @@ from sqlalchemy import (
 
 __all__ = [
     "ANSWER_CHARS",
+    "CARD_CHARS",
     "CODE_LENGTH",
     "DRILL_QUIZ_CHARS",
     "EXPLANATION_CHARS",
@@ -38,6 +39,7 @@ __all__ = [
     "client_events",
     "drill_answers",
     "metadata",
+    "position_answers",
     "questions",
     "rollout_batches",
     "rollout_jobs",
@@ -58,6 +60,8 @@ OPTION_CHARS = 60
 EXPLANATION_CHARS = 600
 #: Longest drill quiz signature kept (topic, level, count and seed).
 DRILL_QUIZ_CHARS = 80
+#: Longest key of a position decision kept (topic, library id and score).
+CARD_CHARS = 80
 
 metadata = MetaData(
     naming_convention={
@@ -163,6 +167,29 @@ drill_answers = Table(
     Column("given", String(ANSWER_CHARS), nullable=False),
     Column("answered_at", DateTime, nullable=False),
     UniqueConstraint("token", "quiz", "number", name="uq_drill_answers_token_quiz_number"),
+)
+
+# A student's graded answer to a decision of the position library (store.position_answers):
+# by token, the quiz it was asked in and its place there (the first answer stands), the
+# decision (its card: topic, library id, score) and its theme, graded against the engine's
+# stored verdict on the way in. The spaced review replays a token's answers.
+position_answers = Table(
+    "position_answers",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("token", String(TOKEN_CHARS), nullable=False),
+    Column("quiz", String(DRILL_QUIZ_CHARS), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("card", String(CARD_CHARS), nullable=False),
+    Column("theme", String(16), nullable=False),
+    Column("given", String(ANSWER_CHARS), nullable=False),
+    Column("correct", Boolean, nullable=False),
+    # equity given up per cube against the engine's answer (0 when right)
+    Column("error", Float, nullable=False),
+    Column("answered_at", DateTime, nullable=False),
+    UniqueConstraint("token", "quiz", "number", name="uq_position_answers_token_quiz_number"),
+    Index("ix_position_answers_token_answered_at", "token", "answered_at"),
+    Index("ix_position_answers_answered_at", "answered_at"),
 )
 
 # One finished batch of a rollout (cubecore.rollout), keyed by the rollout (its key hashes

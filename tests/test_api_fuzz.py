@@ -47,6 +47,7 @@ import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
+from datetime import datetime
 from fractions import Fraction
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -452,6 +453,37 @@ VALID_IN.update(
         ("Position", "opponent_bar"): hst.integers(0, 2),
         ("Rules", "murphy_cap"): hst.one_of(hst.none(), hst.integers(1, 64)),
         ("Rules", "match_length"): hst.one_of(hst.none(), hst.integers(1, 64)),
+    }
+)
+_ANSWERED = hst.lists(
+    hst.builds(
+        cubecore.review.Answered,
+        key=hst.sampled_from(("double:early-start:money", "take:early-start:3-1")),
+        correct=flags,
+        at=hst.datetimes(datetime(2026, 1, 1), datetime(2026, 12, 31)),
+        theme=hst.sampled_from(cubecore.library.THEMES),
+    ),
+    max_size=8,
+)
+_POSITION_TOPICS = hst.sampled_from(tuple(cubecore.position_drills.POSITION_TOPICS))
+VALID_IN.update(
+    {
+        ("question_of_card", "card"): hst.sampled_from(
+            ("double:early-start:money", "score:early-start:3-1", "x")
+        ),
+        ("position_quiz", "topic"): _POSITION_TOPICS,
+        ("position_question", "topic"): _POSITION_TOPICS,
+        ("position_question", "score"): _LIBRARY_SCORES,
+        ("grade_position", "question"): hst.sampled_from(
+            cubecore.position_drills.position_quiz("score", seed=1, count=3)
+        ),
+        ("grade_position", "answer"): hst.sampled_from(cubecore.position_drills.ACTION_CHOICES),
+        ("cards", "answers"): _ANSWERED,
+        ("error_rates", "answers"): _ANSWERED,
+        ("due_cards", "items"): _ANSWERED.map(cubecore.review.cards),
+        ("upcoming_cards", "items"): _ANSWERED.map(cubecore.review.cards),
+        ("due_cards", "now"): hst.datetimes(datetime(2026, 1, 1), datetime(2027, 12, 31)),
+        ("upcoming_cards", "now"): hst.datetimes(datetime(2026, 1, 1), datetime(2027, 12, 31)),
     }
 )
 for _name in ("beavers", "raccoons", "murphy", "jacoby", "crawford", "holland"):

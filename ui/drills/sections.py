@@ -15,9 +15,11 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from cubecore import drills
+from cubecore.position_drills import POSITION_TOPICS
 from cubecore.references import source
 from ui import student, widgets
-from ui.drills import data
+from ui.drills import data, positions
+from ui.drills.controls import REVIEW
 from ui.links import escape_text
 from ui.pages import PAGES, link_query
 from ui.skeleton import SECTION_KEY, View
@@ -215,9 +217,32 @@ def _move(attempt: Attempt, step: int, count: int) -> None:
     attempt["current"] = min(max(attempt["current"] + step, 0), count - 1)
 
 
+_NO_REVIEW = (
+    "Nothing to review now: the positions you get wrong in the position topics come "
+    "back here, spaced out in time."
+)
+
+
+def _positions(v: View, render: positions.Render) -> bool:
+    """Render a position topic or the review with ``render``; False for another topic."""
+    topic = v.text("topic")
+    if topic == REVIEW:
+        signature, questions = positions.review_quiz(v)
+        render(v, signature, questions, _NO_REVIEW)
+        positions.review_summary(v)
+        return True
+    if topic in POSITION_TOPICS:
+        signature, questions = positions.link_quiz(v)
+        render(v, signature, questions, "No position to ask.")
+        return True
+    return False
+
+
 def render_one(v: View) -> None:
     """One question at a time: answer, check, see the exact value, go on."""
     student.remember()
+    if _positions(v, positions.one_by_one):
+        return
     signature, questions = _quiz(v)
     attempt = _attempt(signature, questions)
     score = st.container()
@@ -274,6 +299,8 @@ def render_one(v: View) -> None:
 def render_all(v: View) -> None:
     """The whole quiz as one form: answer what you can, grade it all at once."""
     student.remember()
+    if _positions(v, positions.all_at_once):
+        return
     signature, questions = _quiz(v)
     attempt = _attempt(signature, questions)
     score = st.container()
