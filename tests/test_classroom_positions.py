@@ -288,12 +288,12 @@ def test_an_estimate_belongs_to_a_position_question_only(classroom):
 
 
 # the schema -----------------------------------------------------------------------------
-def test_an_upgrade_from_0005_keeps_the_questions_and_a_downgrade_drops_positions(database, clock):
+def test_an_upgrade_from_0006_keeps_the_questions_and_a_downgrade_drops_positions(database, clock):
     from alembic import command
     from alembic.config import Config
 
     engine_ = sa.create_engine(database)
-    migrate(engine_, "0005_rollout_jobs")
+    migrate(engine_, "0006_position_answers")
     engine_.dispose()
     kept = Classroom(database, clock=clock)  # upgrades to the newest schema
     room = kept.open_room()
@@ -306,7 +306,7 @@ def test_an_upgrade_from_0005_keeps_the_questions_and_a_downgrade_drops_position
     engine_ = sa.create_engine(database)
     with engine_.begin() as connection:
         config.attributes["connection"] = connection
-        command.downgrade(config, "0005_rollout_jobs")
+        command.downgrade(config, "0006_position_answers")
     with engine_.connect() as db:
         left = db.execute(sa.text("SELECT kind, prompt FROM questions")).all()
     engine_.dispose()

@@ -6,7 +6,7 @@ the engine's numbers, computed once when it is asked (``evaluation``: JSON); a v
 may carry the student's estimate of the winning chance (``answers.estimate``, percent).
 
 Revision ID: 0007_position_votes
-Revises: 0005_rollout_jobs
+Revises: 0006_position_answers
 Create Date: 2026-11-29
 """
 
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0007_position_votes"
-down_revision = "0005_rollout_jobs"
+down_revision = "0006_position_answers"
 branch_labels = None
 depends_on = None
 
