@@ -164,6 +164,9 @@ def test_presenter_mode_shows_the_board_and_the_verdict():
     assert kept_rows(token) == 1
     shown = opened(token, present="true", topic="review")
     assert shown.metric and (shown_positions(shown) or shown.info)
+    # the key is the visitor's identity (a class's too): never on a projector
+    assert token not in [c.value for c in shown.code]
+    assert not [t for t in shown.text_input if t.key == "drill-token"]
 
 
 def test_a_student_takes_their_review_to_another_device_with_their_key():

@@ -6,7 +6,8 @@ or another app process behind the same address reads it back
 (``st.context.cookies``). It names the visitor to the store, which is the truth about
 them: the classroom keeps a student per token and room and resumes the room of the
 presenter who opened it; the drills keep a quiz's answers by it. It is not a password:
-it only ties a browser to what it did, and it never appears in a link or on screen.
+it only ties a browser to what it did. It never appears in a link; the drills' review
+shows it, folded, as the student's key to paste on another device (issue #40).
 
 Streamlit cannot set a cookie from Python; :func:`remember` writes it from the page
 (a small script). Until the cookie has come back (the next page load), the token lives

@@ -482,7 +482,7 @@ def review_summary(v: View) -> None:
             "1, 2, 4 and 8 days in boxes 2 to 5; right in box 5, it is learned. The lowest "
             f"box comes first. {_LEITNER}."
         )
-    _token_box()
+        _token_box()  # never on a projector: the key is the visitor's identity
 
 
 def _use_token(key: str) -> None:
@@ -503,8 +503,8 @@ def _token_box() -> None:
     with st.expander("Your review on another device"):
         st.caption(
             "Your answers are kept under this key, not under an account. Copy it to your "
-            "other device and paste it there; keep it to yourself: whoever has it sees "
-            "your review."
+            "other device and paste it there. Keep it to yourself: whoever has it is you "
+            "in this app (your review, your answers in a class)."
         )
         st.code(student.token(), language=None)
         st.text_input("Paste the key of your other device", key="drill-token", max_chars=40)
