@@ -34,6 +34,7 @@ from ui.cube import data as cube_data
 from ui.pages import link_query
 from ui.position import controls, data
 from ui.real_race import data as race_data
+from ui.rollouts import controls as rollout_controls
 from ui.skeleton import View
 
 __all__ = [
@@ -56,6 +57,7 @@ _QUIET_SECONDS = 0.5
 #: How often the progress bar moves while an evaluation runs, seconds.
 _TICK_SECONDS = 0.25
 _OPEN_CUBE_PAGE = "pages/cube.py"
+_ROLLOUTS_PAGE = "pages/rollouts.py"
 _THIS_PAGE = "pages/position.py"
 _PERCENT = 2
 
@@ -345,6 +347,7 @@ def render_answer(v: View) -> None:
     answers = evaluated(request)
     if answers is None:
         _board(position, request)
+        _to_rollouts(request)
         return
     d = answers[request.level]
     proper = _proper(d)
@@ -369,6 +372,28 @@ def render_answer(v: View) -> None:
     _engine_numbers(d, proper, request)
     _reading(position, answers, request, v)
     _to_cube_calculator(d, request, implied)
+    _to_rollouts(request)
+
+
+def _to_rollouts(request: data.Request) -> None:
+    """One link: the Rollouts page with this position, cube and score in its paste box
+    (an XGID), not submitted: the reader chooses the trials and presses Roll out."""
+    text = rollout_controls.xgid_text(
+        request.pos,
+        cube=request.cube,
+        owner=request.owner,
+        away=request.away,
+        opp_away=request.opp_away,
+        crawford=request.crawford,
+        jacoby=request.jacoby,
+        beavers=request.beavers,
+    )
+    st.page_link(
+        _ROLLOUTS_PAGE,
+        label="Roll out this position on the cluster (choose the trials, then press Roll out)",
+        icon=":material/casino:",
+        query_params=link_query(_ROLLOUTS_PAGE, {rollout_controls.POSITIONS.key: text}),
+    )
 
 
 def _engine_numbers(

@@ -1,8 +1,12 @@
-"""Controls of the rollouts page: trials and truncation in the link; how pasted lines are read.
+"""Controls of the rollouts page: the positions, trials and truncation in the link; how
+pasted lines are read.
 
-The pasted positions are a form's text (submitted once, not a view): they are not in
-the link. Each line is a gnubg Position ID (money play, centred cube) or an XGID (its
-cube and score are used), read by the position page's reader (:func:`read_line`).
+The positions (link key ``pos``, the position page's name for a position) are the paste
+box: one a line, each a gnubg Position ID (money play, centred cube) or an XGID (its cube
+and score are used), read by the position page's reader (:func:`read_line`). A link fills
+the box and nothing more: only the Roll out button submits, so a crafted link never
+starts work. The position page and the library link here with their positions written
+as XGIDs (:func:`xgid_text`), which carry the cube and the score.
 """
 
 from __future__ import annotations
@@ -41,7 +45,31 @@ TRUNCATION = Control(
     "judges it: faster, a little less exact. 0 plays every game to the end.",
 )
 
-PAGE_CONTROLS = (TRIALS, TRUNCATION)
+
+def check_positions(text: str) -> None:
+    """The paste box's check of a link's value: blank, or every line a position.
+
+    Raises ``ValueError`` in players' words naming the first bad line (the link's notice).
+    """
+    if text.strip():
+        read_lines(text, int(TRIALS.default), int(TRUNCATION.default))
+
+
+POSITIONS = Control(
+    "pos",
+    f"Positions to roll out: one gnubg Position ID or XGID a line (at most {MAX_LINES})",
+    "text",
+    "",
+    pattern=rf"[ -~\t\r\n]{{0,{MAX_CHARACTERS}}}",
+    validator=check_positions,
+    help="A Position ID is rolled out for money with the cube in the centre; an XGID with "
+    "its own cube and score. The position page and the library fill this box; nothing "
+    "is rolled out until you press Roll out.",
+    lines=6,
+    max_chars=MAX_CHARACTERS,
+)
+
+PAGE_CONTROLS = (TRIALS, TRUNCATION, POSITIONS)
 PRESETS = {
     "Quick look: 324 trials": {"trials": "324", "trunc": 0},
     "Full rollout: 1,296 trials": {"trials": "1296", "trunc": 0},
@@ -112,3 +140,37 @@ def read_lines(text: str, trials: int, truncation: int) -> list[tuple[str, ro.Ro
         except ValueError as error:
             raise ValueError(f"Line {number}: {error}") from None
     return read
+
+
+def xgid_text(
+    pos: str,
+    *,
+    cube: int = 1,
+    owner: str = "center",
+    away: int = 0,
+    opp_away: int = 0,
+    crawford: bool = False,
+    jacoby: bool = False,
+    beavers: bool = False,
+) -> str:
+    """The XGID of a position (its Position ID) with its cube and score, as the paste
+    box reads it back (:func:`read_line`): the player on roll at the bottom.
+
+    ``owner`` is ``"center"``, ``"player"`` (the player on roll) or ``"opponent"``;
+    ``away = opp_away = 0`` is money play (``jacoby`` and ``beavers`` then count). A match
+    is written as a match of ``max(away, opp_away)`` points with the score that leaves
+    each side its points to go. Raises ``ValueError`` for a Position ID that is none.
+    """
+    from cubecore.position import position_from_id, xgid
+
+    board = xgid(position_from_id(pos)).split(":")[0]  # the player on roll at the bottom
+    exponent = max(0, int(cube).bit_length() - 1) if owner != "center" else 0
+    where = {"center": 0, "player": 1, "opponent": -1}[owner]
+    if away == 0:
+        rules = int(bool(jacoby)) + 2 * int(bool(beavers))
+        return f"{board}:{exponent}:{where}:1:00:0:0:{rules}:0:10"
+    length = max(away, opp_away)
+    return (
+        f"{board}:{exponent}:{where}:1:00:{length - away}:{length - opp_away}:"
+        f"{int(bool(crawford))}:{length}:10"
+    )

@@ -33,7 +33,6 @@ STATE_WORDS = {
 REFRESH = 2.0
 #: Most jobs listed (the newest).
 SHOWN_JOBS = 60
-_PASTE = "rollouts_paste"
 _FLASH = "_rollouts_flash"
 
 
@@ -44,7 +43,8 @@ def _flash(message: str, *, error: bool) -> None:
 def _submit(trials: int, truncation: int) -> None:
     """Submit callback: every pasted line, or none when one is bad."""
     try:
-        read = controls.read_lines(str(st.session_state.get(_PASTE, "")), trials, truncation)
+        text = str(st.session_state.get(controls.POSITIONS.key, ""))
+        read = controls.read_lines(text, trials, truncation)
     except ValueError as error:
         _flash(str(error), error=True)
         return
@@ -166,7 +166,7 @@ def _draw() -> None:
     jobs = queue.jobs(limit=SHOWN_JOBS)
     st.caption(escape_text(_workers_line(), 300))
     if not jobs:
-        st.info("No rollouts yet: paste positions above and press Roll out.")
+        st.info("No rollouts yet: paste positions in the side panel's box and press Roll out.")
         return
     active = sum(1 for job in jobs if job.state in ACTIVE)
     st.caption(
@@ -183,9 +183,10 @@ def _live() -> None:
 
 
 def render_queue(view: View) -> None:
-    """The paste box, the submit button and the shared queue. On a projector: the queue's
-    counts beside the chart (its own slide: the live table below is a fragment), and no
-    paste box (the teacher submits from his own screen)."""
+    """The submit button and the shared queue (the paste box is the page-wide control
+    ``pos``, in the sidebar). On a projector: the queue's counts beside the chart (its own
+    slide: the live table below is a fragment), and no button (the teacher submits from
+    his own screen)."""
     student.remember()
     trials = int(view.text(controls.TRIALS.key))
     truncation = view.whole(controls.TRUNCATION.key)
@@ -200,13 +201,10 @@ def render_queue(view: View) -> None:
             )
             widgets.chart(charts.error_figure(trials), "rollout_standard_error")
     else:
-        st.text_area(
-            f"Positions: one gnubg Position ID or XGID a line (at most {controls.MAX_LINES})",
-            key=_PASTE,
-            max_chars=controls.MAX_CHARACTERS,
-            height=140,
-            help="A Position ID is rolled out for money with the cube in the centre; an XGID "
-            "with its own cube and score.",
+        st.caption(
+            "The positions to roll out are in the side panel's box, one a line (the position "
+            "page and the library fill it for you); nothing is rolled out until you press "
+            "Roll out."
         )
         left, right = st.columns(2)
         left.button(

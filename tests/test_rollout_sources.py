@@ -1,0 +1,178 @@
+"""Where rollouts come from: the position page's and the library's links fill the
+Rollouts page's paste box (``pos``) with XGIDs (checkers, cube and score) and submit
+nothing; a bad value in such a link is named at the top; the box, filled, is what the
+Roll out button submits."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qsl
+
+import pytest
+
+from cubecore import library
+from cubecore import rollout as ro
+from cubecore.position import position_from_id, position_id
+from rollouts import runner
+from store import database_url
+from store.rollout_queue import RolloutQueue
+from ui.library import data as library_data
+from ui.rollouts import controls
+
+ROLLOUTS = "pages/rollouts.py"
+POSITION = "pages/position.py"
+LIBRARY = "pages/library.py"
+#: The position page's default position (a middle game).
+MIDDLE_GAME = "sOfgATBwz8EDCA"
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("CUBE_LAB_DATA", str(tmp_path))
+    monkeypatch.delenv("CUBE_LAB_DATABASE_URL", raising=False)
+    monkeypatch.delenv("CUBE_LAB_DASK_SCHEDULER", raising=False)
+    yield tmp_path
+    runner.stop_process_runner()
+
+
+@pytest.fixture
+def queue(data_dir):
+    q = RolloutQueue(database_url())
+    yield q
+    q.dispose()
+
+
+def sent(at, label_start: str) -> dict[str, str]:
+    """The query of the page link whose label starts with ``label_start``."""
+    found = [e for e in at.get("page_link") if e.proto.label.startswith(label_start)]
+    assert len(found) == 1, [e.proto.label for e in at.get("page_link")]
+    return dict(parse_qsl(found[0].proto.query_string))
+
+
+def warnings(at) -> str:
+    return " ".join(w.value for w in at.warning)
+
+
+@pytest.mark.parametrize(
+    ("keywords", "expected"),
+    [
+        ({"cube": 2, "owner": "opponent", "away": 3, "opp_away": 5}, (2, "opponent", 3, 5, False)),
+        (
+            {"cube": 4, "owner": "player", "jacoby": True, "beavers": True},
+            (4, "player", 0, 0, False),
+        ),
+        ({"away": 1, "opp_away": 3, "crawford": True}, (1, "center", 1, 3, True)),
+        ({"away": 4, "opp_away": 1}, (1, "center", 4, 1, False)),
+        ({}, (1, "center", 0, 0, False)),
+    ],
+)
+def test_an_xgid_written_for_the_paste_box_reads_back_the_same(keywords, expected):
+    text = controls.xgid_text(MIDDLE_GAME, **keywords)
+    pid, settings = controls.read_line(text, 72, 0)
+    assert pid == MIDDLE_GAME
+    got = (settings.cube, settings.owner, settings.away, settings.opp_away, settings.crawford)
+    assert got == expected
+    assert (settings.jacoby, settings.beavers) == (
+        keywords.get("jacoby", False),
+        keywords.get("beavers", False),
+    )
+
+
+def test_the_position_page_sends_its_position_cube_and_score(open_page, queue):
+    at = open_page(
+        POSITION, depth="1-ply", mode="match", away="3", oaway="5", cv="2", cube="opponent"
+    )
+    assert not at.exception
+    query = sent(at, "Roll out this position")
+    assert set(query) == {"~pos"}
+    pid, settings = controls.read_line(query["~pos"], 72, 0)
+    assert pid == MIDDLE_GAME
+    assert (settings.cube, settings.owner, settings.away, settings.opp_away) == (
+        2,
+        "opponent",
+        3,
+        5,
+    )
+    # the link opens the Rollouts page with the box filled, and nothing is queued
+    rollouts = open_page(ROLLOUTS, **query)
+    assert not rollouts.exception and not warnings(rollouts)
+    assert rollouts.text_area(key="pos").value == query["~pos"]
+    assert queue.jobs() == ()
+    assert runner.existing_runner(queue.url) is None  # no work started: no cluster
+
+
+def test_a_link_s_positions_fill_the_box_and_nothing_is_submitted(open_page, queue):
+    lines = "\n".join([MIDDLE_GAME, controls.xgid_text(MIDDLE_GAME, away=3, opp_away=3)])
+    at = open_page(ROLLOUTS, pos=lines, trials="72")
+    assert not at.exception and not warnings(at)
+    assert at.text_area(key="pos").value == lines
+    at.run()  # a second run (a refresh) submits nothing either
+    assert queue.jobs() == ()
+    assert runner.existing_runner(queue.url) is None
+
+
+@pytest.mark.parametrize(
+    ("value", "named"),
+    [
+        (f"{MIDDLE_GAME}\nnot a position", "Line 2"),
+        ("XGID=-b----E-C---eE---c-e----BA:0:0:1:00:0:0:0:0:10", "16 checkers"),
+        ("\n".join([MIDDLE_GAME] * 21), "at most 20"),
+        ("<b>zq</b>\u0007", "not of the expected form"),
+    ],
+    ids=["bad line", "16 checkers", "too many", "control character"],
+)
+def test_a_bad_position_in_the_link_is_named_at_the_top(open_page, queue, value, named):
+    at = open_page(ROLLOUTS, pos=value)
+    assert not at.exception
+    notice = warnings(at)
+    assert "pos" in notice and named in notice.replace("\\", ""), notice
+    assert at.text_area(key="pos").value == ""  # the box left empty, nothing read from it
+    assert queue.jobs() == ()
+
+
+def test_the_library_sends_a_position_and_its_filtered_list(open_page, queue):
+    item = library.library()[0]
+    at = open_page(LIBRARY, lib=item.id, score="3-away/5-away")
+    assert not at.exception
+    one = [e for e in at.get("page_link") if e.proto.label.startswith("Roll out this position")]
+    assert len(one) == 1
+    text = dict(parse_qsl(one[0].proto.query_string))["~pos"]
+    pid, settings = controls.read_line(text, 72, 0)
+    assert pid == item.position_id
+    assert (settings.cube, settings.owner, settings.away, settings.opp_away) == (
+        item.cube,
+        item.owner,
+        3,
+        5,
+    )
+    # the whole library (more than one submission takes): the first 20, in its order
+    every = [i.id for i in library.library()]
+    assert len(every) > controls.MAX_LINES
+    listed = library_data.rollout_values(every, "money")["pos"]
+    rows = controls.read_lines(str(listed), 72, 0)
+    assert [pid for pid, _ in rows] == [
+        i.position_id for i in library.library()[: controls.MAX_LINES]
+    ]
+    table = open_page(LIBRARY, sec="Table")
+    query = sent(table, f"Roll out the first {controls.MAX_LINES} of these {len(every)}")
+    assert query["~pos"] == listed
+    rollouts = open_page(ROLLOUTS, **query)
+    assert not rollouts.exception and not warnings(rollouts)
+    assert rollouts.text_area(key="pos").value == listed
+    assert queue.jobs() == ()
+
+
+@pytest.mark.xdist_group("dask")
+@pytest.mark.timeout(900)
+def test_the_filled_box_is_what_roll_out_submits(open_page, queue):
+    text = controls.xgid_text(MIDDLE_GAME, cube=2, owner="opponent", away=3, opp_away=5)
+    at = open_page(ROLLOUTS, pos=text, trials="72")
+    next(b for b in at.button if b.label.startswith("Roll out")).click()
+    at.run()
+    assert not at.exception
+    assert "Positions: 1 queued." in " ".join(s.value.replace("\\", "") for s in at.success)
+    [job] = queue.jobs()
+    assert position_id(job.position) == MIDDLE_GAME
+    assert job.settings == ro.RolloutSettings(
+        trials=72, batch_trials=36, cube=2, owner="opponent", away=3, opp_away=5
+    )
+    assert position_from_id(MIDDLE_GAME) == job.position
