@@ -90,6 +90,9 @@ class RolloutSettings:
         The rollout seed, 0 .. 2**32 - 1; the batches' seeds derive from it.
     truncation : int
         Plies after which a trial is evaluated instead of played on (0: none).
+    play : int
+        The ply of the trials' checker play, one of :data:`cubecore.engine.ROLLOUT_PLAYS`
+        (1: the engine's network alone, the default).
     cube, owner, away, opp_away, crawford, jacoby, beavers
         As in :func:`cubecore.engine.evaluate` (``away = opp_away = 0``: money).
     batch_budget : float
@@ -100,6 +103,7 @@ class RolloutSettings:
     batch_trials: int = 144
     seed: int = engine.ROLLOUT_SEED
     truncation: int = 0
+    play: int = 1
     cube: int = 1
     owner: CubeOwner = "center"
     away: int = 0
@@ -214,6 +218,7 @@ def _settings(settings: object) -> RolloutSettings:
         )
     whole_number("seed", s.seed, 0, engine.MAX_SEED)
     whole_number("truncation", s.truncation, 0, engine.MAX_TRUNCATION)
+    whole_number("play", s.play, min(engine.ROLLOUT_PLAYS), max(engine.ROLLOUT_PLAYS))
     choice("owner", s.owner, ("center", "player", "opponent"))
     flag("crawford", s.crawford)
     flag("jacoby", s.jacoby)
@@ -233,10 +238,14 @@ def _settings(settings: object) -> RolloutSettings:
 def rollout_key(position: Position, settings: RolloutSettings) -> str:
     """A rollout's key: a hash of position, cube, score, engine version and settings.
 
-    The per-batch budget is left out (it bounds the work, it does not change a result).
+    The per-batch budget is left out (it bounds the work, it does not change a result),
+    and so is a checker play at 1-ply (the only one before the setting existed), so a
+    rollout keeps its key; another level is another rollout.
     """
     fields = asdict(settings)
     del fields["batch_budget"]
+    if fields["play"] == 1:
+        del fields["play"]
     text = json.dumps(
         {
             "position": position_id(position),
@@ -299,6 +308,7 @@ def run_batch(task: RolloutTask) -> engine.RolloutBatchSums:
         seed=task.seed,
         trials=s.batch_trials,
         truncation=s.truncation,
+        play=s.play,
         cube=s.cube,
         owner=s.owner,
         away=None if money else s.away,

@@ -5,13 +5,16 @@ Roll out button submits."""
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import json
 from urllib.parse import parse_qsl
 
 import pytest
 
-from cubecore import library
+from cubecore import engine, library
 from cubecore import rollout as ro
-from cubecore.position import position_from_id, position_id
+from cubecore.position import Position, position_from_id, position_id
 from rollouts import runner
 from store import database_url
 from store.rollout_queue import RolloutQueue
@@ -176,3 +179,74 @@ def test_the_filled_box_is_what_roll_out_submits(open_page, queue):
         trials=72, batch_trials=36, cube=2, owner="opponent", away=3, opp_away=5
     )
     assert position_from_id(MIDDLE_GAME) == job.position
+
+
+# ---------------------------------------------------------------- the checker play's level
+
+
+def test_a_checker_play_level_is_its_own_rollout_and_1_ply_keeps_the_old_key():
+    position = position_from_id(MIDDLE_GAME)
+    one, two = (ro.RolloutSettings(trials=72, batch_trials=36, play=p) for p in (1, 2))
+    assert ro.rollout_key(position, one) != ro.rollout_key(position, two)
+    # 1-ply, the only level before the setting, keeps the key rollouts were stored under
+    fields = dataclasses.asdict(one)
+    del fields["batch_budget"], fields["play"]
+    before = json.dumps(
+        {"position": MIDDLE_GAME, "engine": engine.ENGINE_VERSION, "settings": fields},
+        sort_keys=True,
+    )
+    assert (
+        ro.rollout_key(position, one)
+        == "rollout-" + hashlib.sha256(before.encode()).hexdigest()[:32]
+    )
+
+
+@pytest.mark.parametrize("play", [0, 4, 1.5, True, "2"])
+def test_a_checker_play_level_out_of_range_is_refused(play):
+    settings = ro.RolloutSettings(trials=72, batch_trials=36, play=play)
+    with pytest.raises(ValueError, match="play"):
+        ro.plan(position_from_id(MIDDLE_GAME), settings)
+
+
+def test_two_levels_are_two_stored_jobs_and_the_same_level_one(queue):
+    position = position_from_id(MIDDLE_GAME)
+    session = "a" * 32
+    jobs = [
+        queue.submit(position, ro.RolloutSettings(trials=72, batch_trials=36, play=p), session)
+        for p in (1, 2, 2)
+    ]
+    assert jobs[1].key == jobs[2].key != jobs[0].key
+    stored = {job.key: job.settings.play for job in queue.jobs()}
+    assert stored == {jobs[0].key: 1, jobs[1].key: 2}
+
+
+def test_the_page_s_level_goes_into_the_job_and_its_csv_row(open_page, queue):
+    text = "\n".join([MIDDLE_GAME, controls.xgid_text(MIDDLE_GAME, away=3, opp_away=3)])
+    read = controls.read_lines(text, 72, 0, controls.PLAY_LEVELS["2-ply"])
+    assert [settings.play for _, settings in read] == [2, 2]
+    for pid, settings in read:
+        queue.submit(position_from_id(pid), settings, "b" * 32)
+    queue.submit(
+        position_from_id(MIDDLE_GAME), ro.RolloutSettings(trials=72, batch_trials=36), "b" * 32
+    )
+    at = open_page(ROLLOUTS, trials="72", play="2-ply")
+    assert not at.exception and not warnings(at)
+    assert at.selectbox(key="play").value == "2-ply"
+    table = at.dataframe[0].value
+    assert sorted(table["Checker play"]) == ["1-ply", "2-ply", "2-ply"]
+
+
+def test_a_bad_level_in_the_link_is_named(open_page):
+    at = open_page(ROLLOUTS, play="4-ply")
+    assert not at.exception
+    assert "play" in warnings(at)
+    assert at.selectbox(key="play").value == "1-ply"
+
+
+def test_the_engine_plays_the_trials_at_the_level_asked():
+    race = Position.from_home((0, 0, 2, 0, 3, 0), (0, 2, 0, 1, 2, 0))
+    one, two = (engine.rollout_batch(race, seed=7, trials=36, play=p) for p in (1, 2))
+    assert one.no_double != two.no_double  # 2-ply moves differ in this race (checked by hand)
+    assert engine.rollout_batch(race, seed=7, trials=36, play=2) == two
+    with pytest.raises(ValueError, match="play"):
+        engine.rollout_batch(race, seed=7, trials=36, play=4)

@@ -11,6 +11,7 @@ as XGIDs (:func:`xgid_text`), which carry the cube and the score.
 
 from __future__ import annotations
 
+from cubecore import engine
 from cubecore import rollout as ro
 from store.rollout_queue import TRUNCATION_RANGE
 from ui.controls import Control
@@ -69,10 +70,23 @@ POSITIONS = Control(
     max_chars=MAX_CHARACTERS,
 )
 
-PAGE_CONTROLS = (TRIALS, TRUNCATION, POSITIONS)
+#: The checker play's levels offered, as the link spells them -> the engine's ply.
+PLAY_LEVELS = {f"{ply}-ply": ply for ply in engine.ROLLOUT_PLAYS}
+PLAY = Control(
+    "play",
+    "Checker play in the trials",
+    "select",
+    "1-ply",
+    options=tuple(PLAY_LEVELS),
+    help="The level at which the engine picks both sides' moves in each game of the "
+    "rollout. 1-ply is its network alone (gnubg's 0-ply) and the fastest; 2-ply takes "
+    "about 1.5 times as long, 3-ply about 9 times. Each level is its own rollout.",
+)
+
+PAGE_CONTROLS = (TRIALS, TRUNCATION, PLAY, POSITIONS)
 PRESETS = {
-    "Quick look: 324 trials": {"trials": "324", "trunc": 0},
-    "Full rollout: 1,296 trials": {"trials": "1296", "trunc": 0},
+    "Quick look: 324 trials": {"trials": "324", "trunc": 0, "play": "1-ply"},
+    "Full rollout: 1,296 trials": {"trials": "1296", "trunc": 0, "play": "1-ply"},
 }
 
 
@@ -81,7 +95,9 @@ def batch_trials(trials: int) -> int:
     return 36 if trials <= 1296 else 144
 
 
-def read_line(line: str, trials: int, truncation: int) -> tuple[str, ro.RolloutSettings]:
+def read_line(
+    line: str, trials: int, truncation: int, play: int = 1
+) -> tuple[str, ro.RolloutSettings]:
     """The Position ID and rollout settings of one pasted line.
 
     Raises ``ValueError`` in players' words (the position page's reader): not a
@@ -93,7 +109,7 @@ def read_line(line: str, trials: int, truncation: int) -> tuple[str, ro.RolloutS
     if read is None:
         position = read_position(line)
         settings = ro.RolloutSettings(
-            trials=trials, batch_trials=batch_trials(trials), truncation=truncation
+            trials=trials, batch_trials=batch_trials(trials), truncation=truncation, play=play
         )
         return position_id(position), settings
     values, _ = read
@@ -104,6 +120,7 @@ def read_line(line: str, trials: int, truncation: int) -> tuple[str, ro.RolloutS
         trials=trials,
         batch_trials=batch_trials(trials),
         truncation=truncation,
+        play=play,
         cube=cube,
         owner=owner,  # type: ignore[arg-type]
         away=int(str(values["away"])) if match else 0,
@@ -115,7 +132,9 @@ def read_line(line: str, trials: int, truncation: int) -> tuple[str, ro.RolloutS
     return str(values["pos"]), settings
 
 
-def read_lines(text: str, trials: int, truncation: int) -> list[tuple[str, ro.RolloutSettings]]:
+def read_lines(
+    text: str, trials: int, truncation: int, play: int = 1
+) -> list[tuple[str, ro.RolloutSettings]]:
     """Every non-blank line's position and settings, at most :data:`MAX_LINES`.
 
     Raises ``ValueError`` naming the first bad line by its number (players' words);
@@ -136,7 +155,7 @@ def read_lines(text: str, trials: int, truncation: int) -> list[tuple[str, ro.Ro
     read = []
     for number, line in lines:
         try:
-            read.append(read_line(line, trials, truncation))
+            read.append(read_line(line, trials, truncation, play))
         except ValueError as error:
             raise ValueError(f"Line {number}: {error}") from None
     return read

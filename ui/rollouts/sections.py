@@ -40,11 +40,11 @@ def _flash(message: str, *, error: bool) -> None:
     st.session_state.setdefault(_FLASH, []).append((message, error))
 
 
-def _submit(trials: int, truncation: int) -> None:
+def _submit(trials: int, truncation: int, play: int) -> None:
     """Submit callback: every pasted line, or none when one is bad."""
     try:
         text = str(st.session_state.get(controls.POSITIONS.key, ""))
-        read = controls.read_lines(text, trials, truncation)
+        read = controls.read_lines(text, trials, truncation, play)
     except ValueError as error:
         _flash(str(error), error=True)
         return
@@ -127,6 +127,7 @@ def _rows(queue: RolloutQueue, jobs: tuple[RolloutJob, ...]) -> pd.DataFrame:
             {
                 "Position ID": position_id(job.position),
                 "Settings": _settings_words(job),
+                "Checker play": f"{job.settings.play}-ply",
                 "State": STATE_WORDS[job.state] + (f": {job.message}" if job.message else ""),
                 "Trials done": f"{progress.trials:,} of {job.trials:,}",
                 "No double": result.no_double if result else nan,
@@ -190,6 +191,7 @@ def render_queue(view: View) -> None:
     student.remember()
     trials = int(view.text(controls.TRIALS.key))
     truncation = view.whole(controls.TRUNCATION.key)
+    play = controls.PLAY_LEVELS[view.text(controls.PLAY.key)]
     jobs = data.queue().jobs(limit=SHOWN_JOBS)
     if view.present:
         with widgets.slide(True):
@@ -210,7 +212,7 @@ def render_queue(view: View) -> None:
         left.button(
             f"Roll out ({trials:,} trials each)",
             on_click=_submit,
-            args=(trials, truncation),
+            args=(trials, truncation, play),
             type="primary",
             icon=":material/play_arrow:",
         )
@@ -245,7 +247,10 @@ def render_method(view: View) -> None:
     )
     st.markdown(
         "A rollout plays a position out many times with the engine choosing both sides' "
-        "moves and cube actions, and averages the results. Here the games are split into "
+        "moves and cube actions, and averages the results. The engine picks the moves at "
+        "the checker-play level you choose (1-ply: its network alone; 2-ply and 3-ply "
+        "look one and two rolls further ahead, slower and a little stronger): each level "
+        "is a rollout of its own, kept apart. Here the games are split into "
         "batches of 36 (144 above 1,296 games), each with its own dice drawn from one "
         "seed, so the result is the same whichever machine plays which batch, and a batch "
         "lost with a machine is played again with the same dice.\n\n"
