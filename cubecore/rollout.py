@@ -63,6 +63,7 @@ __all__ = [
     "RolloutTask",
     "batch_seeds",
     "combine",
+    "decision",
     "plan",
     "rollout_key",
     "run_batch",
@@ -170,6 +171,8 @@ class RolloutResult:
         The equity of the proper action.
     engine_version : str
         The engine version that computed the batches.
+    cube_available : bool
+        Whether the player on roll may double (as the engine's batches say).
     """
 
     key: str
@@ -185,6 +188,7 @@ class RolloutResult:
     action: str
     optimal: float
     engine_version: str
+    cube_available: bool = True
 
 
 def batch_seeds(seed: int, batches: int) -> tuple[int, ...]:
@@ -419,4 +423,59 @@ def combine(
         action=action,
         optimal=optimal,
         engine_version=versions[0],
+        cube_available=available,
+    )
+
+
+def decision(result: RolloutResult, settings: RolloutSettings) -> engine.EngineCubeDecision:
+    """A combined rollout as the engine adapter's answer at its ``"rollout"`` level.
+
+    The fields are the rollout's (:func:`combine`): its probabilities, equities and
+    standard errors, and the app's one decision rule on ND, DT and DP = 1
+    (:func:`cubecore.cubeful.proper_cube_action`). A combined rollout has no bgsage
+    label of its own: ``engine_action`` is the rule's action. ``seconds`` is 0 (the
+    cluster's time is not this call's).
+
+    Raises
+    ------
+    ValueError
+        ``result`` of the wrong type, ``settings`` as :func:`plan` refuses them.
+    """
+    if not isinstance(result, RolloutResult):
+        raise ValueError(f"`result` must be a RolloutResult, got {type(result).__name__}")
+    s = _settings(settings)
+    money = s.away == 0
+    p = result.probabilities
+    nd, dt = result.no_double, result.double_take
+    jacoby, beavers = s.jacoby and money, s.beavers and money
+    doubles = passes = False
+    if result.cube_available:
+        proper = proper_cube_action(
+            nd, dt, 1.0, centred=s.owner == "center", can_gammon=p.win_gammon > 0.0,
+            money=money, jacoby=jacoby, beavers=beavers,
+        )  # fmt: skip
+        doubles, passes = proper.doubles, proper.taker_passes
+    return engine.EngineCubeDecision(
+        probabilities=p,
+        cubeless_equity=result.cubeless_equity,
+        no_double=nd,
+        double_take=dt if result.cube_available else None,
+        double_pass=1.0 if result.cube_available else None,
+        optimal=result.optimal,
+        action=result.action,
+        doubles=doubles,
+        taker_passes=passes,
+        taker_beavers=result.cube_available and beavers and -2.0 <= dt <= 0.0,
+        engine_action=result.action,
+        cube_available=result.cube_available,
+        level="rollout",
+        cube=s.cube,
+        owner=s.owner,
+        away=s.away,
+        opp_away=s.opp_away,
+        crawford=s.crawford,
+        jacoby=jacoby,
+        beavers=beavers,
+        standard_errors=result.standard_errors,
+        seconds=0.0,
     )

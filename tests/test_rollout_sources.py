@@ -250,3 +250,111 @@ def test_the_engine_plays_the_trials_at_the_level_asked():
     assert engine.rollout_batch(race, seed=7, trials=36, play=2) == two
     with pytest.raises(ValueError, match="play"):
         engine.rollout_batch(race, seed=7, trials=36, play=4)
+
+
+# ------------------------------------------ the position page reads the queue's rollouts
+
+#: A short race: its rollouts take a fraction of a second (bgsage's bear-off database).
+SHORT_RACE = Position.from_home((0, 0, 2, 0, 3, 0), (0, 2, 0, 1, 2, 0))
+FIRST_SESSION = "c" * 32
+
+
+def filled(queue, position, settings, *, batches: int | None = None, done: bool = True):
+    """The queue as a first session leaves it: the rollout submitted, ``batches`` of its
+    batches played (all by default) and stored, the job running or done."""
+    job = queue.submit(position, settings, FIRST_SESSION)
+    for task in ro.plan(position, settings)[:batches]:
+        queue.batches.save(task, ro.run_batch(task))
+    claimed = queue.claim("first-process")
+    assert claimed is not None and claimed.key == job.key
+    if done:
+        assert queue.finish(job.key, "first-process")
+    return queue.job(job.key)
+
+
+@pytest.fixture
+def engine_rollouts(monkeypatch):
+    """The positions the engine's own rollout level is asked for (the real engine runs)."""
+    calls: list[str] = []
+    real = engine.evaluate
+
+    def counted(position, **keywords):
+        if keywords.get("level") == "rollout":
+            calls.append(position_id(position))
+        return real(position, **keywords)
+
+    monkeypatch.setattr(engine, "evaluate", counted)
+    return calls
+
+
+def race_page(open_page, **more):
+    link = {
+        "pos": position_id(SHORT_RACE),
+        "depth": "rollout",
+        "mode": "money",
+        "jacoby": "false",
+        "beavers": "false",
+    }
+    return open_page(POSITION, **{**link, **more})
+
+
+def shown(at) -> str:
+    parts = []
+    for kind in ("markdown", "caption", "info", "error", "warning"):
+        parts += [str(e.value).replace("\\", "") for e in getattr(at, kind)]
+    return "\n".join(parts)
+
+
+def test_the_queue_s_shared_rollout_is_the_done_one_with_the_most_games(queue):
+    small = ro.RolloutSettings(trials=72, batch_trials=36)
+    large = ro.RolloutSettings(trials=144, batch_trials=36)
+    assert queue.shared(SHORT_RACE) is None
+    running = filled(queue, SHORT_RACE, large, batches=1, done=False)
+    assert running.state == "running"
+    assert queue.shared(SHORT_RACE) == running  # no rollout done: the running one
+    done = filled(queue, SHORT_RACE, small)
+    assert queue.shared(SHORT_RACE) == done  # done wins over more games still running
+    assert queue.shared(SHORT_RACE, truncation=5) is None
+    assert queue.shared(SHORT_RACE, play=2) is None
+    assert queue.shared(SHORT_RACE, cube=2, owner="player") is None
+    assert queue.shared(SHORT_RACE, away=3, opp_away=3) is None
+    owned = dataclasses.replace(small, cube=2, owner="player")
+    queue.submit(SHORT_RACE, owned, FIRST_SESSION)  # queued, no game played: not shared
+    assert queue.shared(SHORT_RACE, cube=2, owner="player") is None
+
+
+def test_a_second_session_reads_the_done_rollout_and_rolls_nothing_out(
+    open_page, queue, engine_rollouts
+):
+    job = filled(queue, SHORT_RACE, ro.RolloutSettings(trials=72, batch_trials=36))
+    result = queue.result(job)
+    assert result is not None and result.complete
+    for _ in range(2):  # two sessions, one after the other
+        at = race_page(open_page)
+        assert not at.exception and not at.error, shown(at)
+        text = shown(at)
+        assert "from the shared queue" in text and "72 games" in text
+        nd, se = result.no_double, result.standard_errors
+        assert f"Rollout of 72 games: standard errors {se[0]:.4f}" in text
+        metric = next(m for m in at.metric if m.label == "No double")
+        assert metric.value == f"{round(nd, 4) + 0.0:+.4f}"
+        assert at.get("progress") == []  # done: nothing to follow
+    assert engine_rollouts == []
+    # the same page where the queue has no rollout (Jacoby on): the engine rolls it out
+    at = race_page(open_page, jacoby="true")
+    assert not at.exception
+    assert "from the shared queue" not in shown(at)
+    assert engine_rollouts == [position_id(SHORT_RACE)]
+
+
+def test_a_running_rollout_is_shown_with_its_progress(open_page, queue, engine_rollouts):
+    job = filled(
+        queue, SHORT_RACE, ro.RolloutSettings(trials=72, batch_trials=36), batches=1, done=False
+    )
+    assert job.state == "running"
+    at = race_page(open_page)
+    assert not at.exception and not at.error, shown(at)
+    assert "36 of 72 games so far" in shown(at)
+    [bar] = at.get("progress")
+    assert "36 of 72 games" in bar.proto.text
+    assert engine_rollouts == []
