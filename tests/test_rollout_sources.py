@@ -357,4 +357,13 @@ def test_a_running_rollout_is_shown_with_its_progress(open_page, queue, engine_r
     assert "36 of 72 games so far" in shown(at)
     [bar] = at.get("progress")
     assert "36 of 72 games" in bar.proto.text
+    # the rest of the games come in: the page reads them as they are stored
+    last = ro.plan(SHORT_RACE, job.settings)[1]
+    queue.batches.save(last, ro.run_batch(last))
+    at.run()
+    assert "72 of 72 games so far" in shown(at)
+    assert queue.finish(job.key, "first-process")
+    at.run()
+    assert "72 games" in shown(at) and "so far" not in shown(at)
+    assert at.get("progress") == []
     assert engine_rollouts == []
