@@ -56,7 +56,12 @@ bgsage's conventions and how each maps to ours (each has a test in ``tests/test_
    rollout states its seed to the cached analyzer it runs on (``set_seed``), so one
    seeded batch (:func:`rollout_batch`, the unit of :mod:`cubecore.rollout`) never
    changes the next rollout's dice (a batch's result did not depend on the thread
-   count, 1 or 2).
+   count, 1 or 2). The thread count stays bgsage's automatic one (one per core): a
+   same-seed mismatch seen once on a loaded machine (``tests/test_rollout_agreement.py``)
+   did not come back in 2,000 rollouts of its position with 2 threads nor in 2,000 with
+   1, at a load average of 10, nor after other evaluations in the adapter's child
+   (2026-11-29), so one thread is not shown to fix anything; it made a contact rollout
+   1.2 to 1.5 times slower (72 trials of the opening: 12-15 s against 18.5 s).
 10. **Rollout estimates** use variance reduction, so a rate near 0 can come out a hair
     below it (a backgammon chance of -4e-6 in an ace-point game): a rollout's
     probabilities are the nearest ones a game can have
