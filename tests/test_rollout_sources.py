@@ -367,3 +367,13 @@ def test_a_running_rollout_is_shown_with_its_progress(open_page, queue, engine_r
     assert "72 games" in shown(at) and "so far" not in shown(at)
     assert at.get("progress") == []
     assert engine_rollouts == []
+
+
+def test_a_store_out_of_reach_leaves_the_page_its_own_rollout(open_page, monkeypatch, tmp_path):
+    # a database the app cannot open (a directory where its file should be)
+    (tmp_path / "not-a-file.sqlite3").mkdir()
+    monkeypatch.setenv("CUBE_LAB_DATABASE_URL", f"sqlite:///{tmp_path / 'not-a-file.sqlite3'}")
+    at = race_page(open_page)
+    assert not at.exception and not at.error, shown(at)
+    assert "from the shared queue" not in shown(at)
+    assert any(m.label == "No double" for m in at.metric)

@@ -18,6 +18,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 import streamlit as st
+from sqlalchemy.exc import SQLAlchemyError
 
 from cubecore import engine
 from cubecore import rollout as ro
@@ -81,18 +82,21 @@ def stored_rollout(request: Request) -> StoredRollout | None:
         return None
     from ui.rollouts import data as rollouts
 
-    queue = rollouts.queue()
-    job = queue.shared(
-        read_position(request.pos),
-        cube=request.cube,
-        owner=request.owner,
-        away=request.away,
-        opp_away=request.opp_away,
-        crawford=request.crawford,
-        jacoby=request.jacoby,
-        beavers=request.beavers,
-    )
-    result = None if job is None else queue.result(job)
+    try:
+        queue = rollouts.queue()
+        job = queue.shared(
+            read_position(request.pos),
+            cube=request.cube,
+            owner=request.owner,
+            away=request.away,
+            opp_away=request.opp_away,
+            crawford=request.crawford,
+            jacoby=request.jacoby,
+            beavers=request.beavers,
+        )
+        result = None if job is None else queue.result(job)
+    except SQLAlchemyError:  # the store out of reach: the page rolls out as without it
+        return None
     if job is None or result is None:
         return None
     return StoredRollout(job, result, ro.decision(result, job.settings))
