@@ -56,7 +56,12 @@ bgsage's conventions and how each maps to ours (each has a test in ``tests/test_
    rollout states its seed to the cached analyzer it runs on (``set_seed``), so one
    seeded batch (:func:`rollout_batch`, the unit of :mod:`cubecore.rollout`) never
    changes the next rollout's dice (a batch's result did not depend on the thread
-   count, 1 or 2).
+   count, 1 or 2). The thread count stays bgsage's automatic one (one per core): a
+   same-seed mismatch seen once on a loaded machine (``tests/test_rollout_agreement.py``)
+   did not come back in 2,000 rollouts of its position with 2 threads nor in 2,000 with
+   1, at a load average of 10, nor after other evaluations in the adapter's child
+   (2026-11-29), so one thread is not shown to fix anything; it made a contact rollout
+   1.2 to 1.5 times slower (72 trials of the opening: 12-15 s against 18.5 s).
 10. **Rollout estimates** use variance reduction, so a rate near 0 can come out a hair
     below it (a backgammon chance of -4e-6 in an ace-point game): a rollout's
     probabilities are the nearest ones a game can have
@@ -122,6 +127,7 @@ __all__ = [
     "MAX_AWAY",
     "MAX_BUDGET",
     "MAX_TRUNCATION",
+    "ROLLOUT_PLAYS",
     "EngineCubeDecision",
     "EvaluationStopped",
     "ImpliedCubeLife",
@@ -171,6 +177,11 @@ ROLLOUT_SEED = 42
 MAX_SEED = 2**32 - 1
 #: Largest truncation depth of a rollout batch, plies (0: played to the end).
 MAX_TRUNCATION = 100
+#: Levels of the checker play (and cube play) inside a rollout's trials, bgsage's
+#: ``decision_ply``: 1-ply (the network alone, its default) to 3-ply. On this 2-core
+#: machine 36 trials of the opening position took 2.3 s at 1-ply, 3.5 s at 2-ply and
+#: 20 s at 3-ply (one thread, 2026-11-29); 4-ply would take minutes a batch.
+ROLLOUT_PLAYS = (1, 2, 3)
 #: Relative tolerance under which live and dead cube equities count as equal.
 _COINCIDE = 1e-12
 
@@ -181,7 +192,7 @@ _CPP_OWNERS = {
     "player": bgbot_cpp.CubeOwner.PLAYER,
     "opponent": bgbot_cpp.CubeOwner.OPPONENT,
 }
-_ANALYZERS: dict[tuple[str, int, int], Any] = {}
+_ANALYZERS: dict[tuple[str, int, int, int], Any] = {}
 _ANALYZERS_LOCK = threading.Lock()
 _ROOT = Path(__file__).resolve().parents[1]
 
@@ -375,8 +386,8 @@ class EngineCubeDecision:
 # --------------------------------------------------------------------------- evaluation
 
 
-def _analyzer(level: str, trials: int, truncation: int = 0) -> Any:
-    key = (level, trials, truncation)
+def _analyzer(level: str, trials: int, truncation: int = 0, play: int = 1) -> Any:
+    key = (level, trials, truncation, play)
     with _ANALYZERS_LOCK:
         if key not in _ANALYZERS:
             if level == "rollout":
@@ -384,7 +395,7 @@ def _analyzer(level: str, trials: int, truncation: int = 0) -> Any:
                     eval_level="rollout",
                     n_trials=trials,
                     truncation_depth=truncation,
-                    decision_ply=1,
+                    decision_ply=play,
                     seed=ROLLOUT_SEED,
                     bearoff_db=True,
                     cubeful_trial_moves=True,
@@ -497,7 +508,9 @@ def _raw(request: dict[str, Any]) -> dict[str, Any]:
     """One bgsage cube analysis as plain values (runs in this process or a child)."""
     if request["level"] == "1-ply" and request.get("kind") != "after_move":
         return {**_network().cube_action(request), "available": _available(request), "se": None}
-    analyzer = _analyzer(request["level"], request["trials"], request.get("truncation", 0))
+    analyzer = _analyzer(
+        request["level"], request["trials"], request.get("truncation", 0), request.get("play", 1)
+    )
     if request["level"] == "rollout":
         # Cached analyzers are shared: every rollout states its seed (set_seed is
         # equivalent to a fresh analyzer of that seed; checked in tests/test_engine.py).
@@ -880,6 +893,7 @@ def rollout_batch(
     seed: int,
     trials: int,
     truncation: int = 0,
+    play: int = 1,
     cube: int = 1,
     owner: CubeOwner = "center",
     away: int | None = None,
@@ -909,6 +923,10 @@ def rollout_batch(
     truncation : int
         Plies after which a trial stops and is evaluated at the decision level;
         0 (the default) plays every trial to the end. 0 .. 100.
+    play : int
+        The ply at which the trials choose their checker plays, one of
+        :data:`ROLLOUT_PLAYS` (bgsage's ``decision_ply``; a truncated trial is also
+        evaluated at it). 1 (the default) is bgsage's own default.
     budget : float, optional
         Seconds the batch may take (default the rollout level's); the child is
         stopped when it runs out.
@@ -933,11 +951,13 @@ def rollout_batch(
         raise ValueError(f"`trials` must be a multiple of 36 (got {n})")
     rollout_seed = whole_number("seed", seed, 0, MAX_SEED)
     depth = whole_number("truncation", truncation, 0, MAX_TRUNCATION)
+    ply = whole_number("play", play, min(ROLLOUT_PLAYS), max(ROLLOUT_PLAYS))
     request = {
         "board": board(position),
         "level": "rollout",
         "trials": n,
         "truncation": depth,
+        "play": ply,
         "seed": rollout_seed,
         "cube": value,
         "owner": owner,

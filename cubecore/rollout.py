@@ -63,6 +63,7 @@ __all__ = [
     "RolloutTask",
     "batch_seeds",
     "combine",
+    "decision",
     "plan",
     "rollout_key",
     "run_batch",
@@ -90,6 +91,9 @@ class RolloutSettings:
         The rollout seed, 0 .. 2**32 - 1; the batches' seeds derive from it.
     truncation : int
         Plies after which a trial is evaluated instead of played on (0: none).
+    play : int
+        The ply of the trials' checker play, one of :data:`cubecore.engine.ROLLOUT_PLAYS`
+        (1: the engine's network alone, the default).
     cube, owner, away, opp_away, crawford, jacoby, beavers
         As in :func:`cubecore.engine.evaluate` (``away = opp_away = 0``: money).
     batch_budget : float
@@ -100,6 +104,7 @@ class RolloutSettings:
     batch_trials: int = 144
     seed: int = engine.ROLLOUT_SEED
     truncation: int = 0
+    play: int = 1
     cube: int = 1
     owner: CubeOwner = "center"
     away: int = 0
@@ -166,6 +171,8 @@ class RolloutResult:
         The equity of the proper action.
     engine_version : str
         The engine version that computed the batches.
+    cube_available : bool
+        Whether the player on roll may double (as the engine's batches say).
     """
 
     key: str
@@ -181,6 +188,7 @@ class RolloutResult:
     action: str
     optimal: float
     engine_version: str
+    cube_available: bool = True
 
 
 def batch_seeds(seed: int, batches: int) -> tuple[int, ...]:
@@ -214,6 +222,7 @@ def _settings(settings: object) -> RolloutSettings:
         )
     whole_number("seed", s.seed, 0, engine.MAX_SEED)
     whole_number("truncation", s.truncation, 0, engine.MAX_TRUNCATION)
+    whole_number("play", s.play, min(engine.ROLLOUT_PLAYS), max(engine.ROLLOUT_PLAYS))
     choice("owner", s.owner, ("center", "player", "opponent"))
     flag("crawford", s.crawford)
     flag("jacoby", s.jacoby)
@@ -233,10 +242,14 @@ def _settings(settings: object) -> RolloutSettings:
 def rollout_key(position: Position, settings: RolloutSettings) -> str:
     """A rollout's key: a hash of position, cube, score, engine version and settings.
 
-    The per-batch budget is left out (it bounds the work, it does not change a result).
+    The per-batch budget is left out (it bounds the work, it does not change a result),
+    and so is a checker play at 1-ply (the only one before the setting existed), so a
+    rollout keeps its key; another level is another rollout.
     """
     fields = asdict(settings)
     del fields["batch_budget"]
+    if fields["play"] == 1:
+        del fields["play"]
     text = json.dumps(
         {
             "position": position_id(position),
@@ -299,6 +312,7 @@ def run_batch(task: RolloutTask) -> engine.RolloutBatchSums:
         seed=task.seed,
         trials=s.batch_trials,
         truncation=s.truncation,
+        play=s.play,
         cube=s.cube,
         owner=s.owner,
         away=None if money else s.away,
@@ -409,4 +423,59 @@ def combine(
         action=action,
         optimal=optimal,
         engine_version=versions[0],
+        cube_available=available,
+    )
+
+
+def decision(result: RolloutResult, settings: RolloutSettings) -> engine.EngineCubeDecision:
+    """A combined rollout as the engine adapter's answer at its ``"rollout"`` level.
+
+    The fields are the rollout's (:func:`combine`): its probabilities, equities and
+    standard errors, and the app's one decision rule on ND, DT and DP = 1
+    (:func:`cubecore.cubeful.proper_cube_action`). A combined rollout has no bgsage
+    label of its own: ``engine_action`` is the rule's action. ``seconds`` is 0 (the
+    cluster's time is not this call's).
+
+    Raises
+    ------
+    ValueError
+        ``result`` of the wrong type, ``settings`` as :func:`plan` refuses them.
+    """
+    if not isinstance(result, RolloutResult):
+        raise ValueError(f"`result` must be a RolloutResult, got {type(result).__name__}")
+    s = _settings(settings)
+    money = s.away == 0
+    p = result.probabilities
+    nd, dt = result.no_double, result.double_take
+    jacoby, beavers = s.jacoby and money, s.beavers and money
+    doubles = passes = False
+    if result.cube_available:
+        proper = proper_cube_action(
+            nd, dt, 1.0, centred=s.owner == "center", can_gammon=p.win_gammon > 0.0,
+            money=money, jacoby=jacoby, beavers=beavers,
+        )  # fmt: skip
+        doubles, passes = proper.doubles, proper.taker_passes
+    return engine.EngineCubeDecision(
+        probabilities=p,
+        cubeless_equity=result.cubeless_equity,
+        no_double=nd,
+        double_take=dt if result.cube_available else None,
+        double_pass=1.0 if result.cube_available else None,
+        optimal=result.optimal,
+        action=result.action,
+        doubles=doubles,
+        taker_passes=passes,
+        taker_beavers=result.cube_available and beavers and -2.0 <= dt <= 0.0,
+        engine_action=result.action,
+        cube_available=result.cube_available,
+        level="rollout",
+        cube=s.cube,
+        owner=s.owner,
+        away=s.away,
+        opp_away=s.opp_away,
+        crawford=s.crawford,
+        jacoby=jacoby,
+        beavers=beavers,
+        standard_errors=result.standard_errors,
+        seconds=0.0,
     )

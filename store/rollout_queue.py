@@ -57,6 +57,7 @@ __all__ = [
     "LEASE",
     "QUEUE_JOBS",
     "SESSION_JOBS",
+    "SHARED_ROWS",
     "TRIALS_RANGE",
     "TRUNCATION_RANGE",
     "Progress",
@@ -81,6 +82,8 @@ TRUNCATION_RANGE = (0, engine.MAX_TRUNCATION)
 #: How long a lease lasts without a heartbeat: a process that died frees its job after
 #: at most this long (the runner beats at least every quarter of it).
 LEASE = timedelta(seconds=60)
+#: Most rows of one position read to find its shared rollout (:meth:`RolloutQueue.shared`).
+SHARED_ROWS = 100
 #: The states that hold a place in the queue.
 ACTIVE = ("queued", "running")
 _TOKEN = re.compile(r"[0-9a-f]{32}")
@@ -449,6 +452,56 @@ class RolloutQueue:
         with self.engine.connect() as db:
             rows = db.execute(query.limit(max(1, min(int(limit), 10 * QUEUE_JOBS)))).mappings()
             return tuple(_job(row) for row in rows)
+
+    def shared(
+        self,
+        position: Position,
+        *,
+        cube: int = 1,
+        owner: str = "center",
+        away: int = 0,
+        opp_away: int = 0,
+        crawford: bool = False,
+        jacoby: bool = False,
+        beavers: bool = False,
+        truncation: int = 0,
+        play: int = 1,
+    ) -> RolloutJob | None:
+        """The queue's rollout of ``position`` at this cube and score (truncation and
+        checker play as given; any trials and seed) for anyone to read: the one done
+        with the most trials, else the one running with the most; None if neither.
+
+        Only rollouts of this engine version count. At most :data:`SHARED_ROWS` rows of
+        the position are read (a position has a few rollouts: one per setting).
+        """
+        wanted = {
+            "cube": cube,
+            "owner": owner,
+            "away": away,
+            "opp_away": opp_away,
+            "crawford": crawford,
+            "jacoby": jacoby,
+            "beavers": beavers,
+            "truncation": truncation,
+            "play": play,
+        }
+        c = rollout_jobs.c
+        query = (
+            select(rollout_jobs)
+            .where(
+                (c.position_id == position_id(position))
+                & (c.engine_version == engine.ENGINE_VERSION)
+                & c.state.in_(("done", "running"))
+            )
+            .order_by(c.trials.desc(), c.id)
+            .limit(SHARED_ROWS)
+        )
+        with self.engine.connect() as db:
+            jobs = [_job(row) for row in db.execute(query).mappings()]
+        fitting = [j for j in jobs if all(getattr(j.settings, k) == v for k, v in wanted.items())]
+        done = [j for j in fitting if j.state == "done"]
+        found = done or fitting
+        return found[0] if found else None
 
     def result(self, job: RolloutJob) -> ro.RolloutResult | None:
         """The combined result of a job's stored batches so far (None before the first)."""

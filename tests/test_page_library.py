@@ -21,7 +21,8 @@ def warnings(at) -> str:
 
 
 def page_links(at):
-    return [e for e in at.get("page_link")]
+    """The links that open a position on the position page."""
+    return [e for e in at.get("page_link") if e.proto.label == "Open on the position page"]
 
 
 def test_the_page_itself_is_tested(open_page):

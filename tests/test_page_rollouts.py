@@ -56,7 +56,7 @@ def shown(at) -> str:
 
 
 def roll_out(at, text: str):
-    at.text_area(key="rollouts_paste").set_value(text)
+    at.text_area(key="pos").set_value(text)
     next(b for b in at.button if b.label.startswith("Roll out")).click()
     return at.run()
 

@@ -46,7 +46,8 @@ def widget(at, control: Control):
     if control.kind == "select":
         return at.selectbox(key=control.key)
     if control.kind == "text":
-        return at.text_input(key=control.key)
+        boxes = at.text_area if control.lines > 1 else at.text_input
+        return boxes(key=control.key)
     if control.kind == "number":
         return at.number_input(key=control.key)
     return at.slider(key=control.key)

@@ -68,6 +68,11 @@ class Control:
         ``(key, value)``: the control does something only while the control
         ``key`` has ``value`` (the taker's own x only with "two indexes" on). Otherwise
         the skeleton shows it disabled, at its default, and keeps it out of the link.
+    lines : int
+        ``text`` controls: 1 (the default) for a one-line box; more for a box of that
+        many lines (a list of positions, one a line).
+    max_chars : int
+        ``text`` controls: most characters the box takes (80 by default).
     """
 
     key: str
@@ -83,6 +88,8 @@ class Control:
     pattern: str = ""
     validator: Callable[[str], object] | None = None
     option_labels: tuple[tuple[str, str], ...] = ()
+    lines: int = 1
+    max_chars: int = 80
 
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:

@@ -32,7 +32,9 @@ _SHOWN_CHARACTERS = 40
 _KEPT_CHARACTERS = 160
 _SHOWN_UNKNOWN = 5
 #: Longest query string a link may carry, in bytes as sent (percent-encoded): the
-#: longest link the app writes is under 1 KiB. A longer link is refused as a whole,
+#: longest link the app writes is about 1.5 KiB (20 library positions as XGIDs for the
+#: Rollouts page's box; a full box of 2,000 characters is at most 6 KiB percent-encoded).
+#: A longer link is refused as a whole,
 #: with a notice, and the page opens at its defaults (README, "Links").
 MAX_LINK_BYTES = 8 * 1024
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&=\"'])")

@@ -94,9 +94,22 @@ def control(
     # set x = 0 left no x in the link. (Streamlit's log warning about a default beside a
     # Session State value is off in .streamlit/config.toml.) The casts name the type a
     # default of each kind has (Control checks that a select's default is an option).
+    if spec.kind == "text" and spec.lines > 1:  # a list, one item a line
+        return where.text_area(
+            spec.label,
+            cast(str, spec.default),
+            height=max(68, 24 * spec.lines),
+            max_chars=spec.max_chars,
+            disabled=disabled,
+            **common,
+        )
     if spec.kind == "text":
         return where.text_input(
-            spec.label, cast(str, spec.default), disabled=disabled, max_chars=80, **common
+            spec.label,
+            cast(str, spec.default),
+            disabled=disabled,
+            max_chars=spec.max_chars,
+            **common,
         )
     if spec.kind == "bool":
         return where.toggle(spec.label, cast(bool, spec.default), disabled=disabled, **common)

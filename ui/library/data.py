@@ -5,6 +5,7 @@ Arguments are the score's key and the filter's text, so equal views share entrie
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from urllib.parse import urlencode
 
 import pandas as pd
@@ -12,9 +13,12 @@ import streamlit as st
 
 from cubecore import library
 from ui.library.controls import ALL, SCORE_LABELS, THEME_LABELS
+from ui.rollouts import controls as rollout_controls
 
 #: The position page's file, the target of every "open" link.
 POSITION_PAGE = "pages/position.py"
+#: The Rollouts page's file, the target of the "roll out" links.
+ROLLOUTS_PAGE = "pages/rollouts.py"
 #: The level the position page opens at (the stored verdict's).
 LEVEL = "3-ply"
 #: The position page's cube owners, by the library's.
@@ -35,6 +39,27 @@ def position_values(position_key: str, score: str) -> dict[str, object]:
     if not at.money:
         values.update(away=at.away, oaway=at.opp_away, crawford=at.crawford)
     return values
+
+
+def rollout_values(position_keys: Sequence[str], score: str) -> dict[str, object]:
+    """The Rollouts page's values that fill its paste box with library positions at
+    ``score`` (each an XGID: checkers, cube and score), at most one submission's
+    (:data:`ui.rollouts.controls.MAX_LINES`, the first of the list); not submitted."""
+    at = library.SCORES[score]
+    lines = []
+    for key in list(position_keys)[: rollout_controls.MAX_LINES]:
+        item = library.library_position(key)
+        lines.append(
+            rollout_controls.xgid_text(
+                item.position_id,
+                cube=item.cube,
+                owner=item.owner,
+                away=0 if at.money else int(at.away or 0),
+                opp_away=0 if at.money else int(at.opp_away or 0),
+                crawford=at.crawford,
+            )
+        )
+    return {rollout_controls.POSITIONS.key: "\n".join(lines)}
 
 
 def position_link(position_key: str, score: str) -> str:

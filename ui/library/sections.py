@@ -10,11 +10,13 @@ import pandas as pd
 import streamlit as st
 
 from cubecore import library
+from store.rollout_queue import SESSION_JOBS
 from ui import widgets
 from ui.board import board_figure
 from ui.library import charts, data
 from ui.library.controls import SCORE_LABELS, THEME_LABELS
 from ui.pages import link_query
+from ui.rollouts import controls as rollout_controls
 from ui.skeleton import View
 
 #: Column headers of the table (and its CSV).
@@ -89,6 +91,31 @@ def _open_link(position_key: str, score: str, label: str = "Open on the position
     )
 
 
+def _roll_out_link(position_keys: list[str], score: str) -> None:
+    """One link: the Rollouts page with these positions at ``score`` in its paste box (the
+    first of the list, as many as one submission takes), not submitted."""
+    limit = rollout_controls.MAX_LINES
+    n = len(position_keys)
+    if n == 1:
+        label = "Roll out this position on the cluster (choose the trials, then press Roll out)"
+    elif n <= limit:
+        label = f"Roll out these {n} positions on the cluster (then press Roll out)"
+    else:
+        label = f"Roll out the first {limit} of these {n} positions on the cluster"
+    st.page_link(
+        data.ROLLOUTS_PAGE,
+        label=label,
+        icon=":material/casino:",
+        query_params=link_query(data.ROLLOUTS_PAGE, data.rollout_values(position_keys, score)),
+    )
+    if n > 1:
+        st.caption(
+            f"One submission takes at most {limit} positions, and the queue holds "
+            f"{SESSION_JOBS} waiting rollouts of yours at a time: submit the rest as "
+            "they finish."
+        )
+
+
 def _focus(position_key: str, score: str) -> None:
     """The position in focus: its board, its explanation and its verdict at every score."""
     item = library.library_position(position_key)
@@ -127,6 +154,7 @@ def _focus(position_key: str, score: str) -> None:
         "scores in match equity (EMG)."
     )
     _open_link(item.id, score)
+    _roll_out_link([item.id], score)
     st.divider()
 
 
@@ -147,6 +175,7 @@ def positions_section(v: View) -> None:
     if not focus:  # one headline a section: the position in focus has it
         _counts(frame)
     widgets.chart(charts.verdict_map(frame, SCORE_LABELS[score]), "library_verdicts")
+    _roll_out_link([str(key) for key in frame["id"]], score)
     for row in frame.itertuples(index=False):
         with st.container(border=True):
             st.markdown(f"**{row.title}**")
@@ -174,3 +203,4 @@ def table_section(v: View) -> None:
     _counts(frame)
     widgets.chart(charts.verdicts_by_theme(frame, SCORE_LABELS[score]), "library_themes")
     widgets.table_with_download(frame.drop(columns="verdict"), "library", labels=TABLE_LABELS)
+    _roll_out_link([str(key) for key in frame["id"]], score)

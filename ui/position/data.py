@@ -1,7 +1,11 @@
 """Cached compute of the position page: the engine's evaluations, shared by every session.
 
 An evaluation is cached per position, cube, score and level for every session of the
-process (``st.cache_data``, bounded). Levels above 1-ply run on a thread of
+process (``st.cache_data``, bounded). At the rollout level a rollout of the shared
+queue (the Rollouts page's, :meth:`store.rollout_queue.RolloutQueue.shared`: done, or
+running with games in) is read instead of rolling the position out again
+(:func:`stored_rollout`); it is never cached here, so a running one is read as it grows.
+Levels above 1-ply run on a thread of
 :data:`_EVALUATIONS` while the section shows progress and a Stop button
 (:func:`ui.position.sections`); a stopped evaluation (:class:`cubecore.engine.
 EvaluationStopped`) is not cached.
@@ -14,11 +18,15 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 import streamlit as st
+from sqlalchemy.exc import SQLAlchemyError
 
 from cubecore import engine
+from cubecore import rollout as ro
 from cubecore.engine import EngineCubeDecision
 from cubecore.match_points import CubeOwner
 from cubecore.met import load_table
+from cubecore.rollout import RolloutResult
+from store.rollout_queue import RolloutJob
 from ui.position.controls import read_position
 
 #: Levels evaluated together with the chosen one (the implied cube life by level): each
@@ -56,8 +64,55 @@ class Request:
         return self.away == 0
 
 
-@st.cache_data(max_entries=1024, show_spinner=False)
+@dataclass(frozen=True)
+class StoredRollout:
+    """A rollout of the shared queue for a request: its job, its games so far (combined)
+    and the engine adapter's answer made of them."""
+
+    job: RolloutJob
+    result: RolloutResult
+    decision: EngineCubeDecision
+
+
+def stored_rollout(request: Request) -> StoredRollout | None:
+    """The shared queue's rollout of ``request`` (its position, cube and score, played to
+    the end at 1-ply as the page's own rollout): done with the most games, else running
+    with games in; None if there is none, or at a level other than a rollout."""
+    if request.level != "rollout":
+        return None
+    from ui.rollouts import data as rollouts
+
+    try:
+        queue = rollouts.queue()
+        job = queue.shared(
+            read_position(request.pos),
+            cube=request.cube,
+            owner=request.owner,
+            away=request.away,
+            opp_away=request.opp_away,
+            crawford=request.crawford,
+            jacoby=request.jacoby,
+            beavers=request.beavers,
+        )
+        result = None if job is None else queue.result(job)
+    except SQLAlchemyError:  # the store out of reach: the page rolls out as without it
+        return None
+    if job is None or result is None:
+        return None
+    return StoredRollout(job, result, ro.decision(result, job.settings))
+
+
 def evaluation(request: Request, _stop: threading.Event | None = None) -> EngineCubeDecision:
+    """The engine's answer at ``request``: a rollout of the shared queue where there is
+    one (:func:`stored_rollout`), else the engine's own (:func:`engine_evaluation`)."""
+    stored = stored_rollout(request)
+    if stored is not None:
+        return stored.decision
+    return engine_evaluation(request, _stop)
+
+
+@st.cache_data(max_entries=1024, show_spinner=False)
+def engine_evaluation(request: Request, _stop: threading.Event | None = None) -> EngineCubeDecision:
     """The engine's answer at ``request`` (cached for every session; a stopped or failed
     evaluation is not)."""
     score = {} if request.money else {"away": request.away, "opp_away": request.opp_away}

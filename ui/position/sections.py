@@ -34,6 +34,7 @@ from ui.cube import data as cube_data
 from ui.pages import link_query
 from ui.position import controls, data
 from ui.real_race import data as race_data
+from ui.rollouts import controls as rollout_controls
 from ui.skeleton import View
 
 __all__ = [
@@ -56,6 +57,7 @@ _QUIET_SECONDS = 0.5
 #: How often the progress bar moves while an evaluation runs, seconds.
 _TICK_SECONDS = 0.25
 _OPEN_CUBE_PAGE = "pages/cube.py"
+_ROLLOUTS_PAGE = "pages/rollouts.py"
 _THIS_PAGE = "pages/position.py"
 _PERCENT = 2
 
@@ -203,14 +205,28 @@ def _evaluate_again() -> None:
     st.session_state.pop(_STOPPED, None)
 
 
-def evaluated(request: data.Request) -> dict[str, EngineCubeDecision] | None:
+def evaluated(
+    request: data.Request, shared: data.StoredRollout | None = None
+) -> dict[str, EngineCubeDecision] | None:
     """The engine's answers at each level up to the request's (:data:`ui.position.data.
     LADDER`), or None after saying why not (stopped, over its time budget, failed).
 
     1-ply answers at once; a deeper level runs on a thread while, after
     :data:`_QUIET_SECONDS`, a progress bar shows the time spent against the level's
     budget beside a Stop button. A new request stops this session's previous one.
+
+    At the rollout level, a rollout of the shared queue (``shared``, else the one
+    :func:`ui.position.data.stored_rollout` finds) is the answer: nothing is rolled out
+    again, and a running one is followed live (:func:`_shared_note`).
     """
+    if request.level == "rollout":
+        shared = shared or data.stored_rollout(request)
+        if shared is not None:
+            below = evaluated(dataclasses.replace(request, level="2-ply"))
+            if below is None:
+                return None
+            _shared_note(shared)
+            return {**below, "rollout": shared.decision}
     if request.level == "1-ply":
         return _answer(lambda: data.ladder(request), request)
     job: _Job | None = st.session_state.get(_JOB)
@@ -229,6 +245,50 @@ def evaluated(request: data.Request) -> dict[str, EngineCubeDecision] | None:
         job = _Job(request, data.start(request, stop), stop, time.monotonic())
         st.session_state[_JOB] = job
     return _answer(lambda: _waited(job), request)
+
+
+#: How often a running shared rollout is looked at, seconds.
+_WATCH_SECONDS = 2.0
+
+
+def _shared_note(shared: data.StoredRollout) -> None:
+    """Where the rollout comes from, its games and standard errors; while it runs, its
+    progress, looked at every :data:`_WATCH_SECONDS` (the page redraws when games come
+    in, and when it is done)."""
+    r, job = shared.result, shared.job
+    se = ", ".join(
+        f"{value:.4f} ({name})"
+        for value, name in zip(
+            r.standard_errors, ("cubeless equity", "No double", "Double, take"), strict=True
+        )
+    )
+    running = job.state == "running"
+    games = f"{r.trials:,} of {job.trials:,} games so far" if running else f"{r.trials:,} games"
+    st.info(
+        f"The rollout of this position, cube and score from the shared queue (the Rollouts "
+        f"page): {games}, checker play at 1-ply, played to the end. Standard errors: {se}. "
+        "It is not rolled out again.",
+        icon=":material/cloud_done:" if not running else ":material/cloud_sync:",
+    )
+    if running:
+        _watch(job.key, r.trials)
+
+
+@st.fragment(run_every=_WATCH_SECONDS)
+def _watch(key: str, shown: int) -> None:
+    """A running shared rollout's progress; the page runs again when games come in."""
+    from ui.rollouts import data as rollouts
+
+    queue = rollouts.queue()
+    job, progress = queue.job(key), queue.progress(key)
+    if job is None or job.state != "running" or progress.trials != shown:
+        st.rerun(scope="app")
+    else:
+        st.progress(
+            min(progress.trials / job.trials, 1.0),
+            text=f"The cluster has played {progress.trials:,} of {job.trials:,} games; "
+            "the numbers here follow as more come in.",
+        )
 
 
 def _failed(job: _Job) -> bool:
@@ -342,9 +402,11 @@ def render_answer(v: View) -> None:
     if checked is None:
         return
     position, request = checked
-    answers = evaluated(request)
+    shared = data.stored_rollout(request)
+    answers = evaluated(request, shared)
     if answers is None:
         _board(position, request)
+        _to_rollouts(request)
         return
     d = answers[request.level]
     proper = _proper(d)
@@ -366,13 +428,39 @@ def render_answer(v: View) -> None:
             "(https://github.com/markbgsage/bgsage); its 1-ply is gnubg's 0-ply."
         )
     _board(position, request)
-    _engine_numbers(d, proper, request)
+    games = engine.DEFAULT_ROLLOUT_TRIALS if shared is None else shared.result.trials
+    _engine_numbers(d, proper, request, games)
     _reading(position, answers, request, v)
     _to_cube_calculator(d, request, implied)
+    _to_rollouts(request)
+
+
+def _to_rollouts(request: data.Request) -> None:
+    """One link: the Rollouts page with this position, cube and score in its paste box
+    (an XGID), not submitted: the reader chooses the trials and presses Roll out."""
+    text = rollout_controls.xgid_text(
+        request.pos,
+        cube=request.cube,
+        owner=request.owner,
+        away=request.away,
+        opp_away=request.opp_away,
+        crawford=request.crawford,
+        jacoby=request.jacoby,
+        beavers=request.beavers,
+    )
+    st.page_link(
+        _ROLLOUTS_PAGE,
+        label="Roll out this position on the cluster (choose the trials, then press Roll out)",
+        icon=":material/casino:",
+        query_params=link_query(_ROLLOUTS_PAGE, {rollout_controls.POSITIONS.key: text}),
+    )
 
 
 def _engine_numbers(
-    d: EngineCubeDecision, proper: cubeful.ProperCubeAction | None, request: data.Request
+    d: EngineCubeDecision,
+    proper: cubeful.ProperCubeAction | None,
+    request: data.Request,
+    games: int = engine.DEFAULT_ROLLOUT_TRIALS,
 ) -> None:
     """The engine's cubeless probabilities, its cubeful equities and the proper action."""
     st.subheader("The engine's answer")
@@ -425,7 +513,7 @@ def _engine_numbers(
     if d.standard_errors is not None:
         se = [f"{value:.4f}" if value is not None else "—" for value in d.standard_errors]
         st.caption(
-            f"Rollout of {engine.DEFAULT_ROLLOUT_TRIALS} games: standard errors {se[0]} "
+            f"Rollout of {games:,} games: standard errors {se[0]} "
             f"(cubeless equity), {se[1]} (No double), {se[2]} (Double, take)."
         )
 

@@ -33,7 +33,6 @@ STATE_WORDS = {
 REFRESH = 2.0
 #: Most jobs listed (the newest).
 SHOWN_JOBS = 60
-_PASTE = "rollouts_paste"
 _FLASH = "_rollouts_flash"
 
 
@@ -41,10 +40,11 @@ def _flash(message: str, *, error: bool) -> None:
     st.session_state.setdefault(_FLASH, []).append((message, error))
 
 
-def _submit(trials: int, truncation: int) -> None:
+def _submit(trials: int, truncation: int, play: int) -> None:
     """Submit callback: every pasted line, or none when one is bad."""
     try:
-        read = controls.read_lines(str(st.session_state.get(_PASTE, "")), trials, truncation)
+        text = str(st.session_state.get(controls.POSITIONS.key, ""))
+        read = controls.read_lines(text, trials, truncation, play)
     except ValueError as error:
         _flash(str(error), error=True)
         return
@@ -127,6 +127,7 @@ def _rows(queue: RolloutQueue, jobs: tuple[RolloutJob, ...]) -> pd.DataFrame:
             {
                 "Position ID": position_id(job.position),
                 "Settings": _settings_words(job),
+                "Checker play": f"{job.settings.play}-ply",
                 "State": STATE_WORDS[job.state] + (f": {job.message}" if job.message else ""),
                 "Trials done": f"{progress.trials:,} of {job.trials:,}",
                 "No double": result.no_double if result else nan,
@@ -166,7 +167,7 @@ def _draw() -> None:
     jobs = queue.jobs(limit=SHOWN_JOBS)
     st.caption(escape_text(_workers_line(), 300))
     if not jobs:
-        st.info("No rollouts yet: paste positions above and press Roll out.")
+        st.info("No rollouts yet: paste positions in the side panel's box and press Roll out.")
         return
     active = sum(1 for job in jobs if job.state in ACTIVE)
     st.caption(
@@ -183,12 +184,14 @@ def _live() -> None:
 
 
 def render_queue(view: View) -> None:
-    """The paste box, the submit button and the shared queue. On a projector: the queue's
-    counts beside the chart (its own slide: the live table below is a fragment), and no
-    paste box (the teacher submits from his own screen)."""
+    """The submit button and the shared queue (the paste box is the page-wide control
+    ``pos``, in the sidebar). On a projector: the queue's counts beside the chart (its own
+    slide: the live table below is a fragment), and no button (the teacher submits from
+    his own screen)."""
     student.remember()
     trials = int(view.text(controls.TRIALS.key))
     truncation = view.whole(controls.TRUNCATION.key)
+    play = controls.PLAY_LEVELS[view.text(controls.PLAY.key)]
     jobs = data.queue().jobs(limit=SHOWN_JOBS)
     if view.present:
         with widgets.slide(True):
@@ -200,19 +203,16 @@ def render_queue(view: View) -> None:
             )
             widgets.chart(charts.error_figure(trials), "rollout_standard_error")
     else:
-        st.text_area(
-            f"Positions: one gnubg Position ID or XGID a line (at most {controls.MAX_LINES})",
-            key=_PASTE,
-            max_chars=controls.MAX_CHARACTERS,
-            height=140,
-            help="A Position ID is rolled out for money with the cube in the centre; an XGID "
-            "with its own cube and score.",
+        st.caption(
+            "The positions to roll out are in the side panel's box, one a line (the position "
+            "page and the library fill it for you); nothing is rolled out until you press "
+            "Roll out."
         )
         left, right = st.columns(2)
         left.button(
             f"Roll out ({trials:,} trials each)",
             on_click=_submit,
-            args=(trials, truncation),
+            args=(trials, truncation, play),
             type="primary",
             icon=":material/play_arrow:",
         )
@@ -247,7 +247,10 @@ def render_method(view: View) -> None:
     )
     st.markdown(
         "A rollout plays a position out many times with the engine choosing both sides' "
-        "moves and cube actions, and averages the results. Here the games are split into "
+        "moves and cube actions, and averages the results. The engine picks the moves at "
+        "the checker-play level you choose (1-ply: its network alone; 2-ply and 3-ply "
+        "look one and two rolls further ahead, slower and a little stronger): each level "
+        "is a rollout of its own, kept apart. Here the games are split into "
         "batches of 36 (144 above 1,296 games), each with its own dice drawn from one "
         "seed, so the result is the same whichever machine plays which batch, and a batch "
         "lost with a machine is played again with the same dice.\n\n"
