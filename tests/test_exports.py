@@ -38,8 +38,15 @@ def _active(spec: PageSpec, section: Section, at) -> list[tuple[Control, object]
     return [
         (c, values[c.key])
         for c in controls
-        if c.requires is None or values.get(c.requires[0]) == c.requires[1]
+        if (c.requires is None or values.get(c.requires[0]) == c.requires[1])
+        and c.format(values[c.key]) != ""  # an empty text is left out of the note
     ]
+
+
+def _empty(spec: PageSpec, section: Section, at) -> list[str]:
+    """The keys of the controls whose value is an empty text (no library position)."""
+    controls = (*spec.page.controls, *section.controls)
+    return [c.key for c in controls if c.format(at.session_state[c.key]) == ""]
 
 
 def _exports(at) -> list[tuple[str, str]]:
@@ -74,6 +81,9 @@ def test_every_chart_names_its_parameters_and_source(spec, section):
             assert token in filename, (filename, token)
         for key, _, shown in expected.parameters:
             assert f"{key}={shown}" in note, (note, key)
+        for key in _empty(spec, section, at):
+            assert f" {key}=," not in note and not note.endswith(f" {key}="), (note, key)
+            assert f"{key}= " not in note, (note, key)
         assert note.startswith(APP_NAME)
         assert f"Source: {expected.sources}" in note, note
         assert tokens[0], filename
@@ -142,3 +152,15 @@ def test_presenter_mode_keeps_a_short_line_and_the_full_file_name(open_page):
     for filename, note in exports:
         assert note == f"{APP_NAME} · Source: {expected.sources}"  # no parameters on a slide
         assert all(token in filename for token in expected.tokens())
+
+
+def test_an_empty_text_control_is_left_out_of_the_note(open_page):
+    # a position drill draws a board; no library position is chosen (lib is empty)
+    at = open_page("pages/drills.py", topic="take", level="2", n="3", seed="7")
+    assert not at.exception
+    exports = _exports(at)
+    assert exports, "the question's board is a chart with a note"
+    for filename, note in exports:
+        assert "seed=7" in note and "topic=" in note, note
+        assert "lib=" not in note, note
+        assert "-lib" not in filename, filename

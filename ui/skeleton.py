@@ -524,8 +524,8 @@ def _export_context(page: Page, section: Section, values: Mapping[str, object]) 
     parameters = tuple(
         (spec.key, spec.format(values[spec.key]), spec.shown(values[spec.key]))
         for spec in (*page.controls, *section.controls)
-        if spec.key in values and spec.active(values)
-    )
+        if spec.key in values and spec.active(values) and spec.format(values[spec.key]) != ""
+    )  # an empty text (no library position chosen) says nothing: "lib=" is noise
     return ExportContext(parameters, page.cited)
 
 

@@ -4,7 +4,7 @@ from ui.drills import controls, sections
 from ui.skeleton import Page, Section, wiring
 
 PAGE = Page(
-    title="Drills: take points, gammon values, cube actions",
+    title="Drills: take points, cube actions, real positions",
     intro="Seeded quizzes from the app's own functions: the same link gives a whole class "
     "the same questions. Each answer is graded against the exact value with the stated "
     "tolerance, then shown with its formula, its source and the page that explains it. "
