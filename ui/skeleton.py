@@ -531,10 +531,10 @@ def _export_context(page: Page, section: Section, values: Mapping[str, object]) 
 
 def main_control(page: Page, section: Section) -> Control | None:
     """The control a teacher moves most in ``section``: its first own control, else the
-    page's first page-wide one (None for a section without controls on a page without)."""
-    if section.controls:
-        return section.controls[0]
-    return page.controls[0] if page.controls else None
+    page's first page-wide one (None for a section without controls on a page without).
+    A box of several lines (a list of positions) is typed, not moved: it is passed over."""
+    movable = [c for c in (*section.controls, *page.controls) if c.lines == 1]
+    return movable[0] if movable else None
 
 
 def _create_controls(

@@ -83,7 +83,10 @@ PLAY = Control(
     "about 1.5 times as long, 3-ply about 9 times. Each level is its own rollout.",
 )
 
-PAGE_CONTROLS = (TRIALS, TRUNCATION, PLAY, POSITIONS)
+PAGE_CONTROLS = (TRIALS, TRUNCATION, PLAY)
+#: The queue's own controls: the box of positions stands on the page, above the Roll out
+#: button (folded under the slide in presenter mode).
+QUEUE_CONTROLS = (POSITIONS,)
 PRESETS = {
     "Quick look: 324 trials": {"trials": "324", "trunc": 0, "play": "1-ply"},
     "Full rollout: 1,296 trials": {"trials": "1296", "trunc": 0, "play": "1-ply"},

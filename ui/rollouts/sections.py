@@ -167,7 +167,7 @@ def _draw() -> None:
     jobs = queue.jobs(limit=SHOWN_JOBS)
     st.caption(escape_text(_workers_line(), 300))
     if not jobs:
-        st.info("No rollouts yet: paste positions in the side panel's box and press Roll out.")
+        st.info("No rollouts yet: paste positions in the box of positions and press Roll out.")
         return
     active = sum(1 for job in jobs if job.state in ACTIVE)
     st.caption(
@@ -184,8 +184,8 @@ def _live() -> None:
 
 
 def render_queue(view: View) -> None:
-    """The submit button and the shared queue (the paste box is the page-wide control
-    ``pos``, in the sidebar). On a projector: the queue's counts beside the chart (its own
+    """The submit button and the shared queue (the paste box is the section's control
+    ``pos``, above it). On a projector: the queue's counts beside the chart (its own
     slide: the live table below is a fragment), and no button (the teacher submits from
     his own screen)."""
     student.remember()
@@ -204,9 +204,9 @@ def render_queue(view: View) -> None:
             widgets.chart(charts.error_figure(trials), "rollout_standard_error")
     else:
         st.caption(
-            "The positions to roll out are in the side panel's box, one a line (the position "
-            "page and the library fill it for you); nothing is rolled out until you press "
-            "Roll out."
+            "One position a line in the box above (the position page and the library fill "
+            "it for you); nothing is rolled out until you press Roll out. Trials, "
+            "truncation and the checker play's level are in the side panel."
         )
         left, right = st.columns(2)
         left.button(
