@@ -14,9 +14,7 @@ PAGE = Page(
     "so a position rolled out once is never rolled out again.",
     sources=("COCHRAN", "NEP19"),
     sections=(
-        Section(
-            "queue", "Queue", sections.render_queue, controls.QUEUE_CONTROLS, slide=False
-        ),
+        Section("queue", "Queue", sections.render_queue, controls.QUEUE_CONTROLS, slide=False),
         Section("method", "How it works", sections.render_method),
     ),
     **wiring(controls),
