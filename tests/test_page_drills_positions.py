@@ -235,3 +235,12 @@ def test_the_review_takes_in_answers_given_since_it_was_opened():
     at.selectbox(key="topic").set_value("Review: the positions you got wrong").run()
     assert not at.exception
     assert shown_positions(at) == [quiz[0].position.position_id]
+
+
+def test_a_library_position_with_a_formula_topic_says_it_is_not_used():
+    token = new_student_id()
+    at = opened(token, topic="take_point", lib="holding-18pt")
+    assert not at.exception
+    assert any("asked only by the real-position topics" in c.value for c in at.caption)
+    plain = opened(token, topic="take_point")
+    assert not any("asked only by the real-position topics" in c.value for c in plain.caption)

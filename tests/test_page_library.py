@@ -1,6 +1,6 @@
 """AppTests of the position library page: filter, search, score, focus, links, table."""
 
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, parse_qsl, urlsplit
 
 from cubecore import library
 from cubecore.position import position_from_id
@@ -141,3 +141,17 @@ def test_a_disputed_decision_shows_its_rollout(open_page):
     text = markdown(at)
     assert "one ply deeper (4-ply) the engine says" in text
     assert f"A rollout of {rollout.trials} games says **{rollout.action}**" in text
+
+
+def test_a_position_in_focus_links_to_its_drill_at_each_score(open_page):
+    item = library.library_position("holding-18pt")
+    at = open_page(PAGE, lib=item.id)
+    links = [e for e in at.get("page_link") if e.proto.label.startswith("Drill this position")]
+    assert len(links) == 1
+    query = dict(parse_qsl(links[0].proto.query_string))
+    drills = open_page("pages/drills.py", **query)
+    assert not drills.exception and not warnings(drills)
+    assert drills.session_state["lib"] == item.id
+    # the quiz asks this position, and only it, at its scores
+    ids = [c.value for c in drills.caption if "Position ID" in c.value]
+    assert ids and all(item.position_id in text for text in ids), ids

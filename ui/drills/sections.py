@@ -235,6 +235,11 @@ def _positions(v: View, render: positions.Render) -> bool:
         signature, questions = positions.link_quiz(v)
         render(v, signature, questions, "No position to ask.")
         return True
+    if v.text("lib"):
+        st.caption(
+            "The library position chosen in the side panel is asked only by the real-"
+            "position topics; this topic draws its own questions."
+        )
     return False
 
 

@@ -17,6 +17,8 @@ from ui.rollouts import controls as rollout_controls
 
 #: The position page's file, the target of every "open" link.
 POSITION_PAGE = "pages/position.py"
+#: The drills page's file, the target of the "drill this position" link.
+DRILLS_PAGE = "pages/drills.py"
 #: The Rollouts page's file, the target of the "roll out" links.
 ROLLOUTS_PAGE = "pages/rollouts.py"
 #: The level the position page opens at (the stored verdict's).

@@ -91,6 +91,16 @@ def _open_link(position_key: str, score: str, label: str = "Open on the position
     )
 
 
+def _drill_link(position_key: str) -> None:
+    """The drills page asking this position's cube action at each of its scores."""
+    st.page_link(
+        data.DRILLS_PAGE,
+        label="Drill this position: its cube action at each score",
+        icon=":material/school:",
+        query_params=link_query(data.DRILLS_PAGE, {"topic": "score", "lib": position_key}),
+    )
+
+
 def _roll_out_link(position_keys: list[str], score: str) -> None:
     """One link: the Rollouts page with these positions at ``score`` in its paste box (the
     first of the list, as many as one submission takes), not submitted."""
@@ -154,6 +164,7 @@ def _focus(position_key: str, score: str) -> None:
         "scores in match equity (EMG)."
     )
     _open_link(item.id, score)
+    _drill_link(item.id)
     _roll_out_link([item.id], score)
     st.divider()
 
