@@ -9,6 +9,7 @@ import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
+from tests.clusters import close_after, dask_cluster, two_workers  # noqa: F401 (rollouts)
 from tests.databases import clock, database, postgres_url  # noqa: F401 (the store tests' fixtures)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,6 +50,13 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if _skipped and exitstatus == pytest.ExitCode.OK:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
         print(f"\n{len(_skipped)} test(s) skipped, which fails the run: {', '.join(_skipped)}")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """After the last rollout test of the group in this process, close the shared cluster
+    (tests/clusters.py); trylast: after the test's own fixtures are torn down."""
+    close_after(item, nextitem)
 
 
 @pytest.hookimpl(trylast=True)

@@ -62,6 +62,11 @@ from hypothesis import HealthCheck, Phase, given, settings
 
 import cubecore
 
+# One worker runs the whole module (xdist group), so its module fixtures (the bear-off
+# cache and the worker process) are set up once: -n 2 otherwise split the module and each
+# worker built its own.
+pytestmark = pytest.mark.xdist_group("api fuzz worker")
+
 #: CPU seconds one call may take (ITIMER_PROF counts the process's user + system time).
 CPU_BUDGET = 2.0
 #: Seconds one call may run before it counts as a hang (its worker is killed and

@@ -18,6 +18,10 @@ from numpy.testing import assert_allclose
 
 from cubecore import bearoff
 
+# One worker runs the whole module (xdist group), so its module fixture (both databases) is
+# set up once: -n 2 otherwise split the module and each worker built its own.
+pytestmark = pytest.mark.xdist_group("bear-off databases")
+
 DATA = Path(__file__).parent / "data"
 OS_FIXTURE = json.loads((DATA / "gnubg_bearoff_os.json").read_text())
 TS_FIXTURE = json.loads((DATA / "gnubg_bearoff_ts.json").read_text())

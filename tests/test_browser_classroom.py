@@ -1,6 +1,8 @@
 """A live round in a real browser: a presenter and two students in three contexts.
 
-Its own ``streamlit run`` on a fresh data directory (the store is a SQLite file there).
+Two app processes of its own (``streamlit run``, as behind the app's nginx) on a fresh
+data directory (the store is a SQLite file there), started once for the module: each
+test opens rooms of its own (xdist group "classroom browser": one worker starts them).
 The presenter opens a room and asks; two students open the room link on their
 "phones", join and answer; the presenter's live count reaches 2 without a reload
 (what the teacher types in the ask form stays through the live refreshes that redraw it);
@@ -22,19 +24,31 @@ from store import Classroom, database_url
 from tests.browser import ARTIFACTS, PATIENCE_MS, metric_value, patient_context, settled
 from ui import student
 
-pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.timeout(300),
+    pytest.mark.xdist_group("classroom browser"),
+]
 
 PHONE = {"width": 390, "height": 844}
 PROJECTOR = {"width": 1400, "height": 1000}
 
 
-@pytest.fixture
-def classroom_server(tmp_path, monkeypatch):
-    monkeypatch.setenv("CUBE_LAB_DATA", str(tmp_path))
-    monkeypatch.delenv("CUBE_LAB_DATABASE_URL", raising=False)
-    ARTIFACTS.mkdir(exist_ok=True)
-    with streamlit_servers(1) as servers:
-        yield servers[0][0]
+@pytest.fixture(scope="module")
+def two_processes(tmp_path_factory):
+    """Two app processes on one store (a SQLite file), as behind the app's nginx.
+
+    Started once for the module (two server starts, where each test started its own);
+    every test opens rooms of its own, so no test reads another's.
+    """
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setenv("CUBE_LAB_DATA", str(tmp_path_factory.mktemp("classroom")))
+        monkeypatch.delenv("CUBE_LAB_DATABASE_URL", raising=False)
+        ARTIFACTS.mkdir(exist_ok=True)
+        with streamlit_servers(2, log_dir=ARTIFACTS) as servers:
+            store = Classroom(database_url())
+            yield [base for base, _ in servers], store
+            store.dispose()
 
 
 def _student(
@@ -71,8 +85,8 @@ def _answer(page, choice: str) -> None:
     expect(page.get_by_text(f"Your answer: {choice}")).to_be_visible()
 
 
-def test_a_presenter_and_two_students(classroom_server, browser):
-    base = classroom_server
+def test_a_presenter_and_two_students(two_processes, browser):
+    (base, _), _ = two_processes
     contexts = []
     try:
         presenter_context = patient_context(browser, viewport=PROJECTOR)
@@ -139,18 +153,6 @@ def test_a_presenter_and_two_students(classroom_server, browser):
     finally:
         for context in contexts:
             context.close()
-
-
-@pytest.fixture
-def two_processes(tmp_path, monkeypatch):
-    """Two app processes on one store (a SQLite file), as behind the app's nginx."""
-    monkeypatch.setenv("CUBE_LAB_DATA", str(tmp_path))
-    monkeypatch.delenv("CUBE_LAB_DATABASE_URL", raising=False)
-    ARTIFACTS.mkdir(exist_ok=True)
-    with streamlit_servers(2, log_dir=ARTIFACTS) as servers:
-        store = Classroom(database_url())
-        yield [base for base, _ in servers], store
-        store.dispose()
 
 
 def _kept_token(page) -> None:

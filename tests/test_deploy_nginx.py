@@ -22,7 +22,9 @@ from bench.server import streamlit_servers
 from tests.threads import off_loop
 from ui import clients, serve
 
-pytestmark = pytest.mark.timeout(300)
+# One worker runs the whole module (xdist group), so its module fixture (a server behind nginx) is
+# set up once: -n 2 otherwise split the module and each worker built its own.
+pytestmark = [pytest.mark.timeout(300), pytest.mark.xdist_group("nginx proxy")]
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": "frame-ancestors 'self'; object-src 'none'; base-uri 'self'",

@@ -1,6 +1,7 @@
 """The cluster's rollout agrees with the engine's own single-process rollout
 (cubecore.engine.evaluate at level "rollout") on 11 positions: races, bear-offs and three
-contact positions, on a real LocalCluster of two worker processes.
+contact positions, on a real LocalCluster of two worker processes (the session's:
+``two_workers``, tests/clusters.py).
 
 1. Identity at the same seed and trials: one batch of all the trials, seeded with the
    engine's rollout seed (engine.ROLLOUT_SEED) and run on a cluster worker, gives exactly
@@ -70,13 +71,6 @@ POSITIONS = [
         72,
     ),
 ]
-
-
-@pytest.fixture(scope="module")
-def two_workers():
-    with cluster.connect(workers=2) as client:
-        client.wait_for_workers(2, timeout=WAIT)
-        yield client
 
 
 class _EngineRollouts(dict[str, engine.EngineCubeDecision]):

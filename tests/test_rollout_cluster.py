@@ -1,6 +1,9 @@
 """Rollouts on real Dask clusters (rollouts.cluster): a LocalCluster of 1 and of 2 worker
 processes, a worker killed mid-rollout, cancel and resume, and a `dask scheduler` with a
-`dask worker` started as processes. Nothing here is mocked; a missing `dask` fails."""
+`dask worker` started as processes. Nothing here is mocked; a missing `dask` fails.
+
+The cluster of two workers is the session's (``two_workers``, tests/clusters.py); the
+one-worker reference starts a cluster of its own."""
 
 import json
 import os
@@ -59,15 +62,6 @@ def one_worker_result():
         batches = dict(run.results)
     _assert_all_ended([p for p in _descendants() if p not in before])
     return result, batches
-
-
-@pytest.fixture(scope="module")
-def two_workers():
-    before = set(_descendants())
-    with cluster.connect(workers=2) as client:
-        client.wait_for_workers(2, timeout=WAIT)
-        yield client
-    _assert_all_ended([p for p in _descendants() if p not in before])
 
 
 def test_one_and_two_workers_give_identical_results(one_worker_result, two_workers):

@@ -2,7 +2,8 @@
 processes and a real SQLite database: a job runs to the result of an undisturbed
 rollout, a cancelled job stops and resumes, an app process SIGKILLed mid-rollout loses
 its lease and another process resumes the job from the stored batches, and two app
-processes (real OS processes) submitting the same position run it once."""
+processes (real OS processes) submitting the same position run it once. The cluster is
+the session's (``two_workers``, tests/clusters.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ import signal
 import threading
 import time
 
-import psutil
 import pytest
 
 from cubecore import rollout as ro
@@ -46,39 +46,17 @@ def _until(condition, what: str, pause: float = 0.05):
     return value
 
 
-def _descendants() -> set[int]:
-    from cubecore import engine
-
-    own = engine._WORKER._process
-    mine = {own.pid} if own is not None and own.poll() is None else set()
-    return {
-        p.pid
-        for p in psutil.Process().children(recursive=True)
-        if p.pid not in mine and "multiprocessing.resource_tracker" not in " ".join(p.cmdline())
-    }
-
-
 def _runner_threads() -> list[threading.Thread]:
     return [t for t in threading.enumerate() if t.name == "rollout-runner"]
 
 
 @pytest.fixture(scope="module")
-def two_workers():
-    before = _descendants()
-    with cluster.connect(workers=2) as client:
-        client.wait_for_workers(2, timeout=WAIT)
-        yield client
-    left = [psutil.Process(pid) for pid in _descendants() - before if psutil.pid_exists(pid)]
-    _, alive = psutil.wait_procs(left, timeout=120)
-    assert alive == [], f"processes left behind: {alive}"
-
-
-@pytest.fixture(scope="module")
-def reference(two_workers):
+def reference(dask_cluster):
     """The undisturbed rollouts, straight on the cluster (no queue, no store)."""
+    dask_cluster.wait_for_workers(2, timeout=WAIT)
     return {
-        "race": cluster.ClusterRollout(two_workers, SHORT_RACE, SETTINGS).result(timeout=WAIT),
-        "slow": cluster.ClusterRollout(two_workers, OPENING, SLOW).result(timeout=WAIT),
+        "race": cluster.ClusterRollout(dask_cluster, SHORT_RACE, SETTINGS).result(timeout=WAIT),
+        "slow": cluster.ClusterRollout(dask_cluster, OPENING, SLOW).result(timeout=WAIT),
     }
 
 

@@ -43,7 +43,9 @@ from ui import clients, serve, throttle
 from ui.internals import MAX_WIDGET_STATE_BYTES
 from ui.links import MAX_LINK_BYTES
 
-pytestmark = pytest.mark.timeout(600)
+# One worker runs the whole module (xdist group), so its module fixture (a server, warmed up) is
+# set up once: -n 2 otherwise split the module and each worker built its own.
+pytestmark = [pytest.mark.timeout(600), pytest.mark.xdist_group("websocket limits server")]
 
 ROOT = Path(__file__).resolve().parents[1]
 #: ``server.maxMessageSize`` of the shipped config, in bytes (Streamlit counts MB).
