@@ -3,10 +3,12 @@
 Also the house rule "never skip", enforced: a skipped or xfailed test fails the run.
 """
 
+import functools
 from pathlib import Path
 
 import pytest
 import streamlit as st
+from streamlit.components.v2 import manifest_scanner
 from streamlit.testing.v1 import AppTest
 
 from tests.clusters import close_after, dask_cluster, two_workers  # noqa: F401 (rollouts)
@@ -14,6 +16,16 @@ from tests.databases import clock, database, postgres_url  # noqa: F401 (the sto
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
+
+# Each new AppTest scans every installed distribution's metadata for Streamlit's v2
+# components (streamlit.testing.v1.app_test: AppTest._run), about 50 ms of CPU of the
+# 70 ms a page's AppTest run takes; a server scans once, when it starts. The installed
+# packages do not change during a test run, so each test process scans once too: the
+# suite's thousands of AppTests then spend their CPU on the app (measured in
+# docs/benchmarks.md, "make check and make test").
+manifest_scanner.scan_component_manifests = functools.cache(
+    manifest_scanner.scan_component_manifests
+)
 
 
 _skipped: list[str] = []
