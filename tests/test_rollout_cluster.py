@@ -77,9 +77,16 @@ def test_one_and_two_workers_give_identical_results(one_worker_result, two_worke
     assert reference.action in {"Double, take", "Double, pass", "No double, take", "Too good"}
 
 
-def test_a_killed_worker_loses_nothing(one_worker_result, two_workers):
-    reference, _ = one_worker_result
-    run = cluster.ClusterRollout(two_workers, SHORT_RACE, SETTINGS)
+#: The killed-worker test's rollout: 36 batches, so that after the first has finished the
+#: workers still hold many (a short race's batch takes about 20 ms on a warm engine: with
+#: 6 batches, all could be done before the test looks for a busy worker).
+KILL_SETTINGS = ro.RolloutSettings(trials=36 * 36, batch_trials=36, seed=2026)
+
+
+def test_a_killed_worker_loses_nothing(two_workers):
+    reference = cluster.ClusterRollout(two_workers, SHORT_RACE, KILL_SETTINGS).result(timeout=WAIT)
+    assert reference.complete and reference.batches == 36
+    run = cluster.ClusterRollout(two_workers, SHORT_RACE, KILL_SETTINGS)
     run.next_batch(timeout=WAIT)
     busy = {w: keys for w, keys in two_workers.processing().items() if keys}
     assert busy, "no batch was running after the first finished"
