@@ -112,6 +112,7 @@ __all__ = [
     "database_url",
     "migrate",
     "new_student_id",
+    "open_database",
     "read_position_source",
 ]
 
@@ -694,6 +695,26 @@ class Student:
     answers: int
 
 
+def open_database(url: str) -> Engine:
+    """The engine of the app's database at ``url``, migrated to the newest revision.
+
+    SQLite gets its write-ahead log, foreign keys and immediate transactions
+    (:func:`_configure_sqlite`) and a 30 s busy wait; PostgreSQL a liveness check of
+    pooled connections. Every store of the app (classroom, drill answers, rollouts,
+    rollout queue) opens its database here.
+    """
+    is_sqlite = url.startswith("sqlite")
+    engine = create_engine(
+        url,
+        pool_pre_ping=not is_sqlite,
+        connect_args={"timeout": 30} if is_sqlite else {},
+    )
+    if is_sqlite:
+        _configure_sqlite(engine)
+    migrate(engine)
+    return engine
+
+
 def _configure_sqlite(engine: Engine) -> None:
     """Write-ahead log, foreign keys, a busy wait, and every transaction ``BEGIN IMMEDIATE``.
 
@@ -733,15 +754,7 @@ class Classroom:
     def __init__(self, url: str | None = None, *, clock: Clock | None = None) -> None:
         self.url = database_url() if url is None else url
         self._clock = clock or _utc_now
-        is_sqlite = self.url.startswith("sqlite")
-        self.engine = create_engine(
-            self.url,
-            pool_pre_ping=not is_sqlite,
-            connect_args={"timeout": 30} if is_sqlite else {},
-        )
-        if is_sqlite:
-            _configure_sqlite(self.engine)
-        migrate(self.engine)
+        self.engine = open_database(self.url)
 
     def dispose(self) -> None:
         """Close the connection pool."""

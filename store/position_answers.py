@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import create_engine, func, select
+from sqlalchemy import func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, RowMapping
 
@@ -36,12 +36,11 @@ from cubecore import review
 from cubecore.position_drills import PositionGrade, grade_position, question_of_card
 from store.classroom import (
     Limit,
-    _configure_sqlite,
     _minutes,
     _text,
     _token,
     database_url,
-    migrate,
+    open_database,
 )
 from store.schema import (
     ANSWER_CHARS,
@@ -115,15 +114,7 @@ class PositionAnswers:
     def __init__(self, url: str | None = None, *, clock: Clock | None = None) -> None:
         self.url = database_url() if url is None else url
         self._clock = clock or _utc_now
-        is_sqlite = self.url.startswith("sqlite")
-        self.engine = create_engine(
-            self.url,
-            pool_pre_ping=not is_sqlite,
-            connect_args={"timeout": 30} if is_sqlite else {},
-        )
-        if is_sqlite:
-            _configure_sqlite(self.engine)
-        migrate(self.engine)
+        self.engine = open_database(self.url)
 
     def dispose(self) -> None:
         """Close the connection pool."""

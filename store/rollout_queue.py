@@ -39,7 +39,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import Engine, and_, create_engine, func, or_, select, text, update
+from sqlalchemy import Engine, and_, func, or_, select, text, update
 from sqlalchemy.engine import Connection, RowMapping
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql.elements import ColumnElement
@@ -47,7 +47,7 @@ from sqlalchemy.sql.elements import ColumnElement
 from cubecore import engine
 from cubecore import rollout as ro
 from cubecore.position import Position, position_from_id, position_id
-from store.classroom import _configure_sqlite, database_url, migrate
+from store.classroom import database_url, open_database
 from store.rollouts import RolloutStore
 from store.schema import ROLLOUT_STATES, rollout_batches, rollout_jobs
 
@@ -261,14 +261,7 @@ class RolloutQueue:
         self.queue_jobs = queue_jobs
         self.lease = lease
         self._sqlite = self.url.startswith("sqlite")
-        self.engine: Engine = create_engine(
-            self.url,
-            pool_pre_ping=not self._sqlite,
-            connect_args={"timeout": 30} if self._sqlite else {},
-        )
-        if self._sqlite:
-            _configure_sqlite(self.engine)
-        migrate(self.engine)
+        self.engine: Engine = open_database(self.url)
         self.batches = RolloutStore(self.url)
 
     def dispose(self) -> None:

@@ -13,13 +13,13 @@ import json
 from dataclasses import asdict
 from datetime import UTC, datetime
 
-from sqlalchemy import create_engine, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from cubecore import rollout as ro
 from cubecore.engine import RolloutBatchSums
 from cubecore.position import position_id
-from store.classroom import _configure_sqlite, database_url, migrate
+from store.classroom import database_url, open_database
 from store.schema import rollout_batches
 
 __all__ = ["RolloutStore"]
@@ -47,15 +47,7 @@ class RolloutStore:
 
     def __init__(self, url: str | None = None) -> None:
         self.url = database_url() if url is None else url
-        is_sqlite = self.url.startswith("sqlite")
-        self.engine = create_engine(
-            self.url,
-            pool_pre_ping=not is_sqlite,
-            connect_args={"timeout": 30} if is_sqlite else {},
-        )
-        if is_sqlite:
-            _configure_sqlite(self.engine)
-        migrate(self.engine)
+        self.engine = open_database(self.url)
 
     def dispose(self) -> None:
         """Close the connection pool."""
