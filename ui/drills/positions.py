@@ -52,12 +52,17 @@ _LEITNER = (
 )
 
 
-class PositionAttempt(TypedDict):
+class Shown(TypedDict):
+    """Which question of a quiz is shown (one at a time)."""
+
+    current: int
+
+
+class PositionAttempt(Shown):
     """One position quiz's grades and messages by question, and the question shown."""
 
     grades: dict[int, PositionGrade]
     errors: dict[int, str]
-    current: int
 
 
 class ReviewSnapshot(TypedDict):
@@ -289,8 +294,29 @@ def _score(questions: tuple[PositionQuestion, ...], attempt: PositionAttempt) ->
     )
 
 
-def _move(attempt: PositionAttempt, step: int, count: int) -> None:
+def _move(attempt: Shown, step: int, count: int) -> None:
     attempt["current"] = min(max(attempt["current"] + step, 0), count - 1)
+
+
+def step_buttons(attempt: Shown, index: int, count: int) -> None:
+    """The previous and next question's buttons of a quiz shown one question at a time."""
+    back, forward = st.columns(2)
+    back.button(
+        "Previous question",
+        key="drill-previous",
+        on_click=_move,
+        args=(attempt, -1, count),
+        disabled=index == 0,
+        width="stretch",
+    )
+    forward.button(
+        "Next question",
+        key="drill-next",
+        on_click=_move,
+        args=(attempt, 1, count),
+        disabled=index == count - 1,
+        width="stretch",
+    )
 
 
 def _radio(question: PositionQuestion, key: str) -> None:
@@ -326,23 +352,7 @@ def one_by_one(
     _errors(attempt, range(index, index + 1))
     if answered:
         verdict(question, attempt["grades"][index], v.present)
-    back, forward = st.columns(2)
-    back.button(
-        "Previous question",
-        key="drill-previous",
-        on_click=_move,
-        args=(attempt, -1, len(questions)),
-        disabled=index == 0,
-        width="stretch",
-    )
-    forward.button(
-        "Next question",
-        key="drill-next",
-        on_click=_move,
-        args=(attempt, 1, len(questions)),
-        disabled=index == len(questions) - 1,
-        width="stretch",
-    )
+    step_buttons(attempt, index, len(questions))
     with score:
         _score(questions, attempt)
 

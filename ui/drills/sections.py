@@ -8,7 +8,6 @@ quiz, so a reload (on any app process) keeps the attempt and its score.
 from __future__ import annotations
 
 from types import ModuleType
-from typing import TypedDict
 
 import pandas as pd
 import streamlit as st
@@ -32,7 +31,7 @@ _GAVE_UP = "gave up"
 _FILES = {spec.url_path: spec for spec in PAGES}
 
 
-class Attempt(TypedDict):
+class Attempt(positions.Shown):
     """One quiz's attempt in Session State: grades and messages by question, the questions
     given up on (their answer shown, no longer graded), the one shown."""
 
@@ -213,10 +212,6 @@ def _attempt_download(v: View, questions: tuple[drills.Question, ...], attempt: 
     widgets.table_with_download(attempt_table(questions, attempt), name)
 
 
-def _move(attempt: Attempt, step: int, count: int) -> None:
-    attempt["current"] = min(max(attempt["current"] + step, 0), count - 1)
-
-
 _NO_REVIEW = (
     "Nothing to review now: the positions you get wrong in the position topics come "
     "back here, spaced out in time."
@@ -279,23 +274,7 @@ def render_one(v: View) -> None:
             args=(attempt, index, signature),
             help="The exact value, its formula and source; this question is then not graded.",
         )
-    back, forward = st.columns(2)
-    back.button(
-        "Previous question",
-        key="drill-previous",
-        on_click=_move,
-        args=(attempt, -1, len(questions)),
-        disabled=index == 0,
-        width="stretch",
-    )
-    forward.button(
-        "Next question",
-        key="drill-next",
-        on_click=_move,
-        args=(attempt, 1, len(questions)),
-        disabled=index == len(questions) - 1,
-        width="stretch",
-    )
+    positions.step_buttons(attempt, index, len(questions))
     with score:
         _score(questions, attempt)
     _attempt_download(v, questions, attempt)
