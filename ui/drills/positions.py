@@ -21,8 +21,7 @@ from typing import TypedDict
 import pandas as pd
 import streamlit as st
 
-from cubecore import cubeful, library, review
-from cubecore.position import Position
+from cubecore import library, review
 from cubecore.position_drills import (
     PositionGrade,
     PositionQuestion,
@@ -38,6 +37,7 @@ from ui.library.controls import SCORE_LABELS, THEME_LABELS
 from ui.library.data import POSITION_PAGE, position_values
 from ui.links import escape_text
 from ui.pages import link_query
+from ui.position.data import class_cube_life
 from ui.skeleton import View
 from ui.style import NOT_APPLICABLE
 
@@ -180,26 +180,12 @@ def equities_frame(question: PositionQuestion) -> pd.DataFrame:
     )
 
 
-def _cube_life(position: Position) -> tuple[str, float]:
-    """gnubg's class of the position and its default cube life (the anatomy's x)."""
-    try:
-        position.home_boards()
-        in_home = True
-    except ValueError:
-        in_home = False
-    if position.is_race and not in_home:
-        return "race", cubeful.cube_life("race", position.pips[0])
-    if in_home:
-        return "bear-off", cubeful.cube_life("bearoff")
-    return "contact", cubeful.cube_life("contact")
-
-
 def _anatomy(question: PositionQuestion, present: bool) -> None:
     """The anatomy of the decision: Janowski's model on the engine's five chances."""
     e = question.evaluation
     item = question.position
     score = library.SCORES[question.score]
-    kind, x = _cube_life(item.position)
+    kind, x = class_cube_life(item.position)
     setting = cube_data.Setting(
         x=x,
         cube=item.cube,

@@ -20,11 +20,12 @@ from dataclasses import dataclass
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
-from cubecore import engine
+from cubecore import cubeful, engine
 from cubecore import rollout as ro
 from cubecore.engine import EngineCubeDecision
 from cubecore.match_points import CubeOwner
 from cubecore.met import load_table
+from cubecore.position import Position
 from cubecore.rollout import RolloutResult
 from store.rollout_queue import RolloutJob
 from ui.position.controls import read_position
@@ -158,3 +159,18 @@ def match_winning_chance(equity: float, request: Request) -> float:
     win = after(request.away - request.cube, request.opp_away)
     lose = after(request.away, request.opp_away - request.cube)
     return lose + (equity + 1.0) / 2.0 * (win - lose)
+
+
+def class_cube_life(position: Position) -> tuple[str, float]:
+    """gnubg's position class of ``position`` in words and its default cube life x (the
+    anatomy's x on the position page and in the position drills)."""
+    try:
+        position.home_boards()
+        in_home = True
+    except ValueError:
+        in_home = False
+    if position.is_race and not in_home:
+        return "race", cubeful.cube_life("race", position.pips[0])
+    if in_home:
+        return "bear-off", cubeful.cube_life("bearoff")
+    return "contact", cubeful.cube_life("contact")

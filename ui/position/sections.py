@@ -518,20 +518,6 @@ def _engine_numbers(
         )
 
 
-def _class_cube_life(position: Position) -> tuple[str, float]:
-    """gnubg's position class of ``position`` and its default cube life."""
-    try:
-        position.home_boards()
-        in_home = True
-    except ValueError:
-        in_home = False
-    if position.is_race and not in_home:
-        return "race", cubeful.cube_life("race", position.pips[0])
-    if in_home:
-        return "bear-off", cubeful.cube_life("bearoff")
-    return "contact", cubeful.cube_life("contact")
-
-
 def _x(implied: ImpliedCubeLife) -> str:
     return "undefined" if implied.x is None else f"{implied.x:.3f}"
 
@@ -547,7 +533,7 @@ def _reading(
     d = answers[request.level]
     st.subheader("The theory's reading of the engine's answer")
     nd, dt = d.implied_cube_life(), d.implied_cube_life("double_take")
-    kind, default_x = _class_cube_life(position)
+    kind, default_x = data.class_cube_life(position)
     widgets.metric_row(
         [
             ("Implied cube life x, No double", _x(nd)),
