@@ -252,3 +252,19 @@ def test_the_position_goes_to_the_cube_calculator_and_back(open_page):
     again = open_page(PAGE, **back, depth="1-ply")
     assert not again.exception and not again.warning
     assert again.text_input(key="pos").value == DEFAULT
+
+
+def test_one_rule_chooses_the_anatomy_s_cube_life():
+    # the position page, the position drills and the class's reveal slide share it
+    from ui.position.data import anatomy_cube_life, class_cube_life
+
+    opening = position_from_id("4HPwATDgc/ABMA")
+    assert anatomy_cube_life(0.7312345678, opening) == (
+        0.731235,
+        "the implied cube life x = 0.731",
+    )
+    kind, x = class_cube_life(opening)
+    assert (kind, x) == ("contact", 0.68)
+    for outside in (None, -0.2, 1.3):
+        chosen, said = anatomy_cube_life(outside, opening)
+        assert chosen == x and "contact position" in said and "not in 0 to 1" in said

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from cubecore import cubeful, library
+from cubecore import library
 from store import POSITION_CHOICES, Classroom, PositionAsked, PositionVerdict, Question, Tally
 from store.schema import PROMPT_CHARS
 from ui import widgets
@@ -23,6 +23,7 @@ from ui.board import board_figure
 from ui.classroom import charts
 from ui.cube import data as cube_data
 from ui.links import escape_text
+from ui.position.data import anatomy_cube_life
 from ui.style import Figure
 
 #: The three votes in players' words (the buttons' labels).
@@ -148,14 +149,9 @@ def _anatomy(asked: PositionAsked, verdict: PositionVerdict, key: str) -> str:
     """The anatomy of the decision (DT - ND term by term) on the verdict's chances, at
     the implied cube life (the position class's where it is outside 0 to 1); what x
     was used, in words."""
-    x = verdict.cube_life
-    if x is not None and 0.0 <= x <= 1.0:
-        said = f"the implied cube life x = {x:.3f}"
-    else:
-        x = cubeful.cube_life("contact")
-        said = f"x = {x:.2f} (the implied cube life is not in 0 to 1)"
+    x, said = anatomy_cube_life(verdict.cube_life, asked.position)
     setting = cube_data.Setting(
-        x=round(x, 6),
+        x=x,
         cube=asked.cube,
         owner=asked.owner,
         match=False,

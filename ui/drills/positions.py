@@ -21,6 +21,7 @@ from typing import TypedDict
 import pandas as pd
 import streamlit as st
 
+from cubecore import engine as cube_engine
 from cubecore import library, review
 from cubecore.position_drills import (
     PositionGrade,
@@ -37,7 +38,7 @@ from ui.library.controls import SCORE_LABELS, THEME_LABELS
 from ui.library.data import POSITION_PAGE, position_values
 from ui.links import escape_text
 from ui.pages import link_query
-from ui.position.data import class_cube_life
+from ui.position.data import anatomy_cube_life
 from ui.skeleton import View
 from ui.style import NOT_APPLICABLE
 
@@ -185,7 +186,16 @@ def _anatomy(question: PositionQuestion, present: bool) -> None:
     e = question.evaluation
     item = question.position
     score = library.SCORES[question.score]
-    kind, x = class_cube_life(item.position)
+    implied = cube_engine.implied_cube_life(
+        (e.win, e.win_gammon, e.win_backgammon, e.lose_gammon, e.lose_backgammon),
+        e.no_double,
+        cube=item.cube,
+        owner=item.owner,
+        away=score.away,
+        opp_away=score.opp_away,
+        crawford=score.crawford,
+    )  # the library's rules: no Jacoby rule; Kazaross-XG2 at a score (the default)
+    x, said = anatomy_cube_life(implied.x, item.position)
     setting = cube_data.Setting(
         x=x,
         cube=item.cube,
@@ -219,10 +229,9 @@ def _anatomy(question: PositionQuestion, present: bool) -> None:
     widgets.chart(anatomy.figure, f"drill_anatomy_{item.id}_{question.score}")
     if not present:
         st.caption(
-            f"Janowski's model on the engine's five chances, with gnubg's cube life for a "
-            f"{kind} position (x = {x:.2f}): how the gain from doubling splits into the "
-            "dead cube's gain, the gammons, the opponent's recube and the market losers "
-            "given up. " + source("J93") + "; " + source("JR12")
+            f"Janowski's model on the engine's five chances at {said}: how the gain from "
+            "doubling splits into the dead cube's gain, the gammons, the opponent's recube "
+            "and the market losers given up. " + source("J93") + "; " + source("JR12")
         )
 
 

@@ -174,3 +174,14 @@ def class_cube_life(position: Position) -> tuple[str, float]:
     if in_home:
         return "bear-off", cubeful.cube_life("bearoff")
     return "contact", cubeful.cube_life("contact")
+
+
+def anatomy_cube_life(implied: float | None, position: Position) -> tuple[float, str]:
+    """The cube life x of the anatomy and market window beside an engine's decision, and
+    how it was chosen, in words: the implied cube life of the engine's ND equity where it
+    lies in 0..1, else gnubg's x for the position's class (:func:`class_cube_life`). One
+    rule for the position page, the position drills and the class's reveal slide."""
+    if implied is not None and 0.0 <= implied <= 1.0:
+        return round(implied, 6), f"the implied cube life x = {implied:.3f}"
+    kind, x = class_cube_life(position)
+    return x, f"gnubg's x for a {kind} position, {x:.3f} (the implied x is not in 0 to 1)"

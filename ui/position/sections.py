@@ -573,7 +573,7 @@ def _reading(
             r"{E_{\mathrm{live}} - E_{\mathrm{dead}}}",
             source("J93") + "; " + source("GNUBG", "cube efficiency"),
         )
-    _anatomy_and_window(d, nd, default_x, request, v)
+    _anatomy_and_window(d, nd, position, request, v)
 
 
 def _rounded(implied: ImpliedCubeLife) -> float | None:
@@ -583,16 +583,14 @@ def _rounded(implied: ImpliedCubeLife) -> float | None:
 def _anatomy_and_window(
     d: EngineCubeDecision,
     implied: ImpliedCubeLife,
-    default_x: float,
+    position: Position,
     request: data.Request,
     v: View,
 ) -> None:
     """The cube calculator's market window, anatomy and margins on the engine's chances,
-    at the implied x (the class's x where that is undefined or outside 0..1)."""
-    if implied.x is not None and 0.0 <= implied.x <= 1.0:
-        x, said = round(implied.x, 6), f"the implied cube life x = {implied.x:.3f}"
-    else:
-        x, said = default_x, f"gnubg's x = {default_x:.3f} (the implied x is not in 0 to 1)"
+    at the implied x (the class's x where that is undefined or outside 0..1:
+    :func:`ui.position.data.anatomy_cube_life`)."""
+    x, said = data.anatomy_cube_life(implied.x, position)
     table_key = v.text("met")
     if not request.money:
         table = load_table(table_key)
