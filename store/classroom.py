@@ -110,6 +110,7 @@ __all__ = [
     "clean_code",
     "clean_nickname",
     "database_url",
+    "limit_client",
     "migrate",
     "new_student_id",
     "open_database",
@@ -695,6 +696,34 @@ class Student:
     answers: int
 
 
+def limit_client(
+    db: Connection, limit: Limit, client: str | None, now: datetime, *, count: bool = True
+) -> None:
+    """Refuse when ``client`` has used ``limit`` up; else count one action if ``count``.
+
+    The actions are rows of ``client_events`` (kind, client, time), so the limit holds
+    across sessions and app processes; every store of the app counts its clients here.
+    ``client`` ``None`` is a trusted caller (a test, a script), not limited. Two
+    processes counting the same client at the same instant may each let one action
+    through past the limit on PostgreSQL (read committed); SQLite serialises them.
+    """
+    if client is None:
+        return
+    if not isinstance(client, str):
+        raise TypeError(f"client must be text (got {type(client).__name__})")
+    who = client[:_CLIENT_CHARS]
+    mine = (
+        (client_events.c.client == who)
+        & (client_events.c.kind == limit.kind)
+        & (client_events.c.at > now - limit.window)
+    )
+    used, oldest = db.execute(select(func.count(), func.min(client_events.c.at)).where(mine)).one()
+    if used >= limit.count:
+        raise ValueError(limit.message.format(minutes=_minutes(oldest + limit.window - now)))
+    if count:
+        db.execute(client_events.insert().values(kind=limit.kind, client=who, at=now))
+
+
 def open_database(url: str) -> Engine:
     """The engine of the app's database at ``url``, migrated to the newest revision.
 
@@ -767,31 +796,8 @@ class Classroom:
 
     # limits ----------------------------------------------------------------------------
     def _limited(self, db: Connection, limit: Limit, client: str | None, *, count: bool) -> None:
-        """Refuse when ``client`` has used ``limit`` up; else count one action if ``count``.
-
-        ``client`` ``None`` is a trusted caller (a test, a script), not limited. Two
-        processes counting the same client at the same instant may each let one action
-        through past the limit on PostgreSQL (read committed); SQLite serialises them.
-        """
-        if client is None:
-            return
-        if not isinstance(client, str):
-            raise TypeError(f"client must be text (got {type(client).__name__})")
-        who = client[:_CLIENT_CHARS]
-        now = self.now()
-        since = now - limit.window
-        mine = (
-            (client_events.c.client == who)
-            & (client_events.c.kind == limit.kind)
-            & (client_events.c.at > since)
-        )
-        used, oldest = db.execute(
-            select(func.count(), func.min(client_events.c.at)).where(mine)
-        ).one()
-        if used >= limit.count:
-            raise ValueError(limit.message.format(minutes=_minutes(oldest + limit.window - now)))
-        if count:
-            db.execute(client_events.insert().values(kind=limit.kind, client=who, at=now))
+        """:func:`limit_client` at this store's time."""
+        limit_client(db, limit, client, self.now(), count=count)
 
     def _count(self, limit: Limit, client: str | None) -> None:
         """Count one action of ``client`` in its own transaction (kept when the caller fails)."""

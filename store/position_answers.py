@@ -36,17 +36,16 @@ from cubecore import review
 from cubecore.position_drills import PositionGrade, grade_position, question_of_card
 from store.classroom import (
     Limit,
-    _minutes,
     _text,
     _token,
     database_url,
+    limit_client,
     open_database,
 )
 from store.schema import (
     ANSWER_CHARS,
     CARD_CHARS,
     DRILL_QUIZ_CHARS,
-    client_events,
     position_answers,
 )
 
@@ -74,7 +73,6 @@ CLIENT_POSITION_ANSWERS = Limit(
 ANSWER_RETENTION = timedelta(days=400)
 #: Question numbers of a quiz (0-based); a review session is numbered past a quiz's 50.
 MAX_NUMBER = 10_000
-_CLIENT_CHARS = 64
 
 Clock = Callable[[], datetime]
 
@@ -133,25 +131,6 @@ class PositionAnswers:
                 )
             )
             return int(gone.rowcount or 0)
-
-    def _limited(self, db: Connection, client: str | None, now: datetime) -> None:
-        """Refuse when ``client`` has used its answers up; else count this one."""
-        if client is None:
-            return  # a trusted caller (a test, a script)
-        if not isinstance(client, str):
-            raise TypeError(f"client must be text (got {type(client).__name__})")
-        limit, who = CLIENT_POSITION_ANSWERS, client[:_CLIENT_CHARS]
-        mine = (
-            (client_events.c.client == who)
-            & (client_events.c.kind == limit.kind)
-            & (client_events.c.at > now - limit.window)
-        )
-        used, oldest = db.execute(
-            select(func.count(), func.min(client_events.c.at)).where(mine)
-        ).one()
-        if used >= limit.count:
-            raise ValueError(limit.message.format(minutes=_minutes(oldest + limit.window - now)))
-        db.execute(client_events.insert().values(kind=limit.kind, client=who, at=now))
 
     def keep(
         self,
@@ -224,7 +203,7 @@ class PositionAnswers:
                     "one student: they are deleted a year after you gave them."
                 )
             now = self.now()
-            self._limited(db, client, now)
+            limit_client(db, CLIENT_POSITION_ANSWERS, client, now)
             dialect = postgresql if db.dialect.name == "postgresql" else sqlite
             insert = dialect.insert(position_answers).values(
                 token=token,
