@@ -203,16 +203,29 @@ class StoredEvaluation:
         return self.double_pass < self.double_take
 
     @property
-    def margin(self) -> float | None:
-        """How close the decision is: the smaller of |ND - min(DT, DP)| and |DT - DP|.
-
-        None where the player cannot double. The doubler's choice is ND against
-        min(DT, DP), the taker's DT against DP; a small margin is a close decision.
-        """
+    def doubler_margin(self) -> float | None:
+        """How close the doubler's choice is: |ND - min(DT, DP)| (the double is worth
+        the smaller of DT and DP, the taker choosing); None where he cannot double."""
         if self.double_take is None or self.double_pass is None:
             return None
-        double = min(self.double_take, self.double_pass)
-        return min(abs(self.no_double - double), abs(self.double_take - self.double_pass))
+        return abs(self.no_double - min(self.double_take, self.double_pass))
+
+    @property
+    def taker_margin(self) -> float | None:
+        """How close the taker's choice is: |DT - DP|; None where no double is possible."""
+        if self.double_take is None or self.double_pass is None:
+            return None
+        return abs(self.double_take - self.double_pass)
+
+    @property
+    def margin(self) -> float | None:
+        """How close the decision is: the smaller of :attr:`doubler_margin` and
+        :attr:`taker_margin`; a small margin is a close decision. None where the player
+        cannot double."""
+        doubler, taker = self.doubler_margin, self.taker_margin
+        if doubler is None or taker is None:
+            return None
+        return min(doubler, taker)
 
 
 def verdict_of(action: str, doubles: bool, taker_passes: bool, cube_available: bool) -> str:

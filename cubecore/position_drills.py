@@ -179,19 +179,10 @@ class PositionGrade:
         return _MILLI * self.error
 
 
-def _double_value(e: StoredEvaluation) -> float:
-    assert e.double_take is not None and e.double_pass is not None
-    return min(e.double_take, e.double_pass)
-
-
 def _margin(topic: str, e: StoredEvaluation) -> float:
-    assert e.double_take is not None and e.double_pass is not None
-    if topic == "double":
-        return abs(e.no_double - _double_value(e))
-    if topic == "take":
-        return abs(e.double_take - e.double_pass)
-    margin = e.margin
-    assert margin is not None
+    """How close the decision ``topic`` asks is: the doubler's, the taker's or both."""
+    margin = {"double": e.doubler_margin, "take": e.taker_margin}.get(topic, e.margin)
+    assert margin is not None  # asked only where the player on roll can double
     return margin
 
 
@@ -273,9 +264,8 @@ def _error(question: PositionQuestion, given: str) -> float:
     if given in question.accepted:
         return 0.0
     e = question.evaluation
-    assert e.double_take is not None and e.double_pass is not None
-    doubler = abs(e.no_double - _double_value(e))
-    taker = abs(e.double_take - e.double_pass)
+    doubler, taker = e.doubler_margin, e.taker_margin
+    assert doubler is not None and taker is not None  # an askable position's
     if question.topic == "double":
         return doubler
     if question.topic == "take":
