@@ -44,7 +44,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
-from scipy import special, stats
+from scipy import special
 
 from cubecore import janowski, race
 from cubecore._docs import fill_doc
@@ -1015,6 +1015,10 @@ def next_equity_density(e: ArrayLike, equity: float, volatility: float) -> NDArr
     equity = real_in_range("equity", equity, -1.0, 1.0)  # one law: numbers, not arrays
     volatility = real_in_range("volatility", volatility, 0.0, 2.0)
     spread = next_equity_spread(equity, volatility)
+    # imported here: scipy.stats takes about 0.6 s to import, and every process that
+    # imports cubecore (each app server, each rollout worker) would pay it at start
+    from scipy import stats
+
     density = np.asarray(stats.beta.pdf((points + 1.0) / 2.0, spread.alpha, spread.beta)) / 2.0
     return np.where(np.isfinite(density), density, np.nan)
 
