@@ -15,7 +15,7 @@ import pytest
 from cubecore import engine, library
 from cubecore import rollout as ro
 from cubecore.position import Position, position_from_id, position_id
-from rollouts import runner
+from rollouts import cluster, runner
 from store import database_url
 from store.rollout_queue import RolloutQueue
 from ui.library import data as library_data
@@ -26,6 +26,8 @@ POSITION = "pages/position.py"
 LIBRARY = "pages/library.py"
 #: The position page's default position (a middle game).
 MIDDLE_GAME = "sOfgATBwz8EDCA"
+#: A short race: its rollouts take a fraction of a second (bgsage's bear-off database).
+SHORT_RACE = Position.from_home((0, 0, 2, 0, 3, 0), (0, 2, 0, 1, 2, 0))
 
 
 @pytest.fixture(autouse=True)
@@ -166,19 +168,22 @@ def test_the_library_sends_a_position_and_its_filtered_list(open_page, queue):
 
 @pytest.mark.xdist_group("dask")
 @pytest.mark.timeout(900)
-def test_the_filled_box_is_what_roll_out_submits(open_page, queue):
-    text = controls.xgid_text(MIDDLE_GAME, cube=2, owner="opponent", away=3, opp_away=5)
+def test_the_filled_box_is_what_roll_out_submits(open_page, queue, two_workers, monkeypatch):
+    # the runner the click starts submits to the tests' shared cluster (a scheduler named
+    # in the environment, as a scaled-out app's): a cluster of its own would cost two
+    # worker processes and their engines; the rollouts page's test starts one
+    monkeypatch.setenv(cluster.SCHEDULER_ENV, two_workers.scheduler.address)
+    text = controls.xgid_text(position_id(SHORT_RACE), cube=2, owner="opponent", away=3, opp_away=5)
     at = open_page(ROLLOUTS, pos=text, trials="72")
     next(b for b in at.button if b.label.startswith("Roll out")).click()
     at.run()
     assert not at.exception
     assert "Positions: 1 queued." in " ".join(s.value.replace("\\", "") for s in at.success)
     [job] = queue.jobs()
-    assert position_id(job.position) == MIDDLE_GAME
+    assert job.position == SHORT_RACE
     assert job.settings == ro.RolloutSettings(
         trials=72, batch_trials=36, cube=2, owner="opponent", away=3, opp_away=5
     )
-    assert position_from_id(MIDDLE_GAME) == job.position
 
 
 # ---------------------------------------------------------------- the checker play's level
@@ -254,8 +259,6 @@ def test_the_engine_plays_the_trials_at_the_level_asked():
 
 # ------------------------------------------ the position page reads the queue's rollouts
 
-#: A short race: its rollouts take a fraction of a second (bgsage's bear-off database).
-SHORT_RACE = Position.from_home((0, 0, 2, 0, 3, 0), (0, 2, 0, 1, 2, 0))
 FIRST_SESSION = "c" * 32
 
 
