@@ -99,10 +99,25 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(autouse=True)
-def _clear_streamlit_caches():
-    st.cache_data.clear()
-    st.cache_resource.clear()
+def _clear_streamlit_caches(request: pytest.FixtureRequest):
+    """Every test starts with Streamlit's caches empty and leaves them empty, except the
+    tests marked ``shared_caches``, which keep what the tests before them computed.
+
+    A test may patch what a page computes (a budget, a function that fails) or count
+    the computations, and what it cached would then mislead the next test: so each
+    unmarked test clears before and after itself. A marked module only reads the pages
+    as a visitor would, never patches, and keeps no per-test data directory: it meets
+    only what other marked tests computed. Opening pages on warm caches saved about a
+    tenth of the suite's CPU (docs/benchmarks.md, "make check and make test").
+    """
+    shared = request.node.get_closest_marker("shared_caches") is not None
+    if not shared:
+        st.cache_data.clear()
+        st.cache_resource.clear()
     yield
+    if not shared:
+        st.cache_data.clear()
+        st.cache_resource.clear()
 
 
 @pytest.fixture

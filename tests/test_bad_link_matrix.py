@@ -22,6 +22,9 @@ from ui.controls import APP_CONTROLS, Control
 from ui.pages import PAGES
 from ui.skeleton import SECTION_KEY
 
+# reads pages as a visitor would, never patches: on the caches earlier such tests left
+pytestmark = pytest.mark.shared_caches
+
 #: The six classic bad values.
 CLASSIC = {
     "empty": "",

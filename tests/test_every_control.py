@@ -31,6 +31,9 @@ from ui.controls import Control
 from ui.pages import PAGES, PageSpec
 from ui.skeleton import SECTION_KEY
 
+# reads pages as a visitor would, never patches: on the caches earlier such tests left
+pytestmark = pytest.mark.shared_caches
+
 #: A grid of at most this many values is walked in full.
 SMALL_GRID = 6
 #: Sampled values per slider with a larger grid (beside its two ends).

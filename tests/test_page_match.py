@@ -21,6 +21,9 @@ from ui.match import PAGE as MATCH_PAGE
 from ui.match.controls import CLASSIC_SCORES
 from ui.match.tables import SAMPLE_FILES
 
+# reads pages as a visitor would, never patches: on the caches earlier such tests left
+pytestmark = pytest.mark.shared_caches
+
 PAGE = "pages/match.py"
 
 

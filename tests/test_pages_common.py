@@ -29,6 +29,9 @@ from ui.pages import PAGES
 from ui.skeleton import SECTION_KEY, main_control, wiring
 from ui.style import EXACT_COMPARISON, MAX_DECIMALS, column_label
 
+# reads pages as a visitor would, never patches: on the caches earlier such tests left
+pytestmark = pytest.mark.shared_caches
+
 ON_SKELETON = [spec for spec in PAGES if spec.page is not None]
 BEFORE = json.loads(
     (Path(__file__).parent / "data" / "links_before_rebuild.json").read_text(encoding="utf-8")
