@@ -67,6 +67,10 @@ class _EngineTeardown(WorkerPlugin):
     """Stops a worker's engine child when the worker closes (no process left behind)."""
 
     name = "cube-lab-engine"
+    #: Registered once per cluster: every app process's runner registers it when it
+    #: connects, and Dask tears a plugin down before it replaces it, which stopped every
+    #: worker's warm engine each time another app process connected.
+    idempotent = True
 
     def teardown(self, worker: object) -> None:
         engine.stop_child()

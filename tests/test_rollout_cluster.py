@@ -219,3 +219,27 @@ def test_connect_refuses_a_bad_worker_count(monkeypatch):
     monkeypatch.delenv(cluster.SCHEDULER_ENV, raising=False)
     with pytest.raises(ValueError, match="`workers`"), cluster.connect(workers=0):
         pass
+
+
+def _engine_children(client: Client) -> dict[str, int | None]:
+    """Each worker's engine child (its pid), None where it has none running."""
+
+    def pid() -> int | None:
+        child = engine._WORKER._process
+        return None if child is None or child.poll() is not None else child.pid
+
+    return client.run(pid)
+
+
+def test_another_app_process_connecting_keeps_the_workers_warm_engines(two_workers, monkeypatch):
+    """Each app process's runner connects to a shared cluster and registers the plugin that
+    stops a worker's engine when the worker closes. Registered again, Dask tore the old
+    one down, and every worker's warm engine was stopped: each app process that connected
+    cost every worker its engine's start (about a core-second) and its next batch."""
+    cluster.ClusterRollout(two_workers, SHORT_RACE, SETTINGS).result(timeout=WAIT)
+    warm = _engine_children(two_workers)
+    assert len(warm) == 2 and None not in warm.values()
+    monkeypatch.setenv(cluster.SCHEDULER_ENV, two_workers.scheduler.address)
+    with cluster.connect() as other:
+        assert _engine_children(other) == warm
+    assert _engine_children(two_workers) == warm
