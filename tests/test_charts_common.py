@@ -24,6 +24,9 @@ from tests.views import THEMES, View, open_view, param
 from ui import links, style
 from ui.pages import PAGES
 
+# reads pages as a visitor would, never patches: on the caches earlier such tests left
+pytestmark = pytest.mark.shared_caches
+
 ON_SKELETON = [spec for spec in PAGES if spec.page is not None]
 SECTIONS = [(spec.file, section.title) for spec in ON_SKELETON for section in spec.page.sections]
 

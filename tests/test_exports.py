@@ -23,6 +23,9 @@ from ui.pages import PAGES, PageSpec
 from ui.skeleton import Section
 from ui.style import APP_NAME, EXPORT_NOTE, ExportContext
 
+# reads pages as a visitor would, never patches: on the caches earlier such tests left
+pytestmark = pytest.mark.shared_caches
+
 ON_SKELETON = [spec for spec in PAGES if spec.page is not None]
 SECTIONS = [
     param(View(spec.file, section.title), spec, section, id=f"{spec.url_path}-{section.id}")

@@ -15,6 +15,9 @@ from tests.views import View, open_view, param
 from ui.pages import PAGES
 from ui.skeleton import SECTION_KEY
 
+# reads pages as a visitor would, never patches: on the caches earlier such tests left
+pytestmark = pytest.mark.shared_caches
+
 #: The control that chooses a page's section (pages without one render everything).
 SECTION_KEYS = {
     "home": "sec",

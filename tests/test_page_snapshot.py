@@ -20,6 +20,9 @@ from tests.views import View, open_view, param
 from ui.pages import PAGES
 from ui.skeleton import SECTION_KEY
 
+# reads pages as a visitor would, never patches: on the caches earlier such tests left
+pytestmark = pytest.mark.shared_caches
+
 VIEWS = json.loads(SNAPSHOT.read_text(encoding="utf-8"))["views"]
 BY_FILE = {spec.file: spec.page for spec in PAGES if spec.page is not None}
 

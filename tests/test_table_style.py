@@ -18,6 +18,9 @@ import pytest
 from tests.views import View, open_view, param
 from ui.pages import PAGES
 
+# reads pages as a visitor would, never patches: on the caches earlier such tests left
+pytestmark = pytest.mark.shared_caches
+
 #: A header written as code: lowercase words joined by underscores (``take_point``,
 #: ``opening_won_A``), not a subscript of notation (``P[K_a = k]``).
 SNAKE = re.compile(r"\b[a-z][a-z0-9]*(_[A-Za-z0-9]+)+\b")

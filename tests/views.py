@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import APP
@@ -63,14 +62,15 @@ def open_view(view: View) -> AppTest:
     """The AppTest run of ``view``: opened once per process, then the same run (read only).
 
     The view opens as a shared link opens it (``app.py``, then the page, with
-    ``sec=<title>`` and ``present=true`` in the link), with clean Streamlit caches;
-    a preset is then clicked through its button (``preset:<label>``). An exception of
+    ``sec=<title>`` and ``present=true`` in the link), on Streamlit's caches as the test
+    that opens it has them (``tests/conftest.py``): empty in an ordinary test; in a
+    module marked ``shared_caches``, what earlier such tests computed, so that one
+    section's views in two themes and in presenter mode compute its tables once. A
+    preset is then clicked through its button (``preset:<label>``). An exception of
     the page is kept in the run for each check to report, not raised here.
     """
     run = _RUNS.get(view)
     if run is None:
-        st.cache_data.clear()
-        st.cache_resource.clear()
         run = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
         run.context = {"theme": view.theme}
         run.query_params[SECTION_KEY] = view.section
