@@ -93,7 +93,60 @@ __all__ = [
     "PastedPosition",
     "match_id_info",
     "parse_position_text",
+    "players_words",
 ]
+
+#: The names this package's messages about a position give its parameters and fields
+#: (in backticks, for programmers), and what a player calls them. Longer names first:
+#: ``on_roll`` is part of ``on_roll_bar``.
+_PLAYERS_WORDS = (
+    ("`on_roll_bar`", "the roller's bar"),
+    ("`opponent_bar`", "the opponent's bar"),
+    ("`position_id`", "the Position ID"),
+    ("position_id", "the Position ID"),
+    ("`match_id`", "the Match ID"),
+    ("match_id", "the Match ID"),
+    ("`text`: ", ""),
+    ("`on_roll`", "the player on roll"),
+    ("`opponent`", "the opponent"),
+    ("on_roll's", "the roller's"),
+    ("on_roll", "the player on roll"),
+    ("opponent's point", "the opponent's point"),
+    ("XGID field ", "the XGID's field "),
+    ("XGID board", "the XGID's board"),
+    ("`", ""),
+)
+
+
+def players_words(message: str) -> str:
+    """A message of this package about a position, in a player's words.
+
+    The messages of :func:`~cubecore.position.position_from_id`,
+    :func:`~cubecore.position.xgid_info`, :func:`match_id_info` and :class:`Position`
+    name the parameter that is wrong in backticks, for programmers; a page or the store
+    shows them to players with the names a player uses.
+
+    Parameters
+    ----------
+    message : str
+        The message (``str(error)`` of the ``ValueError``).
+
+    Returns
+    -------
+    str
+        The message with every parameter and field name replaced.
+
+    Examples
+    --------
+    >>> players_words("position_id is not valid Base64: Incorrect padding")
+    'the Position ID is not valid Base64: Incorrect padding'
+    >>> players_words("`on_roll_bar`: the count on the bar is negative (-1)")
+    "the roller's bar: the count on the bar is negative (-1)"
+    """
+    for name, words in _PLAYERS_WORDS:
+        message = message.replace(name, words)
+    return message
+
 
 #: Longest paste accepted (characters): a board with its analysis is a few thousand.
 MAX_TEXT_LENGTH = 20_000

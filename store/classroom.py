@@ -62,7 +62,7 @@ from cubecore import engine as cube_engine
 from cubecore import library as cube_library
 from cubecore.match_points import CubeOwner
 from cubecore.position import Position, position_from_id, position_id, xgid_info
-from cubecore.position_text import match_id_info
+from cubecore.position_text import match_id_info, players_words
 from store.schema import (
     ANSWER_CHARS,
     CODE_LENGTH,
@@ -436,23 +436,6 @@ def _library_pick(key: str) -> PositionAsked:
     return PositionAsked(item.position_id, item.cube, item.owner, item.id, item.title)
 
 
-def _position_words(error: ValueError) -> str:
-    """cubecore's message about a position in players' words (no parameter names)."""
-    message = str(error)
-    for old, new in (
-        ("`position_id`", "the Position ID"),
-        ("position_id", "the Position ID"),
-        ("`text`: ", ""),
-        ("`match_id`", "the Match ID"),
-        ("match_id", "the Match ID"),
-        ("on_roll", "the player on roll"),
-        ("XGID field ", "the XGID's field "),
-        ("`", ""),
-    ):
-        message = message.replace(old, new)
-    return message[:300]
-
-
 def _owner_of(owner_is_on_roll: bool | None) -> CubeOwner:
     if owner_is_on_roll is None:
         return "center"
@@ -490,7 +473,9 @@ def _pasted(text: str) -> PositionAsked:
             return PositionAsked(position_id(checkers), match.cube_value, _owner_of(owner_on_roll))
         return PositionAsked(position_id(position_from_id(text)), 1, "center")
     except ValueError as error:
-        raise ValueError(f"That position cannot be read: {_position_words(error)}") from None
+        raise ValueError(
+            f"That position cannot be read: {players_words(str(error))[:300]}"
+        ) from None
 
 
 def read_position_source(text: object) -> PositionAsked:

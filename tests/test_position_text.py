@@ -16,12 +16,13 @@ import hypothesis.strategies as hst
 import pytest
 from hypothesis import given, settings
 
-from cubecore.position import Position, position_from_id, position_id, xgid
+from cubecore.position import Position, position_from_id, position_id, xgid, xgid_info
 from cubecore.position_text import (
     MAX_LINES,
     MAX_TEXT_LENGTH,
     match_id_info,
     parse_position_text,
+    players_words,
 )
 from tests.strategies import positions
 
@@ -499,3 +500,27 @@ def test_xg_money_rules_from_the_score_line_without_an_xgid():
     pasted = parse_position_text(text)
     assert pasted.is_money and (pasted.jacoby, pasted.beavers) == (True, True)
     assert pasted.position.pips == (147, 137)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        lambda: position_from_id(14),
+        lambda: position_from_id("not an id!"),
+        lambda: position_from_id("4HPwATDgc/ABM"),
+        lambda: xgid_info("XGID=-b----E-C---eE---c-e----B-:0:0:1"),
+        lambda: xgid_info("XGID=" + "-" * 26 + ":0:0:7:00:0:0:0:0:10"),
+        lambda: match_id_info(12),
+        lambda: match_id_info("cAkAAAAAAAA"),
+        lambda: Position((-1,) + (0,) * 23, (0,) * 24),
+        lambda: Position((0,) * 24, (0,) * 24, on_roll_bar=-1),
+        lambda: Position((0,) * 24, (0,) * 24, opponent_bar=1.5),
+    ],
+)
+def test_a_position_message_in_players_words_names_no_parameter(bad):
+    with pytest.raises(ValueError) as raised:
+        bad()
+    words = players_words(str(raised.value))
+    assert words and "`" not in words
+    for name in ("position_id", "match_id", "on_roll", "_bar", "text:"):
+        assert name not in words, words

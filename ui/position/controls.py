@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from cubecore import engine
 from cubecore.position import Position, position_from_id, xgid_info
+from cubecore.position_text import players_words
 from ui.controls import Control
 from ui.cube import controls as cube_controls
 
@@ -19,28 +20,6 @@ DEFAULT_POSITION_ID = "sOfgATBwz8EDCA"
 OPENING_POSITION_ID = "4HPwATDgc/ABMA"
 #: Longest text the position box takes (an XGID is 50 to 60 characters).
 MAX_POSITION_CHARACTERS = 80
-
-
-def _players_words(message: str) -> str:
-    """cubecore's message (for programmers: parameter names in backticks) in players' words."""
-    words = {
-        "`position_id`": "the Position ID",
-        "position_id": "the Position ID",
-        "`text`: ": "",
-        "`on_roll`": "the player on roll",
-        "`opponent`": "the opponent",
-        "on_roll's": "the roller's",
-        "on_roll": "the player on roll",
-        "opponent's point": "the opponent's point",
-        "`on_roll_bar`": "the roller's bar",
-        "`opponent_bar`": "the opponent's bar",
-        "XGID field ": "the XGID's field ",
-        "XGID board": "the XGID's board",
-        "`": "",
-    }
-    for old, new in words.items():
-        message = message.replace(old, new)
-    return message
 
 
 def read_position(text: str) -> Position:
@@ -64,7 +43,7 @@ def read_position(text: str) -> Position:
             return xgid_info(body).position
         return position_from_id(body)
     except ValueError as error:
-        raise ValueError(_players_words(str(error))) from None
+        raise ValueError(players_words(str(error))) from None
 
 
 def link_position(text: str) -> Position:
@@ -159,7 +138,7 @@ def pasted_values(text: str) -> tuple[dict[str, object], str]:
     try:
         pasted = parse_position_text(body)
     except ValueError as error:
-        raise ValueError(_players_words(str(error))) from None
+        raise ValueError(players_words(str(error))) from None
     if str(pasted.cube_value) not in CUBE_VALUE.options:
         raise ValueError(f"the cube of {pasted.cube_value} is beyond 64")
     where = {"center": "center", "player": "owned", "opponent": "opponent"}[pasted.cube_owner]
@@ -218,7 +197,7 @@ def canonical(text: str) -> tuple[dict[str, object], str] | None:
     try:
         info = xgid_info(body)
     except ValueError as error:
-        raise ValueError(_players_words(str(error))) from None
+        raise ValueError(players_words(str(error))) from None
     if str(info.cube_value) not in CUBE_VALUE.options:
         raise ValueError(f"the XGID's cube of {info.cube_value} is beyond 64")
     if info.cube_owner == 0:
