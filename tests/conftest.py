@@ -12,7 +12,12 @@ from streamlit.components.v2 import manifest_scanner
 from streamlit.testing.v1 import AppTest
 
 from tests.clusters import close_after, dask_cluster, two_workers  # noqa: F401 (rollouts)
-from tests.databases import clock, database, postgres_url  # noqa: F401 (the store tests' fixtures)
+from tests.databases import (  # noqa: F401 (the store tests' fixtures)
+    clock,
+    data_dir,
+    database,
+    postgres_url,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")

@@ -1,4 +1,5 @@
-"""Fixtures of the store's tests: a fresh database of each kind and a clock moved by hand.
+"""Fixtures of the store's tests: a fresh database of each kind, a fresh data directory of the
+app and a clock moved by hand.
 
 Offered to every test by ``tests/conftest.py``, so that the store's classroom, its
 rollout queue and the queue's runner are tested on the same databases: SQLite in the
@@ -56,3 +57,17 @@ def database(request, tmp_path):
 @pytest.fixture
 def clock():
     return FakeClock()
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    """A fresh data directory of the app: its store is a new SQLite file there (no database
+    URL and no cluster named in the environment); the process's rollout runner, if a page
+    started one, is stopped after the test."""
+    from rollouts import runner
+
+    monkeypatch.setenv("CUBE_LAB_DATA", str(tmp_path))
+    monkeypatch.delenv("CUBE_LAB_DATABASE_URL", raising=False)
+    monkeypatch.delenv("CUBE_LAB_DASK_SCHEDULER", raising=False)
+    yield tmp_path
+    runner.stop_process_runner()

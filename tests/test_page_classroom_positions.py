@@ -20,11 +20,8 @@ PAGE = "pages/classroom.py"
 LIBRARY_ID = "early-start"
 
 
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("CUBE_LAB_DATA", str(tmp_path))
-    monkeypatch.delenv("CUBE_LAB_DATABASE_URL", raising=False)
-    return tmp_path
+#: every test on a fresh data directory of its own (tests/databases.py)
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 @pytest.fixture

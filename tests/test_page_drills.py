@@ -158,10 +158,8 @@ def _as_student(token: str, **params):
     return at.switch_page(PAGE).run()
 
 
-def test_a_reload_keeps_the_drill_score(tmp_path, monkeypatch):
+def test_a_reload_keeps_the_drill_score(data_dir):
     """Issue #37 item 16: a new session of the same student and quiz link has the score."""
-    monkeypatch.setenv("CUBE_LAB_DATA", str(tmp_path))
-    monkeypatch.delenv("CUBE_LAB_DATABASE_URL", raising=False)
     me = new_student_id()
     at = _as_student(me, **LINK)
     question = drills.quiz("match_equity", 77, 2, 5)[0]
@@ -180,10 +178,8 @@ def test_a_reload_keeps_the_drill_score(tmp_path, monkeypatch):
     assert [m.value for m in someone_else.metric if m.label == "Answered"] == ["0 of 5"]
 
 
-def test_a_student_who_gives_up_sees_that_answer_only(tmp_path, monkeypatch):
+def test_a_student_who_gives_up_sees_that_answer_only(data_dir):
     """Issue #37 item 1: an answer is shown once answered or given up on, not before."""
-    monkeypatch.setenv("CUBE_LAB_DATA", str(tmp_path))
-    monkeypatch.delenv("CUBE_LAB_DATABASE_URL", raising=False)
     me = new_student_id()
     questions = drills.quiz("match_equity", 77, 2, 5)
     at = _as_student(me, **LINK)

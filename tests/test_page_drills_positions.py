@@ -24,11 +24,8 @@ LINK = {"topic": "take", "level": "2", "n": "4", "seed": "314"}
 POSITION_ID = "gnubg Position ID "
 
 
-@pytest.fixture(autouse=True)
-def _own_store(monkeypatch, tmp_path):
-    """The page's store is a fresh SQLite file of this test."""
-    monkeypatch.setenv("CUBE_LAB_DATA", str(tmp_path))
-    monkeypatch.delenv("CUBE_LAB_DATABASE_URL", raising=False)
+#: the page's store is a fresh SQLite file of each test (tests/databases.py)
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 def opened(token: str, **params: str) -> AppTest:

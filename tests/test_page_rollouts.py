@@ -18,22 +18,18 @@ from store import database_url
 from store.rollout_queue import RolloutQueue
 from ui.rollouts import controls
 
-pytestmark = [pytest.mark.xdist_group("dask"), pytest.mark.timeout(900)]
+#: every test on a fresh data directory of its own (tests/databases.py)
+pytestmark = [
+    pytest.mark.xdist_group("dask"),
+    pytest.mark.timeout(900),
+    pytest.mark.usefixtures("data_dir"),
+]
 
 PAGE = "pages/rollouts.py"
 SHORT_RACE = Position.from_home((0, 0, 2, 0, 3, 0), (0, 2, 0, 1, 2, 0))
 #: 3-away/5-away, cube 2 owned by the opponent (the position page's test XGID).
 XGID = "XGID=-b---CD-C---dD---c-db-A---:1:-1:1:00:4:2:0:7:10"
 WAIT = 600.0
-
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("CUBE_LAB_DATA", str(tmp_path))
-    monkeypatch.delenv("CUBE_LAB_DATABASE_URL", raising=False)
-    monkeypatch.delenv("CUBE_LAB_DASK_SCHEDULER", raising=False)
-    yield tmp_path
-    runner.stop_process_runner()
 
 
 @pytest.fixture

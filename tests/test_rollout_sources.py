@@ -30,13 +30,8 @@ MIDDLE_GAME = "sOfgATBwz8EDCA"
 SHORT_RACE = Position.from_home((0, 0, 2, 0, 3, 0), (0, 2, 0, 1, 2, 0))
 
 
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("CUBE_LAB_DATA", str(tmp_path))
-    monkeypatch.delenv("CUBE_LAB_DATABASE_URL", raising=False)
-    monkeypatch.delenv("CUBE_LAB_DASK_SCHEDULER", raising=False)
-    yield tmp_path
-    runner.stop_process_runner()
+#: every test on a fresh data directory of its own (tests/databases.py)
+pytestmark = pytest.mark.usefixtures("data_dir")
 
 
 @pytest.fixture
