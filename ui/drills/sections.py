@@ -37,7 +37,6 @@ class Attempt(positions.Shown):
 
     answers: dict[int, drills.Grade]
     errors: dict[int, str]
-    current: int
     gave_up: list[int]
 
 
